@@ -1,0 +1,153 @@
+"""Schema migrations, applied in order when the store opens.
+
+``PRAGMA user_version`` records how many migrations a database has had. Each migration
+runs in its own ``BEGIN IMMEDIATE`` transaction together with the version bump, and the
+version is re-read inside that transaction, so two processes opening the same file at
+once cannot both apply a migration. Never edit a released migration: append a new one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Final
+
+import aiosqlite
+
+from bot.store.errors import SchemaVersionError
+
+_V1_TABLES_MOVES_RESULTS: Final = """
+CREATE TABLE tables (
+    id          INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL,
+    channel_id  INTEGER NOT NULL,
+    message_id  INTEGER,
+    creator_id  INTEGER NOT NULL,
+    game        TEXT    NOT NULL,
+    status      TEXT    NOT NULL
+                CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
+    version     INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+    settings    TEXT    NOT NULL CHECK (json_valid(settings) AND json_type(settings) = 'object'),
+    seats       TEXT    NOT NULL CHECK (json_valid(seats) AND json_type(seats) = 'array'),
+    state       TEXT    CHECK (state IS NULL OR json_valid(state)),
+    meta        TEXT    NOT NULL DEFAULT '{}'
+                CHECK (json_valid(meta) AND json_type(meta) = 'object'),
+    created_at  TEXT    NOT NULL,
+    updated_at  TEXT    NOT NULL,
+    expires_at  TEXT
+) STRICT;
+
+-- At most one open table per channel; also serves open_table_in_channel().
+CREATE UNIQUE INDEX tables_open_per_channel
+    ON tables (channel_id) WHERE status IN ('lobby', 'playing');
+
+CREATE INDEX tables_open ON tables (status) WHERE status IN ('lobby', 'playing');
+
+CREATE INDEX tables_lobby_expiry ON tables (expires_at) WHERE status = 'lobby';
+
+CREATE TABLE moves (
+    table_id    INTEGER NOT NULL REFERENCES tables (id),
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    hand_number INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    notation    TEXT    NOT NULL,
+    created_at  TEXT    NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) STRICT, WITHOUT ROWID;
+
+-- The move log is evidence; the database itself refuses to rewrite it.
+CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
+BEGIN
+    SELECT RAISE(ABORT, 'moves are append-only');
+END;
+
+CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves
+BEGIN
+    SELECT RAISE(ABORT, 'moves are append-only');
+END;
+
+CREATE TABLE finished_matches (
+    id             INTEGER PRIMARY KEY,
+    table_id       INTEGER NOT NULL UNIQUE REFERENCES tables (id),
+    guild_id       INTEGER NOT NULL,
+    game           TEXT    NOT NULL,
+    finished_at    TEXT    NOT NULL,
+    result         TEXT    NOT NULL CHECK (json_valid(result) AND json_type(result) = 'array'),
+    winner_user_id INTEGER,
+    winner_seat    INTEGER
+) STRICT;
+
+CREATE INDEX finished_matches_by_guild ON finished_matches (guild_id, finished_at);
+
+CREATE TABLE standings (
+    guild_id       INTEGER NOT NULL,
+    game           TEXT    NOT NULL,
+    user_id        INTEGER NOT NULL,
+    name           TEXT    NOT NULL,
+    matches_played INTEGER NOT NULL CHECK (matches_played >= 0),
+    matches_won    INTEGER NOT NULL CHECK (matches_won >= 0),
+    points         INTEGER NOT NULL,
+    rings          INTEGER NOT NULL,
+    best_hand      INTEGER NOT NULL,
+    updated_at     TEXT    NOT NULL,
+    PRIMARY KEY (guild_id, game, user_id)
+) STRICT, WITHOUT ROWID;
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (_V1_TABLES_MOVES_RESULTS,)
+"""Migration *n* (1-based) brings a database from user_version n-1 to n."""
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+def split_statements(script: str) -> list[str]:
+    """Split a script into single statements (triggers included).
+
+    ``executescript`` would implicitly COMMIT first, breaking the one-transaction
+    guarantee, so statements are executed one by one instead.
+    """
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        raise ValueError(f"migration ends with an incomplete statement: {buffer.strip()!r}")
+    return statements
+
+
+async def schema_version(db: aiosqlite.Connection) -> int:
+    """The number of migrations applied to this database."""
+    rows = list(await db.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0])
+
+
+async def apply_migrations(db: aiosqlite.Connection, migrations: Sequence[str] = MIGRATIONS) -> int:
+    """Bring the database up to ``len(migrations)``; return the resulting version.
+
+    A database already at the target is left untouched (no write transaction).
+    ``db`` must be in autocommit mode (``isolation_level=None``).
+    """
+    target = len(migrations)
+    current = await schema_version(db)
+    if current > target:
+        raise SchemaVersionError(current, target)
+    for number in range(current + 1, target + 1):
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated while we waited for the write lock.
+            applied = await schema_version(db)
+            if applied > target:
+                raise SchemaVersionError(applied, target)
+            if applied < number:
+                for statement in split_statements(migrations[number - 1]):
+                    await db.execute(statement)
+                # PRAGMA takes no bound parameters; `number` is an int we generated.
+                await db.execute(f"PRAGMA user_version = {int(number)}")
+            await db.commit()
+        except BaseException:
+            await db.rollback()
+            raise
+    return await schema_version(db)
