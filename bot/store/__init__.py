@@ -1,0 +1,46 @@
+"""Persistent storage for tables, move logs, finished matches and standings (SQLite)."""
+
+from bot.store.codec import JsonObject
+from bot.store.errors import (
+    ChannelBusyError,
+    SchemaVersionError,
+    StaleVersionError,
+    StoreError,
+    TableNotFoundError,
+    TableStateError,
+)
+from bot.store.records import (
+    FinishedMatchRecord,
+    MoveRecord,
+    Seat,
+    SeatResult,
+    StandingRow,
+    TableRecord,
+    TableStatus,
+)
+from bot.store.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.store.store import UNSET, Clock, Store, StoreOpener, utc_now
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "UNSET",
+    "ChannelBusyError",
+    "Clock",
+    "FinishedMatchRecord",
+    "JsonObject",
+    "MoveRecord",
+    "SchemaVersionError",
+    "Seat",
+    "SeatResult",
+    "StaleVersionError",
+    "StandingRow",
+    "Store",
+    "StoreError",
+    "StoreOpener",
+    "TableNotFoundError",
+    "TableRecord",
+    "TableStateError",
+    "TableStatus",
+    "utc_now",
+]

@@ -1,0 +1,531 @@
+"""The asynchronous SQLite store that keeps every table, move and result.
+
+Concurrency model
+-----------------
+* Within one process, a :class:`Store` owns one aiosqlite connection and an
+  ``asyncio.Lock``; every read and every transaction holds the lock, so no coroutine ever
+  sees or interleaves with another coroutine's half-finished transaction.
+* Across connections (a second process, a maintenance script) writes start with
+  ``BEGIN IMMEDIATE``, taking SQLite's write lock before the version check, so the
+  check-then-write of optimistic concurrency is atomic everywhere.
+* If a caller is cancelled mid-transaction the transaction is rolled back. aiosqlite runs
+  queued operations in order even after their awaiter is cancelled, so the rollback always
+  lands before the next operation: the connection is never left inside a transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Self
+
+import aiosqlite
+
+from bot.store.codec import (
+    encode_json,
+    encode_object,
+    optional_time_to_text,
+    time_to_text,
+)
+from bot.store.connection import open_connection
+from bot.store.errors import (
+    ChannelBusyError,
+    StaleVersionError,
+    StoreError,
+    TableNotFoundError,
+    TableStateError,
+)
+from bot.store.records import (
+    FinishedMatchRecord,
+    MoveRecord,
+    Seat,
+    SeatResult,
+    StandingRow,
+    TableRecord,
+    TableStatus,
+)
+from bot.store.results import resolve_winner, standings_lines
+from bot.store.rows import finished_match_from_row, move_from_row, standing_from_row, table_from_row
+from bot.store.schema import schema_version
+
+Clock = Callable[[], datetime]
+"""Returns the current time (timezone-aware). Injected so tests control "now"."""
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class _Unset(Enum):
+    UNSET = "UNSET"
+
+
+UNSET: Final = _Unset.UNSET
+"""Marks an ``update_table`` field as "leave unchanged" (``None`` is a real value there)."""
+
+_TABLE_COLUMNS: Final = (
+    "id, guild_id, channel_id, message_id, creator_id, game, status, version, settings, "
+    "seats, state, meta, created_at, updated_at, expires_at"
+)
+_OPEN_STATUSES: Final = ("lobby", "playing")
+
+
+def _seats_json(seats: Sequence[Seat]) -> str:
+    return encode_json([seat.to_json() for seat in seats])
+
+
+def _check_writable_status(status: TableStatus) -> TableStatus:
+    """``finished`` is reachable only through ``finish_match``, which records the result."""
+    status = TableStatus(status)
+    if status is TableStatus.FINISHED:
+        raise ValueError("use finish_match() to finish a table so its result is recorded")
+    return status
+
+
+@dataclass(frozen=True, slots=True)
+class _Claim:
+    """A table row locked by the current write transaction at the expected version."""
+
+    table_id: int
+    version: int
+    status: TableStatus
+    guild_id: int
+    game: str
+
+
+class Store:
+    """Persistent home of tables, move logs, finished matches and standings.
+
+    Obtain one with ``await Store.open(path)`` or ``async with Store.open(path) as store``.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: Path, clock: Clock) -> None:
+        """Private: use :meth:`open`, which configures and migrates the connection."""
+        self._db: aiosqlite.Connection | None = db
+        self._path = path
+        self._clock = clock
+        self._lock = asyncio.Lock()
+
+    # ----------------------------------------------------------------- lifecycle
+
+    @staticmethod
+    def open(
+        path: str | os.PathLike[str], *, clock: Clock = utc_now, busy_timeout: float = 10.0
+    ) -> StoreOpener:
+        """Open (creating and migrating as needed) the database file at ``path``.
+
+        ``busy_timeout`` is how long a write waits for another connection's write lock.
+        """
+        return StoreOpener(Path(path), clock, busy_timeout)
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    async def close(self) -> None:
+        """Wait for in-flight work, then close. Safe to call twice."""
+        async with self._lock:
+            if self._db is not None:
+                db, self._db = self._db, None
+                await db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await schema_version(self._conn())
+
+    async def journal_mode(self) -> str:
+        """The live journal mode (``"wal"``), exposed so health checks can verify it."""
+        rows = await self._fetch("PRAGMA journal_mode")
+        return str(rows[0][0])
+
+    # ----------------------------------------------------------------- tables
+
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        game: str,
+        settings: Mapping[str, Any],
+        seats: Sequence[Seat],
+        expires_at: datetime | None = None,
+    ) -> TableRecord:
+        """Open a lobby at version 0. Raises :class:`ChannelBusyError` if the channel
+        already has an open table."""
+        if not game:
+            raise ValueError("game must be a non-empty name")
+        now = self._now()
+        params = (
+            guild_id,
+            channel_id,
+            creator_id,
+            game,
+            TableStatus.LOBBY.value,
+            encode_object(settings),
+            _seats_json(seats),
+            now,
+            now,
+            optional_time_to_text(expires_at),
+        )
+        async with self._transaction() as db:
+            busy = await self._rows(
+                db,
+                "SELECT id FROM tables WHERE channel_id = ? AND status IN (?, ?)",
+                (channel_id, *_OPEN_STATUSES),
+            )
+            if busy:
+                raise ChannelBusyError(channel_id, int(busy[0]["id"]))
+            rows = await self._rows(
+                db,
+                "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
+                " settings, seats, state, meta, created_at, updated_at, expires_at)"
+                " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, ?)"
+                f" RETURNING {_TABLE_COLUMNS}",
+                params,
+            )
+        return table_from_row(rows[0])
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        rows = await self._fetch(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return table_from_row(rows[0]) if rows else None
+
+    async def open_tables(self) -> list[TableRecord]:
+        """Every lobby and game in progress, oldest first: what to resume after a restart."""
+        rows = await self._fetch(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN (?, ?) ORDER BY id",
+            _OPEN_STATUSES,
+        )
+        return [table_from_row(row) for row in rows]
+
+    async def open_table_in_channel(self, channel_id: int) -> TableRecord | None:
+        rows = await self._fetch(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND status IN (?, ?)",
+            (channel_id, *_OPEN_STATUSES),
+        )
+        return table_from_row(rows[0]) if rows else None
+
+    async def expired_lobbies(self, now: datetime) -> list[TableRecord]:
+        """Lobbies whose ``expires_at`` is at or before ``now``, soonest-expired first."""
+        rows = await self._fetch(
+            f"SELECT {_TABLE_COLUMNS} FROM tables"
+            " WHERE status = ? AND expires_at IS NOT NULL AND expires_at <= ?"
+            " ORDER BY expires_at, id",
+            (TableStatus.LOBBY.value, time_to_text(now)),
+        )
+        return [table_from_row(row) for row in rows]
+
+    async def update_table(
+        self,
+        table_id: int,
+        expected_version: int,
+        *,
+        status: TableStatus | _Unset = UNSET,
+        settings: Mapping[str, Any] | _Unset = UNSET,
+        seats: Sequence[Seat] | _Unset = UNSET,
+        state: Mapping[str, Any] | _Unset | None = UNSET,
+        meta: Mapping[str, Any] | _Unset = UNSET,
+        message_id: int | _Unset | None = UNSET,
+        expires_at: datetime | _Unset | None = UNSET,
+    ) -> TableRecord:
+        """Change only the given fields, if the table is still at ``expected_version``.
+
+        Always bumps the version (even with no fields: a deliberate "touch").
+        Raises :class:`StaleVersionError` (nothing written) if another write came first,
+        :class:`TableStateError` when changing the status of a finished/cancelled table.
+        """
+        changes: list[tuple[str, object]] = []
+        if status is not UNSET:
+            status = _check_writable_status(status)
+            changes.append(("status", status.value))
+        if settings is not UNSET:
+            changes.append(("settings", encode_object(settings)))
+        if seats is not UNSET:
+            changes.append(("seats", _seats_json(seats)))
+        if state is not UNSET:
+            changes.append(("state", None if state is None else encode_object(state)))
+        if meta is not UNSET:
+            changes.append(("meta", encode_object(meta)))
+        if message_id is not UNSET:
+            changes.append(("message_id", message_id))
+        if expires_at is not UNSET:
+            changes.append(("expires_at", optional_time_to_text(expires_at)))
+
+        async with self._transaction() as db:
+            claim = await self._claim(db, table_id, expected_version)
+            if status is not UNSET and status is not claim.status and not claim.status.is_open:
+                raise TableStateError(table_id, claim.status.value, f"change status to {status}")
+            row = await self._bump(db, claim, changes)
+        return table_from_row(row)
+
+    # ----------------------------------------------------------------- moves
+
+    async def commit_move(
+        self,
+        table_id: int,
+        expected_version: int,
+        *,
+        hand_number: int,
+        seat: int,
+        notation: str,
+        state: Mapping[str, Any],
+        status: TableStatus | None = None,
+        meta: Mapping[str, Any] | None = None,
+    ) -> TableRecord:
+        """Atomically: check the version, store the post-move state, append the move.
+
+        Of two commits racing on the same version exactly one succeeds; the other raises
+        :class:`StaleVersionError` and writes nothing. Only ``playing`` tables take moves.
+        """
+        changes: list[tuple[str, object]] = [("state", encode_object(state))]
+        if status is not None:
+            changes.append(("status", _check_writable_status(status).value))
+        if meta is not None:
+            changes.append(("meta", encode_object(meta)))
+        async with self._transaction() as db:
+            claim = await self._claim(db, table_id, expected_version)
+            if claim.status is not TableStatus.PLAYING:
+                raise TableStateError(table_id, claim.status.value, "commit a move")
+            row = await self._bump(db, claim, changes)
+            await db.execute(
+                "INSERT INTO moves (table_id, seq, hand_number, seat, notation, created_at)"
+                " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE table_id = ?),"
+                " ?, ?, ?, ?)",
+                (table_id, table_id, hand_number, seat, notation, row["updated_at"]),
+            )
+        return table_from_row(row)
+
+    async def moves(self, table_id: int, hand_number: int | None = None) -> list[MoveRecord]:
+        """The move log in commit order, optionally for a single hand."""
+        sql = "SELECT table_id, seq, hand_number, seat, notation, created_at FROM moves"
+        if hand_number is None:
+            rows = await self._fetch(f"{sql} WHERE table_id = ? ORDER BY seq", (table_id,))
+        else:
+            rows = await self._fetch(
+                f"{sql} WHERE table_id = ? AND hand_number = ? ORDER BY seq",
+                (table_id, hand_number),
+            )
+        return [move_from_row(row) for row in rows]
+
+    # ----------------------------------------------------------------- results
+
+    async def finish_match(
+        self,
+        table_id: int,
+        expected_version: int,
+        *,
+        state: Mapping[str, Any],
+        result: Sequence[SeatResult],
+        winner_user_id: int | None,
+        winner_seat: int | None = None,
+    ) -> TableRecord:
+        """Atomically finish a playing table, record its result and update standings.
+
+        Every human seat gets played +1, points += total, rings += rings and
+        best_hand = max; the winner also gets won +1. Computer seats are recorded in the
+        result but never enter standings. ``winner_seat`` is derived from
+        ``winner_user_id`` when omitted (pass it explicitly when a computer wins).
+        """
+        winner_seat, winner_user_id = resolve_winner(result, winner_user_id, winner_seat)
+        result_json = encode_json([line.to_json() for line in result])
+        state_json = encode_object(state)
+        async with self._transaction() as db:
+            claim = await self._claim(db, table_id, expected_version)
+            if claim.status is not TableStatus.PLAYING:
+                raise TableStateError(table_id, claim.status.value, "finish the match")
+            row = await self._bump(
+                db, claim, [("status", TableStatus.FINISHED.value), ("state", state_json)]
+            )
+            now = row["updated_at"]
+            await db.execute(
+                "INSERT INTO finished_matches (table_id, guild_id, game, finished_at, result,"
+                " winner_user_id, winner_seat) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    claim.guild_id,
+                    claim.game,
+                    now,
+                    result_json,
+                    winner_user_id,
+                    winner_seat,
+                ),
+            )
+            await db.executemany(
+                "INSERT INTO standings (guild_id, game, user_id, name, matches_played,"
+                " matches_won, points, rings, best_hand, updated_at)"
+                " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+                " name = excluded.name,"
+                " matches_played = matches_played + 1,"
+                " matches_won = matches_won + excluded.matches_won,"
+                " points = points + excluded.points,"
+                " rings = rings + excluded.rings,"
+                " best_hand = MAX(best_hand, excluded.best_hand),"
+                " updated_at = excluded.updated_at",
+                [
+                    (claim.guild_id, claim.game, *line, now)
+                    for line in standings_lines(result, winner_user_id)
+                ],
+            )
+        return table_from_row(row)
+
+    async def finished_match(self, table_id: int) -> FinishedMatchRecord | None:
+        rows = await self._fetch(
+            "SELECT id, table_id, guild_id, game, finished_at, result, winner_user_id,"
+            " winner_seat FROM finished_matches WHERE table_id = ?",
+            (table_id,),
+        )
+        return finished_match_from_row(rows[0]) if rows else None
+
+    async def recent_matches(self, guild_id: int, limit: int = 10) -> list[FinishedMatchRecord]:
+        """The guild's latest finished matches, newest first."""
+        rows = await self._fetch(
+            "SELECT id, table_id, guild_id, game, finished_at, result, winner_user_id,"
+            " winner_seat FROM finished_matches WHERE guild_id = ?"
+            " ORDER BY finished_at DESC, id DESC LIMIT ?",
+            (guild_id, _positive(limit)),
+        )
+        return [finished_match_from_row(row) for row in rows]
+
+    async def standings(
+        self, guild_id: int, game: str | None = None, limit: int = 20
+    ) -> list[StandingRow]:
+        """League table: most wins, then most points, then fewest matches played.
+
+        With ``game=None`` each player's lines are summed across games (best_hand is
+        the best of any game; the name is the most recently seen one).
+        """
+        order = " ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?"
+        if game is not None:
+            rows = await self._fetch(
+                "SELECT guild_id, game, user_id, name, matches_played, matches_won, points,"
+                " rings, best_hand, updated_at FROM standings WHERE guild_id = ? AND game = ?"
+                + order,
+                (guild_id, game, _positive(limit)),
+            )
+        else:
+            # SQLite takes the bare `name` from the row holding MAX(updated_at).
+            rows = await self._fetch(
+                "SELECT guild_id, NULL AS game, user_id, name, MAX(updated_at) AS updated_at,"
+                " SUM(matches_played) AS matches_played, SUM(matches_won) AS matches_won,"
+                " SUM(points) AS points, SUM(rings) AS rings, MAX(best_hand) AS best_hand"
+                " FROM standings WHERE guild_id = ? GROUP BY guild_id, user_id" + order,
+                (guild_id, _positive(limit)),
+            )
+        return [standing_from_row(row) for row in rows]
+
+    # ----------------------------------------------------------------- internals
+
+    def _conn(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("the store is closed")
+        return self._db
+
+    def _now(self) -> str:
+        return time_to_text(self._clock())
+
+    async def _fetch(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+        """Read outside any transaction, but never during another coroutine's one."""
+        async with self._lock:
+            return await self._rows(self._conn(), sql, params)
+
+    @staticmethod
+    async def _rows(
+        db: aiosqlite.Connection, sql: str, params: Sequence[object]
+    ) -> list[sqlite3.Row]:
+        return list(await db.execute_fetchall(sql, params))
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction, holding both the in-process lock and SQLite's write lock."""
+        async with self._lock:
+            db = self._conn()
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                await db.commit()
+            except BaseException:
+                await db.rollback()
+                raise
+
+    async def _claim(self, db: aiosqlite.Connection, table_id: int, expected: int) -> _Claim:
+        """Verify the optimistic version inside the write transaction."""
+        rows = await self._rows(
+            db, "SELECT version, status, guild_id, game FROM tables WHERE id = ?", (table_id,)
+        )
+        if not rows:
+            raise TableNotFoundError(table_id)
+        current = int(rows[0]["version"])
+        if current != expected:
+            raise StaleVersionError(table_id, expected, current)
+        return _Claim(
+            table_id, current, TableStatus(rows[0]["status"]), rows[0]["guild_id"], rows[0]["game"]
+        )
+
+    async def _bump(
+        self, db: aiosqlite.Connection, claim: _Claim, changes: Sequence[tuple[str, object]]
+    ) -> sqlite3.Row:
+        """Apply ``changes`` (column names are fixed in this module) and bump the version."""
+        columns = [f"{name} = ?" for name, _ in changes]
+        values = [value for _, value in changes]
+        rows = await self._rows(
+            db,
+            f"UPDATE tables SET {', '.join([*columns, 'version = version + 1', 'updated_at = ?'])}"
+            f" WHERE id = ? AND version = ? RETURNING {_TABLE_COLUMNS}",
+            (*values, self._now(), claim.table_id, claim.version),
+        )
+        return rows[0]
+
+
+class StoreOpener:
+    """What :meth:`Store.open` returns: await it, or use it with ``async with``."""
+
+    def __init__(self, path: Path, clock: Clock, busy_timeout: float) -> None:
+        self._path = path
+        self._clock = clock
+        self._busy_timeout = busy_timeout
+        self._store: Store | None = None
+
+    def __await__(self) -> Generator[Any, None, Store]:
+        return self._open().__await__()
+
+    async def __aenter__(self) -> Store:
+        self._store = await self._open()
+        return self._store
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._store is not None:
+            await self._store.close()
+
+    async def _open(self) -> Store:
+        db = await open_connection(self._path, self._busy_timeout)
+        return Store(db, self._path, self._clock)
+
+
+def _positive(limit: int) -> int:
+    if limit < 1:
+        raise ValueError(f"limit must be positive, got {limit}")
+    return limit
