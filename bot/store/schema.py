@@ -135,8 +135,8 @@ async def apply_migrations(db: aiosqlite.Connection, migrations: Sequence[str] =
     if current > target:
         raise SchemaVersionError(current, target)
     for number in range(current + 1, target + 1):
-        await db.execute("BEGIN IMMEDIATE")
         try:
+            await db.execute("BEGIN IMMEDIATE")
             # Another process may have migrated while we waited for the write lock.
             applied = await schema_version(db)
             if applied > target:

@@ -152,10 +152,14 @@ class Store:
         async with self._lock:
             return await schema_version(self._conn())
 
-    async def journal_mode(self) -> str:
-        """The live journal mode (``"wal"``), exposed so health checks can verify it."""
-        rows = await self._fetch("PRAGMA journal_mode")
-        return str(rows[0][0])
+    async def pragmas(self) -> dict[str, int | str]:
+        """The live connection settings, so health checks and tests can verify them."""
+        values: dict[str, int | str] = {}
+        async with self._lock:
+            for name in ("journal_mode", "synchronous", "foreign_keys", "user_version"):
+                rows = await self._rows(self._conn(), f"PRAGMA {name}", ())
+                values[name] = rows[0][0]
+        return values
 
     # ----------------------------------------------------------------- tables
 
@@ -458,8 +462,10 @@ class Store:
         """One write transaction, holding both the in-process lock and SQLite's write lock."""
         async with self._lock:
             db = self._conn()
-            await db.execute("BEGIN IMMEDIATE")
             try:
+                # Inside the try: if cancelled while BEGIN is queued, BEGIN still runs,
+                # so the rollback below must follow it.
+                await db.execute("BEGIN IMMEDIATE")
                 yield db
                 await db.commit()
             except BaseException:
