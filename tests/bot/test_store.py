@@ -1,0 +1,527 @@
+"""Behaviour of the persistent store: round-trips, versioning, move log, results, restarts."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta, timezone
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from bot.store import (
+    SCHEMA_VERSION,
+    ChannelBusyError,
+    SeatResult,
+    StaleVersionError,
+    Store,
+    TableNotFoundError,
+    TableRecord,
+    TableStateError,
+    TableStatus,
+)
+from bot.store import Seat as S
+
+GUILD = 111
+T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+
+
+class FakeClock:
+    """A clock the test moves by hand; every reading is a distinct, later instant."""
+
+    def __init__(self, start: datetime = T0) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(milliseconds=1)
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "nested" / "dir" / "tables.db"
+
+
+@pytest.fixture
+async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
+    async with Store.open(db_path, clock=clock) as opened:
+        yield opened
+
+
+SEATS = [
+    S(user_id=1001, name="Ada"),
+    S(user_id=None, name="Domino Dan", is_bot=True, level="hard"),
+    S(user_id=1002, name="Bea"),
+]
+SETTINGS = {"target": 150, "seats": 3, "turn_timer": 90, "variant": {"spinner": True}}
+STATE = {
+    "hand": 1,
+    "scores": [0, 0, 0],
+    "board": [[6, 6], [6, 3], None],
+    "note": "ünïcødé ✓ 🁣",
+    "ratio": 0.25,
+    "big": 2**62,
+    "flags": {"passed": [False, True, False]},
+}
+
+
+async def new_table(
+    store: Store, channel_id: int = 500, expires_at: datetime | None = None
+) -> TableRecord:
+    return await store.create_table(
+        guild_id=GUILD,
+        channel_id=channel_id,
+        creator_id=1001,
+        game="network",
+        settings=SETTINGS,
+        seats=SEATS,
+        expires_at=expires_at,
+    )
+
+
+async def playing_table(store: Store, channel_id: int = 500) -> TableRecord:
+    table = await new_table(store, channel_id)
+    return await store.update_table(
+        table.id, table.version, status=TableStatus.PLAYING, state=STATE
+    )
+
+
+# ---------------------------------------------------------------- open / schema
+
+
+async def test_open_creates_parent_directory_schema_and_wal(db_path: Path, store: Store) -> None:
+    assert db_path.is_file()
+    assert await store.schema_version() == SCHEMA_VERSION
+    pragmas = await store.pragmas()
+    assert pragmas["journal_mode"] == "wal"
+    assert pragmas["foreign_keys"] == 1
+    assert pragmas["synchronous"] == 1  # NORMAL
+    # WAL is a property of the file, so any other connection sees it too.
+    raw = sqlite3.connect(db_path)
+    try:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+    finally:
+        raw.close()
+    assert {"tables", "moves", "finished_matches", "standings"} <= names
+
+
+async def test_await_open_and_closed_store_refuses_work(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    await store.close()
+    await store.close()  # idempotent
+    with pytest.raises(Exception, match="closed"):
+        await store.get_table(1)
+
+
+# ---------------------------------------------------------------- create / get / update
+
+
+async def test_create_and_get_round_trip(store: Store, clock: FakeClock) -> None:
+    expires = T0 + timedelta(minutes=15)
+    table = await new_table(store, expires_at=expires)
+    assert table.version == 0
+    assert table.status is TableStatus.LOBBY
+    assert table.settings == SETTINGS
+    assert table.seats == tuple(SEATS)
+    assert table.state is None
+    assert table.meta == {}
+    assert table.message_id is None
+    assert table.expires_at == expires
+    assert table.created_at == table.updated_at == clock.now
+    assert await store.get_table(table.id) == table
+    assert await store.get_table(table.id + 1) is None
+
+
+async def test_update_changes_only_given_fields_and_bumps_version(store: Store) -> None:
+    table = await new_table(store, expires_at=T0 + timedelta(minutes=5))
+    updated = await store.update_table(table.id, 0, message_id=9_876_543_210_123)
+    assert updated.version == 1
+    assert updated.message_id == 9_876_543_210_123
+    assert updated.settings == table.settings
+    assert updated.seats == table.seats
+    assert updated.expires_at == table.expires_at
+    assert updated.updated_at > table.updated_at
+    assert updated.created_at == table.created_at
+
+    meta = {"closed_dms": [1002], "timeouts": {"0": 2}, "dm_messages": {"1001": 42}}
+    new_seats = [*SEATS[:2], S(user_id=1003, name="Cyd")]
+    again = await store.update_table(
+        table.id,
+        1,
+        status=TableStatus.PLAYING,
+        state=STATE,
+        meta=meta,
+        seats=new_seats,
+        expires_at=None,
+    )
+    assert again.version == 2
+    assert again.status is TableStatus.PLAYING
+    assert again.state == STATE
+    assert again.meta == meta
+    assert again.seats == tuple(new_seats)
+    assert again.expires_at is None
+    assert again.message_id == 9_876_543_210_123  # untouched
+    assert await store.get_table(table.id) == again
+
+    cleared = await store.update_table(table.id, 2, message_id=None, state=None)
+    assert cleared.message_id is None
+    assert cleared.state is None
+    assert cleared.meta == meta
+
+
+async def test_returned_records_are_independent_copies(store: Store) -> None:
+    table = await playing_table(store)
+    assert table.state is not None
+    table.state["scores"][0] = 999
+    fresh = await store.get_table(table.id)
+    assert fresh is not None and fresh.state == STATE
+
+
+async def test_stale_update_is_rejected_and_changes_nothing(store: Store) -> None:
+    table = await new_table(store)
+    current = await store.update_table(table.id, 0, meta={"a": 1})
+    with pytest.raises(StaleVersionError) as caught:
+        await store.update_table(table.id, 0, meta={"b": 2}, status=TableStatus.CANCELLED)
+    assert caught.value.current_version == 1
+    assert caught.value.expected_version == 0
+    assert caught.value.table_id == table.id
+    assert await store.get_table(table.id) == current
+
+
+async def test_unknown_table_is_reported(store: Store) -> None:
+    with pytest.raises(TableNotFoundError):
+        await store.update_table(404, 0, meta={})
+    with pytest.raises(TableNotFoundError):
+        await store.commit_move(404, 0, hand_number=1, seat=0, notation="x", state={})
+
+
+async def test_naive_timestamps_are_refused(store: Store) -> None:
+    with pytest.raises(ValueError, match="timezone-aware"):
+        await new_table(store, expires_at=datetime(2025, 1, 1))
+    assert await store.open_tables() == []
+
+
+async def test_status_rules(store: Store) -> None:
+    lobby = await new_table(store)
+    with pytest.raises(TableStateError):
+        await store.commit_move(lobby.id, 0, hand_number=1, seat=0, notation="6-6", state={})
+    with pytest.raises(ValueError, match="finish_match"):
+        await store.update_table(lobby.id, 0, status=TableStatus.FINISHED)
+    cancelled = await store.update_table(lobby.id, 0, status=TableStatus.CANCELLED)
+    with pytest.raises(TableStateError):
+        await store.update_table(lobby.id, cancelled.version, status=TableStatus.LOBBY)
+    # Bookkeeping on a closed table is still allowed (e.g. editing its final message).
+    edited = await store.update_table(lobby.id, cancelled.version, message_id=77)
+    assert edited.status is TableStatus.CANCELLED and edited.message_id == 77
+
+
+# ---------------------------------------------------------------- listing
+
+
+async def test_one_open_table_per_channel(store: Store) -> None:
+    first = await new_table(store, channel_id=1)
+    with pytest.raises(ChannelBusyError) as caught:
+        await new_table(store, channel_id=1)
+    assert caught.value.table_id == first.id
+    other = await new_table(store, channel_id=2)
+    assert await store.open_table_in_channel(1) == first
+    assert await store.open_table_in_channel(2) == other
+    assert await store.open_table_in_channel(3) is None
+
+    await store.update_table(first.id, 0, status=TableStatus.CANCELLED)
+    assert await store.open_table_in_channel(1) is None
+    replacement = await new_table(store, channel_id=1)
+    assert await store.open_table_in_channel(1) == replacement
+
+
+async def test_open_tables_lists_lobbies_and_games_only(store: Store) -> None:
+    lobby = await new_table(store, channel_id=1)
+    playing = await playing_table(store, channel_id=2)
+    cancelled = await new_table(store, channel_id=3)
+    await store.update_table(cancelled.id, 0, status=TableStatus.CANCELLED)
+    finished = await playing_table(store, channel_id=4)
+    await store.finish_match(
+        finished.id,
+        finished.version,
+        state=STATE,
+        result=[SeatResult(0, 1001, "Ada", False, 10, 0, 10)],
+        winner_user_id=1001,
+    )
+    assert [t.id for t in await store.open_tables()] == [lobby.id, playing.id]
+
+
+async def test_expired_lobbies(store: Store) -> None:
+    soon = await new_table(store, channel_id=1, expires_at=T0 + timedelta(minutes=1))
+    later = await new_table(store, channel_id=2, expires_at=T0 + timedelta(minutes=10))
+    await new_table(store, channel_id=3)  # never expires
+    started = await new_table(store, channel_id=4, expires_at=T0 - timedelta(minutes=1))
+    await store.update_table(started.id, 0, status=TableStatus.PLAYING, state=STATE)
+
+    assert await store.expired_lobbies(T0) == []
+    assert [t.id for t in await store.expired_lobbies(T0 + timedelta(minutes=1))] == [soon.id]
+    # Any timezone is accepted; comparison happens in UTC.
+    at = (T0 + timedelta(hours=1)).astimezone(timezone(timedelta(hours=9)))
+    assert [t.id for t in await store.expired_lobbies(at)] == [soon.id, later.id]
+
+
+# ---------------------------------------------------------------- moves
+
+
+async def test_commit_move_updates_state_and_appends_in_order(store: Store) -> None:
+    table = await playing_table(store)
+    notations = ["6-6", "6-3", "pass", "3-1", "draw"]
+    for index, notation in enumerate(notations):
+        state = {**STATE, "turn": index + 1}
+        table = await store.commit_move(
+            table.id,
+            table.version,
+            hand_number=1 + index // 3,
+            seat=index % 3,
+            notation=notation,
+            state=state,
+            meta={"timeouts": index} if index == 4 else None,
+        )
+        assert table.state == state
+    assert table.version == 1 + len(notations)
+    assert table.meta == {"timeouts": 4}
+
+    log = await store.moves(table.id)
+    assert [m.seq for m in log] == [1, 2, 3, 4, 5]
+    assert [m.notation for m in log] == notations
+    assert [m.seat for m in log] == [0, 1, 2, 0, 1]
+    assert [m.hand_number for m in log] == [1, 1, 1, 2, 2]
+    assert all(earlier.created_at < later.created_at for earlier, later in pairwise(log))
+    assert [m.notation for m in await store.moves(table.id, hand_number=2)] == ["3-1", "draw"]
+
+
+async def test_move_logs_are_per_table(store: Store) -> None:
+    a = await playing_table(store, channel_id=1)
+    b = await playing_table(store, channel_id=2)
+    a = await store.commit_move(a.id, a.version, hand_number=1, seat=0, notation="a1", state={})
+    b = await store.commit_move(b.id, b.version, hand_number=1, seat=0, notation="b1", state={})
+    a = await store.commit_move(a.id, a.version, hand_number=1, seat=1, notation="a2", state={})
+    assert [(m.seq, m.notation) for m in await store.moves(a.id)] == [(1, "a1"), (2, "a2")]
+    assert [(m.seq, m.notation) for m in await store.moves(b.id)] == [(1, "b1")]
+
+
+async def test_stale_move_is_rejected_and_not_logged(store: Store) -> None:
+    table = await playing_table(store)
+    moved = await store.commit_move(
+        table.id, table.version, hand_number=1, seat=0, notation="6-6", state={"n": 1}
+    )
+    with pytest.raises(StaleVersionError) as caught:
+        await store.commit_move(
+            table.id, table.version, hand_number=1, seat=0, notation="6-5", state={"n": 2}
+        )
+    assert caught.value.current_version == moved.version
+    assert await store.get_table(table.id) == moved
+    assert [m.notation for m in await store.moves(table.id)] == ["6-6"]
+
+
+async def test_move_log_is_unique_and_append_only(db_path: Path, store: Store) -> None:
+    table = await playing_table(store)
+    await store.commit_move(table.id, table.version, hand_number=1, seat=0, notation="x", state={})
+    raw = sqlite3.connect(db_path)
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            raw.execute(
+                "INSERT INTO moves (table_id, seq, hand_number, seat, notation, created_at)"
+                " VALUES (?, 1, 1, 0, 'dup', 'now')",
+                (table.id,),
+            )
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            raw.execute("UPDATE moves SET notation = 'forged'")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            raw.execute("DELETE FROM moves")
+        raw.rollback()
+    finally:
+        raw.close()
+    assert [m.notation for m in await store.moves(table.id)] == ["x"]
+
+
+# ---------------------------------------------------------------- results and standings
+
+
+def line(
+    seat: int, user: int | None, total: int, rings: int, best: int, bot: bool = False
+) -> SeatResult:
+    return SeatResult(seat, user, f"p{seat}", bot, total, rings, best)
+
+
+async def play_and_finish(
+    store: Store,
+    channel_id: int,
+    result: list[SeatResult],
+    winner_user_id: int | None,
+    winner_seat: int | None = None,
+    game: str = "network",
+) -> TableRecord:
+    table = await store.create_table(GUILD, channel_id, 1001, game, SETTINGS, SEATS)
+    table = await store.update_table(table.id, 0, status=TableStatus.PLAYING, state=STATE)
+    return await store.finish_match(
+        table.id,
+        table.version,
+        state={"final": True},
+        result=result,
+        winner_user_id=winner_user_id,
+        winner_seat=winner_seat,
+    )
+
+
+async def test_finish_match_records_result_and_updates_standings(store: Store) -> None:
+    first = [
+        line(0, 1001, 160, 3, 45),
+        line(1, None, 170, 4, 60, bot=True),
+        line(2, 1002, 90, 1, 30),
+    ]
+    finished = await play_and_finish(store, 1, first, winner_user_id=1001)
+    assert finished.status is TableStatus.FINISHED
+    assert finished.state == {"final": True}
+    assert finished.version == 2
+
+    match = await store.finished_match(finished.id)
+    assert match is not None
+    assert match.result == tuple(first)
+    assert (match.winner_user_id, match.winner_seat) == (1001, 0)
+    assert (match.guild_id, match.game) == (GUILD, "network")
+
+    # A computer player that even has an account id never enters the standings.
+    second = [
+        line(0, 1002, 150, 2, 70),
+        line(1, 999, 20, 9, 99, bot=True),
+        line(2, 1001, 40, 0, 20),
+    ]
+    await play_and_finish(store, 2, second, winner_user_id=1002)
+
+    rows = await store.standings(GUILD, "network")
+    assert [
+        (r.user_id, r.matches_played, r.matches_won, r.points, r.rings, r.best_hand) for r in rows
+    ] == [
+        (1002, 2, 1, 240, 3, 70),
+        (1001, 2, 1, 200, 3, 45),
+    ]
+    assert {r.user_id for r in rows}.isdisjoint({999})
+    assert [m.table_id for m in await store.recent_matches(GUILD)] == [finished.id + 1, finished.id]
+
+
+async def test_computer_winner_gives_no_human_a_win(store: Store) -> None:
+    result = [line(0, 1001, 50, 0, 10), line(1, None, 200, 5, 80, bot=True)]
+    finished = await play_and_finish(store, 1, result, winner_user_id=None, winner_seat=1)
+    match = await store.finished_match(finished.id)
+    assert match is not None and (match.winner_seat, match.winner_user_id) == (1, None)
+    [row] = await store.standings(GUILD)
+    assert (row.user_id, row.matches_played, row.matches_won) == (1001, 1, 0)
+
+
+async def test_standings_ordering_game_filter_and_limit(store: Store) -> None:
+    await play_and_finish(store, 1, [line(0, 1, 100, 0, 5), line(1, 2, 50, 0, 5)], 1)
+    await play_and_finish(store, 2, [line(0, 2, 100, 0, 5), line(1, 3, 500, 0, 5)], 2)
+    await play_and_finish(store, 3, [line(0, 3, 10, 1, 99), line(1, 1, 0, 0, 1)], 3, game="other")
+
+    network = await store.standings(GUILD, "network")
+    # wins first (1 each for users 1 and 2), then points; user 3 has no network win.
+    assert [r.user_id for r in network] == [2, 1, 3]
+    assert all(r.game == "network" for r in network)
+
+    overall = await store.standings(GUILD)
+    assert [(r.user_id, r.matches_won, r.points, r.best_hand) for r in overall] == [
+        (3, 1, 510, 99),
+        (2, 1, 150, 5),
+        (1, 1, 100, 5),
+    ]
+    assert all(r.game is None for r in overall)
+    assert [r.user_id for r in await store.standings(GUILD, limit=1)] == [3]
+    assert await store.standings(GUILD + 1) == []
+
+
+async def test_finish_match_is_version_checked_and_single_shot(store: Store) -> None:
+    table = await playing_table(store)
+    result = [line(0, 1001, 10, 0, 10)]
+    done = await store.finish_match(
+        table.id, table.version, state={}, result=result, winner_user_id=1001
+    )
+    with pytest.raises(StaleVersionError):
+        await store.finish_match(
+            table.id, table.version, state={}, result=result, winner_user_id=1001
+        )
+    with pytest.raises(TableStateError):
+        await store.finish_match(
+            table.id, done.version, state={}, result=result, winner_user_id=1001
+        )
+    [row] = await store.standings(GUILD)
+    assert row.matches_played == 1
+
+
+@pytest.mark.parametrize(
+    ("result", "winner_user_id", "winner_seat"),
+    [
+        pytest.param([], None, None, id="empty"),
+        pytest.param([line(0, 1, 0, 0, 0), line(0, 2, 0, 0, 0)], 1, None, id="seat-twice"),
+        pytest.param([line(0, 1, 0, 0, 0)], 2, None, id="winner-not-seated"),
+        pytest.param([line(0, 1, 0, 0, 0)], 1, 3, id="winner-seat-missing"),
+        pytest.param([line(0, 1, 0, 0, 0), line(1, 2, 0, 0, 0)], 1, 1, id="seat-user-mismatch"),
+    ],
+)
+async def test_inconsistent_result_writes_nothing(
+    store: Store,
+    result: list[SeatResult],
+    winner_user_id: int | None,
+    winner_seat: int | None,
+) -> None:
+    table = await playing_table(store)
+    with pytest.raises(ValueError):
+        await store.finish_match(
+            table.id,
+            table.version,
+            state={},
+            result=result,
+            winner_user_id=winner_user_id,
+            winner_seat=winner_seat,
+        )
+    assert await store.get_table(table.id) == table
+    assert await store.finished_match(table.id) is None
+    assert await store.standings(GUILD) == []
+
+
+# ---------------------------------------------------------------- restart
+
+
+async def test_everything_survives_a_restart(db_path: Path, clock: FakeClock) -> None:
+    async with Store.open(db_path, clock=clock) as store:
+        table = await playing_table(store, channel_id=7)
+        for n in range(3):
+            table = await store.commit_move(
+                table.id,
+                table.version,
+                hand_number=1,
+                seat=n,
+                notation=f"m{n}",
+                state={**STATE, "turn": n},
+            )
+        table = await store.update_table(table.id, table.version, meta={"dm": {"1001": 5}})
+        lobby = await new_table(store, channel_id=8, expires_at=T0 + timedelta(hours=1))
+        done = await play_and_finish(store, 9, [line(0, 1001, 12, 1, 12)], 1001)
+        moves_before = await store.moves(table.id)
+        standings_before = await store.standings(GUILD)
+        match_before = await store.finished_match(done.id)
+
+    async with Store.open(db_path, clock=clock) as restarted:
+        assert await restarted.open_tables() == [table, lobby]
+        assert await restarted.open_table_in_channel(7) == table
+        assert await restarted.moves(table.id) == moves_before
+        assert await restarted.standings(GUILD) == standings_before
+        assert await restarted.finished_match(done.id) == match_before
+        assert await restarted.get_table(done.id) == done
+        # The version token carries over: the resumed game continues where it stopped.
+        resumed = await restarted.commit_move(
+            table.id, table.version, hand_number=1, seat=0, notation="m3", state=STATE
+        )
+        assert resumed.version == table.version + 1
+        assert [m.seq for m in await restarted.moves(table.id)] == [1, 2, 3, 4]
