@@ -1,0 +1,296 @@
+"""One hand of Network dominoes (RULES.md §1): deal, lead, turns, rings, bonus."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Self
+
+from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
+from engine.game import JSON, Event, HandState
+from engine.network.bonus import BONUS_POINTS, BonusResult, compute_bonus
+from engine.network.layout import Layout, Placement, PlaceOutcome
+from engine.network.moves import PASS, NetworkMove, parse_move
+from engine.network.options import NetworkOptions
+from engine.network.position import write_position
+from engine.rng import deal as deal_tiles
+from engine.tiles import Tile, double_set, parse_tile
+
+SET_TOP = 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One entry of the hand's history; ``auto`` marks a pass forced by an empty hand."""
+
+    seat: int
+    move: str
+    auto: bool = False
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "move": self.move, "auto": self.auto}
+
+
+def tiles_per_player(players: int) -> int:
+    return len(double_set(SET_TOP)) // players
+
+
+def highest_double_holder(hands: list[list[Tile]]) -> tuple[int, Tile]:
+    best: tuple[int, Tile] | None = None
+    for seat, hand in enumerate(hands):
+        for tile in hand:
+            if tile.is_double and (best is None or tile.high > best[1].high):
+                best = (seat, tile)
+    if best is None:  # impossible with 2–5 players: at most 3 tiles are set aside
+        raise ValueError("no double was dealt")
+    return best
+
+
+class NetworkHand(HandState[NetworkMove]):
+    """A Network dominoes hand. Seats are 0-based; play goes up in seat order."""
+
+    game = "network"
+
+    def __init__(
+        self,
+        players: int,
+        hands: list[list[Tile]],
+        set_aside: list[Tile],
+        options: NetworkOptions,
+        seed: int,
+        hand_number: int = 1,
+    ) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Network dominoes is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        self.players = players
+        self.hands = [sorted(h, reverse=True) for h in hands]
+        self.set_aside = list(set_aside)
+        self.options = options
+        self.seed = seed
+        self.hand_number = hand_number
+        self.leader, self.lead_tile = highest_double_holder(self.hands)
+        self.layout = Layout(options.attachments)
+        self._current: int | None = self.leader
+        self.passes_in_row = 0
+        self._scores = [0] * players
+        self.ring_counts = [0] * players
+        self.history: list[Turn] = []
+        self.bonus: BonusResult | None = None
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def deal(
+        cls,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        hand_number: int = 1,
+        previous_leader: int | None = None,
+    ) -> Self:
+        """Deal ⌊28 / players⌋ each; the rest is set aside. The highest double leads."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Network dominoes is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        hands, rest = deal_tiles(double_set(SET_TOP), seed, players, tiles_per_player(players))
+        return cls(players, hands, rest, NetworkOptions.from_json(options), seed, hand_number)
+
+    # ------------------------------------------------------------ state
+    @property
+    def current_player(self) -> int | None:
+        return self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._current is None
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    def stats(self) -> list[JSON]:
+        return [{"rings": r} for r in self.ring_counts]
+
+    @property
+    def last_placement(self) -> Placement | None:
+        return self.layout.placements[-1] if self.layout.placements else None
+
+    # ------------------------------------------------------------ moves
+    def parse_move(self, text: str) -> NetworkMove:
+        return parse_move(text)
+
+    def legal_moves(self) -> list[NetworkMove]:
+        if self._current is None:
+            return []
+        hand = self.hands[self._current]
+        if self.layout.is_empty:
+            if self.options.lead == "any" and self._current == self.leader:
+                return [NetworkMove(t) for t in hand]
+            return [NetworkMove(self.lead_tile)]
+        moves = [m for tile in hand for m in self.placements_for(tile)]
+        moves.append(PASS)
+        return moves
+
+    def placements_for(self, tile: Tile) -> list[NetworkMove]:
+        """Legal placements of ``tile`` in the stable order the candidate picture numbers."""
+        if self.layout.is_empty:
+            return []
+        return [NetworkMove(tile, end.label, c.face, c.turn) for end, c in self.layout.fits(tile)]
+
+    def playable_tiles(self, seat: int) -> list[Tile]:
+        if self.layout.is_empty:
+            return [m.tile for m in self.legal_moves() if m.tile] if seat == self._current else []
+        return [t for t in self.hands[seat] if self.layout.can_play(t)]
+
+    def preview(self, move: NetworkMove) -> tuple[Placement, int]:
+        """Where ``move`` would put its tile and how many rings it would score."""
+        if move.tile is None or move.label is None:
+            raise IllegalMoveError("Only a placement against an open end can be previewed.")
+        end, cand = self.layout.find(move.tile, move.label, move.face, move.turn)
+        seat = self._current if self._current is not None else 0
+        placement = self.layout.placement_for(seat, move.tile, end, cand)
+        return placement, self.layout.rings_if(placement)
+
+    def apply(self, move: NetworkMove) -> list[Event]:
+        seat = self._current
+        if seat is None:
+            raise HandOverError("This hand is over.")
+        if move.tile is None:
+            if self.layout.is_empty:
+                raise IllegalMoveError("The lead cannot be passed: play the first tile.")
+            return self._pass(seat, auto=False)
+        tile = move.tile
+        if tile not in self.hands[seat]:
+            raise TileNotInHandError(f"You do not hold {tile}.")
+        if self.layout.is_empty:
+            outcome = self._lead(seat, move)
+        else:
+            if move.label is None:
+                raise IllegalMoveError(
+                    f"The lead has been played: say where {tile} goes, like '{tile} A NN'."
+                )
+            outcome = self.layout.place(seat, tile, move.label, move.face, move.turn)
+        self.hands[seat].remove(tile)
+        self.passes_in_row = 0
+        self.history.append(Turn(seat, str(move)))
+        events = [
+            Event(
+                "play",
+                seat,
+                detail={
+                    "move": str(move),
+                    "closed": list(outcome.closed),
+                    "opened": list(outcome.opened),
+                },
+            )
+        ]
+        if outcome.rings:
+            self._scores[seat] += outcome.rings
+            self.ring_counts[seat] += outcome.rings
+            events.append(Event("ring", seat, outcome.rings, {"move": str(move)}))
+        events.extend(self._advance(seat))
+        return events
+
+    def _lead(self, seat: int, move: NetworkMove) -> PlaceOutcome:
+        tile = move.tile
+        assert tile is not None
+        if move.label is not None:
+            raise IllegalMoveError(f"The first tile is the lead: play it as '{tile}'.")
+        if self.options.lead == "highest-double" and tile != self.lead_tile:
+            raise IllegalMoveError(f"The lead must be the highest double, {self.lead_tile}.")
+        return self.layout.lead(seat, tile)
+
+    def _pass(self, seat: int, auto: bool) -> list[Event]:
+        self.passes_in_row += 1
+        self.history.append(Turn(seat, "pass", auto))
+        events = [Event("pass", seat, detail={"auto": auto})]
+        return events + self._advance(seat)
+
+    def _advance(self, seat: int) -> list[Event]:
+        if self.passes_in_row >= self.players:
+            return self._finish()
+        nxt = (seat + 1) % self.players
+        self._current = nxt
+        if not self.hands[nxt]:
+            return self._pass(nxt, auto=True)
+        return []
+
+    def _finish(self) -> list[Event]:
+        self._current = None
+        self.bonus = compute_bonus(self.layout, self.options.bonus_tie)
+        events: list[Event] = []
+        for seat in self.bonus.awarded:
+            self._scores[seat] += BONUS_POINTS
+            events.append(Event("bonus", seat, BONUS_POINTS, self.bonus.to_json()))
+        events.append(Event("hand_end", detail={"scores": list(self._scores)}))
+        return events
+
+    # ------------------------------------------------------------ views & JSON
+    def view(self, player: int | None) -> JSON:
+        data: JSON = {
+            "game": self.game,
+            "hand_number": self.hand_number,
+            "players": self.players,
+            "options": self.options.to_json(),
+            "leader": self.leader,
+            "current_player": self._current,
+            "over": self.is_over,
+            "scores": list(self._scores),
+            "rings": list(self.ring_counts),
+            "hand_sizes": [len(h) for h in self.hands],
+            "set_aside": len(self.set_aside),
+            "position": write_position(self.layout),
+            "open_ends": [end.to_json() for end in self.layout.ends.values()],
+            "history": [t.to_json() for t in self.history],
+            "bonus": None if self.bonus is None else self.bonus.to_json(),
+            "you": player,
+        }
+        if player is not None:
+            data["hand"] = [t.name for t in self.hands[player]]
+        return data
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game,
+            "version": 1,
+            "players": self.players,
+            "options": self.options.to_json(),
+            "seed": self.seed,
+            "hand_number": self.hand_number,
+            "hands": [[t.name for t in h] for h in self.hands],
+            "set_aside": [t.name for t in self.set_aside],
+            "placements": [list(p) for p in self.layout.placements],
+            "current": self._current,
+            "passes_in_row": self.passes_in_row,
+            "scores": list(self._scores),
+            "rings": list(self.ring_counts),
+            "history": [t.to_json() for t in self.history],
+            "bonus": None if self.bonus is None else self.bonus.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        if data.get("game") != cls.game:
+            raise ValueError("not a Network dominoes hand")
+        hands = [[parse_tile(t, SET_TOP) for t in h] for h in data["hands"]]
+        played = [Placement(*p) for p in data["placements"]]
+        dealt = [h + [p.tile for p in played if p.seat == seat] for seat, h in enumerate(hands)]
+        hand = cls(
+            int(data["players"]),
+            dealt,
+            [parse_tile(t, SET_TOP) for t in data["set_aside"]],
+            NetworkOptions.from_json(data["options"]),
+            int(data["seed"]),
+            int(data["hand_number"]),
+        )
+        hand.hands = hands
+        for placement in played:
+            hand.layout.add(placement)
+        hand._current = data["current"]
+        hand.passes_in_row = int(data["passes_in_row"])
+        hand._scores = [int(s) for s in data["scores"]]
+        hand.ring_counts = [int(r) for r in data["rings"]]
+        hand.history = [
+            Turn(int(t["seat"]), str(t["move"]), bool(t["auto"])) for t in data["history"]
+        ]
+        hand.bonus = None if data["bonus"] is None else BonusResult.from_json(data["bonus"])
+        return hand

@@ -1,0 +1,554 @@
+"""The table layout of Network dominoes: placed tiles, open ends, legality and rings.
+
+Everything here is incremental. Each open end caches the placements that fit it and what
+number, if any, the far half of a tile must show there; a new tile only invalidates the
+caches of ends near it. Rings are counted by looking at the cells around the new tile
+first and flood-filling only when the tile touches the network in two separate places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from engine.errors import IllegalMoveError
+from engine.network.geometry import (
+    ACROSS,
+    DIR_NAMES,
+    NEIGHBOURS8,
+    NEIGHBOURS_EXCEPT,
+    RING_HORIZONTAL,
+    RING_VERTICAL,
+    STEP1,
+    STEP2,
+    STRIDE,
+    X,
+    coords,
+    direction_between,
+    key,
+    left_of,
+    opposite,
+    right_of,
+    tile_cells,
+)
+from engine.tiles import Tile
+
+_UP_RIGHT = STRIDE + 1
+
+ANY = -1
+"""``Candidate.need`` when the far half touches nothing, so any number fits."""
+
+_REACH_BELOW, _REACH_ABOVE = 3, 6
+"""Every cell a candidate at an open end covers or touches lies within this many half units
+below / above the lower-left cell of the end's square (see :meth:`Layout._compute_candidates`),
+so a tile further away cannot change what fits there."""
+
+
+class Placement(NamedTuple):
+    """A placed tile: ``a`` shows on the square at (ax, ay), ``b`` on the one at (bx, by)."""
+
+    seat: int
+    a: int
+    b: int
+    ax: int
+    ay: int
+    bx: int
+    by: int
+
+    @property
+    def tile(self) -> Tile:
+        return Tile.of(self.a, self.b)
+
+    @property
+    def direction(self) -> int:
+        """Direction from the ``a`` half to the ``b`` half."""
+        return direction_between(key(self.ax, self.ay), key(self.bx, self.by))
+
+
+class Candidate(NamedTuple):
+    """A way to lay a tile at an open end: across ``face``, far half towards ``turn``.
+
+    ``near``/``far`` are the square keys of the half touching the end and the other half
+    (for a crosswise double, ``turn`` is X and they are its two halves). ``need`` is the
+    number the far half must show (ANY if unconstrained); for doubles it is the end's number.
+    """
+
+    face: int
+    turn: int
+    near: int
+    far: int
+    need: int
+
+
+@dataclass(slots=True, eq=False)
+class OpenEnd:
+    """A connection point of the network that a tile may be laid against.
+
+    A non-double's free half has three faces (``end_dir`` names its end face); a double's
+    end or long-side middle has one. Each face is ``(square key, outward direction)``; for a
+    double's side the square is the virtual one centred on the double.
+    """
+
+    label: str
+    number: int
+    tile_index: int
+    kind: str
+    faces: tuple[tuple[int, int], ...]
+    end_dir: int | None = None
+    touch: frozenset[int] = field(default=frozenset(), repr=False)
+    """Cells just across the faces: a tile covering any of them closes this end."""
+    singles: list[Candidate] | None = field(default=None, repr=False)
+    doubles: list[Candidate] | None = field(default=None, repr=False)
+
+    @property
+    def anchor(self) -> tuple[int, int]:
+        return coords(self.faces[0][0])
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "label": self.label,
+            "number": self.number,
+            "tile": self.tile_index,
+            "kind": self.kind,
+            "faces": [[*coords(sq), DIR_NAMES[d]] for sq, d in self.faces],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Ring:
+    """Empty cells newly enclosed by the tile at ``tile_index``, scored by ``seat``."""
+
+    seat: int
+    tile_index: int
+    cells: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceOutcome:
+    placement: Placement
+    rings: int
+    regions: tuple[Ring, ...]
+    closed: tuple[str, ...]
+    opened: tuple[str, ...]
+
+
+def end_label(index: int) -> str:
+    """A, B, … Z, AA, AB, … : short labels players can type."""
+    label = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        label = chr(ord("A") + rem) + label
+    return label
+
+
+_LABELS = tuple(end_label(i) for i in range(26 * 27))
+
+
+def _double_points(first: int, direction: int) -> list[tuple[str, int, int]]:
+    """The four connection points of a double as (kind, square, outward direction)."""
+    second = first + STEP2[direction]
+    centre = first + STEP1[direction]
+    return [
+        ("end", first, opposite(direction)),
+        ("end", second, direction),
+        ("side", centre, left_of(direction)),
+        ("side", centre, right_of(direction)),
+    ]
+
+
+class Layout:
+    """Placed tiles on the half-unit lattice, with the open ends and scored rings."""
+
+    def __init__(self, attachments: int = 7) -> None:
+        if attachments not in (7, 5, 3):
+            raise ValueError("attachments must be 7, 5 or 3")
+        self.attachments = attachments
+        self.cells: dict[int, int] = {}
+        self.owner: dict[int, int] = {}
+        self.placements: list[Placement] = []
+        self.ends: dict[str, OpenEnd] = {}
+        self.rings: list[Ring] = []
+        self._box = (0, 0, 0, 0)  # min/max column and row of occupied cells, as key parts
+        self._sorted_ends: list[OpenEnd] | None = None
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def is_empty(self) -> bool:
+        return not self.placements
+
+    def end(self, label: str) -> OpenEnd:
+        found = self.ends.get(label.upper())
+        if found is None:
+            known = ", ".join(self.ends) or "none"
+            raise IllegalMoveError(f"There is no open end {label.upper()} (open ends: {known}).")
+        return found
+
+    def singles(self, end: OpenEnd) -> list[Candidate]:
+        """Placements for a non-double at ``end``; cached until a tile lands nearby."""
+        if end.singles is None:
+            end.singles = self._compute_singles(end)
+        return end.singles
+
+    def doubles(self, end: OpenEnd) -> list[Candidate]:
+        """Placements for the double at ``end``; cached like :meth:`singles`."""
+        if end.doubles is None:
+            end.doubles = self._compute_doubles(end)
+        return end.doubles
+
+    def fits(self, tile: Tile) -> Iterator[tuple[OpenEnd, Candidate]]:
+        """Every legal placement of ``tile``, by end label, then face, then turn."""
+        if self._sorted_ends is None:
+            self._sorted_ends = sorted(self.ends.values(), key=_label_order)
+        for end in self._sorted_ends:
+            n = end.number
+            if tile.high != n and tile.low != n:
+                continue
+            if tile.high == tile.low:
+                for cand in self.doubles(end):
+                    yield end, cand
+            else:
+                far = tile.low if tile.high == n else tile.high
+                for cand in self.singles(end):
+                    if cand.need == ANY or cand.need == far:
+                        yield end, cand
+
+    def can_play(self, tile: Tile) -> bool:
+        return next(self.fits(tile), None) is not None
+
+    def placement_for(self, seat: int, tile: Tile, end: OpenEnd, cand: Candidate) -> Placement:
+        n = end.number
+        far = tile.other(n)
+        (nx, ny), (fx, fy) = coords(cand.near), coords(cand.far)
+        return Placement(seat, n, far, nx, ny, fx, fy)
+
+    def find(self, tile: Tile, label: str, face: int, turn: int) -> tuple[OpenEnd, Candidate]:
+        """The candidate a move names, or IllegalMoveError saying why it does not fit."""
+        end = self.end(label)
+        if not tile.has(end.number):
+            raise IllegalMoveError(
+                f"{tile} does not match end {end.label}, which shows {end.number}."
+            )
+        if tile.is_double != (turn == X) and turn == X:
+            raise IllegalMoveError("Only a double can be laid crosswise (X).")
+        for cand_end, cand in self.fits(tile):
+            if cand_end is end and cand.face == face and cand.turn == turn:
+                return end, cand
+        raise IllegalMoveError(self._why_not(tile, end, face, turn))
+
+    def rings_if(self, placement: Placement) -> int:
+        """Rings the placement would score, without placing it."""
+        first, second = key(placement.ax, placement.ay), key(placement.bx, placement.by)
+        cells = tile_cells(first, second)
+        for c in cells:
+            self.cells[c] = -1
+        saved = self._box
+        self._grow_box(first, second)
+        try:
+            count, _ = self._new_regions(first, second)
+        finally:
+            for c in cells:
+                del self.cells[c]
+            self._box = saved
+        return count
+
+    def open_end_numbers(self) -> dict[int, list[OpenEnd]]:
+        by_number: dict[int, list[OpenEnd]] = {}
+        for end in self.ends.values():
+            by_number.setdefault(end.number, []).append(end)
+        return by_number
+
+    # ----------------------------------------------------------------- changes
+    def lead(self, seat: int, tile: Tile) -> PlaceOutcome:
+        """Lay the first tile: a double stands north–south, any other tile lies high end west."""
+        if not self.is_empty:
+            raise IllegalMoveError("The lead has already been played.")
+        if tile.is_double:
+            return self.add(Placement(seat, tile.high, tile.low, 0, 0, 0, 2))
+        return self.add(Placement(seat, tile.high, tile.low, 0, 0, 2, 0))
+
+    def place(self, seat: int, tile: Tile, label: str, face: int, turn: int) -> PlaceOutcome:
+        end, cand = self.find(tile, label, face, turn)
+        return self.add(self.placement_for(seat, tile, end, cand))
+
+    def add(self, placement: Placement) -> PlaceOutcome:
+        """Put a tile down (already known legal) and update ends, caches and rings."""
+        first, second = key(placement.ax, placement.ay), key(placement.bx, placement.by)
+        direction = direction_between(first, second)
+        index = len(self.placements)
+        cells = tile_cells(first, second)
+        for i, c in enumerate(cells):
+            self.cells[c] = placement.a if i < 4 else placement.b
+            self.owner[c] = index
+        self.placements.append(placement)
+        if index == 0:
+            self._box = (
+                cells[0] // STRIDE,
+                cells[0] // STRIDE,
+                cells[0] % STRIDE,
+                cells[0] % STRIDE,
+            )
+        self._grow_box(first, second)
+
+        new_cells = set(cells)
+        self._sorted_ends = None
+        closed = []
+        for label, end in list(self.ends.items()):
+            if not new_cells.isdisjoint(end.touch):
+                del self.ends[label]
+                closed.append(label)
+        self._invalidate_near(first, second)
+
+        opened = []
+        if placement.a == placement.b:
+            for kind, square, outward in _double_points(first, direction):
+                if self._free(((square, outward),)):
+                    opened.append(self._open(placement.a, index, kind, ((square, outward),), None))
+        else:
+            for number, square, towards_partner in (
+                (placement.a, first, direction),
+                (placement.b, second, opposite(direction)),
+            ):
+                outward = opposite(towards_partner)
+                faces = tuple((square, d) for d in (outward, left_of(outward), right_of(outward)))
+                if self._free(faces):
+                    opened.append(self._open(number, index, "half", faces, outward))
+
+        count, regions = (0, []) if index == 0 else self._new_regions(first, second)
+        rings = tuple(
+            Ring(placement.seat, index, tuple(sorted(coords(c) for c in region)))
+            for region in regions
+        )
+        self.rings.extend(rings)
+        return PlaceOutcome(placement, count, rings, tuple(closed), tuple(opened))
+
+    # ----------------------------------------------------------------- internals
+    def _open(
+        self,
+        number: int,
+        index: int,
+        kind: str,
+        faces: tuple[tuple[int, int], ...],
+        end_dir: int | None,
+    ) -> str:
+        ends = self.ends
+        label = next(label for label in _LABELS if label not in ends)
+        touch = frozenset(sq + o for sq, d in faces for o in ACROSS[d])
+        ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
+        return label
+
+    def _free(self, faces: tuple[tuple[int, int], ...]) -> bool:
+        cells = self.cells
+        return not any(sq + o in cells for sq, d in faces for o in ACROSS[d])
+
+    def _grow_box(self, first: int, second: int) -> None:
+        low_col, low_row = divmod(min(first, second), STRIDE)
+        high_col, high_row = divmod(max(first, second) + _UP_RIGHT, STRIDE)
+        min_c, max_c, min_r, max_r = self._box
+        self._box = (
+            min(min_c, low_col),
+            max(max_c, high_col),
+            min(min_r, low_row),
+            max(max_r, high_row),
+        )
+
+    def _invalidate_near(self, first: int, second: int) -> None:
+        low_col, low_row = divmod(min(first, second), STRIDE)
+        high_col, high_row = divmod(max(first, second) + _UP_RIGHT, STRIDE)
+        lo_c, hi_c = low_col - _REACH_ABOVE, high_col + _REACH_BELOW
+        lo_r, hi_r = low_row - _REACH_ABOVE, high_row + _REACH_BELOW
+        for end in self.ends.values():
+            sq = end.faces[0][0]
+            if lo_c <= sq // STRIDE <= hi_c and lo_r <= sq % STRIDE <= hi_r:
+                end.singles = end.doubles = None
+
+    def _sides_allowed(self, end: OpenEnd, face: int) -> tuple[bool, bool]:
+        """(face usable at all, only straight out) under the table's attachments option."""
+        side = end.end_dir is not None and face != end.end_dir
+        if not side:
+            return True, False
+        return self.attachments != 3, self.attachments == 5
+
+    def _compute_singles(self, end: OpenEnd) -> list[Candidate]:
+        # Unrolled membership tests: this is the engine's hottest loop.
+        cells = self.cells
+        get = cells.get
+        n = end.number
+        found: list[Candidate] = []
+        for square, face in end.faces:
+            usable, straight_only = self._sides_allowed(end, face)
+            if not usable:
+                continue
+            near = square + STEP2[face]
+            if (
+                near in cells
+                or near + 1 in cells
+                or near + STRIDE in cells
+                or near + _UP_RIGHT in cells
+            ):
+                continue
+            turns = (face,) if straight_only else (face, left_of(face), right_of(face))
+            for turn in turns:
+                far = near + STEP2[turn]
+                if (
+                    far in cells
+                    or far + 1 in cells
+                    or far + STRIDE in cells
+                    or far + _UP_RIGHT in cells
+                ):
+                    continue
+                clash = False
+                for o in NEIGHBOURS_EXCEPT[turn]:
+                    shown = get(near + o)
+                    if shown is not None and shown != n:
+                        clash = True
+                        break
+                if clash:
+                    continue
+                need = ANY
+                for o in NEIGHBOURS_EXCEPT[opposite(turn)]:
+                    shown = get(far + o)
+                    if shown is None or shown == need:
+                        continue
+                    if need != ANY:
+                        clash = True
+                        break
+                    need = shown
+                if not clash:
+                    found.append(Candidate(face, turn, near, far, need))
+        found.sort(key=_geometry_order)
+        return found
+
+    def _compute_doubles(self, end: OpenEnd) -> list[Candidate]:
+        """End-on doubles are the straight single placements whose far half may show the
+        end's number; crosswise ones are checked here."""
+        cells = self.cells
+        n = end.number
+        found = [
+            Candidate(c.face, c.turn, c.near, c.far, n)
+            for c in self.singles(end)
+            if c.turn == c.face and (c.need == ANY or c.need == n)
+        ]
+        for square, face in end.faces:
+            usable, straight_only = self._sides_allowed(end, face)
+            if not usable or straight_only:
+                continue
+            near = square + STEP2[face]
+            across = right_of(face)
+            lo, hi = near - STEP1[across], near + STEP1[across]
+            if any(c in cells for c in tile_cells(lo, hi)):
+                continue
+            perimeter = [lo + o for o in NEIGHBOURS_EXCEPT[across]]
+            perimeter += [hi + o for o in NEIGHBOURS_EXCEPT[opposite(across)]]
+            if all(cells.get(c, n) == n for c in perimeter):
+                found.append(Candidate(face, X, lo, hi, n))
+        found.sort(key=_geometry_order)
+        return found
+
+    def _new_regions(self, first: int, second: int) -> tuple[int, list[list[int]]]:
+        """How many empty regions the tile just laid at these squares newly encloses.
+
+        Before the tile, its cells and all cells around it lay in one empty region R. After
+        it, R minus the tile falls into k pieces, and the count of enclosed regions changes
+        by k − 1 whether R was bounded or not (see RULES.md §1, Rings).
+        """
+        cells = self.cells
+        base = min(first, second)
+        offsets, pairs = RING_HORIZONTAL if abs(second - first) >= STRIDE else RING_VERTICAL
+        around = [base + o for o in offsets]
+        empty = [c not in cells for c in around]
+        if sum(empty[i] != empty[i - 1] for i in range(len(empty))) <= 2:
+            return 0, []  # the tile touches the network along one stretch: nothing splits
+        parent = list(range(len(around)))
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i, j in pairs:
+            if empty[i] and empty[j]:
+                parent[root(i)] = root(j)
+        pieces: dict[int, int] = {}
+        for i, c in enumerate(around):
+            if empty[i]:
+                pieces.setdefault(root(i), c)
+        if len(pieces) <= 1:
+            return 0, []
+
+        min_c, max_c, min_r, max_r = self._box
+        seen: dict[int, int] = {}
+        bounded: list[list[int]] = []
+        escaped = False
+        for piece, start in enumerate(pieces.values()):
+            if start in seen:
+                continue
+            seen[start] = piece
+            region = [start]
+            stack = [start]
+            leaks = False
+            while stack and not leaks:
+                c = stack.pop()
+                col, row = divmod(c, STRIDE)
+                if col < min_c or col > max_c or row < min_r or row > max_r:
+                    leaks = True
+                    break
+                for o in NEIGHBOURS8:
+                    nc = c + o
+                    if nc in cells:
+                        continue
+                    mark = seen.get(nc)
+                    if mark is None:
+                        seen[nc] = piece
+                        region.append(nc)
+                        stack.append(nc)
+                    elif mark != piece:
+                        leaks = True  # reached an earlier piece that escaped to the outside
+                        break
+            if leaks:
+                escaped = True
+            else:
+                bounded.append(region)
+        pieces_after = len(bounded) + (1 if escaped else 0)
+        if not escaped:
+            # The tile split an already enclosed region; the largest piece is the old ring.
+            bounded.sort(key=len)
+            bounded = bounded[:-1]
+        return max(0, pieces_after - 1), bounded
+
+    def _why_not(self, tile: Tile, end: OpenEnd, face: int, turn: int) -> str:
+        name = f"{tile} at {end.label} {DIR_NAMES[face]}{DIR_NAMES[turn]}"
+        if face not in [d for _, d in end.faces]:
+            faces = " or ".join(DIR_NAMES[d] for _, d in end.faces)
+            return f"{name}: end {end.label} can only be reached across its {faces} face."
+        if tile.is_double and turn not in (face, X):
+            return (
+                f"{name}: a double is laid straight out ({DIR_NAMES[face] * 2}) or crosswise (X)."
+            )
+        if turn == opposite(face):
+            return f"{name}: a tile cannot turn back into the end it is laid against."
+        square = next(sq for sq, d in end.faces if d == face)
+        side = end.end_dir is not None and face != end.end_dir
+        if side and self.attachments == 3:
+            return f"{name}: this table only allows tiles off the end face of an open end."
+        if side and self.attachments == 5 and turn != face:
+            return f"{name}: this table allows no offset tiles off a side face."
+        near = square + STEP2[face]
+        if turn == X:
+            across = right_of(face)
+            first, second = near - STEP1[across], near + STEP1[across]
+        else:
+            first, second = near, near + STEP2[turn]
+        if any(c in self.cells for c in tile_cells(first, second)):
+            return f"{name}: that space is already taken by another tile."
+        return f"{name}: a half of it would touch a different number along an edge."
+
+
+def _label_order(end: OpenEnd) -> tuple[int, str]:
+    return len(end.label), end.label
+
+
+def _geometry_order(cand: Candidate) -> tuple[int, int]:
+    return cand.face, cand.turn

@@ -1,0 +1,83 @@
+"""Move notation for Network dominoes.
+
+* ``6-6`` — lead a tile (the first play of a hand);
+* ``6-3 B NE`` — lay 6-3 against open end B, across B's north face, with the tile's far
+  half east of its near half; ``5-5 C NN`` lays a double straight out, ``5-5 C NX``
+  crosswise, centred on the face;
+* ``pass``.
+
+Parsing is forgiving about case and spacing (``6-3 b ne``, ``6-3 B:NE``, ``3-6 bne``); the
+printed form is canonical. See docs/notation.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.errors import NotationError
+from engine.game import Move
+from engine.network.geometry import DIR_NAMES, X
+from engine.tiles import Tile, parse_tile
+
+_MOVE_RE = re.compile(
+    r"^\s*(?P<tile>\d{1,2}\s*[-|:/x]\s*\d{1,2}|\d\d)"
+    r"(?:\s*@?\s*(?P<rest>[A-Za-z][A-Za-z\s:/.]*))?\s*$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class NetworkMove(Move):
+    """One turn: ``tile`` is None for a pass; ``label`` is None for the lead."""
+
+    tile: Tile | None
+    label: str | None = None
+    face: int = 0
+    turn: int = 0
+
+    @property
+    def is_pass(self) -> bool:
+        return self.tile is None
+
+    @property
+    def is_lead(self) -> bool:
+        return self.tile is not None and self.label is None
+
+    def __str__(self) -> str:
+        if self.tile is None:
+            return "pass"
+        if self.label is None:
+            return self.tile.name
+        return f"{self.tile.name} {self.label} {DIR_NAMES[self.face]}{DIR_NAMES[self.turn]}"
+
+
+PASS = NetworkMove(None)
+
+
+def parse_move(text: str) -> NetworkMove:
+    """Read a move; raises NotationError with an example when it cannot."""
+    if text.strip().lower() == "pass":
+        return PASS
+    match = _MOVE_RE.match(text)
+    if match is None:
+        raise NotationError(
+            f"'{text.strip()}' is not a move. Write a tile, an open end and a direction, "
+            "like '6-3 B NE', or 'pass'."
+        )
+    tile = parse_tile(match.group("tile"), top=6)
+    rest = re.sub(r"[\s:/.]", "", match.group("rest") or "").upper()
+    if not rest:
+        return NetworkMove(tile)
+    if len(rest) < 3:
+        raise NotationError(
+            f"'{text.strip()}' needs an open end and two direction letters, like '6-3 B NE'."
+        )
+    label, face_name, turn_name = rest[:-2], rest[-2], rest[-1]
+    if face_name not in DIR_NAMES[:4]:
+        raise NotationError(f"'{face_name}' is not a face: use N, E, S or W.")
+    if turn_name not in DIR_NAMES:
+        raise NotationError(f"'{turn_name}' is not a direction: use N, E, S, W or X.")
+    face, turn = DIR_NAMES.index(face_name), DIR_NAMES.index(turn_name)
+    if turn == X and not tile.is_double:
+        raise NotationError("Only a double can be laid crosswise (X).")
+    return NetworkMove(tile, label, face, turn)
