@@ -60,7 +60,9 @@ class NetworkHand(HandState[NetworkMove]):
         options: NetworkOptions,
         seed: int,
         hand_number: int = 1,
+        lead: tuple[int, Tile] | None = None,
     ) -> None:
+        """``lead`` is (leader seat, lead tile); by default the highest double's holder."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Network dominoes is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
         self.players = players
@@ -69,7 +71,7 @@ class NetworkHand(HandState[NetworkMove]):
         self.options = options
         self.seed = seed
         self.hand_number = hand_number
-        self.leader, self.lead_tile = highest_double_holder(self.hands)
+        self.leader, self.lead_tile = lead or highest_double_holder(self.hands)
         self.layout = Layout(options.attachments)
         self._current: int | None = self.leader
         self.passes_in_row = 0
@@ -256,6 +258,8 @@ class NetworkHand(HandState[NetworkMove]):
             "options": self.options.to_json(),
             "seed": self.seed,
             "hand_number": self.hand_number,
+            "leader": self.leader,
+            "lead_tile": self.lead_tile.name,
             "hands": [[t.name for t in h] for h in self.hands],
             "set_aside": [t.name for t in self.set_aside],
             "placements": [list(p) for p in self.layout.placements],
@@ -272,17 +276,16 @@ class NetworkHand(HandState[NetworkMove]):
         if data.get("game") != cls.game:
             raise ValueError("not a Network dominoes hand")
         hands = [[parse_tile(t, SET_TOP) for t in h] for h in data["hands"]]
-        played = [Placement(*p) for p in data["placements"]]
-        dealt = [h + [p.tile for p in played if p.seat == seat] for seat, h in enumerate(hands)]
         hand = cls(
             int(data["players"]),
-            dealt,
+            hands,
             [parse_tile(t, SET_TOP) for t in data["set_aside"]],
             NetworkOptions.from_json(data["options"]),
             int(data["seed"]),
             int(data["hand_number"]),
+            lead=(int(data["leader"]), parse_tile(data["lead_tile"], SET_TOP)),
         )
-        hand.hands = hands
+        played = [Placement(*p) for p in data["placements"]]
         for placement in played:
             hand.layout.add(placement)
         hand._current = data["current"]

@@ -9,7 +9,7 @@ first and flood-filling only when the tile touches the network in two separate p
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from engine.errors import IllegalMoveError
@@ -39,10 +39,11 @@ _UP_RIGHT = STRIDE + 1
 ANY = -1
 """``Candidate.need`` when the far half touches nothing, so any number fits."""
 
-_REACH_BELOW, _REACH_ABOVE = 3, 6
-"""Every cell a candidate at an open end covers or touches lies within this many half units
-below / above the lower-left cell of the end's square (see :meth:`Layout._compute_candidates`),
-so a tile further away cannot change what fits there."""
+_REACH_BELOW, _REACH_ABOVE = 5, 6
+"""How far, in half units, the cells a candidate at an open end covers or touches reach below
+and above the lower-left cell of the end's square: the near half sits 2 away, the far half 2
+more (its cells up to 5 above), and their edge neighbours 1 further. A tile laid beyond
+that window cannot change what fits the end, so its cached candidates stay valid."""
 
 
 class Placement(NamedTuple):
@@ -172,6 +173,19 @@ class Layout:
         self.rings: list[Ring] = []
         self._box = (0, 0, 0, 0)  # min/max column and row of occupied cells, as key parts
         self._sorted_ends: list[OpenEnd] | None = None
+
+    def copy(self) -> Layout:
+        """An independent copy (cached candidate lists are immutable and shared)."""
+        twin = Layout.__new__(Layout)
+        twin.attachments = self.attachments
+        twin.cells = dict(self.cells)
+        twin.owner = dict(self.owner)
+        twin.placements = list(self.placements)
+        twin.ends = {label: replace(end) for label, end in self.ends.items()}
+        twin.rings = list(self.rings)
+        twin._box = self._box
+        twin._sorted_ends = None
+        return twin
 
     # ----------------------------------------------------------------- queries
     @property

@@ -1,0 +1,45 @@
+"""Shared helpers for engine tests: seeded random play and an ASCII picture of a layout."""
+
+from __future__ import annotations
+
+import random
+
+from engine.network import NetworkHand, NetworkMove
+from engine.network.geometry import coords
+from engine.network.layout import Layout, Placement
+
+
+def random_move(hand: NetworkHand, rng: random.Random, pass_rate: float = 0.0) -> NetworkMove:
+    """A random legal move; passes only when stuck unless ``pass_rate`` says otherwise."""
+    moves = hand.legal_moves()
+    plays = [m for m in moves if not m.is_pass]
+    if plays and rng.random() >= pass_rate:
+        return rng.choice(plays)
+    return moves[-1]
+
+
+def play_random(hand: NetworkHand, seed: int, pass_rate: float = 0.0) -> list[str]:
+    """Play the hand to its end; returns the notation of every move made by a player."""
+    rng = random.Random(seed)
+    made = []
+    while not hand.is_over:
+        move = random_move(hand, rng, pass_rate)
+        made.append(str(move))
+        hand.apply(move)
+    return made
+
+
+def ascii_layout(layout: Layout, extra: Placement | None = None) -> str:
+    """The layout as text, one character per half-unit cell, north up (``*`` marks ``extra``)."""
+    shown = {coords(c): str(v) for c, v in layout.cells.items()}
+    if extra is not None:
+        for x, y in ((extra.ax, extra.ay), (extra.bx, extra.by)):
+            for dx in (0, 1):
+                for dy in (0, 1):
+                    shown[(x + dx, y + dy)] = "*"
+    xs = [x for x, _ in shown]
+    ys = [y for _, y in shown]
+    return "\n".join(
+        "".join(shown.get((x, y), ".") for x in range(min(xs), max(xs) + 1))
+        for y in range(max(ys), min(ys) - 1, -1)
+    )

@@ -1,0 +1,158 @@
+"""A match runs hands to the target with running totals; ties at the top play on."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Self
+
+import pytest
+
+import engine.match as match_module
+from engine.errors import HandOverError
+from engine.game import JSON, Event, HandState, Move
+from engine.match import Match
+from engine.network import NetworkHand
+
+from .helpers import random_move
+
+
+class Points(Move):
+    def __init__(self, points: list[int]) -> None:
+        self.points = points
+
+    def __str__(self) -> str:
+        return ",".join(map(str, self.points))
+
+
+class ScriptedHand(HandState[Points]):
+    """A one-move hand whose move says what each seat scores: isolates the match logic."""
+
+    game = "scripted"
+
+    def __init__(self, players: int, hand_number: int, leader: int) -> None:
+        self.players, self.hand_number, self.leader = players, hand_number, leader
+        self._scores: list[int] | None = None
+
+    @classmethod
+    def deal(
+        cls,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        hand_number: int = 1,
+        previous_leader: int | None = None,
+    ) -> Self:
+        leader = 0 if previous_leader is None else (previous_leader + 1) % players
+        return cls(players, hand_number, leader)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._scores is not None else self.leader
+
+    @property
+    def is_over(self) -> bool:
+        return self._scores is not None
+
+    @property
+    def scores(self) -> list[int]:
+        return self._scores or [0] * self.players
+
+    def legal_moves(self) -> list[Points]:
+        return []
+
+    def parse_move(self, text: str) -> Points:
+        return Points([int(p) for p in text.split(",")])
+
+    def apply(self, move: Points) -> list[Event]:
+        self._scores = move.points
+        return []
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "hand_number": self.hand_number,
+            "leader": self.leader,
+            "scores": self._scores,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        hand = cls(data["players"], data["hand_number"], data["leader"])
+        hand._scores = data["scores"]
+        return hand
+
+    def view(self, player: int | None) -> JSON:
+        return self.to_json()
+
+    def stats(self) -> list[JSON]:
+        return [{} for _ in range(self.players)]
+
+
+@pytest.fixture
+def scripted(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_class, real_from_json = match_module.hand_class, match_module.hand_from_json
+    monkeypatch.setattr(
+        match_module, "hand_class", lambda g: ScriptedHand if g == "scripted" else real_class(g)
+    )
+    monkeypatch.setattr(
+        match_module,
+        "hand_from_json",
+        lambda d: ScriptedHand.from_json(d) if d["game"] == "scripted" else real_from_json(d),
+    )
+
+
+def test_totals_run_across_hands_until_the_target(scripted: None) -> None:
+    match = Match("scripted", 3, target=10, seed=1)
+    match.play(0, "4,1,0")
+    assert match.totals == [4, 1, 0] and match.hand_number == 2 and not match.is_over
+    assert match.hand.leader == 1  # the game's own lead rule (here: rotate)
+    events = match.play(1, "7,2,0")
+    assert match.totals == [11, 3, 0]
+    assert match.winner == 0 and match.is_over
+    assert [e.kind for e in events] == ["hand_over", "match_over"]
+    with pytest.raises(HandOverError):
+        match.play(0, "1,1,1")
+
+
+def test_a_tie_at_the_top_plays_another_hand(scripted: None) -> None:
+    match = Match("scripted", 2, target=5, seed=1)
+    match.play(0, "6,6")
+    assert match.winner is None and match.hand_number == 2
+    match.play(1, "0,1")
+    assert match.winner == 1 and match.totals == [6, 7]
+
+
+def test_reaching_the_target_is_needed(scripted: None) -> None:
+    match = Match("scripted", 2, target=50, seed=1)
+    match.play(0, "30,10")
+    assert match.winner is None
+
+
+def test_match_json_round_trips_mid_match(scripted: None) -> None:
+    match = Match("scripted", 2, target=5, seed=9)
+    match.play(0, "2,3")
+    revived = Match.from_json(json.loads(json.dumps(match.to_json())))
+    assert revived == match
+    revived.play(1, "5,0")
+    assert revived.winner == 0
+
+
+def test_network_match_deals_each_hand_from_its_own_seed_and_leader() -> None:
+    match = Match("network", 3, target=1000, seed=4)
+    first = match.hand
+    assert isinstance(first, NetworkHand)
+    rng = __import__("random").Random(0)
+    while match.hand is first:
+        match.apply(random_move(first, rng))
+    second = match.hand
+    assert isinstance(second, NetworkHand)
+    assert second.hand_number == 2 and second.hands != first.hands
+    top = max(t for h in second.hands for t in h if t.is_double)
+    assert top in second.hands[second.leader]
+    assert match.totals == first.scores
+    assert match.last_hand is first
+    fresh = Match("network", 3, target=1000, seed=4).hand
+    assert isinstance(fresh, NetworkHand)
+    assert fresh.seed == first.seed and fresh == NetworkHand.deal(3, {}, first.seed)

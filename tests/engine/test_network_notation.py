@@ -1,0 +1,74 @@
+"""Move notation and position notation (docs/notation.md)."""
+
+import pytest
+
+from engine.errors import NotationError, UnknownTileError
+from engine.network import PASS, NetworkMove, parse_move, read_position, write_position
+from engine.network.geometry import E, N, X
+from engine.tiles import Tile
+
+from .positions import TWO_RINGS_BEFORE
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("6-3 B NE", NetworkMove(Tile(6, 3), "B", N, E)),
+        ("3-6 b ne", NetworkMove(Tile(6, 3), "B", N, E)),
+        ("6-3 B:NE", NetworkMove(Tile(6, 3), "B", N, E)),
+        ("63bne", NetworkMove(Tile(6, 3), "B", N, E)),
+        ("5-5 AA NX", NetworkMove(Tile(5, 5), "AA", N, X)),
+        ("6-6", NetworkMove(Tile(6, 6))),
+        ("PASS", PASS),
+        (" pass ", PASS),
+    ],
+)
+def test_parse_accepts_forgiving_spellings(text: str, expected: NetworkMove) -> None:
+    assert parse_move(text) == expected
+
+
+@pytest.mark.parametrize("text", ["6-3 B NE", "5-5 AA NX", "6-6", "pass", "4-0 N NN"])
+def test_printing_is_canonical_and_round_trips(text: str) -> None:
+    assert str(parse_move(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("hello", "is not a move"),
+        ("6-3 B", "needs an open end and two direction letters"),
+        ("6-3 B QE", "is not a face"),
+        ("6-3 B NQ", "is not a direction"),
+        ("6-3 B NX", "Only a double can be laid crosswise"),
+    ],
+)
+def test_malformed_moves_raise_readable_errors(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_move(text)
+
+
+def test_a_tile_outside_double_six_is_unknown() -> None:
+    with pytest.raises(UnknownTileError):
+        parse_move("7-3 A NN")
+
+
+def test_position_round_trips_through_text() -> None:
+    layout = read_position(TWO_RINGS_BEFORE)
+    assert write_position(layout) == TWO_RINGS_BEFORE
+    assert write_position(read_position(write_position(layout))) == TWO_RINGS_BEFORE
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1:6-6@0,0N 2:6-6@0,4N", "already on the table"),
+        ("1:6-6@0,0N 2:5-3@0,4N", "cannot be laid there"),
+        ("1:6-6@0,0N 2:6-3@1,4N", "cannot be laid there"),
+        ("1:6-6@0,0Q", "is not a position entry"),
+        ("7:6-6@0,0N", "seats run from 1 to 5"),
+        ("1:7-6@0,0N", "double-six"),
+    ],
+)
+def test_bad_positions_are_rejected_with_the_reason(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        read_position(text)

@@ -1,0 +1,107 @@
+"""Property tests over random seeded games of 2–5 players."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.network import NetworkHand
+from engine.network.geometry import ACROSS, STRIDE
+from engine.network.layout import Layout
+
+from .helpers import random_move
+
+games = st.tuples(
+    st.integers(2, 5),
+    st.integers(0, 2**32),
+    st.sampled_from([7, 5, 3]),
+    st.sampled_from([0.0, 0.2]),
+)
+
+
+def assert_layout_valid(layout: Layout) -> None:
+    """No overlap, every shared edge matches, and no open end is already touched."""
+    assert len(layout.cells) == 8 * len(layout.placements)
+    for cell, number in layout.cells.items():
+        for step in (1, STRIDE):  # neighbour to the north and to the east
+            other = cell + step
+            if other in layout.cells and layout.owner[other] != layout.owner[cell]:
+                assert layout.cells[other] == number, "halves with different numbers touch"
+    for end in layout.ends.values():
+        for square, d in end.faces:
+            assert all(square + o not in layout.cells for o in ACROSS[d])
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_every_legal_move_keeps_the_layout_valid(game: tuple[int, int, int, float]) -> None:
+    players, seed, attachments, pass_rate = game
+    hand = NetworkHand.deal(players, {"attachments": attachments}, seed)
+    rng = random.Random(seed)
+    while not hand.is_over:
+        hand.apply(random_move(hand, rng, pass_rate))
+        assert_layout_valid(hand.layout)
+        # Candidates are cached per open end; a fresh state has no caches at all.
+        fresh = NetworkHand.from_json(hand.to_json())
+        assert [str(m) for m in fresh.legal_moves()] == [str(m) for m in hand.legal_moves()]
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, st.integers(0, 40))
+def test_json_round_trip_is_identical(game: tuple[int, int, int, float], stop: int) -> None:
+    players, seed, attachments, pass_rate = game
+    hand = NetworkHand.deal(players, {"attachments": attachments}, seed)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if hand.is_over:
+            break
+        hand.apply(random_move(hand, rng, pass_rate))
+    text = json.dumps(hand.to_json())
+    revived = NetworkHand.from_json(json.loads(text))
+    assert revived == hand
+    assert json.dumps(revived.to_json()) == text
+    assert [str(m) for m in revived.legal_moves()] == [str(m) for m in hand.legal_moves()]
+    assert [revived.view(p) for p in range(players)] == [hand.view(p) for p in range(players)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_replaying_the_moves_from_the_seed_reproduces_the_state(
+    game: tuple[int, int, int, float],
+) -> None:
+    players, seed, attachments, pass_rate = game
+    options = {"attachments": attachments}
+    hand = NetworkHand.deal(players, options, seed)
+    rng = random.Random(seed)
+    while not hand.is_over:
+        hand.apply(random_move(hand, rng, pass_rate))
+    replay = NetworkHand.deal(players, options, seed)
+    for turn in hand.history:
+        if not turn.auto:
+            replay.play(turn.seat, turn.move)
+    assert replay == hand
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, st.integers(0, 30))
+def test_hidden_hands_never_appear_in_another_players_view(
+    game: tuple[int, int, int, float], stop: int
+) -> None:
+    players, seed, attachments, pass_rate = game
+    hand = NetworkHand.deal(players, {"attachments": attachments}, seed)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if hand.is_over:
+            break
+        hand.apply(random_move(hand, rng, pass_rate))
+    for viewer in [None, *range(players)]:
+        text = json.dumps(hand.view(viewer))
+        hidden = [t for seat, h in enumerate(hand.hands) if seat != viewer for t in h]
+        for tile in hidden + hand.set_aside:
+            for spelled in {f"{tile.high}-{tile.low}", f"{tile.low}-{tile.high}"}:
+                assert spelled not in text, f"{tile} leaked into the view of {viewer}"
+        if viewer is not None:
+            assert hand.view(viewer)["hand"] == [t.name for t in hand.hands[viewer]]
