@@ -1,0 +1,70 @@
+"""A small Discord-compatible server (REST + gateway) for end-to-end tests of discord.py bots.
+
+See ``driver.FakeDiscord`` for the test-facing API and ``process.BotProcess`` for running
+a bot as a subprocess against it.
+"""
+
+from .bodies import Upload
+from .components import Button, Modal, Select, SelectOption, TextInput
+from .driver import FakeDiscord
+from .errors import (
+    ApiError,
+    BotNotConnected,
+    CommandNotRegistered,
+    ComponentNotFound,
+    FakeDiscordError,
+    InvalidInteraction,
+    WaitTimeout,
+)
+from .gateway import GatewaySession
+from .interactions import Callback, InteractionRecord
+from .models import (
+    Attachment,
+    Channel,
+    DMChannel,
+    Guild,
+    Member,
+    Message,
+    MessageSnapshot,
+    RegisteredCommand,
+    RequestRecord,
+    Role,
+    TextChannel,
+    User,
+)
+from .process import BotProcess
+from .state import Settings
+
+__all__ = [
+    "ApiError",
+    "Attachment",
+    "BotNotConnected",
+    "BotProcess",
+    "Button",
+    "Callback",
+    "Channel",
+    "CommandNotRegistered",
+    "ComponentNotFound",
+    "DMChannel",
+    "FakeDiscord",
+    "FakeDiscordError",
+    "GatewaySession",
+    "Guild",
+    "InteractionRecord",
+    "InvalidInteraction",
+    "Member",
+    "Message",
+    "MessageSnapshot",
+    "Modal",
+    "RegisteredCommand",
+    "RequestRecord",
+    "Role",
+    "Select",
+    "SelectOption",
+    "Settings",
+    "TextChannel",
+    "TextInput",
+    "Upload",
+    "User",
+    "WaitTimeout",
+]

@@ -1,0 +1,223 @@
+"""Message components as tests see them: buttons, selects and modal text inputs.
+
+Bots send raw component trees (action rows, or v2 layouts nesting sections and
+containers). These helpers walk any of those shapes so tests can find interactive
+items by label or ``custom_id`` without caring about layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ComponentNotFound
+
+ACTION_ROW = 1
+BUTTON = 2
+STRING_SELECT = 3
+TEXT_INPUT = 4
+SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
+LABEL = 18
+
+
+@dataclass(frozen=True)
+class SelectOption:
+    label: str
+    value: str
+    description: str | None = None
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button; ``custom_id`` is None for link and premium buttons."""
+
+    custom_id: str | None
+    label: str | None
+    style: int
+    disabled: bool = False
+    emoji: dict[str, Any] | None = None
+    url: str | None = None
+    id: int | None = None
+    type: int = BUTTON
+
+
+@dataclass(frozen=True)
+class Select:
+    """A select menu (string select, or user/role/mentionable/channel select)."""
+
+    custom_id: str
+    type: int
+    options: tuple[SelectOption, ...] = ()
+    placeholder: str | None = None
+    min_values: int = 1
+    max_values: int = 1
+    disabled: bool = False
+    id: int | None = None
+
+    @property
+    def values(self) -> list[str]:
+        return [option.value for option in self.options]
+
+    def option(self, label: str) -> SelectOption:
+        for option in self.options:
+            if option.label == label:
+                return option
+        raise ComponentNotFound(f"select {self.custom_id!r} has no option labelled {label!r}")
+
+
+@dataclass(frozen=True)
+class TextInput:
+    """A modal text field."""
+
+    custom_id: str
+    label: str | None
+    style: int = 1
+    required: bool = True
+    min_length: int | None = None
+    max_length: int | None = None
+    value: str | None = None
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class Modal:
+    """A modal the bot opened with callback type 9."""
+
+    custom_id: str
+    title: str
+    components: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def text_inputs(self) -> list[TextInput]:
+        return [item for item in walk(self.components) if isinstance(item, TextInput)]
+
+    @property
+    def selects(self) -> list[Select]:
+        return [item for item in walk(self.components) if isinstance(item, Select)]
+
+
+Interactive = Button | Select | TextInput
+
+
+def _children(component: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for key in ("components", "items"):
+        for child in component.get(key) or ():
+            if isinstance(child, dict):
+                yield child
+    for key in ("accessory", "component"):
+        child = component.get(key)
+        if isinstance(child, dict):
+            yield child
+
+
+def walk(components: list[dict[str, Any]]) -> Iterator[Interactive]:
+    """Depth-first interactive items in any component tree (v1 rows or v2 layouts)."""
+    for component in components:
+        kind = component.get("type")
+        if kind == BUTTON:
+            yield Button(
+                custom_id=component.get("custom_id"),
+                label=component.get("label"),
+                style=int(component.get("style", 1)),
+                disabled=bool(component.get("disabled", False)),
+                emoji=component.get("emoji"),
+                url=component.get("url"),
+                id=component.get("id"),
+            )
+        elif kind in SELECT_TYPES:
+            yield Select(
+                custom_id=str(component.get("custom_id", "")),
+                type=int(kind),
+                options=tuple(
+                    SelectOption(
+                        label=str(option.get("label", "")),
+                        value=str(option.get("value", "")),
+                        description=option.get("description"),
+                        default=bool(option.get("default", False)),
+                    )
+                    for option in component.get("options") or ()
+                ),
+                placeholder=component.get("placeholder"),
+                min_values=int(component.get("min_values", 1)),
+                max_values=int(component.get("max_values", 1)),
+                disabled=bool(component.get("disabled", False)),
+                id=component.get("id"),
+            )
+        elif kind == TEXT_INPUT:
+            label = component.get("label")
+            yield TextInput(
+                custom_id=str(component.get("custom_id", "")),
+                label=label,
+                style=int(component.get("style", 1)),
+                required=bool(component.get("required", True)),
+                min_length=component.get("min_length"),
+                max_length=component.get("max_length"),
+                value=component.get("value"),
+                id=component.get("id"),
+            )
+        yield from walk(list(_children(component)))
+
+
+def assign_ids(components: list[dict[str, Any]], start: int = 1) -> int:
+    """Number components without an ``id`` depth-first, as Discord does; returns next id."""
+    next_id = start
+    for component in components:
+        if component.get("id") is None:
+            component["id"] = next_id
+        next_id = max(next_id, int(component["id"])) + 1
+        next_id = assign_ids(list(_children(component)), next_id)
+    return next_id
+
+
+def find_button(
+    components: list[dict[str, Any]],
+    *,
+    label: str | None = None,
+    custom_id: str | None = None,
+    custom_id_prefix: str | None = None,
+) -> Button:
+    buttons = [item for item in walk(components) if isinstance(item, Button)]
+    for button in buttons:
+        if label is not None and button.label != label:
+            continue
+        if custom_id is not None and button.custom_id != custom_id:
+            continue
+        if custom_id_prefix is not None and not (button.custom_id or "").startswith(
+            custom_id_prefix
+        ):
+            continue
+        return button
+    wanted = _describe(label=label, custom_id=custom_id, custom_id_prefix=custom_id_prefix)
+    have = [(button.label, button.custom_id) for button in buttons]
+    raise ComponentNotFound(f"no button {wanted}; buttons (label, custom_id): {have}")
+
+
+def find_select(
+    components: list[dict[str, Any]],
+    *,
+    custom_id: str | None = None,
+    custom_id_prefix: str | None = None,
+    placeholder: str | None = None,
+) -> Select:
+    selects = [item for item in walk(components) if isinstance(item, Select)]
+    for select in selects:
+        if custom_id is not None and select.custom_id != custom_id:
+            continue
+        if custom_id_prefix is not None and not select.custom_id.startswith(custom_id_prefix):
+            continue
+        if placeholder is not None and select.placeholder != placeholder:
+            continue
+        return select
+    wanted = _describe(
+        custom_id=custom_id, custom_id_prefix=custom_id_prefix, placeholder=placeholder
+    )
+    raise ComponentNotFound(
+        f"no select {wanted}; selects: {[select.custom_id for select in selects]}"
+    )
+
+
+def _describe(**criteria: str | None) -> str:
+    parts = [f"{key}={value!r}" for key, value in criteria.items() if value is not None]
+    return "matching " + ", ".join(parts) if parts else "at all"

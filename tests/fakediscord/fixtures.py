@@ -1,0 +1,39 @@
+"""pytest fixtures for end-to-end tests against the fake Discord.
+
+Import them where needed: ``from tests.fakediscord.fixtures import bot_launcher,
+fake_discord``. Teardown stops every bot subprocess before the server, prints bot
+logs (pytest shows them for failing tests) and fails on fake-server errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest_asyncio
+
+from .driver import FakeDiscord
+from .process import BotLauncher
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A running ``FakeDiscord`` on a free 127.0.0.1 port."""
+    async with FakeDiscord() as fake:
+        yield fake
+        errors = list(fake.server_errors)
+    assert not errors, "fake Discord server errors:\n" + "\n".join(errors)
+
+
+@pytest_asyncio.fixture
+async def bot_launcher(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotLauncher]:
+    """Start bot subprocesses against ``fake_discord`` with ``await bot_launcher.start()``.
+
+    Depends on ``fake_discord`` so bots are always stopped before the server.
+    """
+    launcher = BotLauncher(fake_discord, tmp_path)
+    try:
+        yield launcher
+    finally:
+        await launcher.close()
+        print(launcher.logs())

@@ -1,0 +1,76 @@
+"""Permission bits and the guild-level permission maths Discord applies."""
+
+from __future__ import annotations
+
+from enum import IntFlag
+
+
+class Perm(IntFlag):
+    """The permission bits the fake cares about (values from the Discord API)."""
+
+    CREATE_INSTANT_INVITE = 1 << 0
+    KICK_MEMBERS = 1 << 1
+    BAN_MEMBERS = 1 << 2
+    ADMINISTRATOR = 1 << 3
+    MANAGE_CHANNELS = 1 << 4
+    MANAGE_GUILD = 1 << 5
+    ADD_REACTIONS = 1 << 6
+    VIEW_CHANNEL = 1 << 10
+    SEND_MESSAGES = 1 << 11
+    MANAGE_MESSAGES = 1 << 13
+    EMBED_LINKS = 1 << 14
+    ATTACH_FILES = 1 << 15
+    READ_MESSAGE_HISTORY = 1 << 16
+    MENTION_EVERYONE = 1 << 17
+    USE_EXTERNAL_EMOJIS = 1 << 18
+    CHANGE_NICKNAME = 1 << 26
+    USE_APPLICATION_COMMANDS = 1 << 31
+    CREATE_PUBLIC_THREADS = 1 << 35
+    SEND_MESSAGES_IN_THREADS = 1 << 38
+    USE_EXTERNAL_APPS = 1 << 50
+
+
+ALL_PERMISSIONS = (1 << 53) - 1
+
+EVERYONE_DEFAULT = (
+    Perm.CREATE_INSTANT_INVITE
+    | Perm.ADD_REACTIONS
+    | Perm.VIEW_CHANNEL
+    | Perm.SEND_MESSAGES
+    | Perm.EMBED_LINKS
+    | Perm.ATTACH_FILES
+    | Perm.READ_MESSAGE_HISTORY
+    | Perm.USE_EXTERNAL_EMOJIS
+    | Perm.CHANGE_NICKNAME
+    | Perm.USE_APPLICATION_COMMANDS
+    | Perm.CREATE_PUBLIC_THREADS
+    | Perm.SEND_MESSAGES_IN_THREADS
+    | Perm.USE_EXTERNAL_APPS
+)
+
+BOT_DEFAULT = (
+    Perm.VIEW_CHANNEL
+    | Perm.SEND_MESSAGES
+    | Perm.EMBED_LINKS
+    | Perm.ATTACH_FILES
+    | Perm.READ_MESSAGE_HISTORY
+    | Perm.ADD_REACTIONS
+    | Perm.USE_EXTERNAL_EMOJIS
+    | Perm.MANAGE_MESSAGES
+    | Perm.SEND_MESSAGES_IN_THREADS
+)
+
+
+def effective(role_permissions: list[int], *, is_owner: bool) -> int:
+    """Guild-level permissions: the OR of all roles; owner and ADMINISTRATOR get everything."""
+    value = 0
+    for perms in role_permissions:
+        value |= perms
+    if is_owner or value & Perm.ADMINISTRATOR:
+        return ALL_PERMISSIONS
+    return value
+
+
+def has(value: int, required: int) -> bool:
+    """Whether ``value`` grants every bit of ``required`` (ADMINISTRATOR grants all)."""
+    return bool(value & Perm.ADMINISTRATOR) or value & required == required

@@ -1,0 +1,170 @@
+"""Run a bot as a real subprocess against a ``FakeDiscord`` and always clean it up.
+
+The bot is unmodified: it only receives ``DISCORD_TOKEN``, ``DISCORD_API_BASE`` and
+``DISCORD_GATEWAY_URL`` in its environment. Output goes to a log file (never a pipe,
+so a chatty bot cannot block) that tests print when something fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+from .driver import FakeDiscord
+
+SAMPLE_BOT = Path(__file__).with_name("sample_bot.py")
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    """One bot subprocess; ``restart()`` kills it hard and starts a fresh one."""
+
+    def __init__(
+        self,
+        args: Sequence[str],
+        *,
+        env: Mapping[str, str],
+        log_path: Path,
+        cwd: Path = REPO_ROOT,
+    ) -> None:
+        self.args = list(args)
+        self.env = dict(env)
+        self.log_path = log_path
+        self.cwd = cwd
+        self._process: asyncio.subprocess.Process | None = None
+        self._log: IO[bytes] | None = None
+        self.starts = 0
+
+    @classmethod
+    def for_script(
+        cls,
+        fake: FakeDiscord,
+        log_path: Path,
+        script: Path | str = SAMPLE_BOT,
+        *,
+        args: Sequence[str] = (),
+        extra_env: Mapping[str, str] | None = None,
+    ) -> BotProcess:
+        """``python <script>`` with the fake's connection settings in the environment."""
+        env = {**os.environ, **fake.env(), "PYTHONUNBUFFERED": "1", "NO_PROXY": "127.0.0.1"}
+        env.update(extra_env or {})
+        return cls([sys.executable, str(script), *args], env=env, log_path=log_path)
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.returncode is None
+
+    @property
+    def returncode(self) -> int | None:
+        return None if self._process is None else self._process.returncode
+
+    async def start(self) -> None:
+        if self.running:
+            raise RuntimeError("bot process is already running")
+        self.starts += 1
+        if self._log is None:
+            self._log = self.log_path.open("ab")
+        self._log.write(f"--- start #{self.starts}: {' '.join(self.args)}\n".encode())
+        self._log.flush()
+        self._process = await asyncio.create_subprocess_exec(
+            *self.args,
+            cwd=self.cwd,
+            env=self.env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+
+    async def wait(self, timeout: float = 10.0) -> int:
+        """Wait for the process to exit by itself and return its exit code."""
+        if self._process is None:
+            raise RuntimeError("bot process was never started")
+        return await asyncio.wait_for(self._process.wait(), timeout)
+
+    async def kill(self) -> int | None:
+        """SIGKILL, like a crash: no clean gateway close, nothing flushed."""
+        if self._process is None:
+            return None
+        if self._process.returncode is None:
+            self._process.kill()
+        return await self._process.wait()
+
+    async def stop(self, timeout: float = 5.0) -> int | None:
+        """SIGTERM, then SIGKILL if the process does not exit in time."""
+        if self._process is None:
+            return None
+        if self._process.returncode is None:
+            self._process.terminate()
+            try:
+                return await asyncio.wait_for(self._process.wait(), timeout)
+            except TimeoutError:
+                pass
+        return await self.kill()
+
+    async def restart(self) -> None:
+        await self.kill()
+        await self.start()
+
+    def log(self) -> str:
+        if self._log is not None:
+            self._log.flush()
+        if not self.log_path.exists():
+            return ""
+        return self.log_path.read_text(errors="replace")
+
+    async def close(self) -> None:
+        await self.stop()
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    async def __aenter__(self) -> BotProcess:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+
+class BotLauncher:
+    """Starts bot subprocesses for a test and reliably stops all of them afterwards."""
+
+    def __init__(self, fake: FakeDiscord, log_dir: Path) -> None:
+        self.fake = fake
+        self.log_dir = log_dir
+        self.processes: list[BotProcess] = []
+
+    async def start(
+        self,
+        script: Path | str = SAMPLE_BOT,
+        *,
+        args: Sequence[str] = (),
+        extra_env: Mapping[str, str] | None = None,
+    ) -> BotProcess:
+        """Start ``python <script>`` pointed at the fake (the sample bot by default)."""
+        log_path = self.log_dir / f"bot-{len(self.processes)}.log"
+        process = BotProcess.for_script(self.fake, log_path, script, args=args, extra_env=extra_env)
+        self.processes.append(process)
+        await process.start()
+        return process
+
+    def logs(self) -> str:
+        return "\n".join(f"=== {p.log_path.name}\n{p.log()}" for p in self.processes)
+
+    async def close(self) -> None:
+        for process in self.processes:
+            await process.close()

@@ -1,0 +1,553 @@
+"""The REST half of the fake: Discord's HTTP routes under ``/api/v{n}``.
+
+Every call is logged as a ``RequestRecord`` (method, discord.py-style route template,
+ids touched, status, Discord error code) so tests can assert on and count API traffic.
+Routes that need the bot token check it; interaction callbacks and interaction webhooks
+are authenticated by their token in the path, as on Discord.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from . import payloads
+from .bodies import Body, read_body
+from .errors import ApiError, not_found_route, unauthorized, unknown
+from .gateway import Gateway
+from .models import Channel, DMChannel, Guild, Message, RequestRecord, TextChannel, User
+from .responses import Responder
+from .state import World
+from .validation import validate_message
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+H = TypeVar("H", bound=Callable[..., Any])
+API_PREFIX = "/api/v{version}"
+_RECORD_KEY = "fakediscord.record"
+
+
+def public(handler: H) -> H:
+    """Mark a route as not needing the bot token (token-in-path routes, /gateway)."""
+    handler.public = True  # type: ignore[attr-defined]
+    return handler
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    # discord.py only parses JSON when Content-Type is exactly "application/json".
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, content_type="application/json"
+    )
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204)
+
+
+def record_of(request: web.Request) -> RequestRecord:
+    record: RequestRecord = request[_RECORD_KEY]
+    return record
+
+
+def _int(request: web.Request, key: str) -> int:
+    return int(request.match_info[key])
+
+
+def _truthy(value: str | None) -> bool:
+    return value is not None and value.lower() in ("1", "true")
+
+
+class RestApi:
+    """Route handlers bound to one world."""
+
+    def __init__(self, world: World, gateway: Gateway) -> None:
+        self.world = world
+        self.gateway = gateway
+        self.responder = Responder(world)
+
+    # -- app wiring ---------------------------------------------------------------
+
+    def install(self, app: web.Application) -> None:
+        app.middlewares.append(self._middleware)
+        api: list[tuple[str, str, Handler]] = [
+            ("GET", "/gateway", self.get_gateway),
+            ("GET", "/gateway/bot", self.get_gateway_bot),
+            ("GET", "/users/@me", self.get_me),
+            ("GET", "/users/@me/guilds", self.get_my_guilds),
+            ("POST", "/users/@me/channels", self.create_dm),
+            ("GET", "/users/{user_id:\\d+}", self.get_user),
+            ("GET", "/oauth2/applications/@me", self.get_application),
+            ("GET", "/applications/@me", self.get_application),
+            ("GET", "/applications/{application_id:\\d+}/commands", self.list_commands),
+            ("PUT", "/applications/{application_id:\\d+}/commands", self.put_commands),
+            ("POST", "/applications/{application_id:\\d+}/commands", self.post_command),
+            (
+                "GET",
+                "/applications/{application_id:\\d+}/commands/{command_id:\\d+}",
+                self.get_command,
+            ),
+            (
+                "DELETE",
+                "/applications/{application_id:\\d+}/commands/{command_id:\\d+}",
+                self.delete_command,
+            ),
+            (
+                "GET",
+                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands",
+                self.list_commands,
+            ),
+            (
+                "PUT",
+                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands",
+                self.put_commands,
+            ),
+            (
+                "POST",
+                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands",
+                self.post_command,
+            ),
+            (
+                "GET",
+                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands/"
+                "{command_id:\\d+}",
+                self.get_command,
+            ),
+            (
+                "DELETE",
+                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands/"
+                "{command_id:\\d+}",
+                self.delete_command,
+            ),
+            ("GET", "/channels/{channel_id:\\d+}", self.get_channel),
+            ("GET", "/channels/{channel_id:\\d+}/messages", self.list_messages),
+            ("POST", "/channels/{channel_id:\\d+}/messages", self.post_message),
+            ("GET", "/channels/{channel_id:\\d+}/messages/{message_id:\\d+}", self.get_message),
+            ("PATCH", "/channels/{channel_id:\\d+}/messages/{message_id:\\d+}", self.patch_message),
+            (
+                "DELETE",
+                "/channels/{channel_id:\\d+}/messages/{message_id:\\d+}",
+                self.delete_message,
+            ),
+            ("POST", "/channels/{channel_id:\\d+}/typing", self.typing),
+            ("GET", "/guilds/{guild_id:\\d+}", self.get_guild),
+            ("GET", "/guilds/{guild_id:\\d+}/channels", self.get_guild_channels),
+            ("GET", "/guilds/{guild_id:\\d+}/roles", self.get_roles),
+            ("GET", "/guilds/{guild_id:\\d+}/members", self.list_members),
+            ("GET", "/guilds/{guild_id:\\d+}/members/{user_id:\\d+}", self.get_member),
+            (
+                "POST",
+                "/interactions/{webhook_id:\\d+}/{webhook_token}/callback",
+                self.interaction_callback,
+            ),
+            ("POST", "/webhooks/{webhook_id:\\d+}/{webhook_token}", self.execute_webhook),
+            (
+                "GET",
+                "/webhooks/{webhook_id:\\d+}/{webhook_token}/messages/{message_id}",
+                self.get_webhook_message,
+            ),
+            (
+                "PATCH",
+                "/webhooks/{webhook_id:\\d+}/{webhook_token}/messages/{message_id}",
+                self.patch_webhook_message,
+            ),
+            (
+                "DELETE",
+                "/webhooks/{webhook_id:\\d+}/{webhook_token}/messages/{message_id}",
+                self.delete_webhook_message,
+            ),
+        ]
+        for method, path, handler in api:
+            app.router.add_route(method, "/api/v{version:\\d+}" + path, handler)
+        app.router.add_get(
+            "/attachments/{channel_id:\\d+}/{attachment_id:\\d+}/{filename}", self.cdn
+        )
+        app.router.add_get("/_fake/requests", self.fake_requests)
+        app.router.add_get("/_fake/summary", self.fake_summary)
+        app.router.add_route("*", "/{tail:.*}", self.unknown_route)
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        resource = request.match_info.route.resource
+        canonical = resource.canonical if resource is not None else ""
+        if not canonical.startswith(API_PREFIX) and canonical != "/{tail}":
+            return await handler(request)  # CDN, control routes and the gateway
+        route = canonical[len(API_PREFIX) :] if canonical.startswith(API_PREFIX) else None
+        record = RequestRecord(
+            method=request.method,
+            route=route,
+            path=request.path,
+            query=dict(request.query),
+            at=time.perf_counter(),
+        )
+        request[_RECORD_KEY] = record
+        self.world.requests.append(record)
+        try:
+            if route is not None and not self._authorized(request):
+                raise unauthorized()
+            response = await handler(request)
+        except ApiError as exc:
+            record.error_code = exc.code
+            response = json_response(exc.body(), exc.status)
+        except Exception:
+            self.world.server_errors.append(traceback.format_exc())
+            response = json_response({"message": "500: Internal Server Error", "code": 0}, 500)
+        record.status = response.status
+        record.duration_ms = (time.perf_counter() - record.at) * 1000
+        self.world.changed()
+        return response
+
+    def _authorized(self, request: web.Request) -> bool:
+        if getattr(request.match_info.handler, "public", False):
+            return True
+        return request.headers.get("Authorization") == f"Bot {self.world.bot_token}"
+
+    async def _body(self, request: web.Request) -> Body:
+        body = await read_body(request)
+        record = record_of(request)
+        record.body = body.json
+        record.files = [upload.filename for upload in body.uploads]
+        return body
+
+    # -- lookups ------------------------------------------------------------------
+
+    def _channel(self, request: web.Request) -> Channel:
+        channel_id = _int(request, "channel_id")
+        record_of(request).channel_id = channel_id
+        channel = self.world.channels.get(channel_id)
+        if channel is None:
+            raise unknown("Channel", 10003)
+        if isinstance(channel, TextChannel):
+            record_of(request).guild_id = channel.guild.id
+        return channel
+
+    def _guild(self, request: web.Request) -> Guild:
+        guild_id = _int(request, "guild_id")
+        record_of(request).guild_id = guild_id
+        guild = self.world.guilds.get(guild_id)
+        if guild is None:
+            raise unknown("Guild", 10004)
+        return guild
+
+    def _message(self, request: web.Request, channel: Channel) -> Message:
+        message_id = _int(request, "message_id")
+        record_of(request).message_id = message_id
+        message = self.world.visible_message(channel, message_id)
+        if message is None:
+            raise unknown("Message", 10008)
+        return message
+
+    def _check_application(self, request: web.Request) -> None:
+        if _int(request, "application_id") != self.world.application_id:
+            raise ApiError(403, 50001, "Missing Access")
+
+    def _scope(self, request: web.Request) -> int | None:
+        if "guild_id" not in request.match_info:
+            return None
+        return self._guild(request).id
+
+    # -- gateway & identity -------------------------------------------------------
+
+    @public
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway.url})
+
+    async def get_gateway_bot(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                "url": self.gateway.url,
+                "shards": self.world.settings.shard_count,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000 - self.gateway.identify_count,
+                    "reset_after": 86_400_000,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        return json_response(payloads.client_user(self.world.bot_user))
+
+    async def get_my_guilds(self, request: web.Request) -> web.Response:
+        return json_response(
+            [
+                {
+                    "id": str(g.id),
+                    "name": g.name,
+                    "icon": None,
+                    "banner": None,
+                    "owner": False,
+                    "permissions": str(g.members[self.world.bot_user.id].permissions),
+                    "features": [],
+                }
+                for g in self.world.guilds.values()
+            ]
+        )
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        return json_response(
+            payloads.application(self.world.bot_user, flags=self.gateway.application_flags)
+        )
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        user = self.world.users.get(_int(request, "user_id"))
+        if user is None:
+            raise unknown("User", 10013)
+        return json_response(payloads.user(user))
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        payload = (await self._body(request)).object()
+        try:
+            recipient = self.world.users.get(int(payload.get("recipient_id") or 0))
+        except (TypeError, ValueError):
+            recipient = None
+        if recipient is None or recipient is self.world.bot_user:
+            raise ApiError(400, 50033, "Invalid Recipient(s)")
+        channel = self.world.dm_channel(recipient)
+        record_of(request).channel_id = channel.id
+        return json_response(payloads.dm_channel(channel))
+
+    # -- application commands -----------------------------------------------------
+
+    async def list_commands(self, request: web.Request) -> web.Response:
+        self._check_application(request)
+        scope = self._scope(request)
+        return json_response([payloads.command(c) for c in self.world.commands.scoped(scope)])
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        self._check_application(request)
+        scope = self._scope(request)
+        body = await self._body(request)
+        commands = self.world.commands.overwrite(scope, body.array())
+        return json_response([payloads.command(c) for c in commands])
+
+    async def post_command(self, request: web.Request) -> web.Response:
+        self._check_application(request)
+        scope = self._scope(request)
+        body = await self._body(request)
+        command, created = self.world.commands.upsert(scope, body.object())
+        return json_response(payloads.command(command), 201 if created else 200)
+
+    async def get_command(self, request: web.Request) -> web.Response:
+        self._check_application(request)
+        command = self.world.commands.get(self._scope(request), _int(request, "command_id"))
+        if command is None:
+            raise unknown("application command", 10063)
+        return json_response(payloads.command(command))
+
+    async def delete_command(self, request: web.Request) -> web.Response:
+        self._check_application(request)
+        if not self.world.commands.delete(self._scope(request), _int(request, "command_id")):
+            raise unknown("application command", 10063)
+        return no_content()
+
+    # -- channels & messages ------------------------------------------------------
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return json_response(payloads.channel(self._channel(request)))
+
+    async def list_messages(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        visible = [m for m in channel.messages if not m.ephemeral]
+        query = request.query
+        if "before" in query:
+            visible = [m for m in visible if m.id < int(query["before"])]
+        if "after" in query:
+            visible = [m for m in visible if m.id > int(query["after"])]
+        limit = max(1, min(100, int(query.get("limit", "50"))))
+        newest_first = list(reversed(visible))
+        page = newest_first[-limit:] if "after" in query else newest_first[:limit]
+        return json_response([payloads.message(m) for m in page])
+
+    async def post_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body = await self._body(request)
+        payload = body.object()
+        validate_message(
+            payload, body.uploads, size_limit=self.world.settings.attachment_size_limit
+        )
+        if isinstance(channel, DMChannel) and not self._can_dm(channel.recipient):
+            raise ApiError(403, 50007, "Cannot send messages to this user")
+        message = self.world.create_message(channel, self.world.bot_user, payload, body.uploads)
+        record_of(request).message_id = message.id
+        return json_response(payloads.message(message))
+
+    def _can_dm(self, user: User) -> bool:
+        return not user.dms_closed and not user.bot and self.world.mutual_guild(user)
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        return json_response(payloads.message(self._message(request, channel)))
+
+    async def patch_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        message = self._message(request, channel)
+        body = await self._body(request)
+        payload = body.object()
+        if message.author is not self.world.bot_user:
+            raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        validate_message(
+            payload,
+            body.uploads,
+            require_content=False,
+            size_limit=self.world.settings.attachment_size_limit,
+        )
+        self.world.edit_message(message, payload, body.uploads)
+        return json_response(payloads.message(message))
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        self.world.delete_message(self._message(request, channel))
+        return no_content()
+
+    async def typing(self, request: web.Request) -> web.Response:
+        self._channel(request)
+        return no_content()
+
+    # -- guilds -------------------------------------------------------------------
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        payload = payloads.guild(guild)
+        if _truthy(request.query.get("with_counts")):
+            payload["approximate_member_count"] = len(guild.members)
+            payload["approximate_presence_count"] = 0
+        return json_response(payload)
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        return json_response([payloads.text_channel(c) for c in guild.channels.values()])
+
+    async def get_roles(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        return json_response([payloads.role(r) for r in guild.roles.values()])
+
+    async def list_members(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        after = int(request.query.get("after", "0"))
+        limit = max(1, min(1000, int(request.query.get("limit", "1"))))
+        members = sorted(
+            (m for m in guild.members.values() if m.user.id > after), key=lambda m: m.user.id
+        )[:limit]
+        return json_response([payloads.member(m) for m in members])
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        member = guild.members.get(_int(request, "user_id"))
+        if member is None:
+            raise unknown("Member", 10007)
+        return json_response(payloads.member(member))
+
+    # -- interactions -------------------------------------------------------------
+
+    def _interaction_record(self, request: web.Request) -> Any:
+        record = record_of(request)
+        interaction_id = _int(request, "webhook_id")
+        record.interaction_id = interaction_id
+        interaction = self.responder.find(interaction_id, request.match_info["webhook_token"])
+        record.channel_id = interaction.channel.id
+        return interaction
+
+    @public
+    async def interaction_callback(self, request: web.Request) -> web.Response:
+        interaction = self._interaction_record(request)
+        body = await self._body(request)
+        response = self.responder.callback(interaction, body)
+        callback = interaction.callbacks[-1]
+        if callback.message is not None:
+            record_of(request).message_id = callback.message.id
+        if _truthy(request.query.get("with_response")):
+            return json_response(response)
+        return no_content()
+
+    def _webhook_interaction(self, request: web.Request) -> Any:
+        interaction = self.responder.webhook_record(
+            _int(request, "webhook_id"), request.match_info["webhook_token"]
+        )
+        record = record_of(request)
+        record.interaction_id = interaction.id
+        record.channel_id = interaction.channel.id
+        return interaction
+
+    @public
+    async def execute_webhook(self, request: web.Request) -> web.Response:
+        interaction = self._webhook_interaction(request)
+        body = await self._body(request)
+        message = self.responder.create_followup(interaction, body)
+        record_of(request).message_id = message.id
+        if _truthy(request.query.get("wait")):
+            return json_response(payloads.message(message))
+        return no_content()
+
+    def _webhook_message(self, request: web.Request) -> Message:
+        interaction = self._webhook_interaction(request)
+        message = self.responder.webhook_message(interaction, request.match_info["message_id"])
+        record_of(request).message_id = message.id
+        return message
+
+    @public
+    async def get_webhook_message(self, request: web.Request) -> web.Response:
+        return json_response(payloads.message(self._webhook_message(request)))
+
+    @public
+    async def patch_webhook_message(self, request: web.Request) -> web.Response:
+        message = self._webhook_message(request)
+        body = await self._body(request)
+        self.responder.edit_webhook_message(message, body)
+        return json_response(payloads.message(message))
+
+    @public
+    async def delete_webhook_message(self, request: web.Request) -> web.Response:
+        self.world.delete_message(self._webhook_message(request))
+        return no_content()
+
+    # -- everything else ----------------------------------------------------------
+
+    @public
+    async def unknown_route(self, request: web.Request) -> web.Response:
+        raise not_found_route()
+
+    async def cdn(self, request: web.Request) -> web.Response:
+        attachment = self.world.attachments.get(_int(request, "attachment_id"))
+        if attachment is None:
+            return web.Response(status=404, text="Not Found")
+        return web.Response(
+            body=attachment.data, content_type=attachment.content_type or "application/octet-stream"
+        )
+
+    async def fake_requests(self, request: web.Request) -> web.Response:
+        """Control route for out-of-process benchmarks: the REST call log."""
+        return json_response(
+            [
+                {
+                    "method": r.method,
+                    "route": r.route,
+                    "path": r.path,
+                    "status": r.status,
+                    "error_code": r.error_code,
+                    "at": r.at,
+                    "duration_ms": r.duration_ms,
+                    "interaction_id": payloads.snowflake(r.interaction_id),
+                    "channel_id": payloads.snowflake(r.channel_id),
+                }
+                for r in self.world.requests
+            ]
+        )
+
+    async def fake_summary(self, request: web.Request) -> web.Response:
+        """Control route: counts per route and what the bot registered."""
+        counts: dict[str, int] = {}
+        for r in self.world.requests:
+            counts[r.key] = counts.get(r.key, 0) + 1
+        return json_response(
+            {
+                "requests": counts,
+                "commands": [payloads.command(c) for c in self.world.commands.all()],
+                "sessions": self.gateway.describe_sessions(),
+                "server_errors": len(self.world.server_errors),
+            }
+        )

@@ -1,0 +1,378 @@
+"""The single source of truth: every entity, message and REST call, plus change hooks.
+
+REST handlers, the interaction logic and the test driver all mutate the world through
+these methods, so the gateway (a listener) emits the matching events and waiting
+helpers wake up.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import re
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import quote
+
+from . import components as comp
+from .bodies import Upload
+from .commands import CommandRegistry
+from .models import (
+    COMPONENTS_V2,
+    EPHEMERAL,
+    Attachment,
+    Channel,
+    DMChannel,
+    Guild,
+    Member,
+    Message,
+    RequestRecord,
+    Role,
+    TextChannel,
+    User,
+)
+from .notify import Notifier
+from .permissions import BOT_DEFAULT, EVERYONE_DEFAULT, Perm
+from .snowflake import SnowflakeFactory, utcnow
+
+if TYPE_CHECKING:
+    from .interactions import InteractionRecord
+
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
+
+# Flags a bot may set when sending (suppress embeds, suppress notifications, components v2).
+_SENDABLE_FLAGS = (1 << 2) | (1 << 12) | COMPONENTS_V2
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+@dataclass
+class Settings:
+    """Knobs tests may change at any time (e.g. ``discord.settings.callback_window = 0``)."""
+
+    callback_window: float = 3.0
+    """Seconds after dispatch within which the first interaction callback is accepted."""
+    token_lifetime: float = 15 * 60.0
+    """Seconds an interaction token stays valid for follow-ups and edits."""
+    heartbeat_interval_ms: int = 41_250
+    shard_count: int = 1
+    """What GET /gateway/bot recommends."""
+    privileged_intents: int = PRIVILEGED_INTENTS
+    """Privileged intents enabled "in the developer portal"; others close with 4014."""
+    resume_window: float = 60.0
+    """Seconds a disconnected session stays resumable."""
+    attachment_size_limit: int = 10 * 1024 * 1024
+    bot_permissions: int = int(BOT_DEFAULT)
+
+
+class WorldListener(Protocol):
+    """What the gateway needs to hear about to dispatch events."""
+
+    def guild_created(self, guild: Guild) -> None: ...
+    def channel_created(self, channel: TextChannel) -> None: ...
+    def member_added(self, member: Member) -> None: ...
+    def message_created(self, message: Message) -> None: ...
+    def message_updated(self, message: Message) -> None: ...
+    def message_deleted(self, message: Message) -> None: ...
+
+
+@dataclass(eq=False)
+class World:
+    """Everything the fake Discord knows."""
+
+    bot_name: str = "Domino Tables"
+    settings: Settings = field(default_factory=Settings)
+    ids: SnowflakeFactory = field(default_factory=SnowflakeFactory)
+    notifier: Notifier = field(default_factory=Notifier)
+    public_base: str = "http://127.0.0.1"
+    users: dict[int, User] = field(default_factory=dict)
+    guilds: dict[int, Guild] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    messages: dict[int, Message] = field(default_factory=dict)
+    attachments: dict[int, Attachment] = field(default_factory=dict)
+    dm_channels: dict[int, DMChannel] = field(default_factory=dict)
+    interactions: dict[int, InteractionRecord] = field(default_factory=dict)
+    requests: list[RequestRecord] = field(default_factory=list)
+    server_errors: list[str] = field(default_factory=list)
+    listeners: list[WorldListener] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.bot_user = self._new_user(self.bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.bot_token = _make_token(self.bot_user.id)
+        self.commands = CommandRegistry(self.ids, self.application_id, self.changed)
+
+    # -- change propagation -------------------------------------------------------
+
+    def changed(self) -> None:
+        self.notifier.notify()
+
+    def _emit(self, event: str, *args: Any) -> None:
+        for listener in self.listeners:
+            getattr(listener, event)(*args)
+        self.changed()
+
+    # -- entities -----------------------------------------------------------------
+
+    def _new_user(self, name: str, **kwargs: Any) -> User:
+        user = User(id=self.ids.next(), name=name, global_name=name, **kwargs)
+        self.users[user.id] = user
+        return user
+
+    def add_user(
+        self,
+        name: str,
+        *,
+        guilds: Iterable[Guild] = (),
+        dms_closed: bool = False,
+        manage_guild: bool = False,
+        bot: bool = False,
+    ) -> User:
+        user = self._new_user(name, dms_closed=dms_closed, bot=bot)
+        for guild in guilds:
+            self.add_member(guild, user, manage_guild=manage_guild)
+        self.changed()
+        return user
+
+    def add_guild(self, name: str) -> Guild:
+        guild_id = self.ids.next()
+        owner = self._new_user(f"{name} Owner")
+        guild = Guild(id=guild_id, name=name, owner_id=owner.id, world=self)
+        guild.roles[guild_id] = Role(
+            id=guild_id, guild_id=guild_id, name="@everyone", permissions=int(EVERYONE_DEFAULT)
+        )
+        bot_role = Role(
+            id=self.ids.next(),
+            guild_id=guild_id,
+            name=self.bot_user.name,
+            permissions=self.settings.bot_permissions,
+            position=1,
+            managed=True,
+            bot_id=self.bot_user.id,
+        )
+        guild.roles[bot_role.id] = bot_role
+        for member in (
+            Member(guild=guild, user=owner, joined_at=utcnow()),
+            Member(guild=guild, user=self.bot_user, roles=[bot_role], joined_at=utcnow()),
+        ):
+            guild.members[member.user.id] = member
+        self.guilds[guild_id] = guild
+        self._emit("guild_created", guild)
+        return guild
+
+    def manager_role(self, guild: Guild) -> Role:
+        """The guild's "Managers" role (Manage Server), created on first use."""
+        for role in guild.roles.values():
+            if role.name == "Managers" and not role.managed:
+                return role
+        role = Role(
+            id=self.ids.next(),
+            guild_id=guild.id,
+            name="Managers",
+            permissions=int(EVERYONE_DEFAULT | Perm.MANAGE_GUILD),
+            position=2,
+        )
+        guild.roles[role.id] = role
+        return role
+
+    def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> TextChannel:
+        channel = TextChannel(
+            id=self.ids.next(),
+            guild_ref=guild,
+            name=name,
+            position=len(guild.channels),
+            topic=topic,
+        )
+        guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        self._emit("channel_created", channel)
+        return channel
+
+    def add_member(self, guild: Guild, user: User, *, manage_guild: bool = False) -> Member:
+        if user.id in guild.members:
+            member = guild.members[user.id]
+        else:
+            member = Member(guild=guild, user=user, joined_at=utcnow())
+            guild.members[user.id] = member
+        if manage_guild:
+            role = self.manager_role(guild)
+            if role not in member.roles:
+                member.roles.append(role)
+        self._emit("member_added", member)
+        return member
+
+    def dm_channel(self, user: User) -> DMChannel:
+        """The bot's DM channel with ``user`` (one per user, created on demand)."""
+        channel = self.dm_channels.get(user.id)
+        if channel is None:
+            channel = DMChannel(id=self.ids.next(), recipient=user)
+            self.dm_channels[user.id] = channel
+            self.channels[channel.id] = channel
+        return channel
+
+    def mutual_guild(self, user: User) -> bool:
+        return any(user.id in guild.members for guild in self.guilds.values())
+
+    def member_for(self, channel: Channel, user: User) -> Member | None:
+        guild = channel.guild
+        return None if guild is None else guild.members.get(user.id)
+
+    # -- messages -----------------------------------------------------------------
+
+    def create_message(
+        self,
+        channel: Channel,
+        author: User,
+        payload: dict[str, Any],
+        uploads: Sequence[Upload] = (),
+        *,
+        type: int = 0,
+        webhook: bool = False,
+        interaction: InteractionRecord | None = None,
+        visible_to: User | None = None,
+        extra_flags: int = 0,
+        dispatch: bool = True,
+    ) -> Message:
+        """Store a message built from a (validated) Discord message payload."""
+        flags = (int(payload.get("flags") or 0) & (_SENDABLE_FLAGS | EPHEMERAL)) | extra_flags
+        if not interaction:
+            flags &= ~EPHEMERAL
+        message = Message(
+            id=self.ids.next(),
+            channel=channel,
+            author=author,
+            type=type,
+            tts=bool(payload.get("tts", False)),
+            nonce=None if payload.get("nonce") is None else str(payload["nonce"]),
+            flags=flags,
+            webhook_id=self.application_id if webhook else None,
+            application_id=self.application_id if (webhook or interaction) else None,
+            interaction=interaction,
+            visible_to=visible_to if flags & EPHEMERAL else None,
+        )
+        self._apply_content(message, payload, uploads, editing=False)
+        channel._log.append(message)
+        self.messages[message.id] = message
+        if dispatch and not message.ephemeral:
+            self._emit("message_created", message)
+        else:
+            self.changed()
+        return message
+
+    def edit_message(
+        self,
+        message: Message,
+        payload: dict[str, Any],
+        uploads: Sequence[Upload] = (),
+        *,
+        clear_flags: int = 0,
+    ) -> Message:
+        """Apply a PATCH-style payload, keeping the previous version in ``history``."""
+        message.history.append(message.snapshot())
+        self._apply_content(message, payload, uploads, editing=True)
+        if "flags" in payload:
+            keep = message.flags & ~_SENDABLE_FLAGS
+            message.flags = keep | (int(payload["flags"] or 0) & _SENDABLE_FLAGS)
+        message.flags &= ~clear_flags
+        message.edited_at = utcnow()
+        if message.ephemeral:
+            self.changed()
+        else:
+            self._emit("message_updated", message)
+        return message
+
+    def delete_message(self, message: Message) -> None:
+        message.deleted = True
+        if message.ephemeral:
+            self.changed()
+        else:
+            self._emit("message_deleted", message)
+
+    def _apply_content(
+        self, message: Message, payload: dict[str, Any], uploads: Sequence[Upload], *, editing: bool
+    ) -> None:
+        if "content" in payload or not editing:
+            message.content = str(payload.get("content") or "")
+            message.mentions = [
+                self.users[int(raw)]
+                for raw in _MENTION.findall(message.content)
+                if int(raw) in self.users
+            ]
+        if "embeds" in payload or not editing:
+            message.embeds = [{"type": "rich", **embed} for embed in payload.get("embeds") or []]
+        if "components" in payload or not editing:
+            components = copy.deepcopy(list(payload.get("components") or []))
+            comp.assign_ids(components)
+            message.components = components
+        if "attachments" in payload or uploads or not editing:
+            message.attachments = self._attachments(message, payload, uploads, editing=editing)
+
+    def _attachments(
+        self, message: Message, payload: dict[str, Any], uploads: Sequence[Upload], *, editing: bool
+    ) -> list[Attachment]:
+        by_index = {upload.index: upload for upload in uploads}
+        entries = payload.get("attachments")
+        if entries is None:
+            kept = list(message.attachments) if editing else []
+            return kept + [self.store_upload(message.channel, upload) for upload in uploads]
+        result: list[Attachment] = []
+        existing = {attachment.id: attachment for attachment in message.attachments}
+        used: set[int] = set()
+        for entry in entries:
+            raw_id = int(entry.get("id", -1))
+            if raw_id in by_index and raw_id not in used:
+                used.add(raw_id)
+                result.append(
+                    self.store_upload(
+                        message.channel,
+                        by_index[raw_id],
+                        filename=entry.get("filename"),
+                        description=entry.get("description"),
+                    )
+                )
+            elif editing and raw_id in existing:
+                result.append(existing[raw_id])
+        for upload in uploads:
+            if upload.index not in used:
+                result.append(self.store_upload(message.channel, upload))
+        return result
+
+    def store_upload(
+        self,
+        channel: Channel,
+        upload: Upload,
+        *,
+        filename: str | None = None,
+        description: str | None = None,
+    ) -> Attachment:
+        """Keep an uploaded file and serve it from the fake CDN."""
+        attachment_id = self.ids.next()
+        name = filename or upload.filename
+        attachment = Attachment(
+            id=attachment_id,
+            filename=name,
+            data=upload.data,
+            content_type=upload.guessed_content_type,
+            url=f"{self.public_base}/attachments/{channel.id}/{attachment_id}/{quote(name)}",
+            description=description,
+        )
+        self.attachments[attachment_id] = attachment
+        return attachment
+
+    def visible_message(self, channel: Channel, message_id: int) -> Message | None:
+        """A live, non-ephemeral message in ``channel`` (what channel routes can see)."""
+        message = self.messages.get(message_id)
+        if (
+            message is None
+            or message.deleted
+            or message.ephemeral
+            or message.channel is not channel
+        ):
+            return None
+        return message
+
+
+def _make_token(user_id: int) -> str:
+    head = base64.urlsafe_b64encode(str(user_id).encode()).decode().rstrip("=")
+    return f"{head}.{secrets.token_urlsafe(5)}.{secrets.token_urlsafe(27)}"
