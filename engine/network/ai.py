@@ -19,6 +19,9 @@ from engine.tiles import Tile, double_set
 RING_VALUE = 10.0
 DANGER_VALUE = 4.0
 BONUS_VALUE = 1.5
+PLAY_VALUE = 0.5
+"""Playing beats passing when neither helps anyone: a table where computers pass on neutral
+plays ends hands early and is dull for the humans at it."""
 
 
 def choose_move(hand: NetworkHand, seed: int, level: str = "baseline") -> NetworkMove:
@@ -52,22 +55,24 @@ def _value(hand: NetworkHand, seat: int, move: NetworkMove, unseen: set[Tile]) -
     assert move.tile is not None and move.label is not None
     after = hand.layout.copy()
     outcome = after.place(seat, move.tile, move.label, move.face, move.turn)
-    value = outcome.rings * RING_VALUE - _danger(after, unseen - {move.tile}) * DANGER_VALUE
+    value = outcome.rings * RING_VALUE + PLAY_VALUE
+    value -= _danger(after, unseen - {move.tile}) * DANGER_VALUE
     if seat in compute_bonus(after, hand.options.bonus_tie).awarded:
         value += BONUS_VALUE
     return value
 
 
 def _danger(layout: Layout, unseen: set[Tile]) -> int:
-    """How many placements of a possibly-held tile would close a ring right now."""
+    """How many (possibly-held tile, placement) pairs would close a ring right now."""
     count = 0
     for end in layout.ends.values():
         n = end.number
         fars = {t.other(n) for t in unseen if t.has(n) and not t.is_double}
         if fars:
             for cand in layout.singles(end):
-                if (cand.need == ANY or cand.need in fars) and _closes(layout, n, cand):
-                    count += 1
+                fitting = len(fars) if cand.need == ANY else int(cand.need in fars)
+                if fitting and _closes(layout, n, cand):
+                    count += fitting
         if Tile(n, n) in unseen:
             for cand in layout.doubles(end):
                 if _closes(layout, n, cand):

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 
 from engine.network import NetworkHand, NetworkMove
-from engine.network.geometry import coords
-from engine.network.layout import Layout, Placement
 
 
 def random_move(hand: NetworkHand, rng: random.Random, pass_rate: float = 0.0) -> NetworkMove:
@@ -27,19 +25,3 @@ def play_random(hand: NetworkHand, seed: int, pass_rate: float = 0.0) -> list[st
         made.append(str(move))
         hand.apply(move)
     return made
-
-
-def ascii_layout(layout: Layout, extra: Placement | None = None) -> str:
-    """The layout as text, one character per half-unit cell, north up (``*`` marks ``extra``)."""
-    shown = {coords(c): str(v) for c, v in layout.cells.items()}
-    if extra is not None:
-        for x, y in ((extra.ax, extra.ay), (extra.bx, extra.by)):
-            for dx in (0, 1):
-                for dy in (0, 1):
-                    shown[(x + dx, y + dy)] = "*"
-    xs = [x for x, _ in shown]
-    ys = [y for _, y in shown]
-    return "\n".join(
-        "".join(shown.get((x, y), ".") for x in range(min(xs), max(xs) + 1))
-        for y in range(max(ys), min(ys) - 1, -1)
-    )

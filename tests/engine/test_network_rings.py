@@ -2,8 +2,8 @@
 
 from engine.network import parse_move, read_position
 from engine.network.layout import Layout, PlaceOutcome
+from engine.network.text import layout_text
 
-from .helpers import ascii_layout
 from .positions import (
     CORNER_BEFORE,
     CORNER_TOUCH,
@@ -51,7 +51,7 @@ def test_one_play_closing_two_regions_scores_two() -> None:
     move = parse_move(TWO_RINGS_CLOSE)
     assert move.tile is not None and move.label is not None
     end, cand = layout.find(move.tile, move.label, move.face, move.turn)
-    picture = ascii_layout(layout, layout.placement_for(0, move.tile, end, cand))
+    picture = layout_text(layout, layout.placement_for(0, move.tile, end, cand))
     assert "****" in picture  # the picture helps a reader check the position by eye
     outcome = play(layout, TWO_RINGS_CLOSE)
     assert outcome.rings == 2
