@@ -145,6 +145,8 @@ def end_label(index: int) -> str:
 
 
 _LABELS = tuple(end_label(i) for i in range(26 * 27))
+_TURNS = tuple(tuple(sorted((face, left_of(face), right_of(face)))) for face in range(4))
+"""The three ways a tile may leave each face (straight on and both turns), in notation order."""
 
 
 def _double_points(first: int, direction: int) -> list[tuple[str, int, int]]:
@@ -325,7 +327,7 @@ class Layout:
                 (placement.b, second, opposite(direction)),
             ):
                 outward = opposite(towards_partner)
-                faces = tuple((square, d) for d in (outward, left_of(outward), right_of(outward)))
+                faces = tuple((square, d) for d in _TURNS[outward])
                 if self._free(faces):
                     opened.append(self._open(number, index, "half", faces, outward))
 
@@ -402,7 +404,7 @@ class Layout:
                 or near + _UP_RIGHT in cells
             ):
                 continue
-            turns = (face,) if straight_only else (face, left_of(face), right_of(face))
+            turns = (face,) if straight_only else _TURNS[face]
             for turn in turns:
                 far = near + STEP2[turn]
                 if (
@@ -431,8 +433,7 @@ class Layout:
                     need = shown
                 if not clash:
                     found.append(Candidate(face, turn, near, far, need))
-        found.sort(key=_geometry_order)
-        return found
+        return found  # already in (face, turn) order: faces are stored sorted
 
     def _compute_doubles(self, end: OpenEnd) -> list[Candidate]:
         """End-on doubles are the straight single placements whose far half may show the
