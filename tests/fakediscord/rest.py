@@ -28,7 +28,7 @@ from .validation import validate_message
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 H = TypeVar("H", bound=Callable[..., Any])
 API_PREFIX = "/api/v{version}"
-_RECORD_KEY = "fakediscord.record"
+_RECORD_KEY = web.RequestKey("fakediscord.record", RequestRecord)
 
 
 def public(handler: H) -> H:
@@ -49,8 +49,7 @@ def no_content() -> web.Response:
 
 
 def record_of(request: web.Request) -> RequestRecord:
-    record: RequestRecord = request[_RECORD_KEY]
-    return record
+    return request[_RECORD_KEY]
 
 
 def _int(request: web.Request, key: str) -> int:

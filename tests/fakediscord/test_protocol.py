@@ -1,0 +1,251 @@
+"""In-process protocol tests: raw REST and websocket checks, and discord.py resuming."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+import yarl
+from discord import app_commands
+
+from .driver import FakeDiscord
+from .errors import BotNotConnected
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def auth(fake: FakeDiscord) -> dict[str, str]:
+    return {"Authorization": f"Bot {fake.bot_token}"}
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+async def next_json(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+    message = await ws.receive(timeout=5)
+    assert message.type is aiohttp.WSMsgType.TEXT, message
+    data: dict[str, Any] = json.loads(message.data)
+    return data
+
+
+async def identify(
+    ws: aiohttp.ClientWebSocketResponse, token: str, intents: int = 1 | (1 << 9)
+) -> None:
+    payload = {"token": token, "intents": intents, "properties": {"os": "linux"}}
+    await ws.send_json({"op": 2, "d": payload})
+
+
+async def test_unknown_routes_get_discord_404_and_are_recorded(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    url = f"{fake_discord.api_base}/channels/1/pins"
+    async with http.get(url, headers=auth(fake_discord)) as response:
+        assert response.status == 404
+        assert response.headers["Content-Type"] == "application/json"
+        assert await response.json() == {"message": "404: Not Found", "code": 0}
+    [record] = fake_discord.unknown_requests
+    assert (record.method, record.path, record.status) == ("GET", "/api/v10/channels/1/pins", 404)
+
+
+async def test_rest_rejects_other_tokens(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    headers = {"Authorization": "Bot nope"}
+    async with http.get(f"{fake_discord.api_base}/users/@me", headers=headers) as response:
+        assert response.status == 401
+        assert await response.json() == {"message": "401: Unauthorized", "code": 0}
+    async with http.get(f"{fake_discord.api_base}/gateway") as response:
+        assert await response.json() == {"url": fake_discord.gateway_url}
+    url = f"{fake_discord.api_base}/gateway/bot"
+    async with http.get(url, headers=auth(fake_discord)) as response:
+        body = await response.json()
+    assert body["url"] == fake_discord.gateway_url and body["shards"] == 1
+
+
+async def test_gateway_handshake_ready_guilds_and_heartbeats(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    guild = fake_discord.add_guild("Club")
+    guild.add_text_channel("tables")
+    url = fake_discord.gateway_url + "?v=10&encoding=json&compress=zlib-stream"
+    async with http.ws_connect(url) as ws:
+        hello = await next_json(ws)
+        assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] == 41_250
+        await ws.send_json({"op": 1, "d": None})
+        assert (await next_json(ws))["op"] == 11
+        await identify(ws, fake_discord.bot_token)
+        ready, guild_create = await next_json(ws), await next_json(ws)
+        assert (ready["t"], ready["s"]) == ("READY", 1)
+        assert ready["d"]["guilds"] == [{"id": str(guild.id), "unavailable": True}]
+        assert ready["d"]["resume_gateway_url"] == fake_discord.resume_gateway_url
+        assert ready["d"]["application"]["id"] == str(fake_discord.application_id)
+        assert (guild_create["t"], guild_create["s"]) == ("GUILD_CREATE", 2)
+        roles = {role["name"] for role in guild_create["d"]["roles"]}
+        assert "@everyone" in roles
+        # Without the members intent only the bot's own member is included.
+        members = guild_create["d"]["members"]
+        assert [m["user"]["id"] for m in members] == [str(fake_discord.bot_user.id)]
+        assert guild_create["d"]["member_count"] == 2
+        await fake_discord.wait_until(lambda: fake_discord.ready_count == 1)
+
+
+@pytest.mark.parametrize(
+    ("first_op", "expected"),
+    [
+        ({"op": 2, "d": {"token": "wrong", "intents": 1}}, 4004),
+        ({"op": 2, "d": {"token": "<token>", "intents": 1 << 30}}, 4013),
+        ({"op": 2, "d": {"token": "<token>", "intents": 1 << 15}}, 4014),
+        ({"op": 3, "d": {"status": "online"}}, 4003),
+        ({"op": 42, "d": None}, 4003),
+    ],
+)
+async def test_gateway_close_codes(
+    fake_discord: FakeDiscord,
+    http: aiohttp.ClientSession,
+    first_op: dict[str, Any],
+    expected: int,
+) -> None:
+    fake_discord.settings.privileged_intents = 0
+    payload = json.loads(json.dumps(first_op).replace("<token>", fake_discord.bot_token))
+    async with http.ws_connect(fake_discord.gateway_url + "?v=10&encoding=json") as ws:
+        await next_json(ws)
+        await ws.send_json(payload)
+        message = await ws.receive(timeout=5)
+        assert message.type is aiohttp.WSMsgType.CLOSE
+        assert ws.close_code == expected
+
+
+async def test_resume_replays_missed_events_then_resumed(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    guild = fake_discord.add_guild("Club")
+    table = guild.add_text_channel("tables")
+    alice = fake_discord.add_user("alice")
+    async with http.ws_connect(fake_discord.gateway_url + "?v=10&encoding=json") as ws:
+        await next_json(ws)
+        await identify(ws, fake_discord.bot_token)
+        ready, _guild_create = await next_json(ws), await next_json(ws)
+    session_id = ready["d"]["session_id"]
+    session = fake_discord.sessions[-1]
+    await fake_discord.wait_until(lambda: not session.connected)
+
+    await fake_discord.say(alice, table, "hello while you were away")
+    resume_url = ready["d"]["resume_gateway_url"] + "?v=10&encoding=json"
+    async with http.ws_connect(resume_url) as ws:
+        await next_json(ws)
+        await ws.send_json(
+            {"op": 6, "d": {"token": fake_discord.bot_token, "session_id": session_id, "seq": 2}}
+        )
+        missed, resumed = await next_json(ws), await next_json(ws)
+        assert (missed["t"], missed["s"]) == ("MESSAGE_CREATE", 3)
+        assert missed["d"]["content"] == ""  # no MESSAGE_CONTENT intent
+        assert missed["d"]["author"]["id"] == str(alice.id)
+        assert (resumed["t"], resumed["s"]) == ("RESUMED", 4)
+        assert session.resumes == 1
+
+        await ws.send_json({"op": 6, "d": {"token": fake_discord.bot_token, "session_id": "x"}})
+        assert (await ws.receive(timeout=5)).type is aiohttp.WSMsgType.CLOSE
+        assert ws.close_code == 4005  # already authenticated
+    async with http.ws_connect(fake_discord.gateway_url) as ws:
+        await next_json(ws)
+        await ws.send_json(
+            {"op": 6, "d": {"token": fake_discord.bot_token, "session_id": "nope", "seq": 1}}
+        )
+        assert await next_json(ws) == {"op": 9, "d": False, "s": None, "t": None}
+
+
+@pytest.fixture
+async def client(
+    fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[discord.Client]:
+    """An in-process discord.py client pointed at the fake exactly like a real bot."""
+    monkeypatch.setattr(discord.http.Route, "BASE", fake_discord.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake_discord.gateway_url)
+    )
+    bot = discord.Client(intents=discord.Intents.default())
+    tree = app_commands.CommandTree(bot)
+
+    @tree.command(description="Ping")
+    async def ping(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pong")
+
+    await bot.login(fake_discord.bot_token)
+    await tree.sync()
+    task = asyncio.create_task(bot.connect())
+    try:
+        yield bot
+    finally:
+        await bot.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, 5)
+
+
+async def test_discord_py_resumes_after_drop_and_reconnect_request(
+    fake_discord: FakeDiscord, client: discord.Client
+) -> None:
+    guild = fake_discord.add_guild("Club")
+    table = guild.add_text_channel("tables")
+    alice = fake_discord.add_user("alice")
+    session = await fake_discord.wait_until_bot_ready()
+
+    assert fake_discord.disconnect_bot() == 1
+    await fake_discord.wait_until(lambda: session.resumes == 1 and session.connected)
+    assert session.connection is not None and session.connection.path == "/gateway/resume"
+    record = await fake_discord.slash(alice, table, "ping")
+    assert (await record.response()).content == "pong"
+
+    assert fake_discord.request_reconnect() == 1
+    await fake_discord.wait_until(lambda: session.resumes == 2 and session.connected)
+    assert len(fake_discord.sessions) == 1
+
+
+async def test_discord_py_sees_limits_and_gateway_events(
+    fake_discord: FakeDiscord, client: discord.Client
+) -> None:
+    guild = fake_discord.add_guild("Club")
+    table = guild.add_text_channel("tables")
+    alice = fake_discord.add_user("alice")
+    await fake_discord.wait_until_bot_ready()
+    channel = client.get_partial_messageable(table.id)
+
+    with pytest.raises(discord.HTTPException) as too_long:
+        await channel.send("x" * 2001)
+    assert too_long.value.code == 50035 and "content" in str(too_long.value)
+    with pytest.raises(discord.HTTPException) as empty:
+        await channel.send(embeds=[])
+    assert empty.value.code == 50006
+    bad_command = [{"name": "Bad Name", "description": "", "type": 1}]
+    with pytest.raises(discord.HTTPException) as invalid:
+        await client.http.bulk_upsert_global_commands(fake_discord.application_id, bad_command)
+    assert invalid.value.code == 50035
+
+    incoming = asyncio.create_task(client.wait_for("message", timeout=5))
+    await asyncio.sleep(0)  # let wait_for register its listener before the event is sent
+    await fake_discord.say(alice, table, f"hello {fake_discord.bot_user.mention}")
+    message = await incoming
+    assert message.author.id == alice.id and message.content.startswith("hello")
+    assert message.channel.id == table.id
+
+    joined = asyncio.create_task(client.wait_for("guild_channel_create", timeout=5))
+    await asyncio.sleep(0)
+    lounge = guild.add_text_channel("lounge")
+    assert (await joined).id == lounge.id
+
+
+async def test_interactions_need_a_connected_bot(fake_discord: FakeDiscord) -> None:
+    guild = fake_discord.add_guild("Club")
+    table = guild.add_text_channel("tables")
+    alice = fake_discord.add_user("alice")
+    fake_discord.world.commands.overwrite(None, [{"name": "ping", "description": "Ping"}])
+    with pytest.raises(BotNotConnected):
+        await fake_discord.slash(alice, table, "ping")
