@@ -416,7 +416,8 @@ class Gateway:
             members = list(guild.members.values())
         else:
             members = [m for m in guild.members.values() if m.user is self.world.bot_user]
-        return payloads.guild_create(guild, members=members)
+        bot = guild.members[self.world.bot_user.id]
+        return payloads.guild_create(guild, bot=bot, members=members)
 
     def _message_event(self, session: GatewaySession, message: Message) -> dict[str, Any] | None:
         is_dm = isinstance(message.channel, DMChannel)

@@ -25,6 +25,7 @@ from .models import (
     Member,
     Message,
     RegisteredCommand,
+    RequestRecord,
     Role,
     TextChannel,
     User,
@@ -152,7 +153,7 @@ class InteractionRecord:
         return None if callback is None else callback.modal
 
     @property
-    def requests(self) -> list[Any]:
+    def requests(self) -> list[RequestRecord]:
         """REST calls addressed to this interaction (callback, follow-ups, edits)."""
         return [r for r in self.world.requests if r.interaction_id == self.id]
 
@@ -273,6 +274,7 @@ def new_record(
         source_message=source_message,
     )
     world.interactions[interaction_id] = record
+    world.interaction_tokens[token] = record
     return record
 
 

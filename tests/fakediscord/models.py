@@ -232,6 +232,7 @@ class Message:
     webhook_id: int | None = None
     application_id: int | None = None
     interaction: InteractionRecord | None = field(default=None, repr=False)
+    reply_to: Message | None = field(default=None, repr=False)
     mentions: list[User] = field(default_factory=list, repr=False)
     visible_to: User | None = None
     edited_at: dt.datetime | None = None

@@ -192,9 +192,8 @@ def guild(entity: Guild) -> JSON:
     }
 
 
-def guild_create(entity: Guild, *, members: list[Member]) -> JSON:
+def guild_create(entity: Guild, *, bot: Member, members: list[Member]) -> JSON:
     """The GUILD_CREATE event body (full guild with channels and the given members)."""
-    bot = next(m for m in entity.members.values() if m.user.bot and m.roles)
     return {
         **guild(entity),
         "joined_at": iso(bot.joined_at),
@@ -270,6 +269,17 @@ def message(entity: Message, *, gateway: bool = False) -> JSON:
     }
     if entity.nonce is not None:
         payload["nonce"] = entity.nonce
+    if entity.reply_to is not None:
+        replied = entity.reply_to
+        reference: JSON = {
+            "type": 0,
+            "message_id": str(replied.id),
+            "channel_id": str(replied.channel.id),
+        }
+        if replied.channel.guild is not None:
+            reference["guild_id"] = str(replied.channel.guild.id)
+        payload["message_reference"] = reference
+        payload["referenced_message"] = None if replied.deleted else message(replied)
     if entity.webhook_id is not None:
         payload["webhook_id"] = str(entity.webhook_id)
     if entity.application_id is not None:

@@ -21,6 +21,12 @@ SAMPLE_BOT = Path(__file__).with_name("sample_bot.py")
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
+def _bot_env(fake: FakeDiscord, extra_env: Mapping[str, str] | None) -> dict[str, str]:
+    env = {**os.environ, **fake.env(), "PYTHONUNBUFFERED": "1", "NO_PROXY": "127.0.0.1"}
+    env.update(extra_env or {})
+    return env
+
+
 class BotProcess:
     """One bot subprocess; ``restart()`` kills it hard and starts a fresh one."""
 
@@ -51,9 +57,22 @@ class BotProcess:
         extra_env: Mapping[str, str] | None = None,
     ) -> BotProcess:
         """``python <script>`` with the fake's connection settings in the environment."""
-        env = {**os.environ, **fake.env(), "PYTHONUNBUFFERED": "1", "NO_PROXY": "127.0.0.1"}
-        env.update(extra_env or {})
-        return cls([sys.executable, str(script), *args], env=env, log_path=log_path)
+        argv = [sys.executable, str(script), *args]
+        return cls(argv, env=_bot_env(fake, extra_env), log_path=log_path)
+
+    @classmethod
+    def for_module(
+        cls,
+        fake: FakeDiscord,
+        log_path: Path,
+        module: str,
+        *,
+        args: Sequence[str] = (),
+        extra_env: Mapping[str, str] | None = None,
+    ) -> BotProcess:
+        """``python -m <module>`` (run from the repository root), e.g. the real bot."""
+        argv = [sys.executable, "-m", module, *args]
+        return cls(argv, env=_bot_env(fake, extra_env), log_path=log_path)
 
     @property
     def pid(self) -> int | None:
@@ -152,12 +171,23 @@ class BotLauncher:
         self,
         script: Path | str = SAMPLE_BOT,
         *,
+        module: str | None = None,
         args: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
     ) -> BotProcess:
-        """Start ``python <script>`` pointed at the fake (the sample bot by default)."""
+        """Start ``python <script>`` (or ``python -m <module>``) pointed at the fake.
+
+        Defaults to the sample bot; ``module="bot"`` runs the real bot.
+        """
         log_path = self.log_dir / f"bot-{len(self.processes)}.log"
-        process = BotProcess.for_script(self.fake, log_path, script, args=args, extra_env=extra_env)
+        if module is not None:
+            process = BotProcess.for_module(
+                self.fake, log_path, module, args=args, extra_env=extra_env
+            )
+        else:
+            process = BotProcess.for_script(
+                self.fake, log_path, script, args=args, extra_env=extra_env
+            )
         self.processes.append(process)
         await process.start()
         return process

@@ -173,7 +173,7 @@ class Responder:
         """The interaction behind an interaction webhook, if still usable."""
         if application_id != self.world.application_id:
             raise _unknown_webhook()
-        record = next((r for r in self.world.interactions.values() if r.token == token), None)
+        record = self.world.interaction_tokens.get(token)
         if record is None or not record.acknowledged:
             raise _unknown_webhook()
         started = record.dispatched_at or 0.0

@@ -18,8 +18,9 @@ from aiohttp import web
 
 from . import payloads
 from .bodies import Body, read_body
-from .errors import ApiError, not_found_route, unauthorized, unknown
+from .errors import ApiError, FormErrors, not_found_route, unauthorized, unknown
 from .gateway import Gateway
+from .interactions import InteractionRecord
 from .models import Channel, DMChannel, Guild, Message, RequestRecord, TextChannel, User
 from .responses import Responder
 from .state import World
@@ -371,9 +372,27 @@ class RestApi:
         )
         if isinstance(channel, DMChannel) and not self._can_dm(channel.recipient):
             raise ApiError(403, 50007, "Cannot send messages to this user")
-        message = self.world.create_message(channel, self.world.bot_user, payload, body.uploads)
+        reply_to = self._reply_target(channel, payload.get("message_reference"))
+        message = self.world.create_message(
+            channel, self.world.bot_user, payload, body.uploads, reply_to=reply_to
+        )
         record_of(request).message_id = message.id
         return json_response(payloads.message(message))
+
+    def _reply_target(self, channel: Channel, reference: Any) -> Message | None:
+        """The message a reply points at; unknown targets fail unless told not to."""
+        if not isinstance(reference, dict) or reference.get("message_id") is None:
+            return None
+        target = self.world.messages.get(int(reference["message_id"]))
+        if target is None or target.deleted or target.ephemeral:
+            if reference.get("fail_if_not_exists", True):
+                errors = FormErrors()
+                errors.add(
+                    ["message_reference"], "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message"
+                )
+                errors.raise_if_any()
+            return None
+        return target
 
     def _can_dm(self, user: User) -> bool:
         return not user.dms_closed and not user.bot and self.world.mutual_guild(user)
@@ -443,7 +462,7 @@ class RestApi:
 
     # -- interactions -------------------------------------------------------------
 
-    def _interaction_record(self, request: web.Request) -> Any:
+    def _interaction_record(self, request: web.Request) -> InteractionRecord:
         record = record_of(request)
         interaction_id = _int(request, "webhook_id")
         record.interaction_id = interaction_id
@@ -463,7 +482,7 @@ class RestApi:
             return json_response(response)
         return no_content()
 
-    def _webhook_interaction(self, request: web.Request) -> Any:
+    def _webhook_interaction(self, request: web.Request) -> InteractionRecord:
         interaction = self.responder.webhook_record(
             _int(request, "webhook_id"), request.match_info["webhook_token"]
         )

@@ -93,6 +93,7 @@ class World:
     attachments: dict[int, Attachment] = field(default_factory=dict)
     dm_channels: dict[int, DMChannel] = field(default_factory=dict)
     interactions: dict[int, InteractionRecord] = field(default_factory=dict)
+    interaction_tokens: dict[str, InteractionRecord] = field(default_factory=dict)
     requests: list[RequestRecord] = field(default_factory=list)
     server_errors: list[str] = field(default_factory=list)
     listeners: list[WorldListener] = field(default_factory=list)
@@ -232,6 +233,7 @@ class World:
         interaction: InteractionRecord | None = None,
         visible_to: User | None = None,
         extra_flags: int = 0,
+        reply_to: Message | None = None,
         dispatch: bool = True,
     ) -> Message:
         """Store a message built from a (validated) Discord message payload."""
@@ -242,7 +244,8 @@ class World:
             id=self.ids.next(),
             channel=channel,
             author=author,
-            type=type,
+            type=19 if reply_to is not None and type == 0 else type,
+            reply_to=reply_to,
             tts=bool(payload.get("tts", False)),
             nonce=None if payload.get("nonce") is None else str(payload["nonce"]),
             flags=flags,

@@ -235,6 +235,10 @@ async def test_discord_py_sees_limits_and_gateway_events(
     message = await incoming
     assert message.author.id == alice.id and message.content.startswith("hello")
     assert message.channel.id == table.id
+    reply = await message.reply("pong")
+    assert reply.reference is not None and reply.reference.message_id == message.id
+    stored = table.messages[-1]
+    assert stored.reply_to is not None and stored.reply_to.author is alice and stored.type == 19
 
     joined = asyncio.create_task(client.wait_for("guild_channel_create", timeout=5))
     await asyncio.sleep(0)
