@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -51,7 +51,7 @@ def move(store: Store, table: TableRecord, notation: str) -> asyncio.Future[Tabl
     )
 
 
-def split(outcomes: list[TableRecord | BaseException]) -> tuple[list[TableRecord], list[str]]:
+def split(outcomes: Sequence[TableRecord | BaseException]) -> tuple[list[TableRecord], list[str]]:
     wins = [o for o in outcomes if isinstance(o, TableRecord)]
     losses = [type(o).__name__ for o in outcomes if not isinstance(o, TableRecord)]
     return wins, losses
