@@ -1,0 +1,121 @@
+"""Store speed: milliseconds per committed move (commit_move with a ~20 KB JSON state).
+
+Prints median and p95; asserts nothing (target: median ≤ 2 ms).
+Run: .venv/bin/python bench/bench_store.py [--moves N] [--state-kb K]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.store import Seat, Store, TableStatus
+from bot.store.codec import encode_json
+
+TILES = [[a, b] for a in range(13) for b in range(a, 13)]  # a double-twelve set
+
+
+def match_state(rng: random.Random, turn: int, target_bytes: int) -> dict[str, Any]:
+    """A match state shaped like the engine's: hands, layout, history, scores.
+
+    The history grows until the encoded state reaches about ``target_bytes``.
+    """
+    tiles = TILES[:]
+    rng.shuffle(tiles)
+    state: dict[str, Any] = {
+        "game": "network",
+        "version": 1,
+        "target": 150,
+        "hand_number": 1 + turn // 40,
+        "totals": [rng.randrange(200) for _ in range(4)],
+        "hand": {
+            "seed": rng.randrange(2**62),
+            "current_player": turn % 4,
+            "hands": [tiles[i * 15 : (i + 1) * 15] for i in range(4)],
+            "boneyard": tiles[60:],
+            "layout": {
+                "placements": [
+                    {
+                        "tile": tile,
+                        "x": rng.randrange(-20, 20),
+                        "y": rng.randrange(-20, 20),
+                        "direction": rng.choice("NESW"),
+                        "by": n % 4,
+                    }
+                    for n, tile in enumerate(tiles[:24])
+                ],
+                "open_ends": [[rng.randrange(13), rng.randrange(-20, 20)] for _ in range(6)],
+            },
+            "passed": [False, True, False, False],
+            "stats": [{"rings": rng.randrange(4), "draws": rng.randrange(9)} for _ in range(4)],
+        },
+        "results": [],
+        "history": [],
+    }
+    n = 0
+    while len(encode_json(state).encode()) < target_bytes:
+        state["history"].append(
+            {
+                "turn": n,
+                "seat": n % 4,
+                "move": f"{rng.randrange(13)}-{rng.randrange(13)}@N3",
+                "at": "2025-03-01T12:00:00.000000+00:00",
+            }
+        )
+        n += 1
+    return state
+
+
+async def run(moves: int, state_kb: int) -> None:
+    rng = random.Random(7)
+    states = [match_state(rng, turn, state_kb * 1024) for turn in range(32)]
+    with tempfile.TemporaryDirectory() as tmp:
+        async with Store.open(Path(tmp) / "bench.db") as store:
+            seats = [Seat(1000 + i, f"player {i}") for i in range(3)]
+            seats.append(Seat(None, "computer", True, "hard"))
+            table = await store.create_table(1, 2, 1000, "network", {"target": 150}, seats)
+            table = await store.update_table(
+                table.id, 0, status=TableStatus.PLAYING, state=states[0]
+            )
+            timings: list[float] = []
+            for turn in range(moves + 20):  # the first 20 warm caches and are discarded
+                began = time.perf_counter()
+                table = await store.commit_move(
+                    table.id,
+                    table.version,
+                    hand_number=1 + turn // 40,
+                    seat=turn % 4,
+                    notation=f"{turn % 13}-{(turn * 7) % 13}",
+                    state=states[turn % len(states)],
+                )
+                timings.append((time.perf_counter() - began) * 1000)
+            timings = timings[20:]
+            if len(await store.moves(table.id)) != moves + 20:
+                raise SystemExit("the move log lost moves")
+    size = statistics.fmean(len(encode_json(s).encode()) for s in states)
+    ordered = sorted(timings)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    print(f"commit_move, ~{size / 1024:.1f} KB state, {moves} moves on a WAL file database")
+    print(
+        f"  median {statistics.median(timings):.3f} ms   p95 {p95:.3f} ms   "
+        f"mean {statistics.fmean(timings):.3f} ms   max {ordered[-1]:.3f} ms"
+    )
+    print("  target: median ≤ 2 ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--moves", type=int, default=400, help="moves to time (default 400)")
+    parser.add_argument("--state-kb", type=int, default=20, help="state size in KB (default 20)")
+    args = parser.parse_args()
+    asyncio.run(run(args.moves, args.state_kb))
+
+
+if __name__ == "__main__":
+    main()
