@@ -411,13 +411,15 @@ class Gateway:
             self._send_event(session, "INTERACTION_CREATE", record.payload, on_sent)
         await asyncio.wait_for(sent, 5.0)
 
-    def _guild_create(self, session: GatewaySession, guild: Guild) -> dict[str, Any]:
+    def _guild_create(
+        self, session: GatewaySession, guild: Guild, *, newly_joined: bool = False
+    ) -> dict[str, Any]:
         if session.has_intent(GUILD_MEMBERS):
             members = list(guild.members.values())
         else:
             members = [m for m in guild.members.values() if m.user is self.world.bot_user]
         bot = guild.members[self.world.bot_user.id]
-        return payloads.guild_create(guild, bot=bot, members=members)
+        return payloads.guild_create(guild, bot=bot, members=members, newly_joined=newly_joined)
 
     def _message_event(self, session: GatewaySession, message: Message) -> dict[str, Any] | None:
         is_dm = isinstance(message.channel, DMChannel)
@@ -433,7 +435,9 @@ class Gateway:
     # WorldListener -------------------------------------------------------------
 
     def guild_created(self, guild: Guild) -> None:
-        self._broadcast("GUILD_CREATE", guild.id, lambda s: self._guild_create(s, guild))
+        self._broadcast(
+            "GUILD_CREATE", guild.id, lambda s: self._guild_create(s, guild, newly_joined=True)
+        )
 
     def channel_created(self, channel: TextChannel) -> None:
         data = payloads.text_channel(channel)

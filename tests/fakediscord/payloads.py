@@ -192,13 +192,19 @@ def guild(entity: Guild) -> JSON:
     }
 
 
-def guild_create(entity: Guild, *, bot: Member, members: list[Member]) -> JSON:
-    """The GUILD_CREATE event body (full guild with channels and the given members)."""
-    return {
+def guild_create(
+    entity: Guild, *, bot: Member, members: list[Member], newly_joined: bool = False
+) -> JSON:
+    """The GUILD_CREATE event body (full guild with channels and the given members).
+
+    Guilds announced in READY come back with ``unavailable: false``; a guild joined
+    later has no ``unavailable`` key, which is how discord.py tells ``guild_join``
+    from ``guild_available``.
+    """
+    payload: JSON = {
         **guild(entity),
         "joined_at": iso(bot.joined_at),
         "large": False,
-        "unavailable": False,
         "lazy": True,
         "member_count": len(entity.members),
         "members": [member(m) for m in members],
@@ -211,6 +217,9 @@ def guild_create(entity: Guild, *, bot: Member, members: list[Member]) -> JSON:
         "soundboard_sounds": [],
         "embedded_activities": [],
     }
+    if not newly_joined:
+        payload["unavailable"] = False
+    return payload
 
 
 def attachment(entity: Attachment) -> JSON:

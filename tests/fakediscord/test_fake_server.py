@@ -248,3 +248,22 @@ async def test_sharded_client_uses_gateway_bot(scene: Scene, bot_launcher: BotLa
     assert fake.count_requests("GET", "/gateway/bot") >= 1
     record = await fake.slash(scene.alice, scene.table, "echo", text="sharded")
     assert (await record.response()).content == "sharded"
+
+
+async def test_two_bot_processes_both_receive_interactions(
+    scene: Scene, bot_launcher: BotLauncher
+) -> None:
+    fake = scene.fake
+    await bot_launcher.start()
+    await bot_launcher.start()
+    await fake.wait_until(
+        lambda: sum(s.ready and s.connected for s in fake.sessions) == 2,
+        timeout=20,
+        what="two ready bot sessions",
+    )
+    await fake.wait_until_bot_ready()
+    record = await fake.slash(scene.alice, scene.table, "echo", text="once")
+    await fake.wait_until(lambda: len(record.callbacks) == 2, what="both bots to answer")
+    codes = sorted(0 if c.error is None else c.error.code for c in record.callbacks)
+    assert codes == [0, 40060]
+    assert [message.content for message in scene.table.messages] == ["once"]

@@ -172,7 +172,9 @@ async def client(
     monkeypatch.setattr(
         discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake_discord.gateway_url)
     )
-    bot = discord.Client(intents=discord.Intents.default())
+    # guild_ready_timeout: discord.py otherwise waits 2s after the last GUILD_CREATE
+    # before on_ready and before dispatching events for guilds that arrive meanwhile.
+    bot = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
     tree = app_commands.CommandTree(bot)
 
     @tree.command(description="Ping")
@@ -216,6 +218,7 @@ async def test_discord_py_sees_limits_and_gateway_events(
     table = guild.add_text_channel("tables")
     alice = fake_discord.add_user("alice")
     await fake_discord.wait_until_bot_ready()
+    await client.wait_until_ready()
     channel = client.get_partial_messageable(table.id)
 
     with pytest.raises(discord.HTTPException) as too_long:
@@ -240,10 +243,15 @@ async def test_discord_py_sees_limits_and_gateway_events(
     stored = table.messages[-1]
     assert stored.reply_to is not None and stored.reply_to.author is alice and stored.type == 19
 
-    joined = asyncio.create_task(client.wait_for("guild_channel_create", timeout=5))
+    created = asyncio.create_task(client.wait_for("guild_channel_create", timeout=5))
     await asyncio.sleep(0)
     lounge = guild.add_text_channel("lounge")
-    assert (await joined).id == lounge.id
+    assert (await created).id == lounge.id
+
+    joined = asyncio.create_task(client.wait_for("guild_join", timeout=5))
+    await asyncio.sleep(0)
+    second = fake_discord.add_guild("Second club")
+    assert (await joined).id == second.id
 
 
 async def test_interactions_need_a_connected_bot(fake_discord: FakeDiscord) -> None:
