@@ -104,7 +104,9 @@ class _Claim:
 class Store:
     """Persistent home of tables, move logs, finished matches and standings.
 
-    Obtain one with ``await Store.open(path)`` or ``async with Store.open(path) as store``.
+    Obtain one with ``await Store.open(path)`` or ``async with Store.open(path) as store``,
+    and always close it: aiosqlite's worker thread is not a daemon, so a store left open
+    keeps the interpreter from exiting.
     """
 
     def __init__(self, db: aiosqlite.Connection, path: Path, clock: Clock) -> None:

@@ -525,3 +525,14 @@ async def test_everything_survives_a_restart(db_path: Path, clock: FakeClock) ->
         )
         assert resumed.version == table.version + 1
         assert [m.seq for m in await restarted.moves(table.id)] == [1, 2, 3, 4]
+
+
+def test_corrupt_seat_json_is_reported_not_coerced() -> None:
+    good = {"user_id": 5, "name": "Ada", "is_bot": False, "level": None}
+    assert S.from_json(good) == S(5, "Ada")
+    with pytest.raises(ValueError, match="user_id"):
+        S.from_json({**good, "user_id": True})
+    with pytest.raises(ValueError, match="missing"):
+        S.from_json({"user_id": 5, "name": "Ada", "is_bot": False})
+    with pytest.raises(ValueError, match="is_bot"):
+        S.from_json({**good, "is_bot": "no"})
