@@ -32,12 +32,14 @@ from .models import (
     TextChannel,
     User,
 )
-from .process import BotProcess
+from .process import SAMPLE_BOT, BotLauncher, BotProcess
 from .state import Settings
 
 __all__ = [
+    "SAMPLE_BOT",
     "ApiError",
     "Attachment",
+    "BotLauncher",
     "BotNotConnected",
     "BotProcess",
     "Button",

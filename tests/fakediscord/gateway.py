@@ -409,7 +409,12 @@ class Gateway:
 
         for session in receivers:
             self._send_event(session, "INTERACTION_CREATE", record.payload, on_sent)
-        await asyncio.wait_for(sent, 5.0)
+        try:
+            await asyncio.wait_for(sent, 5.0)
+        except TimeoutError:
+            raise BotNotConnected(
+                f"{record.describe()} could not be written to any bot connection within 5s"
+            ) from None
 
     def _guild_create(
         self, session: GatewaySession, guild: Guild, *, newly_joined: bool = False

@@ -168,7 +168,11 @@ class InteractionRecord:
     async def wait_for_followup(
         self, predicate: Callable[[Message], bool] | None = None, *, timeout: float = 5.0
     ) -> Message:
-        """A follow-up message (POST /webhooks/{app}/{token}) matching ``predicate``."""
+        """A follow-up message (POST /webhooks/{app}/{token}) matching ``predicate``.
+
+        After a "thinking" defer (callback 5) the first follow-up replaces the original
+        instead; wait for that with ``wait_for_original(lambda m: not m.loading)``.
+        """
 
         def check() -> Message | None:
             return next((m for m in self.followups if predicate is None or predicate(m)), None)

@@ -212,7 +212,7 @@ class Responder:
         if message_id == "@original":
             message = record.original
         else:
-            wanted = int(message_id)
+            wanted = int(message_id) if message_id.isdigit() else -1
             candidates = [record.original, *record.followups]
             message = next((m for m in candidates if m is not None and m.id == wanted), None)
         if message is None or message.deleted:

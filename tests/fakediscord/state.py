@@ -215,10 +215,6 @@ class World:
     def mutual_guild(self, user: User) -> bool:
         return any(user.id in guild.members for guild in self.guilds.values())
 
-    def member_for(self, channel: Channel, user: User) -> Member | None:
-        guild = channel.guild
-        return None if guild is None else guild.members.get(user.id)
-
     # -- messages -----------------------------------------------------------------
 
     def create_message(

@@ -205,6 +205,10 @@ async def test_discord_py_resumes_after_drop_and_reconnect_request(
     assert session.connection is not None and session.connection.path == "/gateway/resume"
     record = await fake_discord.slash(alice, table, "ping")
     assert (await record.response()).content == "pong"
+    in_dm = await fake_discord.slash(alice, fake_discord.dm_channel(alice), "ping")
+    assert "guild_id" not in in_dm.payload and in_dm.payload["context"] == 1
+    assert (await in_dm.response()).content == "pong"
+    assert fake_discord.dm_messages(alice)[-1].content == "pong"
 
     assert fake_discord.request_reconnect() == 1
     await fake_discord.wait_until(lambda: session.resumes == 2 and session.connected)
