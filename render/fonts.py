@@ -1,0 +1,116 @@
+"""Fonts shipped with the package, and text helpers that keep player names drawable.
+
+DejaVu Sans ships in ``render/fonts/`` (licence beside it) because no system font can be
+assumed in the Docker image, and Pillow's built-in font lacks characters players use (—, ▶,
+accented and Cyrillic names). The BASIC layout engine is forced so the same text gives the
+same pixels whether or not libraqm is installed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+from io import BytesIO
+
+from PIL import Image, ImageDraw, ImageFont
+
+Font = ImageFont.FreeTypeFont
+
+_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+_MISSING_PROBE = "\U0010fffd"  # a private-use code point no font maps: draws as .notdef
+ELLIPSIS = "…"
+
+
+@lru_cache(maxsize=2)
+def _font_bytes(bold: bool) -> bytes:
+    return resources.files("render").joinpath("fonts", _FILES[bold]).read_bytes()
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Font:
+    """DejaVu Sans at ``size`` px; cached because loading a face costs about a millisecond."""
+    return ImageFont.truetype(
+        BytesIO(_font_bytes(bold)), max(1, size), layout_engine=ImageFont.Layout.BASIC
+    )
+
+
+def _glyph_pixels(char: str) -> bytes:
+    canvas = Image.new("L", (48, 48))
+    ImageDraw.Draw(canvas).text((8, 4), char, font=font(32), fill=255)
+    return canvas.tobytes()
+
+
+@lru_cache(maxsize=1)
+def _notdef_pixels() -> bytes:
+    return _glyph_pixels(_MISSING_PROBE)
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Whether DejaVu Sans can draw ``char`` (otherwise it would show an empty box)."""
+    if char.isspace():
+        return True
+    return _glyph_pixels(char) != _notdef_pixels()
+
+
+def clean_text(text: str, fallback: str) -> str:
+    """``text`` with control, zero-width and undrawable characters removed.
+
+    Discord names can hold emoji and invisible joiners; drawing those gives empty boxes, so
+    they are dropped, and a name that ends up empty becomes ``fallback``.
+    """
+    kept = []
+    for char in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cf", "Cs", "Co", "Cn", "Mn") and char != " ":
+            continue
+        if char.isspace():
+            char = " "
+        if has_glyph(char):
+            kept.append(char)
+    cleaned = " ".join("".join(kept).split())
+    return cleaned or fallback
+
+
+@lru_cache(maxsize=2048)
+def fit_text(text: str, face: Font, width: float) -> str:
+    """``text`` shortened with an ellipsis so that it is at most ``width`` px wide.
+    Cached (faces are cached too, so they compare equal): headers repeat every play."""
+    if face.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # longest prefix that still fits with the ellipsis
+        mid = (low + high + 1) // 2
+        if face.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + ELLIPSIS if low else ELLIPSIS
+
+
+@lru_cache(maxsize=1024)
+def wrap_text(text: str, face: Font, width: float, max_lines: int) -> tuple[str, ...]:
+    """``text`` broken at spaces into lines at most ``width`` px wide; past ``max_lines`` the
+    last line ends in an ellipsis, so a long note never runs off the picture."""
+    lines: list[str] = []
+    words = text.split(" ")
+    current = ""
+    for i, word in enumerate(words):
+        candidate = f"{current} {word}" if current else word
+        if face.getlength(candidate) <= width or not current:
+            current = candidate
+            continue
+        lines.append(current)
+        current = word
+        if len(lines) == max_lines - 1:
+            current = " ".join(words[i:])
+            break
+    lines.append(current)
+    return tuple(fit_text(line, face, width) for line in lines)
+
+
+def text_size(text: str, face: Font) -> tuple[int, int]:
+    """Width of ``text`` and the face's line height (ascent + descent), in px."""
+    ascent, descent = face.getmetrics()
+    return round(face.getlength(text)), ascent + descent

@@ -1,0 +1,86 @@
+"""Every colour the pictures use, in one place so the table, hand and header agree.
+
+Seat colours come from the Okabe–Ito palette, chosen so that players with the common forms
+of colour blindness can still tell seats apart. The table is a dark slate rather than green
+felt because green felt swallows Okabe–Ito's bluish green.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+BACKGROUND: Final[RGB] = (38, 48, 58)
+HEADER_BACKGROUND: Final[RGB] = (26, 33, 41)
+HEADER_RULE: Final[RGB] = (70, 84, 98)
+CURRENT_ROW: Final[RGB] = (48, 62, 76)
+
+TEXT: Final[RGB] = (238, 241, 244)
+TEXT_MUTED: Final[RGB] = (160, 172, 184)
+TEXT_DARK: Final[RGB] = (22, 24, 28)
+
+IVORY: Final[RGB] = (249, 244, 228)
+IVORY_EDGE: Final[RGB] = (196, 186, 160)
+PIP: Final[RGB] = (26, 26, 30)
+DIVIDER: Final[RGB] = (112, 104, 88)
+SPINNER: Final[RGB] = (181, 147, 84)
+SHADOW: Final[RGBA] = (0, 0, 0, 90)
+
+HIGHLIGHT: Final[RGB] = (255, 255, 255)
+"""Glow behind the tile laid last."""
+
+LABEL_FILL: Final[RGB] = (250, 250, 250)
+LABEL_TEXT: Final[RGB] = TEXT_DARK
+LABEL_RING: Final[RGB] = (22, 24, 28)
+
+BONUS_FILL: Final[RGB] = (255, 214, 92)
+"""Badges of the open ends that show the bonus number."""
+
+GHOST_FILL: Final[RGBA] = (255, 255, 255, 70)
+GHOST_OUTLINE: Final[RGB] = (255, 255, 255)
+GHOST_BADGE: Final[RGB] = (22, 24, 28)
+GHOST_BADGE_TEXT: Final[RGB] = (255, 255, 255)
+
+OKABE_ITO: Final[tuple[RGB, ...]] = (
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky blue
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (240, 228, 66),  # yellow
+    (213, 94, 0),  # vermillion
+    (0, 114, 178),  # blue
+    (187, 187, 187),  # light grey: Okabe–Ito's black would vanish on the dark table
+)
+"""Seat colours in seat order. The first five avoid the orange/vermillion pair, which
+deuteranopes confuse, so every Network table (2–5 seats) gets clearly distinct colours."""
+
+RING_TINT_ALPHA: Final = 0.5
+DIM_ALPHA: Final = 0.55
+"""How far an unplayable tile in the hand picture fades towards the background."""
+
+
+def seat_colour(seat: int) -> RGB:
+    """The colour of ``seat`` (0-based); larger tables reuse the palette in order."""
+    return OKABE_ITO[seat % len(OKABE_ITO)]
+
+
+def blend(base: RGB, over: RGB, alpha: float) -> RGB:
+    """``over`` laid on ``base`` with opacity ``alpha`` (0–1)."""
+    return (
+        round(base[0] + (over[0] - base[0]) * alpha),
+        round(base[1] + (over[1] - base[1]) * alpha),
+        round(base[2] + (over[2] - base[2]) * alpha),
+    )
+
+
+def ring_tint(seat: int) -> RGB:
+    """Shade for the empty cells of a ring scored by ``seat``: a light wash of its colour."""
+    return blend(BACKGROUND, seat_colour(seat), RING_TINT_ALPHA)
+
+
+def text_on(fill: RGB) -> RGB:
+    """Dark or light text, whichever reads better on ``fill``."""
+    luminance = 0.2126 * fill[0] + 0.7152 * fill[1] + 0.0722 * fill[2]
+    return TEXT_DARK if luminance > 140 else TEXT

@@ -1,0 +1,139 @@
+"""Small cached pictures pasted onto the table: shadows, the last-play glow, badges, ghosts.
+
+Each is drawn once per size (supersampled for smooth edges) and pasted with its own alpha,
+which is much cheaper than drawing antialiased shapes onto every new table picture.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from render.fonts import font
+from render.palette import GHOST_FILL, GHOST_OUTLINE, HIGHLIGHT, RGB, SHADOW, seat_colour, text_on
+from render.tiles import SUPERSAMPLE, gap
+
+
+@lru_cache(maxsize=64)
+def shadow(width: int, height: int, unit: int) -> Image.Image:
+    """A soft shadow for a ``width``×``height`` tile; paste it offset by :func:`shadow_offset`."""
+    blur = max(1, unit // 16)
+    pad = 2 * blur
+    im = Image.new("RGBA", (width + 2 * pad, height + 2 * pad), (0, 0, 0, 0))
+    inset = gap(unit)
+    ImageDraw.Draw(im).rounded_rectangle(
+        (pad + inset, pad + inset, pad + width - inset - 1, pad + height - inset - 1),
+        round(unit * 0.13),
+        fill=SHADOW,
+    )
+    return im.filter(ImageFilter.GaussianBlur(blur))
+
+
+def shadow_offset(unit: int) -> tuple[int, int]:
+    """Where :func:`shadow` goes relative to its tile's top-left corner (light from top left)."""
+    blur = max(1, unit // 16)
+    return max(1, unit // 28) - 2 * blur, max(1, unit // 14) - 2 * blur
+
+
+@lru_cache(maxsize=64)
+def glow(width: int, height: int, unit: int) -> Image.Image:
+    """The halo drawn under the last tile laid; paste it at the tile's corner minus
+    :func:`glow_pad` so it shows in the gaps round the tile."""
+    pad = glow_pad(unit)
+    blur = max(1, unit // 14)
+    ss = SUPERSAMPLE
+    big = Image.new("RGBA", ((width + 2 * pad) * ss, (height + 2 * pad) * ss), (0, 0, 0, 0))
+    inner = pad - max(2, unit // 8)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (
+            inner * ss,
+            inner * ss,
+            (width + 2 * pad - inner) * ss - 1,
+            (height + 2 * pad - inner) * ss - 1,
+        ),
+        round(unit * 0.25 * ss),
+        fill=(*HIGHLIGHT, 255),
+    )
+    return big.reduce(ss).filter(ImageFilter.GaussianBlur(blur / 2))
+
+
+def glow_pad(unit: int) -> int:
+    return max(4, unit // 5)
+
+
+@lru_cache(maxsize=256)
+def badge(
+    text: str,
+    height: int,
+    fill: RGB,
+    ink: RGB,
+    ring: RGB,
+    ring_width: int = 2,
+) -> Image.Image:
+    """A round badge (a pill for longer text) ``height`` px tall with ``text`` centred.
+    Used for open-end labels and candidate numbers, which must read at a glance."""
+    ss = SUPERSAMPLE
+    face = font(round(height * 0.62) * ss, bold=True)
+    text_width = face.getlength(text)
+    width = max(height, round(text_width / ss + height * 0.55))
+    big = Image.new("RGBA", (width * ss, height * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle(
+        (0, 0, width * ss - 1, height * ss - 1), height * ss // 2, fill=(*ring, 255)
+    )
+    rw = ring_width * ss
+    draw.rounded_rectangle(
+        (rw, rw, width * ss - 1 - rw, height * ss - 1 - rw),
+        (height * ss - 2 * rw) // 2,
+        fill=(*fill, 255),
+    )
+    draw.text((width * ss / 2, height * ss / 2), text, font=face, fill=ink, anchor="mm")
+    return big.reduce(ss)
+
+
+@lru_cache(maxsize=32)
+def ghost(width: int, height: int, unit: int) -> Image.Image:
+    """A see-through outlined tile for a candidate placement: the table stays visible
+    through it, and where ghosts overlap their outlines still show each one's shape."""
+    ss = SUPERSAMPLE
+    big = Image.new("RGBA", (width * ss, height * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    inset = gap(unit) * ss
+    line = max(2, round(unit * 0.06)) * ss
+    draw.rounded_rectangle(
+        (inset, inset, width * ss - inset - 1, height * ss - inset - 1),
+        round(unit * 0.13 * ss),
+        fill=GHOST_FILL,
+        outline=(*GHOST_OUTLINE, 235),
+        width=line,
+    )
+    cx, cy, half_line = width * ss / 2, height * ss / 2, line / 3
+    margin = unit * 0.2 * ss
+    if width > height:
+        box = (cx - half_line, margin, cx + half_line, height * ss - margin)
+    else:
+        box = (margin, cy - half_line, width * ss - margin, cy + half_line)
+    draw.rectangle(box, fill=(*GHOST_OUTLINE, 150))
+    return big.reduce(ss)
+
+
+@lru_cache(maxsize=64)
+def seat_mark(seat: int, size: int) -> Image.Image:
+    """A seat's swatch with its number, as in the header's score table: marks what a seat
+    owns (a ring) in a way that does not depend on telling colours apart."""
+    ss = SUPERSAMPLE
+    colour = seat_colour(seat)
+    big = Image.new("RGBA", (size * ss, size * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle(
+        (0, 0, size * ss - 1, size * ss - 1), max(2, size // 5) * ss, fill=(*colour, 255)
+    )
+    draw.text(
+        (size * ss / 2, size * ss / 2 + ss),
+        str(seat + 1),
+        font=font(round(size * 0.7) * ss, bold=True),
+        fill=text_on(colour),
+        anchor="mm",
+    )
+    return big.reduce(ss)
