@@ -1,0 +1,92 @@
+"""Rectangles in image px, and the placement search that keeps badges off tiles.
+
+Badges (open-end labels, candidate numbers) are placed greedily: each tries a short list of
+spots in order of preference and takes the first that covers nothing, or else the one that
+covers least. Keeping this apart from drawing lets tests check overlaps without pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned box in px: left/top inclusive, right/bottom exclusive."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @classmethod
+    def centred(cls, x: float, y: float, width: float, height: float) -> Rect:
+        return cls(x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.left + self.right) / 2, (self.top + self.bottom) / 2
+
+    def overlap(self, other: Rect) -> float:
+        """Area shared with ``other`` (0 when they only touch)."""
+        w = min(self.right, other.right) - max(self.left, other.left)
+        if w <= 0:
+            return 0.0
+        h = min(self.bottom, other.bottom) - max(self.top, other.top)
+        return w * h if h > 0 else 0.0
+
+    def moved(self, dx: float, dy: float) -> Rect:
+        return Rect(self.left + dx, self.top + dy, self.right + dx, self.bottom + dy)
+
+    def grown(self, by: float) -> Rect:
+        return Rect(self.left - by, self.top - by, self.right + by, self.bottom + by)
+
+    def rounded(self) -> tuple[int, int, int, int]:
+        return round(self.left), round(self.top), round(self.right), round(self.bottom)
+
+
+def bounds(rects: Iterable[Rect]) -> Rect | None:
+    """The smallest rectangle holding all of ``rects`` (None if there are none)."""
+    found: Rect | None = None
+    for r in rects:
+        if found is None:
+            found = r
+        else:
+            found = Rect(
+                min(found.left, r.left),
+                min(found.top, r.top),
+                max(found.right, r.right),
+                max(found.bottom, r.bottom),
+            )
+    return found
+
+
+def covered(spot: Rect, obstacles: Sequence[Rect]) -> float:
+    return sum(spot.overlap(o) for o in obstacles)
+
+
+def pick_spot(options: Sequence[Rect], layers: Sequence[tuple[Sequence[Rect], float]]) -> Rect:
+    """The first of ``options`` that overlaps nothing in ``layers`` (pairs of obstacles and
+    a weight), or else the one with the least weighted overlap, earliest on a tie."""
+    best, best_cost = options[0], float("inf")
+    for spot in options:
+        cost = 0.0
+        for obstacles, weight in layers:
+            if weight:
+                cost += weight * covered(spot, obstacles)
+                if cost >= best_cost:
+                    break
+        if cost == 0:
+            return spot
+        if cost < best_cost:
+            best, best_cost = spot, cost
+    return best

@@ -1,0 +1,85 @@
+"""The hand picture a player gets in DMs: their tiles standing in rows, each named below.
+
+Tiles that can be played now are bright; the rest are faded, so the choice is visible at a
+glance. It takes plain tiles, so every game can use it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from engine.tiles import Tile
+from render.fonts import clean_text, fit_text, font
+from render.palette import BACKGROUND, DIM_ALPHA, TEXT, TEXT_MUTED
+from render.png import encode
+from render.tiles import S, TileLook, tile_face, tile_size
+
+UNIT: Final = 44
+PER_ROW: Final = 10
+GAP: Final = 14
+PAD: Final = 18
+BRIGHT: Final = TileLook()
+DIM: Final = TileLook(fade=DIM_ALPHA, spinner=None)
+
+
+def render_hand(
+    tiles: Sequence[Tile],
+    playable: Collection[Tile],
+    *,
+    title: str | None = None,
+) -> bytes:
+    """PNG of ``tiles`` in the given order; those in ``playable`` bright, others dimmed."""
+    return encode(draw_hand(tiles, playable, title=title))
+
+
+def rows_for(count: int) -> tuple[int, int]:
+    """(rows, tiles per row): at most :data:`PER_ROW` a row, rows as even as possible."""
+    if count == 0:
+        return 0, 0
+    rows = math.ceil(count / PER_ROW)
+    return rows, math.ceil(count / rows)
+
+
+def draw_hand(
+    tiles: Sequence[Tile], playable: Collection[Tile], *, title: str | None = None
+) -> Image.Image:
+    """:func:`render_hand` before PNG encoding."""
+    tile_w, tile_h = tile_size(S, UNIT)
+    name_font = font(17, bold=True)
+    name_h = 26
+    rows, per_row = rows_for(len(tiles))
+    title_font = font(20, bold=True)
+    title_h = 34 if title else 0
+    width = max(2 * PAD + per_row * tile_w + max(0, per_row - 1) * GAP, 320)
+    height = PAD + title_h + max(rows, 1) * (tile_h + name_h) + max(0, rows - 1) * GAP + PAD
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    if title:
+        text = fit_text(clean_text(title, ""), title_font, width - 2 * PAD)
+        draw.text((PAD, PAD), text, font=title_font, fill=TEXT)
+    top = PAD + title_h
+    if not tiles:
+        draw.text((PAD, top + 10), "No tiles left.", font=font(18), fill=TEXT_MUTED)
+        return image
+    usable = set(playable)
+    for i, tile in enumerate(tiles):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(tiles) - row * per_row)
+        row_left = (width - (in_row * tile_w + (in_row - 1) * GAP)) // 2
+        x = row_left + col * (tile_w + GAP)
+        y = top + row * (tile_h + name_h + GAP)
+        bright = tile in usable
+        face = tile_face(tile.high, tile.low, S, UNIT, BRIGHT if bright else DIM)
+        image.paste(face, (x, y), face)
+        draw.text(
+            (x + tile_w / 2, y + tile_h + 4),
+            tile.name,
+            font=name_font,
+            fill=TEXT if bright else TEXT_MUTED,
+            anchor="ma",
+        )
+    return image

@@ -1,0 +1,185 @@
+"""The strip above the table: game, hand, whose turn, notes, and a score table that doubles
+as the seat-colour legend (every colour on the table is explained by a row here).
+
+It is game-agnostic: callers describe it with :class:`Header` and :class:`SeatRow`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.fonts import fit_text, font, wrap_text
+from render.palette import (
+    BONUS_FILL,
+    CURRENT_ROW,
+    HEADER_BACKGROUND,
+    HEADER_RULE,
+    RGB,
+    TEXT,
+    TEXT_MUTED,
+    text_on,
+)
+
+MIN_WIDTH = 600
+"""Narrowest picture: a one-tile table still gets a legible score table."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat in the score table; ``None`` leaves a cell blank."""
+
+    name: str
+    colour: RGB
+    values: tuple[int | None, ...]
+    """One per column of :attr:`Header.columns`."""
+    to_play: bool = False
+    tag: str | None = None
+    """A short highlighted note after the name, e.g. ``"+3 bonus"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    title: str
+    subtitle: str
+    status: str
+    notes: tuple[str, ...]
+    columns: tuple[str, ...]
+    rows: tuple[SeatRow, ...]
+
+
+def scale_for(width: int) -> float:
+    """Text grows with the picture, because chat clients shrink wide pictures to fit."""
+    return min(2.0, max(1.0, width / 760))
+
+
+def _metrics(scale: float) -> dict[str, int]:
+    return {
+        "pad": round(14 * scale),
+        "title": round(24 * scale),
+        "sub": round(16 * scale),
+        "status": round(18 * scale),
+        "note": round(16 * scale),
+        "small": round(13 * scale),
+        "row": round(27 * scale),
+        "name": round(17 * scale),
+        "column": round(64 * scale),
+        "swatch": round(20 * scale),
+    }
+
+
+NOTE_LINES = 3
+"""A note longer than this many lines is cut with an ellipsis."""
+
+
+def _note_lines(header: Header, width: int, m: dict[str, int]) -> list[str]:
+    face = font(m["note"])
+    return [
+        line
+        for note in header.notes
+        for line in wrap_text(note, face, width - 2 * m["pad"], NOTE_LINES)
+    ]
+
+
+def header_height(header: Header, width: int) -> int:
+    m = _metrics(scale_for(width))
+    notes = _note_lines(header, width, m)
+    lines = m["title"] + 8 + m["status"] + 6 + len(notes) * (m["note"] + 6)
+    return m["pad"] * 2 + lines + m["small"] + 6 + len(header.rows) * m["row"] + 4
+
+
+def draw_header(image: Image.Image, header: Header, height: int) -> None:
+    """Paint ``header`` across the top ``height`` px of ``image``."""
+    width = image.width
+    m = _metrics(scale_for(width))
+    pad = m["pad"]
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, width, height - 1), fill=HEADER_BACKGROUND)
+    draw.line((0, height - 1, width, height - 1), fill=HEADER_RULE, width=2)
+
+    sub_font = font(m["sub"])
+    sub_width = min(sub_font.getlength(header.subtitle), width / 2)
+    subtitle = fit_text(header.subtitle, sub_font, sub_width)
+    title_font = font(m["title"], bold=True)
+    title = fit_text(header.title, title_font, width - 3 * pad - sub_width)
+    y = pad
+    draw.text((pad, y), title, font=title_font, fill=TEXT)
+    draw.text(
+        (width - pad, y + m["title"] - m["sub"]),
+        subtitle,
+        font=sub_font,
+        fill=TEXT_MUTED,
+        anchor="ra",
+    )
+    y += m["title"] + 8
+    status_font = font(m["status"], bold=True)
+    draw.text(
+        (pad, y), fit_text(header.status, status_font, width - 2 * pad), font=status_font, fill=TEXT
+    )
+    y += m["status"] + 6
+    note_font = font(m["note"])
+    for line in _note_lines(header, width, m):
+        draw.text((pad, y), line, font=note_font, fill=TEXT_MUTED)
+        y += m["note"] + 6
+    _draw_rows(draw, header, y, width, m)
+
+
+def _draw_rows(
+    draw: ImageDraw.ImageDraw, header: Header, y: int, width: int, m: dict[str, int]
+) -> None:
+    pad, col = m["pad"], m["column"]
+    small = font(m["small"])
+    count = len(header.columns)
+    column_right = [width - pad - (count - 1 - i) * col for i in range(count)]
+    for right, heading in zip(column_right, header.columns, strict=True):
+        draw.text((right, y), heading, font=small, fill=TEXT_MUTED, anchor="ra")
+    y += m["small"] + 6
+    name_left = pad + round(m["swatch"] * 2.2)
+    name_right = (column_right[0] if column_right else width - pad + col) - col + m["pad"]
+    for seat, row in enumerate(header.rows):
+        top, bottom = y, y + m["row"]
+        middle = (top + bottom) // 2
+        if row.to_play:
+            draw.rounded_rectangle(
+                (pad // 2, top + 1, width - pad // 2, bottom - 1), m["row"] // 4, fill=CURRENT_ROW
+            )
+            marker = font(m["name"], bold=True)
+            draw.text((pad, middle), "▶", font=marker, fill=TEXT, anchor="lm")
+        sw = m["swatch"]
+        sx = pad + round(sw * 0.9)
+        draw.rounded_rectangle(
+            (sx, middle - sw // 2, sx + sw, middle + sw // 2), max(2, sw // 5), fill=row.colour
+        )
+        draw.text(
+            (sx + sw / 2, middle + 1),
+            str(seat + 1),
+            font=font(round(sw * 0.7), bold=True),
+            fill=text_on(row.colour),
+            anchor="mm",
+        )
+        name_font = font(m["name"], bold=row.to_play)
+        tag_font = font(m["small"], bold=True)
+        tag_width = 0 if row.tag is None else round(tag_font.getlength(row.tag) + m["small"])
+        name = fit_text(row.name, name_font, name_right - name_left - tag_width)
+        draw.text((name_left, middle), name, font=name_font, fill=TEXT, anchor="lm")
+        if row.tag is not None:
+            tx = name_left + name_font.getlength(name) + m["small"] * 0.6
+            tw = tag_font.getlength(row.tag)
+            th = m["small"] + 6
+            draw.rounded_rectangle(
+                (tx, middle - th / 2, tx + tw + m["small"] * 0.8, middle + th / 2),
+                th // 2,
+                fill=BONUS_FILL,
+            )
+            draw.text(
+                (tx + m["small"] * 0.4, middle),
+                row.tag,
+                font=tag_font,
+                fill=text_on(BONUS_FILL),
+                anchor="lm",
+            )
+        for right, value in zip(column_right, row.values, strict=True):
+            if value is not None:
+                draw.text((right, middle), str(value), font=name_font, fill=TEXT, anchor="rm")
+        y = bottom

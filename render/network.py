@@ -1,0 +1,158 @@
+"""The Network dominoes table picture: header text from the hand, then the table below it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from engine.network import NetworkHand
+from engine.network.bonus import BONUS_POINTS
+from engine.tiles import Tile
+from render.fonts import clean_text
+from render.header import MIN_WIDTH, Header, SeatRow, draw_header, header_height
+from render.network_table import TablePlan, paint_empty, paint_table, plan_table
+from render.palette import BACKGROUND, seat_colour
+from render.png import encode
+
+
+def render_network_table(
+    hand: NetworkHand,
+    names: Sequence[str],
+    *,
+    totals: Sequence[int] | None = None,
+    target: int | None = None,
+    candidates: Tile | None = None,
+    title: str = "Network dominoes",
+) -> bytes:
+    """The table as PNG: header, score table (the seat-colour legend), tiles, ring shading,
+    open-end labels, the last play glowing and, with ``candidates``, every legal placement
+    of that tile as a ghost numbered in :meth:`NetworkHand.placements_for` order."""
+    image = draw_network_table(
+        hand, names, totals=totals, target=target, candidates=candidates, title=title
+    )
+    return encode(image)
+
+
+def draw_network_table(
+    hand: NetworkHand,
+    names: Sequence[str],
+    *,
+    totals: Sequence[int] | None = None,
+    target: int | None = None,
+    candidates: Tile | None = None,
+    title: str = "Network dominoes",
+) -> Image.Image:
+    """:func:`render_network_table` before PNG encoding (tests and benchmarks use it)."""
+    seat_names = [
+        clean_text(names[seat] if seat < len(names) else "", f"Seat {seat + 1}")
+        for seat in range(hand.players)
+    ]
+    plan = plan_table(hand, candidates)
+    header = network_header(hand, seat_names, plan, totals, target, candidates, title)
+    width = max(MIN_WIDTH, plan.width)
+    top = header_height(header, width)
+    image = Image.new("RGB", (width, top + plan.height), BACKGROUND)
+    draw_header(image, header, top)
+    if plan.tiles or plan.ghosts:
+        paint_table(image, plan, top, (width - plan.width) // 2)
+    else:
+        leader = seat_names[hand.leader]
+        paint_empty(image, top, f"No tiles yet: {leader} leads {hand.lead_tile.name}.")
+    return image
+
+
+def network_header(
+    hand: NetworkHand,
+    names: Sequence[str],
+    plan: TablePlan,
+    totals: Sequence[int] | None,
+    target: int | None,
+    candidates: Tile | None,
+    title: str,
+) -> Header:
+    """Header text for the hand: status, the last play, the bonus and the candidates key."""
+    subtitle = f"Hand {hand.hand_number}"
+    if target is not None:
+        subtitle += f" · first to {target}"
+    current = hand.current_player
+    status = "Hand over" if current is None else f"{names[current]} to play"
+
+    notes = []
+    last = hand.last_placement
+    if last is not None:
+        index = len(hand.layout.placements) - 1
+        rings = sum(1 for r in hand.layout.rings if r.tile_index == index)
+        note = f"Last tile: {last.tile.name} by {names[last.seat]}"
+        if rings:
+            note += f", closing {rings} ring{'s' if rings > 1 else ''} (+{rings})"
+        notes.append(note)
+    awarded: set[int] = set()
+    if hand.bonus is not None:
+        bonus_note, awarded = _bonus_note(hand, names)
+        notes.append(bonus_note)
+    if candidates is not None:
+        notes.append(_candidates_note(hand, plan, candidates))
+
+    columns = ("tiles", "rings", "hand") + (("match",) if totals is not None else ())
+    rows = []
+    for seat in range(hand.players):
+        values: tuple[int | None, ...] = (
+            len(hand.hands[seat]),
+            hand.ring_counts[seat],
+            hand.scores[seat],
+        )
+        if totals is not None:
+            values += (totals[seat] if seat < len(totals) else None,)
+        rows.append(
+            SeatRow(
+                names[seat],
+                seat_colour(seat),
+                values,
+                to_play=seat == current,
+                tag=f"+{BONUS_POINTS} bonus" if seat in awarded else None,
+            )
+        )
+    return Header(title, subtitle, status, tuple(notes), columns, tuple(rows))
+
+
+def _bonus_note(hand: NetworkHand, names: Sequence[str]) -> tuple[str, set[int]]:
+    bonus = hand.bonus
+    assert bonus is not None
+    if not bonus.numbers:
+        return "No open ends, so no bonus.", set()
+    ends = "open end" if bonus.count == 1 else "open ends"
+    if len(bonus.numbers) == 1:
+        number, seat, _, label = bonus.contributors[0]
+        text = (
+            f"Bonus: {number} is the most frequent number, on {bonus.count} {ends} (gold); "
+            f"{names[seat]} fed it last, at {label}"
+        )
+    else:
+        tied = " and ".join(str(n) for n in bonus.numbers)
+        fed = "; ".join(
+            f"{n} last fed by {names[seat]} at {label}" for n, seat, _, label in bonus.contributors
+        )
+        text = f"Bonus: {tied} tie, on {bonus.count} {ends} each (gold); {fed}"
+    if bonus.awarded:
+        text += f". +{BONUS_POINTS} to " + " and ".join(names[s] for s in bonus.awarded) + "."
+    else:
+        text += ". No bonus on a tie."
+    return text, set(bonus.awarded)
+
+
+def _candidates_note(hand: NetworkHand, plan: TablePlan, tile: Tile) -> str:
+    if hand.layout.is_empty:
+        return f"{tile.name}: the first tile is the lead, so there is no place to choose."
+    if not plan.ghosts:
+        return f"{tile.name} fits nowhere on the table."
+    count = len(plan.ghosts)
+    if count == 1:
+        text = f"{tile.name} fits in 1 place, numbered 1"
+    else:
+        text = f"{tile.name} fits in {count} places, numbered 1–{count}"
+    scoring = [g for g in plan.ghosts if g.rings]
+    if scoring:
+        each = ", ".join(f"{g.number} (+{g.rings})" for g in scoring)
+        text += f". Closing a ring: {each}"
+    return text + "."
