@@ -1,0 +1,90 @@
+"""Picture speed and size: the full 28-tile table picture and a hand picture.
+
+Prints median milliseconds and PNG bytes; asserts nothing (targets on the reference
+machine: table ≤ 20 ms and ≤ 150 KB, hand ≤ 5 ms). Caches are warmed first, as they are in
+a running bot, where tile faces and fonts stay cached between plays.
+Run: .venv/bin/python bench/bench_render.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from engine.network import NetworkHand
+from render import render_hand, render_network_table
+
+NAMES = ("Alice", "Bob", "Chandra", "Dee")
+
+
+def full_hand(players: int = 4) -> NetworkHand:
+    """The first seeded random 4-player hand that lays all 28 tiles, played to its end."""
+    for seed in range(1000):
+        hand = NetworkHand.deal(players, {}, seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            moves = hand.legal_moves()
+            plays = [m for m in moves if not m.is_pass]
+            hand.apply(rng.choice(plays) if plays else moves[-1])
+        if len(hand.layout.placements) == 28:
+            return hand
+    raise RuntimeError("no seed below 1000 lays all 28 tiles")
+
+
+def measure(job: Callable[[], bytes], repeat: int) -> tuple[float, int]:
+    """Median ms over ``repeat`` runs after one warm-up run, and the output size."""
+    size = len(job())
+    timings = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        job()
+        timings.append(time.perf_counter() - start)
+    return statistics.median(timings) * 1000, size
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=50)
+    args = parser.parse_args()
+
+    hand = full_hand()
+    totals = [4, 7, 2, 9]
+    ms, size = measure(
+        lambda: render_network_table(hand, NAMES, totals=totals, target=10), args.repeat
+    )
+    print(f"table, 28 tiles, hand over:  {ms:6.1f} ms  {size / 1024:6.1f} KB")
+
+    mid = NetworkHand.deal(4, {}, 7)
+    rng = random.Random(7)
+    while len(mid.layout.placements) < 12:
+        plays = [m for m in mid.legal_moves() if not m.is_pass]
+        mid.apply(rng.choice(plays))
+    seat = mid.current_player
+    assert seat is not None
+    tile = max(mid.hands[seat], key=lambda t: len(mid.placements_for(t)))
+    ms, size = measure(
+        lambda: render_network_table(mid, NAMES, totals=totals, target=10, candidates=tile),
+        args.repeat,
+    )
+    count = len(mid.placements_for(tile))
+    print(f"table, 12 tiles, {count} ghosts: {ms:6.1f} ms  {size / 1024:6.1f} KB")
+
+    dealt = NetworkHand.deal(2, {}, 3)
+    tiles = dealt.hands[0]
+    playable = tiles[::2]
+    ms, size = measure(
+        lambda: render_hand(tiles, playable, title="Your hand — your turn"), args.repeat
+    )
+    print(f"hand, {len(tiles)} tiles:             {ms:6.1f} ms  {size / 1024:6.1f} KB")
+    seven = NetworkHand.deal(4, {}, 3).hands[0]
+    ms, size = measure(
+        lambda: render_hand(seven, seven[:3], title="Your hand — your turn"), args.repeat
+    )
+    print(f"hand, {len(seven)} tiles:              {ms:6.1f} ms  {size / 1024:6.1f} KB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""The pictures that have committed references: one function per picture, returning PNG."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PIL import Image
+
+from engine.network import NetworkHand
+from engine.tiles import Tile
+from render import render_hand, render_network_table
+from render.png import encode
+from render.tiles import E, N, S, TileLook, W, tile_face
+from tests.render import positions as P
+
+TOTALS = (2, 7, 0, 4, 1)
+
+
+def table(position: P.Position, candidates: Tile | None = None) -> Callable[[], bytes]:
+    def render() -> bytes:
+        hand = position.hand()
+        return render_network_table(
+            hand,
+            P.NAMES[: hand.players],
+            totals=TOTALS[: hand.players],
+            target=10,
+            candidates=candidates,
+        )
+
+    return render
+
+
+def hand_of_current(position: P.Position) -> bytes:
+    hand = position.hand()
+    seat = hand.current_player
+    assert seat is not None
+    return render_hand(hand.hands[seat], hand.playable_tiles(seat), title="Your hand — your turn")
+
+
+def fourteen_tiles() -> bytes:
+    """Two players hold 14 tiles each: the hand wraps into two rows."""
+    hand = NetworkHand.deal(2, {}, 5)
+    hand.apply(hand.legal_moves()[0])
+    seat = hand.current_player
+    assert seat is not None
+    return render_hand(hand.hands[seat], hand.playable_tiles(seat), title="Your hand")
+
+
+def tile_faces() -> bytes:
+    """Every face from 0 to 21 (pips to 9, numerals above) in each direction, plain and
+    with a seat band: the reference for games with bigger sets."""
+    unit, gap = 40, 8
+    faces = [
+        tile_face(n, (n + 7) % 22, d, unit, TileLook(accent=accent))
+        for n in range(22)
+        for d, accent in ((S, None), (N, (230, 159, 0)), (E, None), (W, (86, 180, 233)))
+    ]
+    per_row = 8
+    cell_w, cell_h = 2 * unit + gap, 2 * unit + gap
+    rows = (len(faces) + per_row - 1) // per_row
+    sheet = Image.new("RGB", (per_row * cell_w + gap, rows * cell_h + gap), (38, 48, 58))
+    for i, face in enumerate(faces):
+        row, col = divmod(i, per_row)
+        sheet.paste(face, (gap + col * cell_w, gap + row * cell_h), face)
+    return encode(sheet)
+
+
+CASES: dict[str, Callable[[], bytes]] = {
+    "table_empty": table(P.EMPTY),
+    "table_lead_double": table(P.LEAD_DOUBLE),
+    "table_ring": table(P.RING),
+    "table_crosswise": table(P.CROSSWISE),
+    "table_full_hand_end": table(P.FULL),
+    "table_candidates": table(P.CANDIDATES, candidates=P.CANDIDATE_TILE),
+    "hand_seven": lambda: hand_of_current(P.LEAD_DOUBLE),
+    "hand_fourteen": fourteen_tiles,
+    "tile_faces": tile_faces,
+}
