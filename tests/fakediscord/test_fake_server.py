@@ -178,8 +178,14 @@ async def test_files_in_callbacks_followups_and_edits(scene: Scene, bot: BotProc
     assert [upload.filename for upload in callback.files] == ["tile.txt"]
     followup = await record.wait_for_followup()
     assert followup.attachment("board.png").data == b"\x89PNG fake"
-    original = await fake.wait_for_edit(record.original or followup)
+    assert callback.message is not None and callback.message is record.original
+    original = await fake.wait_for_edit(callback.message)
     assert original.content == "here (edited)"
+    assert original.versions[0].content == "here"
+    edit = fake.requests_matching(
+        "PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+    )
+    assert [r.files for r in edit] == [["v2.txt"]] and edit[0].interaction_id == record.id
     assert [a.filename for a in original.attachments] == ["tile.txt", "v2.txt"]
     tile = original.attachment("tile.txt")
     assert tile.text() == "double six" and tile.size == 10
