@@ -51,7 +51,7 @@ class Header:
 
 def scale_for(width: int) -> float:
     """Text grows with the picture, because chat clients shrink wide pictures to fit."""
-    return min(2.0, max(1.0, width / 760))
+    return min(1.7, max(1.0, width / 760))
 
 
 def _metrics(scale: float) -> dict[str, int]:

@@ -42,8 +42,9 @@ UNIT_STEP = 4
 """Units are multiples of 4, so cached tile faces are reused as the layout grows."""
 MAX_WIDTH = 1600
 AREA_BUDGET = 1_000_000
-"""Table px beyond which the unit stops growing: bigger files and slower uploads for no
-gain, since chat clients shrink large pictures anyway."""
+HEIGHT_BUDGET = 900
+"""Table px beyond which the unit stops growing (down to :data:`UNIT_MIN`): chat clients
+shrink a picture to fit the window, so a bigger one only costs upload time and bytes."""
 EMPTY_SIZE = (600, 160)
 
 
@@ -124,13 +125,13 @@ def choose_unit(span_x: int, span_y: int) -> int:
     """The unit for a layout ``span_x`` × ``span_y`` half units across its tiles and ghosts.
 
     The largest unit whose picture, with room for labels round the tiles, fits
-    :data:`MAX_WIDTH` and :data:`AREA_BUDGET`; else :data:`UNIT_MIN` as long as the tiles
+    :data:`MAX_WIDTH` and the height and area budgets; else :data:`UNIT_MIN` as long as the tiles
     themselves fit the width (labels at the far left and right then move onto other faces).
     Only a near-straight line of 27 or 28 tiles, shown with ghosts, needs a smaller unit.
     """
     for unit in range(UNIT_MAX, UNIT_MIN - 1, -UNIT_STEP):
         width, height = _estimate(span_x, span_y, unit)
-        if width <= MAX_WIDTH and width * height <= AREA_BUDGET:
+        if width <= MAX_WIDTH and height <= HEIGHT_BUDGET and width * height <= AREA_BUDGET:
             return unit
     unit = UNIT_MIN
     while unit > 2 * UNIT_STEP and span_x * (unit // 2) + 2 * EDGE_MIN > MAX_WIDTH:
