@@ -8,6 +8,7 @@ same pixels whether or not libraqm is installed.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from functools import lru_cache
 from importlib import resources
@@ -16,6 +17,10 @@ from io import BytesIO
 from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont
+
+DRAWING = threading.Lock()
+"""Held while drawing a picture: cached FreeType faces must not be used by two threads at
+once (FreeType faces are not thread-safe), and the bot may render from worker threads."""
 
 _FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 _MISSING_PROBE = "\U0010fffd"  # a private-use code point no font maps: draws as .notdef

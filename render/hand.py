@@ -13,7 +13,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.tiles import Tile
-from render.fonts import clean_text, fit_text, font
+from render.fonts import DRAWING, clean_text, fit_text, font
 from render.palette import BACKGROUND, DIM_ALPHA, TEXT, TEXT_MUTED
 from render.png import encode
 from render.tiles import S, TileLook, tile_face, tile_size
@@ -33,7 +33,9 @@ def render_hand(
     title: str | None = None,
 ) -> bytes:
     """PNG of ``tiles`` in the given order; those in ``playable`` bright, others dimmed."""
-    return encode(draw_hand(tiles, playable, title=title))
+    with DRAWING:
+        image = draw_hand(tiles, playable, title=title)
+    return encode(image)
 
 
 def rows_for(count: int) -> tuple[int, int]:

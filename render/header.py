@@ -50,8 +50,9 @@ class Header:
 
 
 def scale_for(width: int) -> float:
-    """Text grows with the picture, because chat clients shrink wide pictures to fit."""
-    return min(1.7, max(1.0, width / 760))
+    """Text grows with the picture, because chat clients shrink wide pictures to fit.
+    Rounded to tenths so that a handful of font sizes (cached) serve every width."""
+    return round(min(1.7, max(1.0, width / 760)), 1)
 
 
 def _metrics(scale: float) -> dict[str, int]:

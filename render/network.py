@@ -9,7 +9,7 @@ from PIL import Image
 from engine.network import NetworkHand
 from engine.network.bonus import BONUS_POINTS
 from engine.tiles import Tile
-from render.fonts import clean_text
+from render.fonts import DRAWING, clean_text
 from render.header import MIN_WIDTH, Header, SeatRow, draw_header, header_height
 from render.network_table import TablePlan, paint_empty, paint_table, plan_table
 from render.palette import BACKGROUND, seat_colour
@@ -28,9 +28,10 @@ def render_network_table(
     """The table as PNG: header, score table (the seat-colour legend), tiles, ring shading,
     open-end labels, the last play glowing and, with ``candidates``, every legal placement
     of that tile as a ghost numbered in :meth:`NetworkHand.placements_for` order."""
-    image = draw_network_table(
-        hand, names, totals=totals, target=target, candidates=candidates, title=title
-    )
+    with DRAWING:
+        image = draw_network_table(
+            hand, names, totals=totals, target=target, candidates=candidates, title=title
+        )
     return encode(image)
 
 

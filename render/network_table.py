@@ -117,10 +117,6 @@ def _to_px(box: tuple[int, int, int, int], h: int) -> Rect:
     return Rect(x0 * h, -y1 * h, x1 * h, -y0 * h)
 
 
-def _direction(p: Placement) -> int:
-    return p.direction
-
-
 def choose_unit(span_x: int, span_y: int) -> int:
     """The unit for a layout ``span_x`` × ``span_y`` half units across its tiles and ghosts.
 
@@ -179,7 +175,7 @@ def plan_table(hand: NetworkHand, candidates: Tile | None = None) -> TablePlan:
     beyond = _outside_width(x0 * h, x1 * h)
 
     tiles = [
-        TileSpot(i, p, _to_px(box, h), _direction(p))
+        TileSpot(i, p, _to_px(box, h), p.direction)
         for i, (p, box) in enumerate(zip(placements, boxes, strict=True))
     ]
     tile_rects = [t.rect for t in tiles]
@@ -416,7 +412,7 @@ def _place_ghosts(
             ((badges, 8.0), (tile_rects, 4.0), (label_rects, 1.0)),
         )
         badges.append(badge)
-        ghosts.append(GhostSpot(i + 1, move, p, rects[i], _direction(p), badge, rings))
+        ghosts.append(GhostSpot(i + 1, move, p, rects[i], p.direction, badge, rings))
     return ghosts
 
 

@@ -87,11 +87,12 @@ def gap(unit: int) -> int:
     return max(1, unit // 20)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def tile_face(a: int, b: int, direction: int, unit: int, look: TileLook = PLAIN) -> Image.Image:
     """An RGBA picture of the tile with ``a`` on the first half and ``b`` on the half lying
     ``direction`` from it; the picture is exactly :func:`tile_size` and transparent round
-    the rounded corners. Cached: a table only ever needs a few dozen distinct faces."""
+    the rounded corners. Cached: a table needs one face per tile laid, and the cache
+    (at most some 25 MB at the largest unit) holds the faces of many tables at once."""
     for number in (a, b):
         if not 0 <= number <= MAX_NUMBER:
             raise ValueError(f"tile numbers run from 0 to {MAX_NUMBER}, not {number}")

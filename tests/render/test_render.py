@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
@@ -318,3 +319,12 @@ def test_names_are_cleaned_and_fitted() -> None:
     assert short.endswith("…") and face.getlength(short) <= 100
     lines = wrap_text("one two three four five six seven eight nine ten", face, 80, 2)
     assert len(lines) == 2 and lines[-1].endswith("…")
+
+
+def test_rendering_from_several_threads_gives_the_same_pictures() -> None:
+    jobs = [CASES[name] for name in sorted(CASES)] * 3
+    serial = [job() for job in jobs]
+    clear_caches()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        threaded = list(pool.map(lambda job: job(), jobs))
+    assert threaded == serial
