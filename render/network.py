@@ -11,7 +11,8 @@ from engine.network.bonus import BONUS_POINTS
 from engine.tiles import Tile
 from render.fonts import DRAWING, clean_text
 from render.header import MIN_WIDTH, Header, SeatRow, draw_header, header_height
-from render.network_table import TablePlan, paint_empty, paint_table, plan_table
+from render.network_plan import TablePlan, plan_table
+from render.network_table import paint_empty, paint_table
 from render.palette import BACKGROUND, seat_colour
 from render.png import encode
 

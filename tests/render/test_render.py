@@ -17,7 +17,7 @@ from render import tiles as tile_faces
 from render.fonts import clean_text, fit_text, font, has_glyph, wrap_text
 from render.geometry import Rect
 from render.hand import PAD, UNIT, rows_for
-from render.network_table import MAX_WIDTH, UNIT_MAX, UNIT_MIN, TablePlan, plan_table
+from render.network_plan import MAX_WIDTH, UNIT_MAX, UNIT_MIN, TablePlan, plan_table
 from render.tiles import gap
 from tests.render import positions as P
 from tests.render.cases import CASES

@@ -1,0 +1,149 @@
+"""Where the badges go: open-end labels beside their faces, candidate numbers on ghosts.
+
+Labels are what players type, so each must sit right by its own end and never hide a tile;
+candidate numbers must be told apart even where ghosts overlap. Both are placed greedily
+from a short list of spots in order of preference (see :func:`render.geometry.pick_spot`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from engine.network import Placement
+from engine.network.geometry import coords
+from engine.network.layout import OpenEnd
+from render import sprites
+from render.geometry import Rect, bounds, pick_spot
+from render.palette import GHOST_BADGE, GHOST_BADGE_TEXT, LABEL_FILL, LABEL_RING, LABEL_TEXT
+from render.tiles import DX, DY
+from render.tiles import gap as tile_gap
+
+
+def label_height(unit: int) -> int:
+    """Badge height: half a tile's width, but never too small to read."""
+    return max(18, round(unit * 0.5))
+
+
+def badge_gap(unit: int) -> int:
+    return max(2, unit // 14)
+
+
+def label_badge(label: str, height: int) -> Image.Image:
+    return sprites.badge(label, height, LABEL_FILL, LABEL_TEXT, LABEL_RING)
+
+
+def ghost_badge(number: int, height: int) -> Image.Image:
+    return sprites.badge(str(number), height, GHOST_BADGE, GHOST_BADGE_TEXT, GHOST_BADGE_TEXT)
+
+
+def main_face(end: OpenEnd) -> tuple[int, int]:
+    """The face a label belongs to: the end face of a free half, else the only face."""
+    return sorted(end.faces, key=lambda f: f[1] != end.end_dir)[0]
+
+
+def face_point(square: int, direction: int, h: int) -> tuple[float, float]:
+    """Middle of the face of the unit square ``square`` facing ``direction``, in px."""
+    x, y = coords(square)
+    cx, cy = (x + 1) * h, -(y + 1) * h
+    return cx + DX[direction] * h, cy + DY[direction] * h
+
+
+def _label_options(end: OpenEnd, width: float, height: float, unit: int) -> list[Rect]:
+    """Spots for an end's badge, best first: just outside its main face, then slid along
+    it, then off its other faces; then the same squeezed against the face (a half-unit
+    pocket is narrower than a badge plus its usual gap), then further out; last, over the
+    end's own half."""
+    h = unit // 2
+    gap = badge_gap(unit)
+    squeezed = 1 - tile_gap(unit)  # 1 px clear of the tile's visible edge
+    faces = sorted(end.faces, key=lambda f: f[1] != end.end_dir)
+    options = []
+    for distance in (gap, squeezed, gap + h * 0.6):
+        for square, d in faces:
+            mx, my = face_point(square, d, h)
+            dx, dy = DX[d], DY[d]
+            out = distance + (width / 2 if dx else height / 2)
+            for shift in (0.0, h * 0.6, -h * 0.6):
+                x = mx + dx * out - dy * shift
+                y = my + dy * out + dx * shift
+                options.append(Rect.centred(x, y, width, height))
+    square, d = faces[0]
+    mx, my = face_point(square, d, h)
+    options.append(Rect.centred(mx - DX[d] * h / 2, my - DY[d] * h / 2, width, height))
+    return options
+
+
+def place_labels(
+    ends: Sequence[OpenEnd],
+    tile_rects: Sequence[Rect],
+    beyond: Sequence[Rect],
+    unit: int,
+) -> dict[str, Rect]:
+    """Where each end's label badge goes (by label), clear of ``tile_rects`` and of each
+    other where at all possible, and never in ``beyond`` if it can be helped."""
+    height = label_height(unit)
+    options: dict[str, list[Rect]] = {}
+    nearby: dict[str, list[Rect]] = {}
+    for end in ends:
+        choices = _label_options(end, label_badge(end.label, height).width, height, unit)
+        options[end.label] = choices
+        reach = bounds(choices)
+        assert reach is not None
+        nearby[end.label] = [t for t in tile_rects if t.overlap(reach)]
+
+    def freedom(end: OpenEnd) -> int:
+        tiles = nearby[end.label]
+        return sum(1 for o in options[end.label] if not any(o.overlap(t) for t in tiles))
+
+    placed: dict[str, Rect] = {}
+    for end in sorted(ends, key=freedom):  # the most cramped ends choose first
+        placed[end.label] = pick_spot(
+            options[end.label],
+            ((nearby[end.label], 1.0), (list(placed.values()), 4.0), (beyond, 8.0)),
+        )
+    return placed
+
+
+def _ghost_options(p: Placement, unit: int, width: float, height: float) -> list[Rect]:
+    """Spots for a candidate's number, best first: astride the ghost's far end, where no
+    other candidate can have its far end (candidates often share a near half, and may share
+    a far square, but never both); then just inside that end; then elsewhere on the ghost."""
+    h = unit // 2
+    d = p.direction
+    dx, dy = DX[d], DY[d]
+    fx, fy = (p.bx + 1) * h, -(p.by + 1) * h
+    nx, ny = (p.ax + 1) * h, -(p.ay + 1) * h
+    inside = h - (width if dx else height) / 2 - 1
+    side = h / 2
+    spots = [
+        (fx + dx * h, fy + dy * h),
+        (fx + dx * inside, fy + dy * inside),
+        (fx + dx * inside - dy * side, fy + dy * inside + dx * side),
+        (fx + dx * inside + dy * side, fy + dy * inside - dx * side),
+        (fx, fy),
+        (nx, ny),
+    ]
+    return [Rect.centred(x, y, width, height) for x, y in spots]
+
+
+def place_ghost_badges(
+    ghosts: Sequence[Placement],
+    tile_rects: Sequence[Rect],
+    label_rects: Sequence[Rect],
+    unit: int,
+) -> list[Rect]:
+    """Where the numbers 1, 2, … of the candidate placements ``ghosts`` go: apart from one
+    another first of all, then off tiles, then off labels."""
+    height = label_height(unit)
+    badges: list[Rect] = []
+    for number, p in enumerate(ghosts, start=1):
+        width = ghost_badge(number, height).width
+        badges.append(
+            pick_spot(
+                _ghost_options(p, unit, width, height),
+                ((badges, 8.0), (tile_rects, 4.0), (label_rects, 1.0)),
+            )
+        )
+    return badges
