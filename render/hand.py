@@ -22,6 +22,9 @@ UNIT: Final = 44
 PER_ROW: Final = 10
 GAP: Final = 14
 PAD: Final = 18
+MIN_WIDTH: Final = 320
+MAX_TITLE_WIDTH: Final = 720
+"""The picture widens for a long title up to this, then the title is cut."""
 BRIGHT: Final = TileLook()
 DIM: Final = TileLook(fade=DIM_ALPHA, spinner=None)
 
@@ -53,15 +56,23 @@ def draw_hand(
     tile_w, tile_h = tile_size(S, UNIT)
     name_font = font(17, bold=True)
     name_h = 26
+    # A column is as wide as its tile or its name ("12-11" is wider than a tile).
+    column = max([tile_w, *(round(name_font.getlength(t.name)) + 6 for t in tiles)])
+    step = column + GAP
     rows, per_row = rows_for(len(tiles))
     title_font = font(20, bold=True)
-    title_h = 34 if title else 0
-    width = max(2 * PAD + per_row * tile_w + max(0, per_row - 1) * GAP, 320)
+    heading = clean_text(title, "") if title else ""
+    title_h = 34 if heading else 0
+    width = max(
+        2 * PAD + per_row * step - GAP,
+        min(round(title_font.getlength(heading)) + 2 * PAD, MAX_TITLE_WIDTH),
+        MIN_WIDTH,
+    )
     height = PAD + title_h + max(rows, 1) * (tile_h + name_h) + max(0, rows - 1) * GAP + PAD
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    if title:
-        text = fit_text(clean_text(title, ""), title_font, width - 2 * PAD)
+    if heading:
+        text = fit_text(heading, title_font, width - 2 * PAD)
         draw.text((PAD, PAD), text, font=title_font, fill=TEXT)
     top = PAD + title_h
     if not tiles:
@@ -71,14 +82,14 @@ def draw_hand(
     for i, tile in enumerate(tiles):
         row, col = divmod(i, per_row)
         in_row = min(per_row, len(tiles) - row * per_row)
-        row_left = (width - (in_row * tile_w + (in_row - 1) * GAP)) // 2
-        x = row_left + col * (tile_w + GAP)
+        row_left = (width - (in_row * step - GAP)) // 2
+        centre = row_left + col * step + column // 2
         y = top + row * (tile_h + name_h + GAP)
         bright = tile in usable
         face = tile_face(tile.high, tile.low, S, UNIT, BRIGHT if bright else DIM)
-        image.paste(face, (x, y), face)
+        image.paste(face, (centre - tile_w // 2, y), face)
         draw.text(
-            (x + tile_w / 2, y + tile_h + 4),
+            (centre, y + tile_h + 4),
             tile.name,
             font=name_font,
             fill=TEXT if bright else TEXT_MUTED,

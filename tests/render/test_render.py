@@ -16,7 +16,7 @@ from render import render_hand, render_network_table, sprites
 from render import tiles as tile_faces
 from render.fonts import clean_text, fit_text, font, has_glyph, wrap_text
 from render.geometry import Rect
-from render.hand import PAD, UNIT, rows_for
+from render.hand import PAD, UNIT, draw_hand, rows_for
 from render.network_plan import MAX_WIDTH, UNIT_MAX, UNIT_MIN, TablePlan, plan_table
 from render.tiles import gap
 from tests.render import positions as P
@@ -328,3 +328,9 @@ def test_rendering_from_several_threads_gives_the_same_pictures() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         threaded = list(pool.map(lambda job: job(), jobs))
     assert threaded == serial
+
+
+def test_hand_columns_fit_long_tile_names() -> None:
+    tiles = [Tile(12, n) for n in range(10, 0, -1)]
+    name_width = font(17, bold=True).getlength("12-10")
+    assert draw_hand(tiles, tiles).width >= len(tiles) * name_width
