@@ -1,0 +1,35 @@
+"""Errors whose message is written for the person who clicked or typed.
+
+The Discord layer shows them ephemerally and changes nothing; anything else is a bug
+and gets a generic apology instead.
+"""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """A request that cannot be done; ``str(error)`` is a polite, complete sentence."""
+
+
+class StaleControlError(UserError):
+    """The button or menu belongs to a turn that has already been played."""
+
+    def __init__(
+        self, message: str = "Those controls are out of date: that turn has already been played."
+    ) -> None:
+        super().__init__(message)
+
+
+class NotAtTableError(UserError):
+    """The user has no seat at the table they tried to act on."""
+
+    def __init__(self) -> None:
+        super().__init__("You are not playing at this table.")
+
+
+class NotAllowedError(UserError):
+    """Only the table's creator or a server manager may do this."""
+
+
+class TableClosedError(UserError):
+    """The table is finished, cancelled, expired or never existed."""

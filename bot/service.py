@@ -1,0 +1,676 @@
+"""The table service: turns players' requests into engine moves and store commits.
+
+It knows nothing about Discord. Each request takes the table's lock (one coroutine per
+table at a time in this process), reloads the table, lets the engine decide, and commits
+with the version it loaded, so a second process or a double click cannot apply a turn
+twice. Every move is committed before the caller answers the player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from bot.errors import (
+    NotAllowedError,
+    NotAtTableError,
+    StaleControlError,
+    TableClosedError,
+    UserError,
+)
+from bot.narration import Narration, narrate
+from bot.store import (
+    ChannelBusyError,
+    Clock,
+    Seat,
+    SeatResult,
+    StaleVersionError,
+    Store,
+    TableRecord,
+    TableStateError,
+    TableStatus,
+    utc_now,
+)
+from bot.table_meta import TableMeta
+from bot.table_options import GAME, TableOptions
+from engine.ai import choose_move
+from engine.errors import EngineError
+from engine.game import Event, HandState, Move
+from engine.match import Match
+from engine.network import NetworkHand, NetworkMove
+from engine.network.hand import MIN_PLAYERS
+from engine.rng import derive_seed
+from engine.tiles import Tile, parse_tile
+
+log = logging.getLogger(__name__)
+
+COMPUTER_LEVEL: Final = "baseline"
+MAX_COMPUTER_MOVES: Final = 1000
+"""A safety stop for one run of computer turns; a real run is far shorter."""
+
+RACE_MESSAGE: Final = (
+    "Someone else acted at this table at the same moment, so nothing was changed. Please try again."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """The person behind a request. ``can_manage``: they have Manage Server."""
+
+    user_id: int
+    name: str
+    can_manage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableUpdate:
+    """A committed change to a running table and the public story of it."""
+
+    record: TableRecord
+    match: Match
+    story: Narration
+    finished_hands: tuple[HandState[Any], ...] = ()
+    """Hands that ended in this update, oldest first, for end-of-hand pictures."""
+    actor_id: int | None = None
+    """The user whose interaction made this update; their reply already shows the result."""
+
+    @property
+    def meta(self) -> TableMeta:
+        return TableMeta.from_json(self.record.meta)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One player's private view of a running table."""
+
+    record: TableRecord
+    match: Match
+    seat: int
+
+    @property
+    def hand(self) -> NetworkHand:
+        return network_hand(self.match)
+
+    @property
+    def turn(self) -> int:
+        return TableMeta.from_json(self.record.meta).turn
+
+    @property
+    def tiles(self) -> list[Tile]:
+        return list(self.hand.hands[self.seat])
+
+    @property
+    def is_turn(self) -> bool:
+        return not self.match.is_over and self.hand.current_player == self.seat
+
+    @property
+    def playable(self) -> list[Tile]:
+        return self.hand.playable_tiles(self.seat) if self.is_turn else []
+
+    @property
+    def deadline(self) -> datetime | None:
+        return TableMeta.from_json(self.record.meta).deadline
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateView:
+    """Where one tile may go, in the order the candidate picture numbers them."""
+
+    view: SeatView
+    tile: Tile
+    moves: list[NetworkMove] = field(default_factory=list)
+
+
+def network_hand(match: Match) -> NetworkHand:
+    """The current hand, typed: the bot only runs Network dominoes tables."""
+    hand = match.hand
+    if not isinstance(hand, NetworkHand):
+        raise TypeError(f"expected a Network dominoes hand, got {type(hand).__name__}")
+    return hand
+
+
+def seat_names(record: TableRecord) -> list[str]:
+    return [seat.name for seat in record.seats]
+
+
+def seat_of(record: TableRecord, user_id: int) -> int | None:
+    """The seat a person holds at the table (a person holds at most one)."""
+    for index, seat in enumerate(record.seats):
+        if not seat.is_bot and seat.user_id == user_id:
+            return index
+    return None
+
+
+def load_match(record: TableRecord) -> Match:
+    if record.state is None:
+        raise TableClosedError("This table has not started yet.")
+    return Match.from_json(record.state)
+
+
+def _random_seed() -> int:
+    return secrets.randbits(63)
+
+
+class TableService:
+    """Lobby management and play for every table, backed by the store."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock = utc_now,
+        lobby_timeout: timedelta = timedelta(minutes=15),
+        new_seed: Callable[[], int] = _random_seed,
+    ) -> None:
+        self.store = store
+        self._clock = clock
+        self._lobby_timeout = lobby_timeout
+        self._new_seed = new_seed
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    # ------------------------------------------------------------------ reading
+
+    async def table(self, table_id: int) -> TableRecord:
+        record = await self.store.get_table(table_id)
+        if record is None:
+            raise TableClosedError("That table does not exist.")
+        return record
+
+    async def table_in_channel(self, channel_id: int) -> TableRecord | None:
+        return await self.store.open_table_in_channel(channel_id)
+
+    async def snapshot(self, table_id: int) -> tuple[TableRecord, Match | None]:
+        """The table as committed, with its match once started (public use only)."""
+        record = await self.table(table_id)
+        return record, (None if record.state is None else Match.from_json(record.state))
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create(
+        self, guild_id: int, channel_id: int, creator: Actor, options: TableOptions
+    ) -> TableRecord:
+        """Open a lobby with the creator in the first seat."""
+        try:
+            record = await self.store.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator.user_id,
+                game=GAME,
+                settings=options.to_json(),
+                seats=[Seat(user_id=creator.user_id, name=creator.name)],
+                expires_at=self._clock() + self._lobby_timeout,
+            )
+        except ChannelBusyError as exc:
+            raise UserError(
+                "This channel already has an open table. Join it with /network join, "
+                "or ask its creator to cancel it with /network cancel."
+            ) from exc
+        log.info("table %d: lobby opened in channel %d", record.id, channel_id)
+        return record
+
+    async def set_message(self, table_id: int, message_id: int) -> TableRecord:
+        """Remember the channel message that shows the table."""
+        async with self._lock(table_id):
+            record = await self.table(table_id)
+            return await self.store.update_table(table_id, record.version, message_id=message_id)
+
+    async def join(self, table_id: int, actor: Actor) -> TableRecord:
+        async with self._lock(table_id):
+            record = await self._load_lobby(table_id)
+            if seat_of(record, actor.user_id) is not None:
+                raise UserError("You are already sitting at this table.")
+            if len(record.seats) >= self._options(record).seats:
+                raise UserError("This table is full.")
+            seats = [*record.seats, Seat(user_id=actor.user_id, name=actor.name)]
+            record = await self._update(record, seats=seats)
+        log.info("table %d: a player joined (%d seats taken)", table_id, len(record.seats))
+        return record
+
+    async def leave(self, table_id: int, actor: Actor) -> TableRecord:
+        """Give up a seat in the lobby; a lobby with no person left closes."""
+        async with self._lock(table_id):
+            record = await self._load_lobby(table_id, started="You cannot leave a match in play.")
+            seat = seat_of(record, actor.user_id)
+            if seat is None:
+                raise NotAtTableError()
+            seats = [s for i, s in enumerate(record.seats) if i != seat]
+            if not any(not s.is_bot for s in seats):
+                record = await self._update(record, seats=seats, status=TableStatus.CANCELLED)
+                self._forget(table_id)
+                log.info("table %d: lobby closed, the last person left", table_id)
+                return record
+            return await self._update(record, seats=seats)
+
+    async def add_computer(self, table_id: int, actor: Actor) -> TableRecord:
+        async with self._lock(table_id):
+            record = await self._load_lobby(table_id)
+            self._require_host(record, actor, "add computer players")
+            if len(record.seats) >= self._options(record).seats:
+                raise UserError("This table is full.")
+            number = 1 + sum(1 for s in record.seats if s.is_bot)
+            computer = Seat(user_id=None, name=f"Computer {number}", is_bot=True, level="baseline")
+            return await self._update(record, seats=[*record.seats, computer])
+
+    async def cancel(self, table_id: int, actor: Actor) -> TableRecord:
+        """Close a lobby or abandon a match in play (no result is recorded)."""
+        async with self._lock(table_id):
+            record = await self.table(table_id)
+            if not record.is_open:
+                raise TableClosedError("This table is already closed.")
+            self._require_host(record, actor, "cancel the table")
+            record = await self._update(
+                record, status=TableStatus.CANCELLED, meta=self._meta(record).to_json()
+            )
+            self._forget(table_id)
+        log.info("table %d: cancelled", table_id)
+        return record
+
+    async def expire_lobby(self, table_id: int) -> TableRecord | None:
+        """Close the lobby if it is still waiting past its expiry time."""
+        async with self._lock(table_id):
+            record = await self.store.get_table(table_id)
+            if record is None or record.status is not TableStatus.LOBBY:
+                return None
+            if record.expires_at is None or record.expires_at > self._clock():
+                return None
+            try:
+                record = await self.store.update_table(
+                    table_id, record.version, status=TableStatus.CANCELLED
+                )
+            except (StaleVersionError, TableStateError):
+                return None
+            self._forget(table_id)
+        log.info("table %d: lobby expired", table_id)
+        return record
+
+    async def start(self, table_id: int, actor: Actor) -> TableUpdate:
+        """Deal the first hand to everyone seated; computers play at once if they lead."""
+        async with self._lock(table_id):
+            record = await self._load_lobby(table_id, started="This table has already started.")
+            self._require_host(record, actor, "start the match")
+            if len(record.seats) < MIN_PLAYERS:
+                raise UserError(
+                    f"Network dominoes needs at least {MIN_PLAYERS} players: wait for someone "
+                    "to join, or add a computer."
+                )
+            options = self._options(record)
+            match = Match(
+                GAME, len(record.seats), options.target, self._new_seed(), options.engine_options()
+            )
+            story = Narration(log=["Hand 1 dealt"], hand_dealt=True)
+            meta = TableMeta(log=tuple(story.log))
+            meta = replace(meta, deadline=self._deadline(record, match, meta))
+            record = await self._update(
+                record,
+                status=TableStatus.PLAYING,
+                state=match.to_json(),
+                meta=meta.to_json(),
+                expires_at=None,
+            )
+            log.info("table %d: match started with %d seats", table_id, len(record.seats))
+            update = TableUpdate(record, match, story)
+            return await self._run_computers(update)
+
+    # ------------------------------------------------------------------ play
+
+    async def seat_view(self, table_id: int, user_id: int) -> tuple[SeatView, TableUpdate | None]:
+        """A player's own view. Asking for it counts as being back at the table: a seat the
+        computer was playing after timeouts is handed back to its person."""
+        async with self._lock(table_id):
+            record = await self._load_playing(table_id)
+            seat = self._seat(record, user_id)
+            match = load_match(record)
+            meta = self._meta(record)
+            update: TableUpdate | None = None
+            if seat in meta.autopilot:
+                meta = replace(
+                    meta,
+                    autopilot=meta.autopilot - {seat},
+                    timeouts={**meta.timeouts, seat: 0},
+                )
+                meta = replace(meta, deadline=self._deadline(record, match, meta))
+                record = await self._update(record, meta=meta.to_json())
+                log.info("table %d: seat %d is back from the computer", table_id, seat)
+                story = Narration(log=[f"{record.seats[seat].name} is back"])
+                update = await self._run_computers(TableUpdate(record, match, story))
+                record, match = update.record, update.match
+            return SeatView(record, match, seat), update
+
+    async def candidates(self, table_id: int, user_id: int, tile: str, turn: int) -> CandidateView:
+        """Every legal placement of ``tile`` for the player to move."""
+        record = await self._load_playing(table_id)
+        seat = self._seat(record, user_id)
+        self._check_turn_token(record, turn)
+        view = SeatView(record, load_match(record), seat)
+        if not view.is_turn:
+            raise UserError("It is not your turn.")
+        try:
+            chosen = parse_tile(tile, top=6)
+        except EngineError as exc:
+            raise UserError(str(exc)) from exc
+        if chosen not in view.tiles:
+            raise UserError(f"You do not hold {chosen}.")
+        hand = view.hand
+        moves = hand.placements_for(chosen) or [m for m in hand.legal_moves() if m.tile == chosen]
+        return CandidateView(view, chosen, moves)
+
+    async def legal_moves(self, table_id: int, user_id: int) -> list[NetworkMove]:
+        """The moves the user could make right now (empty when it is not their turn)."""
+        record = await self._load_playing(table_id)
+        view = SeatView(record, load_match(record), self._seat(record, user_id))
+        return view.hand.legal_moves() if view.is_turn else []
+
+    async def play(
+        self, table_id: int, user_id: int, notation: str, turn: int | None = None
+    ) -> TableUpdate:
+        """Play ``notation`` for the user's seat, then let computers move.
+
+        ``turn`` is the turn counter the control was issued at; a click from an older
+        turn (a double click, a stale button) is refused without touching the table.
+        """
+        async with self._lock(table_id):
+            record = await self._load_playing(table_id)
+            seat = self._seat(record, user_id)
+            if turn is not None:
+                self._check_turn_token(record, turn)
+            match = load_match(record)
+            meta = self._meta(record)
+            try:
+                move = match.hand.parse_move(notation)
+                match.hand.check_turn(seat)
+                events = match.apply(move)
+            except EngineError as exc:
+                raise UserError(str(exc)) from exc
+            meta = replace(
+                meta,
+                autopilot=meta.autopilot - {seat},
+                timeouts={**meta.timeouts, seat: 0},
+            )
+            update = await self._commit(
+                TableUpdate(record, match, Narration(), actor_id=user_id),
+                meta,
+                seat,
+                move,
+                events,
+                on_race=StaleControlError(RACE_MESSAGE),
+            )
+            return await self._run_computers(update)
+
+    async def timeout(self, table_id: int, turn: int) -> TableUpdate | None:
+        """The turn timer ran out: the player passes (or the computer plays a lead that
+        cannot be passed); two timeouts in a row hand the seat to the computer."""
+        async with self._lock(table_id):
+            record = await self.store.get_table(table_id)
+            if record is None or record.status is not TableStatus.PLAYING:
+                return None
+            meta = self._meta(record)
+            if meta.turn != turn or meta.deadline is None or meta.deadline > self._clock():
+                return None
+            match = load_match(record)
+            seat = match.hand.current_player
+            if seat is None or match.is_over:
+                return None
+            name = record.seats[seat].name
+            story = Narration()
+            if seat in meta.autopilot:
+                move = self._computer_move(match, meta.turn)
+            else:
+                count = meta.timeouts.get(seat, 0) + 1
+                meta = replace(meta, timeouts={**meta.timeouts, seat: count})
+                move = match.hand.parse_move("pass")
+                if move not in match.hand.legal_moves():
+                    move = self._computer_move(match, meta.turn)
+                story.announcements.append(f"⏰ **{name}** ran out of time.")
+                if count >= 2:
+                    meta = replace(meta, autopilot=meta.autopilot | {seat})
+                    story.announcements.append(
+                        f"🤖 **{name}** timed out twice in a row: the computer plays for them "
+                        "until they press **Show hand** or use `/network hand`."
+                    )
+            log.info("table %d: seat %d timed out", table_id, seat)
+            events = match.apply(move)
+            try:
+                update = await self._commit(
+                    TableUpdate(record, match, story), meta, seat, move, events, on_race=None
+                )
+            except StaleVersionError:
+                return None
+            return await self._run_computers(update)
+
+    async def resume(self, table_id: int) -> TableUpdate | None:
+        """After a restart: finish what a killed process left half done (computer turns
+        not yet played, a won match not yet recorded)."""
+        async with self._lock(table_id):
+            record = await self.store.get_table(table_id)
+            if record is None or record.status is not TableStatus.PLAYING:
+                return None
+            match = load_match(record)
+            update = TableUpdate(record, match, Narration())
+            if match.is_over:
+                return await self._finish(update)
+            resumed = await self._run_computers(update)
+            return None if resumed.record.version == record.version else resumed
+
+    async def mark_dms_closed(self, table_id: int, user_id: int) -> TableRecord | None:
+        """Note that DMs to this person fail, so the table message can say so."""
+        async with self._lock(table_id):
+            record = await self.store.get_table(table_id)
+            if record is None or not record.is_open:
+                return None
+            meta = self._meta(record)
+            if user_id in meta.dms_closed:
+                return record
+            meta = replace(meta, dms_closed=meta.dms_closed | {user_id})
+            try:
+                return await self.store.update_table(table_id, record.version, meta=meta.to_json())
+            except (StaleVersionError, TableStateError):
+                return None
+
+    # ------------------------------------------------------------------ internals
+
+    async def _run_computers(self, update: TableUpdate) -> TableUpdate:
+        """Let computer seats (and absent players' seats, while someone is still playing)
+        move, each move committed on its own, until a person is to move."""
+        for _ in range(MAX_COMPUTER_MOVES):
+            record, match = update.record, update.match
+            if record.status is not TableStatus.PLAYING or match.is_over:
+                break
+            meta = self._meta(record)
+            seat = match.hand.current_player
+            if seat is None or not self._computer_moves(record, meta, seat):
+                break
+            move = self._computer_move(match, meta.turn)
+            events = match.apply(move)
+            try:
+                update = await self._commit(update, meta, seat, move, events, on_race=None)
+            except StaleVersionError:
+                log.warning("table %d: another process moved first; stopping here", record.id)
+                break
+        return update
+
+    def _computer_moves(self, record: TableRecord, meta: TableMeta, seat: int) -> bool:
+        if record.seats[seat].is_bot:
+            return True
+        # An absent player's seat is played at once only while someone else is playing;
+        # when everybody is away the turn timer paces it instead.
+        return seat in meta.autopilot and self._someone_present(record, meta)
+
+    @staticmethod
+    def _someone_present(record: TableRecord, meta: TableMeta) -> bool:
+        return any(
+            not seat.is_bot and index not in meta.autopilot
+            for index, seat in enumerate(record.seats)
+        )
+
+    @staticmethod
+    def _computer_move(match: Match, turn: int) -> Move:
+        return choose_move(match.hand, derive_seed(match.seed, "computer", turn), COMPUTER_LEVEL)
+
+    async def _commit(
+        self,
+        update: TableUpdate,
+        meta: TableMeta,
+        seat: int,
+        move: Move,
+        events: Sequence[Event],
+        *,
+        on_race: UserError | None,
+    ) -> TableUpdate:
+        """Commit one applied move with the version it was loaded at, then record the
+        result if it ended the match. ``on_race``: what to raise if the version moved."""
+        record, match = update.record, update.match
+        story = narrate(events, seat_names(record), match.target)
+        finished = tuple(
+            hand
+            for hand in (match.last_hand,)
+            if hand is not None and any(e.kind == "hand_over" for e in events)
+        )
+        hand_number = next(
+            (int(e.detail["hand_number"]) for e in events if e.kind == "hand_over"),
+            match.hand_number,
+        )
+        meta = replace(meta, turn=meta.turn + 1).with_log(story.log)
+        meta = replace(meta, deadline=self._deadline(record, match, meta))
+        try:
+            record = await self.store.commit_move(
+                record.id,
+                record.version,
+                hand_number=hand_number,
+                seat=seat,
+                notation=str(move),
+                state=match.to_json(),
+                meta=meta.to_json(),
+            )
+        except StaleVersionError:
+            if on_race is not None:
+                raise on_race from None
+            raise
+        except TableStateError as exc:
+            raise TableClosedError("This table is closed.") from exc
+        log.info("table %d: seat %d played %s", record.id, seat, move)
+        merged = Narration()
+        merged.extend(update.story)
+        merged.extend(story)
+        update = TableUpdate(
+            record, match, merged, update.finished_hands + finished, update.actor_id
+        )
+        return await self._finish(update) if match.is_over else update
+
+    async def _finish(self, update: TableUpdate) -> TableUpdate:
+        """Record a won match: result lines, standings, and the table's final state."""
+        record, match = update.record, update.match
+        ring_totals = [0] * len(record.seats)
+        best = [0] * len(record.seats)
+        for result in match.results:
+            for seat, stats in enumerate(result.stats):
+                ring_totals[seat] += int(stats.get("rings", 0))
+            for seat, score in enumerate(result.scores):
+                best[seat] = max(best[seat], score)
+        lines = [
+            SeatResult(
+                seat=index,
+                user_id=seat.user_id,
+                name=seat.name,
+                is_bot=seat.is_bot,
+                total=match.totals[index],
+                rings=ring_totals[index],
+                best_hand=best[index],
+            )
+            for index, seat in enumerate(record.seats)
+        ]
+        winner = match.winner
+        winner_user = None if winner is None else record.seats[winner].user_id
+        try:
+            record = await self.store.finish_match(
+                record.id,
+                record.version,
+                state=match.to_json(),
+                result=lines,
+                winner_user_id=winner_user,
+                winner_seat=winner,
+            )
+        except (StaleVersionError, TableStateError):
+            log.warning("table %d: the result was recorded elsewhere", record.id)
+            return update
+        self._forget(record.id)
+        log.info("table %d: match over, seat %s won", record.id, winner)
+        return replace(update, record=record)
+
+    def _deadline(self, record: TableRecord, match: Match, meta: TableMeta) -> datetime | None:
+        """When the seat to move times out; None when nobody is waited for."""
+        seat = match.hand.current_player
+        if match.is_over or seat is None or self._computer_moves(record, meta, seat):
+            return None
+        return self._clock() + timedelta(seconds=self._options(record).turn_seconds)
+
+    async def _update(self, record: TableRecord, **changes: Any) -> TableRecord:
+        try:
+            return await self.store.update_table(record.id, record.version, **changes)
+        except StaleVersionError as exc:
+            raise UserError(RACE_MESSAGE) from exc
+        except TableStateError as exc:
+            raise TableClosedError("This table is closed.") from exc
+
+    async def _load_lobby(
+        self, table_id: int, started: str = "This table has already started."
+    ) -> TableRecord:
+        record = await self.table(table_id)
+        if record.status is TableStatus.PLAYING:
+            raise UserError(started)
+        if record.status is not TableStatus.LOBBY:
+            raise TableClosedError(_closed_message(record))
+        return record
+
+    async def _load_playing(self, table_id: int) -> TableRecord:
+        record = await self.table(table_id)
+        if record.status is TableStatus.LOBBY:
+            raise UserError("This table has not started yet.")
+        if record.status is not TableStatus.PLAYING:
+            raise TableClosedError(_closed_message(record))
+        return record
+
+    @staticmethod
+    def _seat(record: TableRecord, user_id: int) -> int:
+        seat = seat_of(record, user_id)
+        if seat is None:
+            raise NotAtTableError()
+        return seat
+
+    @staticmethod
+    def _check_turn_token(record: TableRecord, turn: int) -> None:
+        if TableMeta.from_json(record.meta).turn != turn:
+            raise StaleControlError()
+
+    @staticmethod
+    def _require_host(record: TableRecord, actor: Actor, what: str) -> None:
+        if actor.user_id != record.creator_id and not actor.can_manage:
+            raise NotAllowedError(
+                f"Only the person who created this table (or someone with Manage Server) "
+                f"can {what}."
+            )
+
+    @staticmethod
+    def _options(record: TableRecord) -> TableOptions:
+        return TableOptions.from_json(record.settings)
+
+    @staticmethod
+    def _meta(record: TableRecord) -> TableMeta:
+        return TableMeta.from_json(record.meta)
+
+    def _forget(self, table_id: int) -> None:
+        """Drop a closed table's lock; a late waiter still holds its own reference."""
+        self._locks.pop(table_id, None)
+
+
+def _closed_message(record: TableRecord) -> str:
+    if record.status is TableStatus.FINISHED:
+        return "This table's match is over. Start a new one with /network new."
+    return "This table is closed. Start a new one with /network new."

@@ -1,0 +1,96 @@
+"""Bot settings, read from the environment and an optional ``.env`` file.
+
+Every setting is documented in ``.env.example``. The two URL settings let the unmodified
+bot talk to a REST proxy, a gateway proxy or a local Discord-compatible test server.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Final
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_API_BASE: Final = "https://discord.com/api/v10"
+DEFAULT_GATEWAY_URL: Final = "wss://gateway.discord.gg/"
+
+# Three dot-separated base64url parts: the bot's user id, a timestamp, an HMAC.
+_TOKEN_SHAPE: Final = re.compile(r"^[A-Za-z0-9_-]{17,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+
+
+class Settings(BaseSettings):
+    """What the bot needs to start. Names match the environment variables, upper-cased."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False
+    )
+
+    discord_token: SecretStr
+    database_path: Path = Path("./data/dominoes.sqlite3")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    discord_api_base: str = DEFAULT_API_BASE
+    discord_gateway_url: str = DEFAULT_GATEWAY_URL
+    lobby_timeout_seconds: int = Field(default=900, ge=10)
+    """How long an unstarted lobby stays open."""
+    turn_seconds: int = Field(default=300, ge=5)
+    """Default turn timer for new tables (a table option may override it)."""
+
+    @field_validator("discord_token")
+    @classmethod
+    def _token_looks_like_a_token(cls, value: SecretStr) -> SecretStr:
+        text = value.get_secret_value().strip()
+        if text.lower().startswith("bot "):
+            text = text[4:].strip()
+        if not text:
+            raise ValueError("is empty")
+        if not _TOKEN_SHAPE.match(text):
+            raise ValueError("does not look like a bot token")
+        return SecretStr(text)
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_guild_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if not isinstance(logging.getLevelName(level), int):
+            raise ValueError("must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return level
+
+    @field_validator("discord_api_base")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return value
+
+    @field_validator("discord_gateway_url")
+    @classmethod
+    def _ws_url(cls, value: str) -> str:
+        value = value.strip()
+        if not value.startswith(("ws://", "wss://")):
+            raise ValueError("must start with ws:// or wss://")
+        return value
+
+
+def describe_error(error: ValidationError) -> str:
+    """One line naming the first bad setting, without echoing its (possibly secret) value."""
+    first = error.errors()[0]
+    name = str(first["loc"][0]).upper() if first["loc"] else "settings"
+    if first["type"] == "missing":
+        if name == "DISCORD_TOKEN":
+            return (
+                "DISCORD_TOKEN is not set: put your bot token in the environment or in .env "
+                "(see .env.example)."
+            )
+        return f"{name} is not set (see .env.example)."
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{name}: {message} (see .env.example)."

@@ -1,0 +1,59 @@
+"""The bot's bookkeeping for a table, kept in the store's ``meta`` JSON column.
+
+It lives next to the engine state so that one commit moves both, and a restarted bot
+finds the turn counter, deadlines, absent players and closed DMs where it left them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any, Final
+
+from bot.store import JsonObject
+
+LOG_LINES: Final = 5
+"""How many public log lines the table message shows."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeta:
+    """Immutable; every change makes a new value that is committed with the table."""
+
+    turn: int = 0
+    """Moves committed so far. Controls carry it, so a click from an older turn is stale."""
+    deadline: datetime | None = None
+    """When the seat to move times out (None: nobody is waited for)."""
+    timeouts: dict[int, int] = field(default_factory=dict)
+    """Consecutive timeouts per seat."""
+    autopilot: frozenset[int] = frozenset()
+    """Seats a computer plays until their human acts again."""
+    dms_closed: frozenset[int] = frozenset()
+    """Users whose direct messages failed with Discord error 50007."""
+    log: tuple[str, ...] = ()
+    """The latest public log lines, oldest first."""
+
+    def with_log(self, lines: list[str]) -> TableMeta:
+        return replace(self, log=(*self.log, *lines)[-LOG_LINES:])
+
+    def to_json(self) -> JsonObject:
+        return {
+            "turn": self.turn,
+            "deadline": None if self.deadline is None else self.deadline.isoformat(),
+            "timeouts": {str(seat): count for seat, count in sorted(self.timeouts.items())},
+            "autopilot": sorted(self.autopilot),
+            "dms_closed": sorted(self.dms_closed),
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableMeta:
+        deadline = data.get("deadline")
+        return cls(
+            turn=int(data.get("turn", 0)),
+            deadline=None if deadline is None else datetime.fromisoformat(deadline),
+            timeouts={int(seat): int(n) for seat, n in data.get("timeouts", {}).items()},
+            autopilot=frozenset(int(seat) for seat in data.get("autopilot", [])),
+            dms_closed=frozenset(int(user) for user in data.get("dms_closed", [])),
+            log=tuple(str(line) for line in data.get("log", [])),
+        )

@@ -1,0 +1,381 @@
+"""The table service with a real store and no Discord: who may do what, and when."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.errors import (
+    NotAllowedError,
+    NotAtTableError,
+    StaleControlError,
+    TableClosedError,
+    UserError,
+)
+from bot.service import Actor, TableService, TableUpdate, network_hand, seat_of
+from bot.store import Store, TableRecord, TableStatus
+from bot.table_meta import TableMeta
+from bot.table_options import TableOptions
+from engine.ai import choose_move
+from engine.match import Match
+
+GUILD, CHANNEL = 10, 20
+ADA = Actor(1, "Ada")
+BEA = Actor(2, "Bea")
+CAL = Actor(3, "Cal")
+MOD = Actor(9, "Mod", can_manage=True)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2025, 5, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with Store.open(tmp_path / "tables.db") as opened:
+        yield opened
+
+
+@pytest.fixture
+def service(store: Store, clock: Clock) -> TableService:
+    return TableService(store, clock=clock, lobby_timeout=timedelta(minutes=10), new_seed=lambda: 7)
+
+
+async def lobby(service: TableService, *actors: Actor, computers: int = 0, **options: int) -> int:
+    record = await service.create(GUILD, CHANNEL, actors[0], TableOptions(**options))
+    for actor in actors[1:]:
+        await service.join(record.id, actor)
+    for _ in range(computers):
+        await service.add_computer(record.id, actors[0])
+    return record.id
+
+
+def meta(record: TableRecord) -> TableMeta:
+    return TableMeta.from_json(record.meta)
+
+
+def to_move(update: TableUpdate) -> int | None:
+    return network_hand(update.match).current_player
+
+
+def user_to_move(update: TableUpdate) -> int:
+    seat = to_move(update)
+    assert seat is not None
+    user = update.record.seats[seat].user_id
+    assert user is not None
+    return user
+
+
+def good_move(update: TableUpdate) -> str:
+    """A sensible legal move for whoever is to move (the baseline computer's choice)."""
+    return str(choose_move(update.match.hand, 1234))
+
+
+# ---------------------------------------------------------------------- lobby
+
+
+async def test_creator_takes_the_first_seat_and_the_channel(service: TableService) -> None:
+    record = await service.create(GUILD, CHANNEL, ADA, TableOptions(seats=3))
+    assert record.status is TableStatus.LOBBY
+    assert [s.user_id for s in record.seats] == [ADA.user_id]
+    assert record.expires_at is not None
+    with pytest.raises(UserError, match="already has an open table"):
+        await service.create(GUILD, CHANNEL, BEA, TableOptions())
+
+
+async def test_join_once_and_only_while_seats_are_free(service: TableService) -> None:
+    table = await lobby(service, ADA, seats=2)
+    record = await service.join(table, BEA)
+    assert [s.name for s in record.seats] == ["Ada", "Bea"]
+    with pytest.raises(UserError, match="already sitting"):
+        await service.join(table, BEA)
+    with pytest.raises(UserError, match="full"):
+        await service.join(table, CAL)
+
+
+async def test_leave_frees_the_seat_and_the_last_person_closes_the_lobby(
+    service: TableService,
+) -> None:
+    table = await lobby(service, ADA, BEA)
+    record = await service.leave(table, BEA)
+    assert [s.user_id for s in record.seats] == [ADA.user_id]
+    with pytest.raises(NotAtTableError):
+        await service.leave(table, CAL)
+    record = await service.leave(table, ADA)
+    assert record.status is TableStatus.CANCELLED
+    with pytest.raises(TableClosedError):
+        await service.join(table, BEA)
+
+
+async def test_only_the_host_or_a_manager_adds_computers_starts_or_cancels(
+    service: TableService,
+) -> None:
+    table = await lobby(service, ADA, BEA)
+    for attempt in (service.add_computer, service.start, service.cancel):
+        with pytest.raises(NotAllowedError):
+            await attempt(table, BEA)
+    record = await service.add_computer(table, MOD)
+    assert record.seats[-1].is_bot and record.seats[-1].name == "Computer 1"
+    update = await service.start(table, MOD)
+    assert update.record.status is TableStatus.PLAYING
+    record = await service.cancel(table, MOD)
+    assert record.status is TableStatus.CANCELLED
+
+
+async def test_start_needs_two_players_and_happens_once(service: TableService) -> None:
+    table = await lobby(service, ADA)
+    with pytest.raises(UserError, match="at least 2 players"):
+        await service.start(table, ADA)
+    await service.join(table, BEA)
+    update = await service.start(table, ADA)
+    assert update.story.hand_dealt
+    assert update.match.players == 2
+    with pytest.raises(UserError, match="already started"):
+        await service.start(table, ADA)
+    with pytest.raises(UserError, match="cannot leave"):
+        await service.leave(table, BEA)
+
+
+async def test_a_lobby_expires_only_after_its_time(service: TableService, clock: Clock) -> None:
+    table = await lobby(service, ADA)
+    clock.advance(9 * 60)
+    assert await service.expire_lobby(table) is None
+    clock.advance(61)
+    record = await service.expire_lobby(table)
+    assert record is not None and record.status is TableStatus.CANCELLED
+    assert await service.expire_lobby(table) is None
+
+
+# ---------------------------------------------------------------------- play
+
+
+async def test_start_waits_for_the_human_and_sets_a_deadline(
+    service: TableService, clock: Clock
+) -> None:
+    table = await lobby(service, ADA, BEA, turn_seconds=60)
+    update = await service.start(table, ADA)
+    deadline = meta(update.record).deadline
+    assert deadline == clock.now + timedelta(seconds=60)
+    assert to_move(update) is not None
+
+
+async def test_bad_requests_change_nothing(service: TableService) -> None:
+    table = await lobby(service, ADA, BEA)
+    update = await service.start(table, ADA)
+    version = update.record.version
+    mover = user_to_move(update)
+    other = BEA.user_id if mover == ADA.user_id else ADA.user_id
+
+    with pytest.raises(NotAtTableError):
+        await service.play(table, CAL.user_id, "pass")
+    with pytest.raises(UserError, match="not your turn"):
+        await service.play(table, other, good_move(update))
+    with pytest.raises(UserError):
+        await service.play(table, mover, "pass")  # the lead cannot be passed
+    with pytest.raises(UserError, match="not a move"):
+        await service.play(table, mover, "hello")
+    with pytest.raises(StaleControlError):
+        await service.play(table, mover, good_move(update), turn=5)
+
+    record = await service.table(table)
+    assert record.version == version
+    assert await service.store.moves(table) == []
+
+
+async def test_an_illegal_placement_is_refused_politely(service: TableService) -> None:
+    table = await lobby(service, ADA, BEA)
+    update = await service.start(table, ADA)
+    update = await service.play(table, user_to_move(update), good_move(update))
+    mover = user_to_move(update)
+    seat = seat_of(update.record, mover)
+    assert seat is not None
+    tile = network_hand(update.match).hands[seat][0]
+    with pytest.raises(UserError):
+        await service.play(table, mover, f"{tile} Z NN")
+    assert len(await service.store.moves(table)) == 1
+
+
+async def test_a_double_click_applies_once(service: TableService) -> None:
+    table = await lobby(service, ADA, BEA)
+    update = await service.start(table, ADA)
+    mover, move, turn = user_to_move(update), good_move(update), meta(update.record).turn
+    first, second = await asyncio.gather(
+        service.play(table, mover, move, turn),
+        service.play(table, mover, move, turn),
+        return_exceptions=True,
+    )
+    assert isinstance(first, TableUpdate)
+    assert isinstance(second, StaleControlError)
+    assert [m.notation for m in await service.store.moves(table)] == [move]
+
+
+async def test_two_processes_racing_for_one_turn_apply_once(tmp_path: Path, clock: Clock) -> None:
+    path = tmp_path / "shared.db"
+    async with Store.open(path) as one, Store.open(path) as two:
+        first = TableService(one, clock=clock, new_seed=lambda: 3)
+        second = TableService(two, clock=clock, new_seed=lambda: 3)
+        table = await lobby(first, ADA, BEA)
+        update = await first.start(table, ADA)
+        mover, move, turn = user_to_move(update), good_move(update), meta(update.record).turn
+        results = await asyncio.gather(
+            first.play(table, mover, move, turn),
+            second.play(table, mover, move, turn),
+            return_exceptions=True,
+        )
+        assert sorted(type(r).__name__ for r in results) == ["StaleControlError", "TableUpdate"]
+        assert len(await one.moves(table)) == 1
+
+
+async def test_computers_play_until_a_person_is_to_move(service: TableService) -> None:
+    table = await lobby(service, ADA, computers=2, seats=3)
+    update = await service.start(table, ADA)
+    assert to_move(update) == 0  # any computer lead was played at once
+    before = len(await service.store.moves(table))
+    assert {m.seat for m in await service.store.moves(table)} <= {1, 2}
+    update = await service.play(table, ADA.user_id, good_move(update))
+    assert update.match.is_over or to_move(update) == 0
+    moves = await service.store.moves(table)
+    assert moves[before].seat == 0
+    assert {m.seat for m in moves[before + 1 :]} <= {1, 2}
+    assert meta(update.record).turn == len(moves)
+    assert update.story.log[0].startswith("Ada ")
+
+
+async def test_a_timeout_passes_and_two_hand_the_seat_to_the_computer(
+    service: TableService, clock: Clock
+) -> None:
+    table = await lobby(service, ADA, BEA, CAL, turn_seconds=30)
+    update = await service.start(table, ADA)
+    update = await service.play(table, user_to_move(update), good_move(update))
+    late = to_move(update)
+    assert late is not None
+    turn = meta(update.record).turn
+
+    assert await service.timeout(table, turn) is None  # not yet due
+    clock.advance(31)
+    assert await service.timeout(table, turn - 1) is None  # an older turn's timer
+    update = await service.timeout(table, turn) or pytest.fail("timeout not applied")
+    assert (await service.store.moves(table))[-1].notation == "pass"
+    assert meta(update.record).timeouts[late] == 1
+    assert late not in meta(update.record).autopilot
+
+    # Everyone else plays on until the late player is to move again, and times out again.
+    while to_move(update) != late:
+        update = await service.play(table, user_to_move(update), good_move(update))
+    clock.advance(31)
+    update = await service.timeout(table, meta(update.record).turn) or pytest.fail("no timeout")
+    assert late in meta(update.record).autopilot
+    assert any("timed out twice" in line for line in update.story.announcements)
+
+    # While others are present the computer now plays that seat at once.
+    for _ in range(6):
+        if update.match.is_over or to_move(update) is None:
+            break
+        assert to_move(update) != late
+        update = await service.play(table, user_to_move(update), good_move(update))
+
+    # Coming back (asking for the hand) returns the seat to its person.
+    user = update.record.seats[late].user_id
+    assert user is not None
+    view, _ = await service.seat_view(table, user)
+    assert late not in meta(view.record).autopilot
+
+
+async def test_a_lead_that_times_out_is_played_by_the_computer(
+    service: TableService, clock: Clock
+) -> None:
+    table = await lobby(service, ADA, BEA, turn_seconds=30)
+    await service.start(table, ADA)
+    clock.advance(31)
+    assert await service.timeout(table, 0) is not None
+    moves = await service.store.moves(table)
+    assert len(moves) == 1 and moves[0].notation != "pass"
+
+
+async def test_resume_plays_the_computer_turns_a_crash_left_undone(
+    service: TableService, store: Store
+) -> None:
+    table = await lobby(service, ADA, computers=2, seats=3)
+    update = await service.start(table, ADA)
+    # A human move committed by a process that died before the computers moved.
+    match = Match.from_json(update.record.state or {})
+    move = good_move(update)
+    match.play(0, move)
+    current = meta(update.record)
+    await store.commit_move(
+        table,
+        update.record.version,
+        hand_number=1,
+        seat=0,
+        notation=move,
+        state=match.to_json(),
+        meta={**current.to_json(), "turn": current.turn + 1},
+    )
+    resumed = await service.resume(table)
+    assert resumed is not None
+    assert resumed.match.is_over or to_move(resumed) == 0
+    assert await service.resume(table) is None  # nothing left to do
+
+
+async def test_a_finished_match_updates_the_standings(service: TableService) -> None:
+    table = await lobby(service, ADA, computers=1, seats=2, target=3)
+    update = await service.start(table, ADA)
+    for _ in range(500):
+        if update.record.status is not TableStatus.PLAYING:
+            break
+        update = await service.play(table, ADA.user_id, good_move(update))
+    assert update.record.status is TableStatus.FINISHED
+    assert update.story.match_over
+    result = await service.store.finished_match(table)
+    assert result is not None and result.winner_seat == update.match.winner
+    rows = await service.store.standings(GUILD, "network")
+    assert [(r.user_id, r.matches_played) for r in rows] == [(ADA.user_id, 1)]
+    assert rows[0].points == update.match.totals[0]
+    with pytest.raises(TableClosedError, match="over"):
+        await service.play(table, ADA.user_id, "pass")
+
+
+async def test_candidates_follow_the_engine_order(service: TableService) -> None:
+    table = await lobby(service, ADA, BEA)
+    update = await service.start(table, ADA)
+    update = await service.play(table, user_to_move(update), good_move(update))
+    mover = user_to_move(update)
+    seat = seat_of(update.record, mover)
+    assert seat is not None
+    hand = network_hand(update.match)
+    tile = hand.playable_tiles(seat)[0]
+    choice = await service.candidates(table, mover, tile.name, meta(update.record).turn)
+    assert choice.moves == hand.placements_for(tile)
+    with pytest.raises(StaleControlError):
+        await service.candidates(table, mover, tile.name, 0)
+    with pytest.raises(UserError, match="not your turn"):
+        other = next(s.user_id for s in update.record.seats if s.user_id not in (mover, None))
+        await service.candidates(table, other, tile.name, meta(update.record).turn)
+
+
+async def test_log_lines_name_only_played_tiles(service: TableService) -> None:
+    table = await lobby(service, ADA, BEA, CAL)
+    update = await service.start(table, ADA)
+    for _ in range(8):
+        update = await service.play(table, user_to_move(update), good_move(update))
+    hand = network_hand(update.match)
+    played = {p.tile.name for p in hand.layout.placements}
+    held = {t.name for h in hand.hands for t in h}
+    text = " ".join(meta(update.record).log)
+    assert not any(tile in text for tile in held - played)
