@@ -1,0 +1,118 @@
+"""The Discord client: wires the store, service, handlers, cogs and controls together."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from datetime import timedelta
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.league import LeagueCog
+from bot.cogs.network import NetworkCog
+from bot.delivery import Delivery
+from bot.handlers import Handlers
+from bot.publisher import Publisher
+from bot.replies import SORRY, tell
+from bot.service import TableService
+from bot.settings import Settings
+from bot.store import Store
+from bot.timers import TableTimers
+from bot.views.components import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+
+def point_at(settings: Settings) -> None:
+    """Aim discord.py at the configured REST base and gateway (real Discord by default)."""
+    discord.http.Route.BASE = settings.discord_api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+def gateway_intents() -> discord.Intents:
+    """Only non-privileged intents: slash commands and components need no member list
+    and no message content."""
+    intents = discord.Intents.default()
+    intents.members = False
+    intents.presences = False
+    intents.message_content = False
+    return intents
+
+
+class DominoTree(app_commands.CommandTree[Any]):
+    """Answers a slash command that failed unexpectedly instead of leaving it hanging."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        log.error("slash command failed", exc_info=error)
+        with contextlib.suppress(discord.HTTPException):
+            await tell(interaction, SORRY)
+
+
+class DominoBot(commands.Bot):
+    """Runs every table; ``handlers`` is what the dynamic controls call."""
+
+    handlers: Handlers
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=gateway_intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=DominoTree,
+        )
+        self.settings = settings
+        self._store: Store | None = None
+        self._timers: TableTimers | None = None
+
+    async def setup_hook(self) -> None:
+        settings = self.settings
+        self._store = store = await Store.open(settings.database_path)
+
+        service = TableService(
+            store, lobby_timeout=timedelta(seconds=settings.lobby_timeout_seconds)
+        )
+        delivery = Delivery(self)
+        publisher = Publisher(self, service, delivery)
+        self._timers = timers = TableTimers(self._turn_expired, self._lobby_expired)
+        self.handlers = Handlers(service, publisher, timers, delivery)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(NetworkCog(self.handlers, settings.turn_seconds))
+        await self.add_cog(LeagueCog(store))
+        await self.handlers.restore()
+        await self._sync_commands()
+        log.info("setup done: database %s", settings.database_path)
+
+    async def _sync_commands(self) -> None:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %d", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def _turn_expired(self, table_id: int, turn: int) -> None:
+        await self.wait_until_ready()
+        await self.handlers.turn_expired(table_id, turn)
+
+    async def _lobby_expired(self, table_id: int) -> None:
+        await self.handlers.expire_lobby(table_id)
+
+    async def on_ready(self) -> None:
+        user = self.user
+        log.info("connected as %s (%s)", user, user.id if user else "?")
+
+    async def close(self) -> None:
+        if self._timers is not None:
+            await self._timers.close()
+        await super().close()
+        if self._store is not None:
+            await self._store.close()

@@ -1,0 +1,380 @@
+"""What each button, menu and slash command does, from the click to the published result.
+
+Every entry point answers its interaction exactly once: the result on success, or a
+polite ephemeral note when the request cannot be done (nothing changes then). Only after
+answering does it publish to the channel and other players.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot import messages, pictures
+from bot.delivery import Delivery
+from bot.errors import UserError
+from bot.publisher import Publisher, private_hand, table_reply
+from bot.replies import SORRY, Reply, answer, tell
+from bot.service import Actor, SeatView, TableService, TableUpdate, seat_names, seat_of
+from bot.store import TableRecord, TableStatus
+from bot.table_options import TableOptions
+from bot.timers import TableTimers
+from bot.views import ids
+from bot.views.builders import controls_view, lobby_view
+from engine.network import NetworkMove
+
+log = logging.getLogger(__name__)
+
+NO_TABLE = "There is no open table in this channel. Start one with /network new."
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    permissions = interaction.permissions
+    return Actor(
+        user_id=interaction.user.id,
+        name=interaction.user.display_name,
+        can_manage=bool(permissions.manage_guild or permissions.administrator),
+    )
+
+
+def lobby_reply(record: TableRecord) -> Reply:
+    if record.status is TableStatus.LOBBY:
+        return Reply(messages.lobby_content(record), [], lobby_view(record.id))
+    return Reply(
+        messages.closed_lobby_content(record, "Everyone left, so this table is closed."), [], None
+    )
+
+
+async def _ready(reply: Reply) -> Reply:
+    return reply
+
+
+class Handlers:
+    """Interaction logic shared by the dynamic controls and the slash commands."""
+
+    def __init__(
+        self,
+        service: TableService,
+        publisher: Publisher,
+        timers: TableTimers,
+        delivery: Delivery,
+    ) -> None:
+        self.service = service
+        self.publisher = publisher
+        self.timers = timers
+        self.delivery = delivery
+
+    # ------------------------------------------------------------------ plumbing
+
+    async def guarded(
+        self, interaction: discord.Interaction[Any], action: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Run ``action``; turn refusals into a private note and bugs into an apology."""
+        if interaction.guild_id is None and interaction.channel_id is not None:
+            self.delivery.remember_dm_channel(interaction.user.id, interaction.channel_id)
+        try:
+            await action()
+        except UserError as exc:
+            await self._tell(interaction, str(exc))
+        except Exception:
+            log.exception("interaction %d failed", interaction.id)
+            await self._tell(interaction, SORRY)
+
+    @staticmethod
+    async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
+        try:
+            await tell(interaction, text)
+        except discord.HTTPException as exc:
+            log.warning("interaction %d: could not answer: %s", interaction.id, exc)
+
+    async def settle(self, update: TableUpdate, *, table_message_done: bool = False) -> None:
+        """Arm the table's timer and publish a committed update."""
+        self.timers.track(update.record)
+        await self.publisher.publish(update, table_message_done=table_message_done)
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create(self, interaction: discord.Interaction[Any], options: TableOptions) -> None:
+        async def action() -> None:
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise UserError("Tables can only be opened in a server channel.")
+            record = await self.service.create(
+                interaction.guild_id, interaction.channel_id, actor_of(interaction), options
+            )
+            reply = lobby_reply(record)
+            try:
+                callback = await interaction.response.send_message(
+                    reply.content,
+                    view=reply.view or discord.utils.MISSING,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                message_id = callback.message_id
+                if message_id is None:
+                    message_id = (await interaction.original_response()).id
+                record = await self.service.set_message(record.id, message_id)
+            except Exception:
+                await self.service.store.update_table(
+                    record.id, record.version, status=TableStatus.CANCELLED
+                )
+                raise
+            self.timers.track(record)
+
+        await self.guarded(interaction, action)
+
+    async def lobby_button(
+        self, interaction: discord.Interaction[Any], table_id: int, action: ids.LobbyAction
+    ) -> None:
+        async def run() -> None:
+            actor = actor_of(interaction)
+            if action == "start":
+                update = await self.service.start(table_id, actor)
+                await answer(interaction, table_reply(update.record, update.match), edit=True)
+                await self.settle(update, table_message_done=True)
+                return
+            if action == "join":
+                record = await self.service.join(table_id, actor)
+            elif action == "leave":
+                record = await self.service.leave(table_id, actor)
+            else:
+                record = await self.service.add_computer(table_id, actor)
+            await answer(interaction, _ready(lobby_reply(record)), edit=True)
+            self.timers.track(record)
+
+        await self.guarded(interaction, run)
+
+    async def join_here(self, interaction: discord.Interaction[Any]) -> None:
+        async def run() -> None:
+            record = await self._table_here(interaction)
+            record = await self.service.join(record.id, actor_of(interaction))
+            await tell(interaction, f"You joined table {record.id}.")
+            await self._redraw_lobby(record)
+
+        await self.guarded(interaction, run)
+
+    async def cancel_here(self, interaction: discord.Interaction[Any]) -> None:
+        async def run() -> None:
+            record = await self._table_here(interaction)
+            was_playing = record.status is TableStatus.PLAYING
+            actor = actor_of(interaction)
+            record = await self.service.cancel(record.id, actor)
+            self.timers.forget(record.id)
+            await interaction.response.send_message(
+                f"🛑 Table {record.id} was cancelled by {actor.name}.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            if was_playing:
+                _, match = await self.service.snapshot(record.id)
+                await self.publisher.refresh_table_message(record, match)
+            else:
+                reason = f"Cancelled by {actor.name}."
+                await self._edit_quietly(
+                    record, Reply(messages.closed_lobby_content(record, reason), [], None)
+                )
+
+        await self.guarded(interaction, run)
+
+    async def expire_lobby(self, table_id: int) -> None:
+        """Timer callback: close a lobby nobody started in time."""
+        record = await self.service.expire_lobby(table_id)
+        if record is not None:
+            reason = "Nobody started this table in time, so it has closed."
+            await self._edit_quietly(
+                record, Reply(messages.closed_lobby_content(record, reason), [], None)
+            )
+
+    # ------------------------------------------------------------------ play
+
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async def run() -> None:
+            await self._send_hand(interaction, table_id)
+
+        await self.guarded(interaction, run)
+
+    async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
+        async def run() -> None:
+            record = await self._table_here(interaction)
+            await self._send_hand(interaction, record.id)
+
+        await self.guarded(interaction, run)
+
+    async def _send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        updates: list[TableUpdate] = []
+
+        async def work() -> Reply:
+            view, update = await self.service.seat_view(table_id, interaction.user.id)
+            if update is not None:
+                updates.append(update)
+            return await private_hand(view)
+
+        await answer(interaction, work(), edit=False, ephemeral=True)
+        for update in updates:
+            await self.settle(update)
+
+    async def choose_tile(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, tile: str
+    ) -> None:
+        async def work() -> Reply:
+            choice = await self.service.candidates(table_id, interaction.user.id, tile, turn)
+            view = choice.view
+            hand = view.hand
+            if choice.moves and not choice.moves[0].is_lead:
+                picture = await pictures.candidates_picture(
+                    view.match, seat_names(view.record), choice.tile
+                )
+            else:
+                title = f"Table {table_id} · hand {view.match.hand_number}"
+                picture = await pictures.hand_picture(view.tiles, view.playable, title)
+            controls = controls_view(
+                table_id,
+                turn,
+                view.playable,
+                can_pass=hand.parse_move("pass") in hand.legal_moves(),
+                chosen=choice.tile,
+                moves=choice.moves,
+            )
+            return Reply(messages.candidates_content(choice), [picture], controls)
+
+        async def run() -> None:
+            await answer(interaction, work(), edit=True)
+
+        await self.guarded(interaction, run)
+
+    async def play(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, notation: str
+    ) -> None:
+        """A placement or Pass from the private controls (edits that control message)."""
+
+        async def run() -> None:
+            await self._play(interaction, table_id, notation, turn, edit=True)
+
+        await self.guarded(interaction, run)
+
+    async def play_here(self, interaction: discord.Interaction[Any], notation: str) -> None:
+        """``/network play``: the same move, typed in the channel (answered privately)."""
+
+        async def run() -> None:
+            record = await self._table_here(interaction)
+            await self._play(interaction, record.id, notation, None, edit=False)
+
+        await self.guarded(interaction, run)
+
+    async def _play(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        notation: str,
+        turn: int | None,
+        *,
+        edit: bool,
+    ) -> None:
+        updates: list[TableUpdate] = []
+        user_id = interaction.user.id
+
+        async def work() -> Reply:
+            update = await self.service.play(table_id, user_id, notation, turn)
+            updates.append(update)
+            return await self._played_reply(update, user_id)
+
+        await answer(interaction, work(), edit=edit, ephemeral=True)
+        for update in updates:
+            await self.settle(update)
+
+    async def _played_reply(self, update: TableUpdate, user_id: int) -> Reply:
+        record, match = update.record, update.match
+        content = messages.played_content(update, user_id)
+        seat = seat_of(record, user_id)
+        if seat is None or match.is_over or record.status is not TableStatus.PLAYING:
+            return Reply(content, [], None)
+        view = SeatView(record, match, seat)
+        reply = await private_hand(view)
+        return Reply(content, reply.files, reply.view)
+
+    async def autocomplete_moves(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[tuple[str, str]]:
+        """(label, value) choices for ``/network play``: the user's legal moves."""
+        if interaction.channel_id is None:
+            return []
+        record = await self.service.table_in_channel(interaction.channel_id)
+        if record is None or record.status is not TableStatus.PLAYING:
+            return []
+        try:
+            moves = await self.service.legal_moves(record.id, interaction.user.id)
+        except UserError:
+            return []
+        wanted = current.strip().lower()
+        return [(_move_label(move), str(move)) for move in moves if wanted in str(move).lower()][
+            :25
+        ]
+
+    async def status_here(self, interaction: discord.Interaction[Any]) -> None:
+        async def run() -> None:
+            record = await self._table_here(interaction)
+            if record.status is TableStatus.LOBBY:
+                await answer(interaction, _ready(lobby_reply(record)), edit=False)
+                return
+            _, match = await self.service.snapshot(record.id)
+            if match is None:
+                raise UserError(NO_TABLE)
+            reply = table_reply(record, match)
+            await answer(interaction, _without_view(reply), edit=False)
+
+        await self.guarded(interaction, run)
+
+    # ------------------------------------------------------------------ restarts & timers
+
+    async def turn_expired(self, table_id: int, turn: int) -> None:
+        """Timer callback: the player to move ran out of time."""
+        update = await self.service.timeout(table_id, turn)
+        if update is not None:
+            await self.settle(update)
+            return
+        record = await self.service.store.get_table(table_id)
+        if record is not None:
+            self.timers.track(record)
+
+    async def restore(self) -> None:
+        """After a start: finish half-done work, re-arm timers, close expired lobbies."""
+        for record in await self.service.store.open_tables():
+            try:
+                if record.status is TableStatus.LOBBY:
+                    self.timers.track(record)
+                    continue
+                update = await self.service.resume(record.id)
+                if update is not None:
+                    await self.settle(update)
+                else:
+                    self.timers.track(record)
+            except Exception:
+                log.exception("table %d: could not be resumed", record.id)
+
+    # ------------------------------------------------------------------ helpers
+
+    async def _table_here(self, interaction: discord.Interaction[Any]) -> TableRecord:
+        if interaction.channel_id is None:
+            raise UserError(NO_TABLE)
+        record = await self.service.table_in_channel(interaction.channel_id)
+        if record is None:
+            raise UserError(NO_TABLE)
+        return record
+
+    async def _redraw_lobby(self, record: TableRecord) -> None:
+        await self._edit_quietly(record, lobby_reply(record))
+
+    async def _edit_quietly(self, record: TableRecord, reply: Reply) -> None:
+        try:
+            await self.publisher.edit_table_message(record, reply)
+        except discord.HTTPException as exc:
+            log.warning("table %d: could not edit the table message: %s", record.id, exc)
+
+
+async def _without_view(reply: Awaitable[Reply]) -> Reply:
+    done = await reply
+    return Reply(done.content, done.files, None)
+
+
+def _move_label(move: NetworkMove) -> str:
+    return "Pass" if move.is_pass else str(move)

@@ -1,0 +1,174 @@
+"""Makes a committed table change visible: DMs to the player to move, announcements, and
+the channel's table message.
+
+Per play this costs one DM (or one channel nudge when DMs are closed) and one edit of the
+table message; rings, hand ends and the result add one announcement message. Publishing
+never raises: the move is already committed, and a Discord hiccup must not undo it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot import messages, pictures
+from bot.delivery import Delivery
+from bot.replies import NO_MENTIONS, Reply
+from bot.service import SeatView, TableService, TableUpdate, network_hand, seat_names
+from bot.store import TableRecord, TableStatus
+from bot.table_meta import TableMeta
+from bot.views.builders import controls_view, table_view
+from engine.match import Match
+
+log = logging.getLogger(__name__)
+
+
+async def private_hand(view: SeatView, headline: str | None = None) -> Reply:
+    """A player's hand picture with the controls they may use now (private)."""
+    hand = view.hand
+    title = f"Table {view.record.id} · hand {view.match.hand_number}"
+    picture = await pictures.hand_picture(view.tiles, view.playable, title)
+    controls = None
+    if view.is_turn:
+        can_pass = hand.parse_move("pass") in hand.legal_moves()
+        controls = controls_view(view.record.id, view.turn, view.playable, can_pass=can_pass)
+    return Reply(messages.hand_content(view, headline), [picture], controls)
+
+
+async def table_reply(record: TableRecord, match: Match) -> Reply:
+    """The channel's table message for a running or finished match."""
+    picture = await pictures.table_picture(match, seat_names(record))
+    view = table_view(record.id) if record.status is TableStatus.PLAYING else None
+    return Reply(messages.table_content(record, match), [picture], view)
+
+
+class Publisher:
+    """Sends what players and the channel should see after each committed change."""
+
+    def __init__(self, client: discord.Client, service: TableService, delivery: Delivery) -> None:
+        self._client = client
+        self._service = service
+        self._delivery = delivery
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._published: dict[int, int] = {}
+
+    async def publish(self, update: TableUpdate, *, table_message_done: bool = False) -> None:
+        """Notify players, announce, and refresh the table message, in that order, so the
+        table message can already say whose DMs are closed."""
+        record = update.record
+        try:
+            async with self._locks.setdefault(record.id, asyncio.Lock()):
+                closed = await self._notify_players(update)
+                if update.story.announcements:
+                    await self._announce(update)
+                if closed:
+                    refreshed = await self._service.store.get_table(record.id)
+                    record = refreshed or record
+                if not table_message_done or closed:
+                    await self._refresh(record, update.match)
+        except Exception:
+            log.exception("table %d: publishing an update failed", record.id)
+        if not record.is_open:
+            self._locks.pop(record.id, None)
+
+    async def refresh_table_message(self, record: TableRecord, match: Match | None) -> None:
+        """Redraw the table message (used after a cancel or an expired lobby)."""
+        try:
+            async with self._locks.setdefault(record.id, asyncio.Lock()):
+                await self._refresh(record, match)
+        except Exception:
+            log.exception("table %d: refreshing the table message failed", record.id)
+
+    async def edit_table_message(self, record: TableRecord, reply: Reply) -> None:
+        """Replace the table message's content (lobby changes, closed lobbies)."""
+        if record.message_id is None:
+            return
+        message = self._channel(record).get_partial_message(record.message_id)
+        await message.edit(
+            content=reply.content,
+            attachments=reply.files,
+            view=reply.view,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    # ------------------------------------------------------------------ internals
+
+    async def _refresh(self, record: TableRecord, match: Match | None) -> None:
+        if record.message_id is None or match is None:
+            return
+        if self._published.get(record.id, -1) > record.version:
+            return  # a newer state is already on show
+        self._published[record.id] = record.version
+        await self.edit_table_message(record, await table_reply(record, match))
+
+    async def _notify_players(self, update: TableUpdate) -> set[int]:
+        """DM the player to move (everyone when a hand was dealt). Returns the users
+        whose DMs turned out to be closed just now."""
+        record, match = update.record, update.match
+        if record.status is not TableStatus.PLAYING or match.is_over:
+            return set()
+        meta = update.meta
+        to_move = network_hand(match).current_player
+        seats = range(len(record.seats)) if update.story.hand_dealt else [to_move]
+        targets = [
+            seat
+            for seat in seats
+            if seat is not None
+            and not record.seats[seat].is_bot
+            and seat not in meta.autopilot
+            and record.seats[seat].user_id != update.actor_id
+        ]
+        results = await asyncio.gather(
+            *(self._notify(record, match, meta, seat, seat == to_move) for seat in targets),
+            return_exceptions=True,
+        )
+        closed: set[int] = set()
+        for seat, result in zip(targets, results, strict=True):
+            if isinstance(result, BaseException):
+                log.error("table %d: notifying seat %d failed: %r", record.id, seat, result)
+            elif result is not None:
+                closed.add(result)
+        return closed
+
+    async def _notify(
+        self, record: TableRecord, match: Match, meta: TableMeta, seat: int, to_move: bool
+    ) -> int | None:
+        """Tell one player about their hand. Returns their user id if their DMs are closed
+        and that was not known before."""
+        user_id = record.seats[seat].user_id
+        if user_id is None:
+            return None
+        newly_closed = False
+        if user_id not in meta.dms_closed:
+            reply = await private_hand(SeatView(record, match, seat))
+            if await self._delivery.send_dm(
+                user_id, reply.content, files=reply.files, view=reply.view
+            ):
+                return None
+            await self._service.mark_dms_closed(record.id, user_id)
+            newly_closed = True
+        if to_move:
+            await self._channel(record).send(
+                messages.turn_ping_content(record, user_id),
+                view=table_view(record.id),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]),
+            )
+        return user_id if newly_closed else None
+
+    async def _announce(self, update: TableUpdate) -> None:
+        record, match = update.record, update.match
+        names = seat_names(record)
+        files = [
+            await pictures.finished_hand_picture(hand, match, names)
+            for hand in update.finished_hands[-1:]
+        ]
+        await self._channel(record).send(
+            "\n".join(update.story.announcements), files=files, allowed_mentions=NO_MENTIONS
+        )
+
+    def _channel(self, record: TableRecord) -> discord.PartialMessageable:
+        return self._client.get_partial_messageable(
+            record.channel_id, guild_id=record.guild_id, type=discord.ChannelType.text
+        )

@@ -1,0 +1,100 @@
+"""Answering interactions: exactly one response, always within Discord's 3 seconds.
+
+Work that may be slow (rendering) is started first; if it is not done while a safe
+margin of the 3 seconds is left, the interaction is deferred and the answer follows as
+an edit. Most answers therefore cost one API call, and none ever misses the deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final
+
+import discord
+
+log = logging.getLogger(__name__)
+
+ACK_BUDGET: Final = 2.0
+"""Seconds after an interaction was created by which it must have been acknowledged."""
+
+NO_MENTIONS: Final = discord.AllowedMentions.none()
+
+SORRY: Final = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+
+
+@dataclass(slots=True)
+class Reply:
+    """A message to send or to put in place of the interaction's message."""
+
+    content: str
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+
+
+def age(interaction: discord.Interaction[Any]) -> float:
+    """Seconds since Discord created the interaction (from its snowflake)."""
+    return (datetime.now(UTC) - interaction.created_at).total_seconds()
+
+
+async def answer(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[Reply],
+    *,
+    edit: bool,
+    ephemeral: bool = True,
+) -> None:
+    """Answer with ``await work``. ``edit``: replace the message the control is on;
+    otherwise send a new message (ephemeral unless told otherwise)."""
+    task = asyncio.ensure_future(work)
+    budget = max(0.0, ACK_BUDGET - age(interaction))
+    done, _ = await asyncio.wait({task}, timeout=budget)
+    if not done:
+        log.debug("interaction %d: deferring while work finishes", interaction.id)
+        if edit:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    reply = await task
+    if interaction.response.is_done():
+        if edit:
+            await interaction.edit_original_response(
+                content=reply.content,
+                attachments=reply.files,
+                view=reply.view,
+                allowed_mentions=NO_MENTIONS,
+            )
+        else:
+            await interaction.followup.send(
+                reply.content,
+                files=reply.files,
+                view=reply.view or discord.utils.MISSING,
+                ephemeral=ephemeral,
+                allowed_mentions=NO_MENTIONS,
+            )
+    elif edit:
+        await interaction.response.edit_message(
+            content=reply.content,
+            attachments=reply.files,
+            view=reply.view,
+            allowed_mentions=NO_MENTIONS,
+        )
+    else:
+        await interaction.response.send_message(
+            reply.content,
+            files=reply.files,
+            view=reply.view or discord.utils.MISSING,
+            ephemeral=ephemeral,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+
+async def tell(interaction: discord.Interaction[Any], text: str) -> None:
+    """A short private note to the person who interacted (errors, confirmations)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
