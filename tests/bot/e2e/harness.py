@@ -1,0 +1,245 @@
+"""Playing Network dominoes through the fake Discord the way people would.
+
+The driver only uses what a player sees: the lobby and table messages in the channel,
+DMs, ephemeral replies, and the buttons and menus on them. Turn counters come from the
+controls' custom ids, so the driver never needs to read the bot's database to know whose
+turn it is, and it never sleeps: every wait is on a condition of the fake's state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.fakediscord import (
+    BotLauncher,
+    BotProcess,
+    FakeDiscord,
+    Guild,
+    InteractionRecord,
+    Message,
+    TextChannel,
+    User,
+)
+
+CONTROL = re.compile(r"^dt:net:(?P<table>\d+):(?P<kind>tile|place|pass):(?P<turn>\d+)")
+TILE_NAME = re.compile(r"\b[0-6]-[0-6]\b")
+ANSWER_WINDOW_MS = 3000.0
+
+
+async def start_bot(
+    fake: FakeDiscord, launcher: BotLauncher, db_path: Path, guild: Guild, **env: str
+) -> BotProcess:
+    """``python -m bot`` pointed at the fake, with its database in ``db_path``."""
+    before = fake.ready_count
+    process = await launcher.start(
+        module="bot",
+        extra_env={
+            "DATABASE_PATH": str(db_path),
+            "DEV_GUILD_ID": str(guild.id),
+            "LOG_LEVEL": "INFO",
+            **env,
+        },
+    )
+    await fake.wait_until_bot_ready(timeout=30, after=before)
+    return process
+
+
+async def restart_bot(fake: FakeDiscord, process: BotProcess) -> None:
+    """Terminate the bot process hard (like a crash) and start it again."""
+    before = fake.ready_count
+    await process.kill()
+    await process.start()
+    await fake.wait_until_bot_ready(timeout=30, after=before)
+
+
+def control_turn(message: Message) -> int | None:
+    """The turn counter carried by a message's play controls (None: no controls)."""
+    turns = [
+        int(match["turn"])
+        for item in [*message.buttons, *message.selects]
+        if item.custom_id and (match := CONTROL.match(item.custom_id))
+    ]
+    return max(turns) if turns else None
+
+
+@dataclass
+class Player:
+    user: User
+    dms_closed: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.user.name
+
+
+@dataclass
+class Turn:
+    """Someone's controls for one turn: a DM, or an ephemeral reply in the channel."""
+
+    player: Player
+    message: Message
+    turn: int
+
+
+@dataclass
+class TableDriver:
+    fake: FakeDiscord
+    channel: TextChannel
+    players: list[Player]
+    table_message: Message | None = None
+    last_turn: int = -1
+    records: list[InteractionRecord] = field(default_factory=list)
+    used_pings: set[int] = field(default_factory=set)
+
+    # ------------------------------------------------------------------ lobby
+
+    async def open(self, creator: Player, **options: Any) -> Message:
+        record = await self.fake.slash(creator.user, self.channel, "network new", **options)
+        callback = await self.answered(record)
+        assert callback.type == 4 and not callback.ephemeral, callback
+        assert record.original is not None
+        self.table_message = record.original
+        return record.original
+
+    async def click_lobby(self, player: Player, label: str) -> InteractionRecord:
+        message = self.table()
+        record = await self.fake.click(player.user, message, message.button(label=label))
+        await self.answered(record)
+        return record
+
+    async def start(self, host: Player) -> None:
+        record = await self.click_lobby(host, "Start")
+        callback = record.callbacks[0]
+        assert callback.type == 7, callback  # the lobby message became the table message
+        assert "hand 1" in self.table().content
+
+    def table(self) -> Message:
+        assert self.table_message is not None
+        return self.table_message
+
+    # ------------------------------------------------------------------ turns
+
+    async def next_turn(self, timeout: float = 15.0) -> Turn | None:
+        """Whoever got fresh controls, once the bot has offered them; None at match end."""
+        found = await self.fake.wait_until(
+            lambda: self._fresh() or ("over" if self.match_over else None),
+            timeout=timeout,
+            what=f"controls for a turn after {self.last_turn}",
+        )
+        if found == "over":
+            return None
+        assert isinstance(found, tuple)
+        player, message = found
+        turn = control_turn(message)
+        if turn is None:  # a channel nudge for someone whose DMs are closed
+            self.used_pings.add(message.id)
+            message = await self.show_hand(player, message)
+            turn = control_turn(message)
+            assert turn is not None, message.content
+        return Turn(player, message, turn)
+
+    @property
+    def match_over(self) -> bool:
+        return self.table_message is not None and "won the match" in self.table_message.content
+
+    async def show_hand(self, player: Player, on: Message | None = None) -> Message:
+        """Press Show hand (on the table message or a nudge) and return the private reply."""
+        message = on or self.table()
+        record = await self.fake.click(player.user, message, message.button(label="Show hand"))
+        callback = await self.answered(record)
+        assert callback.ephemeral, callback
+        reply = record.original
+        assert reply is not None and reply.visible_to is player.user
+        return reply
+
+    async def play_first(self, turn: Turn) -> None:
+        """Pick the first tile, then its first placement; pass when nothing fits."""
+        message = turn.message
+        tiles = [s for s in message.selects if ":tile:" in s.custom_id]
+        if not tiles:
+            await self.pass_turn(turn)
+            return
+        record = await self.fake.select(
+            turn.player.user, message, tiles[0], [tiles[0].options[0].value]
+        )
+        callback = await self.answered(record)
+        assert callback.type == 7, callback
+        places = [s for s in message.selects if ":place:" in s.custom_id]
+        assert places, message.content
+        edits = self.table().edit_count
+        record = await self.fake.select(
+            turn.player.user, message, places[0], [places[0].options[0].value]
+        )
+        callback = await self.answered(record)
+        assert callback.type == 7, callback
+        self.last_turn = turn.turn
+        await self.table_redrawn(edits)
+
+    async def pass_turn(self, turn: Turn) -> InteractionRecord:
+        """Pass; the lead cannot be passed, so it is played instead."""
+        message = turn.message
+        if not any(b.label == "Pass" for b in message.buttons):
+            await self.play_first(turn)
+            return self.records[-1]
+        edits = self.table().edit_count
+        record = await self.fake.click(turn.player.user, message, message.button(label="Pass"))
+        callback = await self.answered(record)
+        assert callback.type == 7, callback
+        self.last_turn = turn.turn
+        await self.table_redrawn(edits)
+        return record
+
+    async def table_redrawn(self, edits: int) -> Message:
+        """Wait for the table message to show a move: its edit comes after the move's
+        DMs and announcements, so everything the move caused is visible then."""
+        return await self.fake.wait_for_edit(self.table(), min_edits=edits + 1, timeout=10)
+
+    async def slash(self, player: Player, command: str, **options: Any) -> InteractionRecord:
+        record = await self.fake.slash(player.user, self.channel, command, **options)
+        await self.answered(record)
+        return record
+
+    async def answered(self, record: InteractionRecord) -> Any:
+        """The single callback, checked for arrival within Discord's 3 seconds."""
+        self.records.append(record)
+        callback = await record.response(timeout=5.0)
+        assert callback.accepted, f"{record.describe()}: {callback.error}"
+        assert callback.latency_ms < ANSWER_WINDOW_MS, callback.latency_ms
+        return callback
+
+    # ------------------------------------------------------------------ inspection
+
+    def public_messages(self) -> list[Message]:
+        return [m for m in self.channel.messages if not m.ephemeral]
+
+    def _fresh(self) -> tuple[Player, Message] | None:
+        for player in self.players:
+            for message in reversed(self._private_messages(player)):
+                turn = control_turn(message)
+                if turn is not None and turn > self.last_turn:
+                    return player, message
+            if player.dms_closed:
+                for message in self.public_messages():
+                    if message.id not in self.used_pings and message.content.startswith(
+                        f"<@{player.user.id}>, it's your turn"
+                    ):
+                        return player, message
+        return None
+
+    def _private_messages(self, player: Player) -> list[Message]:
+        if not player.dms_closed:
+            return self.fake.dm_messages(player.user)
+        return [m for m in self.channel.messages if m.ephemeral and m.visible_to is player.user]
+
+
+def assert_answered_once_in_time(records: Iterable[InteractionRecord]) -> None:
+    """Every interaction got exactly one callback, accepted, within 3 seconds."""
+    for record in records:
+        assert len(record.callbacks) == 1, f"{record.describe()}: {record.callbacks}"
+        callback = record.callbacks[0]
+        assert callback.accepted, f"{record.describe()}: {callback.error}"
+        assert callback.latency_ms < ANSWER_WINDOW_MS, f"{record.describe()}: slow"

@@ -1,0 +1,56 @@
+"""A full three-player hand in which one player's DMs are closed."""
+
+from __future__ import annotations
+
+from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.harness import control_turn
+from tests.fakediscord import BotProcess
+
+
+async def test_a_full_hand_with_one_player_whose_dms_are_closed(
+    club: Club, bot: BotProcess
+) -> None:
+    fake, ada, bea, cal = club.fake, club.ada, club.bea, club.cal
+    table = driver(club, ada, bea, cal)
+    lobby = await table.open(ada, seats=3, target=100)
+    assert "Seats (1/3)" in lobby.content
+
+    await table.click_lobby(bea, "Join")
+    record = await table.slash(cal, "network join")
+    assert record.callbacks[0].ephemeral
+    await fake.wait_for_edit(lobby, lambda m: "Seats (3/3)" in m.content, min_edits=2)
+
+    await table.start(ada)
+    # Everyone with open DMs gets a picture of their hand; cal's closed DMs are noted.
+    for player in (ada, bea):
+        dm = await fake.wait_for_dm(player.user)
+        assert dm.attachments and dm.attachments[0].filename == "hand.png"
+    await fake.wait_for_edit(lobby, lambda m: "cal: DMs closed — use Show hand" in m.content)
+    assert fake.dm_messages(cal.user) == []
+
+    # Play: everyone lays their first tile for two rounds, then passes until the hand ends.
+    plays = 0
+    while "Hand 1 over" not in table.table().content:
+        turn = await table.next_turn()
+        assert turn is not None
+        if plays < 6:
+            await table.play_first(turn)
+        else:
+            await table.pass_turn(turn)
+        plays += 1
+        assert plays < 40, "the hand did not end"
+        assert control_turn(turn.message) != turn.turn  # the used controls are gone
+
+    announcement = await fake.wait_for_message(
+        club.channel, lambda m: "Hand 1 is over" in m.content
+    )
+    assert announcement.attachments[0].filename == "hand-over.png"
+    await fake.wait_for_edit(lobby, lambda m: "hand 2" in m.content)
+    assert lobby.attachments[0].filename == "table.png"
+
+    # Nothing private reached the channel: no hand pictures, no hand listings.
+    for message in table.public_messages():
+        assert "Your tiles" not in message.content
+        assert all(a.filename != "hand.png" for a in message.attachments)
+    # cal played through ephemeral replies only.
+    assert any(m.ephemeral and m.visible_to is cal.user for m in club.channel.messages)

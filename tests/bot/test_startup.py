@@ -1,0 +1,112 @@
+"""Starting the bot: settings from the environment, and one clear line when they are wrong."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from bot.settings import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings, describe_error
+from tests.fakediscord import FakeDiscord
+
+REPO = Path(__file__).resolve().parents[2]
+GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **env: str) -> Settings:
+    monkeypatch.chdir(tmp_path)  # no stray .env
+    for name in list(os.environ):
+        if name.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "LOG_LEVEL")):
+            monkeypatch.delenv(name)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return Settings()  # type: ignore[call-arg]
+
+
+def test_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    loaded = settings(monkeypatch, tmp_path, DISCORD_TOKEN=GOOD_TOKEN)
+    assert loaded.discord_token.get_secret_value() == GOOD_TOKEN
+    assert loaded.database_path == Path("./data/dominoes.sqlite3")
+    assert loaded.dev_guild_id is None
+    assert loaded.log_level == "INFO"
+    assert loaded.discord_api_base == DEFAULT_API_BASE
+    assert loaded.discord_gateway_url == DEFAULT_GATEWAY_URL
+    assert GOOD_TOKEN not in repr(loaded)
+
+
+def test_dotenv_and_overrides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(
+        f"DISCORD_TOKEN=Bot {GOOD_TOKEN}\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\n"
+        "DISCORD_API_BASE=http://127.0.0.1:9/api/v10/\n"
+        "DISCORD_GATEWAY_URL=ws://127.0.0.1:9/gateway\n"
+    )
+    loaded = settings(monkeypatch, tmp_path)
+    assert loaded.discord_token.get_secret_value() == GOOD_TOKEN
+    assert loaded.dev_guild_id == 42
+    assert loaded.log_level == "DEBUG"
+    assert loaded.discord_api_base == "http://127.0.0.1:9/api/v10"
+    assert loaded.discord_gateway_url == "ws://127.0.0.1:9/gateway"
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN: is empty"),
+        ({"DISCORD_TOKEN": "hunter2"}, "DISCORD_TOKEN: does not look like a bot token"),
+        ({"DISCORD_TOKEN": GOOD_TOKEN, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID:"),
+        ({"DISCORD_TOKEN": GOOD_TOKEN, "DISCORD_API_BASE": "discord.com"}, "DISCORD_API_BASE:"),
+    ],
+)
+def test_bad_settings_are_described_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, env: dict[str, str], expected: str
+) -> None:
+    with pytest.raises(ValidationError) as raised:
+        settings(monkeypatch, tmp_path, **env)
+    line = describe_error(raised.value)
+    assert line.startswith(expected)
+    assert "\n" not in line and "hunter2" not in line
+
+
+async def run_bot(env: dict[str, str], cwd: Path) -> tuple[int, str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=cwd,
+        env={**clean, "PYTHONPATH": str(REPO), "DATABASE_PATH": str(cwd / "db.sqlite3"), **env},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), 30)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert out == b""
+    return process.returncode or 0, err.decode()
+
+
+async def test_a_missing_token_exits_with_one_line(tmp_path: Path) -> None:
+    code, err = await run_bot({}, tmp_path)
+    assert code == 2
+    assert err.strip().splitlines() == [
+        "domino-tables: DISCORD_TOKEN is not set: put your bot token in the environment or "
+        "in .env (see .env.example)."
+    ]
+
+
+async def test_a_token_discord_rejects_exits_with_one_line(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        env = {**fake.env(), "DISCORD_TOKEN": GOOD_TOKEN, "LOG_LEVEL": "CRITICAL"}
+        code, err = await run_bot(env, tmp_path)
+    assert code == 2
+    assert err.strip().splitlines() == [
+        "domino-tables: Discord rejected DISCORD_TOKEN (401 Unauthorized): check the bot token."
+    ]
