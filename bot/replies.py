@@ -50,7 +50,9 @@ async def answer(
     """Answer with ``await work``. ``edit``: replace the message the control is on;
     otherwise send a new message (ephemeral unless told otherwise)."""
     task = asyncio.ensure_future(work)
-    budget = max(0.0, ACK_BUDGET - age(interaction))
+    # Clamped both ways: a clock ahead of Discord defers at once (safe), one behind it
+    # never stretches the wait past the budget.
+    budget = min(ACK_BUDGET, max(0.0, ACK_BUDGET - age(interaction)))
     done, _ = await asyncio.wait({task}, timeout=budget)
     if not done:
         log.debug("interaction %d: deferring while work finishes", interaction.id)

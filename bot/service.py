@@ -331,16 +331,18 @@ class TableService:
             meta = self._meta(record)
             update: TableUpdate | None = None
             if seat in meta.autopilot:
+                story = Narration(log=[f"{record.seats[seat].name} is back"])
                 meta = replace(
                     meta,
                     autopilot=meta.autopilot - {seat},
                     timeouts={**meta.timeouts, seat: 0},
-                )
+                ).with_log(story.log)
                 meta = replace(meta, deadline=self._deadline(record, match, meta))
                 record = await self._update(record, meta=meta.to_json())
                 log.info("table %d: seat %d is back from the computer", table_id, seat)
-                story = Narration(log=[f"{record.seats[seat].name} is back"])
-                update = await self._run_computers(TableUpdate(record, match, story))
+                update = await self._run_computers(
+                    TableUpdate(record, match, story, actor_id=user_id)
+                )
                 record, match = update.record, update.match
             return SeatView(record, match, seat), update
 

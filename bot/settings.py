@@ -34,9 +34,9 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY_URL
-    lobby_timeout_seconds: int = Field(default=900, ge=10)
+    lobby_timeout_seconds: int = Field(default=900, ge=1)
     """How long an unstarted lobby stays open."""
-    turn_seconds: int = Field(default=300, ge=5)
+    turn_seconds: int = Field(default=300, ge=1, le=86400)
     """Default turn timer for new tables (a table option may override it)."""
 
     @field_validator("discord_token")

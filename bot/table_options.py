@@ -15,7 +15,7 @@ from engine.network.options import NetworkOptions
 
 GAME: Final = "network"
 MIN_TARGET, MAX_TARGET = 1, 500
-MIN_TURN_SECONDS, MAX_TURN_SECONDS = 5, 24 * 3600
+MIN_TURN_SECONDS, MAX_TURN_SECONDS = 1, 24 * 3600
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,7 @@ class TableOptions:
         if not MIN_PLAYERS <= self.seats <= MAX_PLAYERS:
             raise UserError(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.")
         if not MIN_TURN_SECONDS <= self.turn_seconds <= MAX_TURN_SECONDS:
-            raise UserError("The turn timer must be between 5 seconds and 24 hours.")
+            raise UserError("The turn timer must be between 1 second and 24 hours.")
         try:
             NetworkOptions.from_json(self.engine_options())
         except ValueError as exc:

@@ -58,10 +58,11 @@ async def restart_bot(fake: FakeDiscord, process: BotProcess) -> None:
 
 def control_turn(message: Message) -> int | None:
     """The turn counter carried by a message's play controls (None: no controls)."""
+    custom_ids = [b.custom_id for b in message.buttons] + [s.custom_id for s in message.selects]
     turns = [
         int(match["turn"])
-        for item in [*message.buttons, *message.selects]
-        if item.custom_id and (match := CONTROL.match(item.custom_id))
+        for custom_id in custom_ids
+        if custom_id and (match := CONTROL.match(custom_id))
     ]
     return max(turns) if turns else None
 

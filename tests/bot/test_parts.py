@@ -1,0 +1,223 @@
+"""Small parts of the bot: custom ids, meta, narration, public texts, timers, answering."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot import messages
+from bot.narration import narrate
+from bot.replies import Reply, answer
+from bot.service import Actor, TableService, network_hand
+from bot.store import Store, TableStatus
+from bot.table_meta import LOG_LINES, TableMeta
+from bot.table_options import TableOptions
+from bot.timers import TableTimers
+from bot.views import ids
+from bot.views.builders import controls_view, lobby_view
+from bot.views.components import DYNAMIC_ITEMS
+from engine.game import Event
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with Store.open(tmp_path / "t.db") as opened:
+        yield opened
+
+
+# ---------------------------------------------------------------------- ids
+
+
+def test_every_custom_id_matches_exactly_one_template() -> None:
+    made = [
+        ids.lobby_id(12, "join"),
+        ids.lobby_id(12, "computer"),
+        ids.show_hand_id(12),
+        ids.tile_id(12, 7),
+        ids.place_id(12, 7, 2),
+        ids.pass_id(12, 7),
+    ]
+    templates = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
+    for custom_id in made:
+        assert len(custom_id) <= 100
+        assert sum(bool(t.fullmatch(custom_id)) for t in templates) == 1, custom_id
+    for forged in ("dt:net:x:hand", "dt:net:1:lobby:steal", "dt:net:1:pass:", "dt:net:1:hand:9"):
+        assert not any(t.fullmatch(forged) for t in templates), forged
+
+
+def test_controls_fit_discord_limits() -> None:
+    from engine.network import NetworkMove
+    from engine.tiles import Tile
+
+    moves = [NetworkMove(Tile(6, 3), chr(65 + i // 4), i % 4, 0) for i in range(60)]
+    view = controls_view(5, 3, [Tile(6, 3), Tile(5, 5)], can_pass=True, moves=moves)
+    assert view is not None
+    items = [getattr(child, "item", child) for child in view.children]
+    selects = [item for item in items if isinstance(item, discord.ui.Select)]
+    assert [len(s.options) for s in selects] == [2, 25, 25, 10]
+    assert all(len({o.value for o in s.options}) == len(s.options) for s in selects)
+    assert len({item.custom_id for item in items}) == len(items)
+    assert controls_view(5, 3, [], can_pass=False) is None
+    assert len(lobby_view(5).children) == 4
+
+
+# ---------------------------------------------------------------------- meta & narration
+
+
+def test_meta_round_trips_and_keeps_the_latest_log_lines() -> None:
+    meta = TableMeta(
+        turn=4,
+        deadline=datetime(2025, 1, 1, tzinfo=UTC),
+        timeouts={1: 2},
+        autopilot=frozenset({1}),
+        dms_closed=frozenset({99}),
+    )
+    for n in range(8):
+        meta = meta.with_log([f"line {n}"])
+    assert len(meta.log) == LOG_LINES and meta.log[-1] == "line 7"
+    assert TableMeta.from_json(meta.to_json()) == meta
+    assert TableMeta.from_json({}) == TableMeta()
+
+
+def test_narration_names_only_public_facts() -> None:
+    events = [
+        Event("play", 0, detail={"move": "6-3 B NE"}),
+        Event("ring", 0, 2, {"move": "6-3 B NE"}),
+        Event("pass", 1, detail={"auto": True}),
+        Event("bonus", 1, 3),
+        Event("hand_over", detail={"hand_number": 1, "scores": [2, 3], "totals": [2, 3]}),
+        Event("match_over", 1, detail={"totals": [2, 3]}),
+    ]
+    story = narrate(events, ["Ada", "Bea"], target=3)
+    assert story.log == [
+        "Ada played 6-3 B NE and closed 2 rings (+2)",
+        "Bea passed (no tiles left)",
+        "Hand 1 over",
+        "Bea won the match",
+    ]
+    assert story.match_over and story.hands_finished == 1
+    assert any("Totals: Ada 2, Bea 3" in line for line in story.announcements)
+
+
+async def test_public_table_text_never_names_a_held_tile(store: Store) -> None:
+    service = TableService(store, new_seed=lambda: 11)
+    record = await service.create(1, 2, Actor(1, "Ada"), TableOptions(seats=3))
+    await service.join(record.id, Actor(2, "Bea"))
+    await service.add_computer(record.id, Actor(1, "Ada"))
+    update = await service.start(record.id, Actor(1, "Ada"))
+    hand = network_hand(update.match)
+    text = messages.table_content(update.record, update.match)
+    played = {p.tile.name for p in hand.layout.placements}
+    held = {t.name for h in hand.hands for t in h} - played
+    assert not set(re.findall(r"\b\d-\d\b", text)) & held
+    assert "Your tiles" not in text
+
+
+# ---------------------------------------------------------------------- timers
+
+
+async def test_timers_fire_once_per_deadline_and_can_be_replaced(store: Store) -> None:
+    fired: list[tuple[str, int, int]] = []
+    done = asyncio.Event()
+
+    async def on_turn(table_id: int, turn: int) -> None:
+        fired.append(("turn", table_id, turn))
+        done.set()
+
+    async def on_lobby(table_id: int) -> None:
+        fired.append(("lobby", table_id, 0))
+        done.set()
+
+    timers = TableTimers(on_turn, on_lobby)
+    now = datetime.now(UTC)
+    lobby = await store.create_table(1, 2, 3, "network", {}, [], expires_at=now)
+    timers.track(lobby)
+    await asyncio.wait_for(done.wait(), 2)
+    assert fired == [("lobby", lobby.id, 0)]
+
+    done.clear()
+    later = TableMeta(turn=3, deadline=now + timedelta(hours=1))
+    playing = await store.update_table(
+        lobby.id, lobby.version, status=TableStatus.PLAYING, state={}, meta=later.to_json()
+    )
+    timers.track(playing)
+    assert list(timers.pending()) == [lobby.id]
+    soon = replace(later, turn=4, deadline=datetime.now(UTC) + timedelta(milliseconds=50))
+    playing = await store.update_table(playing.id, playing.version, meta=soon.to_json())
+    timers.track(playing)  # replaces the hour-long wait
+    await asyncio.wait_for(done.wait(), 2)
+    assert fired[-1] == ("turn", lobby.id, 4)
+    assert timers.pending() == {}
+    await timers.close()
+
+
+# ---------------------------------------------------------------------- answering
+
+
+class FakeResponse:
+    def __init__(self, calls: list[str]) -> None:
+        self.calls = calls
+        self.done = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def defer(self, **_: Any) -> None:
+        self.calls.append("defer")
+        self.done = True
+
+    async def edit_message(self, **_: Any) -> None:
+        self.calls.append("edit_message")
+        self.done = True
+
+    async def send_message(self, *_: Any, **__: Any) -> None:
+        self.calls.append("send_message")
+        self.done = True
+
+
+def fake_interaction(calls: list[str], age: float) -> Any:
+    async def edit_original_response(**_: Any) -> None:
+        calls.append("edit_original_response")
+
+    async def followup_send(*_: Any, **__: Any) -> None:
+        calls.append("followup")
+
+    return SimpleNamespace(
+        id=1,
+        created_at=datetime.now(UTC) - timedelta(seconds=age),
+        response=FakeResponse(calls),
+        edit_original_response=edit_original_response,
+        followup=SimpleNamespace(send=followup_send),
+    )
+
+
+async def work(delay: float) -> Reply:
+    await asyncio.sleep(delay)
+    return Reply("done")
+
+
+async def test_a_quick_answer_costs_one_call() -> None:
+    calls: list[str] = []
+    await answer(fake_interaction(calls, age=0.0), work(0), edit=True)
+    assert calls == ["edit_message"]
+    calls.clear()
+    await answer(fake_interaction(calls, age=0.0), work(0), edit=False)
+    assert calls == ["send_message"]
+
+
+async def test_slow_work_is_deferred_before_the_deadline() -> None:
+    calls: list[str] = []
+    await answer(fake_interaction(calls, age=1.95), work(0.2), edit=True)
+    assert calls == ["defer", "edit_original_response"]
+    calls.clear()
+    await answer(fake_interaction(calls, age=5.0), work(0.05), edit=False)
+    assert calls == ["defer", "followup"]
