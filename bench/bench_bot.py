@@ -1,0 +1,212 @@
+"""The bot under load: the real ``python -m bot`` against the local Discord-compatible server.
+
+Opens ``--tables`` tables (two players each, DMs open) and plays them all at once: every
+player, on getting their controls, thinks for a moment, picks a tile (the candidate
+picture step) and then a numbered placement, or passes when nothing fits. Prints the
+median and p95 milliseconds from an interaction to its response, and the Discord API
+calls the bot made per play. Asserts nothing (targets: p95 ≤ 250 ms with 50 tables, at
+most 3 API calls per play).
+
+Run: .venv/bin/python bench/bench_bot.py [--tables 50] [--plays 12] [--think 1.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.bot.e2e.harness import control_turn
+from tests.fakediscord import (
+    BotLauncher,
+    FakeDiscord,
+    Guild,
+    InteractionRecord,
+    Message,
+    TextChannel,
+    User,
+)
+
+PLAY_ROUTES = ("/channels/{channel_id}/messages",)
+
+
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    plays: int = 0
+    previews: int = 0
+    late: int = 0
+
+    def add(self, kind: str, record: InteractionRecord) -> None:
+        latency = record.latency_ms
+        if latency is None or len(record.callbacks) != 1 or not record.callbacks[0].accepted:
+            self.late += 1
+            return
+        self.latencies.setdefault(kind, []).append(latency)
+
+
+async def answered(record: InteractionRecord) -> InteractionRecord:
+    await record.response(timeout=30)
+    return record
+
+
+async def fresh_controls(
+    fake: FakeDiscord, players: list[User], after: int, timeout: float
+) -> tuple[User, Message, int]:
+    def check() -> tuple[User, Message, int] | None:
+        for user in players:
+            for message in reversed(fake.dm_messages(user)):
+                turn = control_turn(message)
+                if turn is not None and turn > after:
+                    return user, message, turn
+        return None
+
+    return await fake.wait_until(check, timeout=timeout, what="a player's controls")
+
+
+async def play_table(
+    fake: FakeDiscord,
+    channel: TextChannel,
+    players: list[User],
+    plays: int,
+    think: float,
+    stats: Stats,
+    rng: random.Random,
+) -> None:
+    """Open, fill and start one table, then play ``plays`` turns through the DMs."""
+    host, guest = players
+    record = await answered(await fake.slash(host, channel, "network new", seats=2, target=500))
+    stats.add("slash", record)
+    lobby = record.original
+    assert lobby is not None
+    await asyncio.sleep(rng.uniform(0, think))
+    stats.add("button", await answered(await fake.click(guest, lobby, lobby.button(label="Join"))))
+    await asyncio.sleep(rng.uniform(0, think))
+    stats.add("button", await answered(await fake.click(host, lobby, lobby.button(label="Start"))))
+
+    last = -1
+    for _ in range(plays):
+        user, message, turn = await fresh_controls(fake, players, last, timeout=60)
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        tiles = [s for s in message.selects if ":tile:" in s.custom_id]
+        if tiles:
+            choice = tiles[0].options[0].value
+            record = await answered(await fake.select(user, message, tiles[0], [choice]))
+            stats.add("tile", record)
+            stats.previews += 1
+            await asyncio.sleep(rng.uniform(0.2, 0.6) * think)
+            places = [s for s in message.selects if ":place:" in s.custom_id]
+            value = places[0].options[0].value
+            record = await answered(await fake.select(user, message, places[0], [value]))
+        else:
+            record = await answered(await fake.click(user, message, message.button(label="Pass")))
+        stats.add("play", record)
+        stats.plays += 1
+        last = turn
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+async def run(tables: int, plays: int, think: float, seed: int) -> None:
+    rng = random.Random(seed)
+    async with FakeDiscord() as fake:
+        guild: Guild = fake.add_guild("Bench Club")
+        channels = [guild.add_text_channel(f"table-{n}") for n in range(tables)]
+        pairs = [[fake.add_user(f"p{n}a"), fake.add_user(f"p{n}b")] for n in range(tables)]
+        with tempfile.TemporaryDirectory() as tmp:
+            launcher = BotLauncher(fake, Path(tmp))
+            try:
+                await launcher.start(
+                    module="bot",
+                    extra_env={
+                        "DATABASE_PATH": str(Path(tmp) / "bench.sqlite3"),
+                        "DEV_GUILD_ID": str(guild.id),
+                        "LOG_LEVEL": "WARNING",
+                    },
+                )
+                await fake.wait_until_bot_ready(timeout=60)
+                stats = Stats()
+                mark = len(fake.requests)
+                started = time.perf_counter()
+                await asyncio.gather(
+                    *(
+                        play_table(fake, channel, pair, plays, think, stats, rng)
+                        for channel, pair in zip(channels, pairs, strict=True)
+                    )
+                )
+                # Let the last plays' table edits and DMs land before counting.
+                await fake.wait_until(
+                    lambda: all(r.status for r in fake.requests[mark:]) or None, timeout=30
+                )
+                elapsed = time.perf_counter() - started
+                report(fake, stats, mark, tables, plays, think, elapsed)
+            finally:
+                await launcher.close()
+
+
+def report(
+    fake: FakeDiscord,
+    stats: Stats,
+    mark: int,
+    tables: int,
+    plays: int,
+    think: float,
+    elapsed: float,
+) -> None:
+    everything = [v for values in stats.latencies.values() for v in values]
+    print(
+        f"{tables} tables × {plays} plays, two players each, think time ≈{think:.1f} s "
+        f"({elapsed:.1f} s wall clock)"
+    )
+    print(
+        f"interaction → response: median {statistics.median(everything):.1f} ms, "
+        f"p95 {percentile(everything, 0.95):.1f} ms, max {max(everything):.1f} ms "
+        f"({len(everything)} interactions, {stats.late} unanswered or rejected)"
+    )
+    for kind, values in sorted(stats.latencies.items()):
+        print(
+            f"  {kind:<6} median {statistics.median(values):6.1f} ms   "
+            f"p95 {percentile(values, 0.95):6.1f} ms   n={len(values)}"
+        )
+
+    requests = fake.requests[mark:]
+    lobby_calls = 3 * tables  # /network new, Join and Start: one callback each
+    start_dms = 2 * tables  # at the deal, each player gets their hand
+    # Opening a DM channel happens once per player per bot process, not per play.
+    dm_channels = sum(1 for r in requests if r.key == "POST /users/@me/channels")
+    play_calls = len(requests) - lobby_calls - start_dms - dm_channels
+    print(
+        f"Discord API calls per play: {(play_calls - stats.previews) / stats.plays:.2f} for "
+        f"the move (its answer, the table message, the next player's DM, and announcements "
+        f"when they happen); {play_calls / stats.plays:.2f} counting the tile-preview step "
+        f"too; plus {dm_channels} one-off DM channel openings"
+    )
+    routes = Counter(r.key for r in requests)
+    for key, count in routes.most_common():
+        print(f"  {count:6d}  {key}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--plays", type=int, default=12, help="plays per table")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a player thinks")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    asyncio.run(run(args.tables, args.plays, args.think, args.seed))
+
+
+if __name__ == "__main__":
+    main()
