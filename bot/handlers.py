@@ -131,8 +131,12 @@ class Handlers:
             actor = actor_of(interaction)
             if action == "start":
                 update = await self.service.start(table_id, actor)
-                await answer(interaction, table_reply(update.record, update.match), edit=True)
-                await self.settle(update, table_message_done=True)
+                shown = False
+                try:
+                    await answer(interaction, table_reply(update.record, update.match), edit=True)
+                    shown = True
+                finally:  # the match is committed: players must hear of it regardless
+                    await self.settle(update, table_message_done=shown)
                 return
             if action == "join":
                 record = await self.service.join(table_id, actor)
@@ -209,9 +213,11 @@ class Handlers:
                 updates.append(update)
             return await private_hand(view)
 
-        await answer(interaction, work(), edit=False, ephemeral=True)
-        for update in updates:
-            await self.settle(update)
+        try:
+            await answer(interaction, work(), edit=False, ephemeral=True)
+        finally:
+            for update in updates:
+                await self.settle(update)
 
     async def choose_tile(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, tile: str
@@ -278,9 +284,11 @@ class Handlers:
             updates.append(update)
             return await self._played_reply(update, user_id)
 
-        await answer(interaction, work(), edit=edit, ephemeral=True)
-        for update in updates:
-            await self.settle(update)
+        try:
+            await answer(interaction, work(), edit=edit, ephemeral=True)
+        finally:  # a committed move is published even if answering it failed
+            for update in updates:
+                await self.settle(update)
 
     async def _played_reply(self, update: TableUpdate, user_id: int) -> Reply:
         record, match = update.record, update.match
@@ -306,15 +314,16 @@ class Handlers:
         except UserError:
             return []
         wanted = current.strip().lower()
-        return [(_move_label(move), str(move)) for move in moves if wanted in str(move).lower()][
-            :25
-        ]
+        passes = [move for move in moves if move.is_pass]  # listed first: never cut off
+        ordered = passes + [move for move in moves if not move.is_pass]
+        matching = [move for move in ordered if wanted in str(move).lower()]
+        return [(_move_label(move), str(move)) for move in matching[:25]]
 
     async def status_here(self, interaction: discord.Interaction[Any]) -> None:
         async def run() -> None:
             record = await self._table_here(interaction)
             if record.status is TableStatus.LOBBY:
-                await answer(interaction, _ready(lobby_reply(record)), edit=False)
+                await answer(interaction, _without_view(_ready(lobby_reply(record))), edit=False)
                 return
             _, match = await self.service.snapshot(record.id)
             if match is None:

@@ -293,8 +293,10 @@ async def test_a_timeout_passes_and_two_hand_the_seat_to_the_computer(
     # Coming back (asking for the hand) returns the seat to its person.
     user = update.record.seats[late].user_id
     assert user is not None
-    view, _ = await service.seat_view(table, user)
+    view, back = await service.seat_view(table, user)
     assert late not in meta(view.record).autopilot
+    assert back is not None and back.actor_id == user
+    assert f"{view.record.seats[late].name} is back" in meta(back.record).log
 
 
 async def test_a_lead_that_times_out_is_played_by_the_computer(
