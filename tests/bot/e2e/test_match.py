@@ -12,7 +12,7 @@ async def test_a_match_is_played_to_its_target_and_counted_in_the_standings(
 ) -> None:
     fake, ada = club.fake, club.ada
     table = driver(club, ada)
-    await table.open(ada, seats=2, target=3)
+    await table.open(ada, seats=2, target=6)
     await table.click_lobby(ada, "Add computer")
     await table.start(ada)
 
@@ -28,6 +28,8 @@ async def test_a_match_is_played_to_its_target_and_counted_in_the_standings(
 
     result = await fake.wait_for_message(club.channel, lambda m: "wins the match" in m.content)
     assert "🏆" in result.content
+    hands = [m for m in table.public_messages() if "is over.** This hand" in m.content]
+    assert hands and all(m.attachments[0].filename == "hand-over.png" for m in hands)
     final = table.table()
     assert final.buttons == []  # no Show hand on a finished table
 
