@@ -116,9 +116,7 @@ class Handlers:
                     message_id = (await interaction.original_response()).id
                 record = await self.service.set_message(record.id, message_id)
             except Exception:
-                await self.service.store.update_table(
-                    record.id, record.version, status=TableStatus.CANCELLED
-                )
+                await self.service.discard_lobby(record.id)
                 raise
             self.timers.track(record)
 

@@ -273,6 +273,14 @@ class TableService:
         log.info("table %d: cancelled", table_id)
         return record
 
+    async def discard_lobby(self, table_id: int) -> None:
+        """Close a lobby whose message could not be posted, freeing the channel."""
+        async with self._lock(table_id):
+            record = await self.store.get_table(table_id)
+            if record is not None and record.status is TableStatus.LOBBY:
+                await self._update(record, status=TableStatus.CANCELLED)
+            self._forget(table_id)
+
     async def expire_lobby(self, table_id: int) -> TableRecord | None:
         """Close the lobby if it is still waiting past its expiry time."""
         async with self._lock(table_id):

@@ -381,3 +381,10 @@ async def test_log_lines_name_only_played_tiles(service: TableService) -> None:
     held = {t.name for h in hand.hands for t in h}
     text = " ".join(meta(update.record).log)
     assert not any(tile in text for tile in held - played)
+
+
+async def test_a_lobby_whose_message_failed_is_discarded(service: TableService) -> None:
+    table = await lobby(service, ADA)
+    await service.discard_lobby(table)
+    assert (await service.table(table)).status is TableStatus.CANCELLED
+    assert await service.table_in_channel(CHANNEL) is None
