@@ -234,6 +234,7 @@ class Handlers:
             controls = controls_view(
                 table_id,
                 turn,
+                view.tiles,
                 view.playable,
                 can_pass=hand.parse_move("pass") in hand.legal_moves(),
                 chosen=choice.tile,

@@ -33,7 +33,9 @@ async def private_hand(view: SeatView, headline: str | None = None) -> Reply:
     controls = None
     if view.is_turn:
         can_pass = hand.parse_move("pass") in hand.legal_moves()
-        controls = controls_view(view.record.id, view.turn, view.playable, can_pass=can_pass)
+        controls = controls_view(
+            view.record.id, view.turn, view.tiles, view.playable, can_pass=can_pass
+        )
     return Reply(messages.hand_content(view, headline), [picture], controls)
 
 

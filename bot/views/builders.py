@@ -40,16 +40,18 @@ def table_view(table_id: int) -> discord.ui.View:
 def controls_view(
     table_id: int,
     turn: int,
+    tiles: list[Tile],
     playable: list[Tile],
     *,
     can_pass: bool,
     chosen: Tile | None = None,
     moves: list[NetworkMove] | None = None,
 ) -> discord.ui.View | None:
-    """Tile menu, numbered placement menus for the chosen tile, and Pass."""
+    """Tile menu (shown when something fits), numbered placement menus for the chosen
+    tile, and Pass."""
     view = _view()
     if playable:
-        view.add_item(TileSelect(table_id, turn, playable, chosen))
+        view.add_item(TileSelect(table_id, turn, tiles, playable, chosen))
     numbered = list(enumerate(moves or [], start=1))
     for part in range(PLACEMENT_ROWS):
         chunk = numbered[part * MAX_OPTIONS : (part + 1) * MAX_OPTIONS]

@@ -107,18 +107,26 @@ class ShowHandButton(discord.ui.DynamicItem[Button], template=ids.SHOW_HAND_TEMP
 
 
 class TileSelect(discord.ui.DynamicItem[Select], template=ids.TILE_TEMPLATE):
-    """Pick one of your playable tiles to see where it can go."""
+    """Pick a tile from your hand to see where it can go (playable tiles first)."""
 
     def __init__(
         self,
         table_id: int,
         turn: int,
         tiles: list[Tile] | None = None,
+        playable: list[Tile] | None = None,
         chosen: Tile | None = None,
     ) -> None:
+        fits = playable or []
+        ordered = fits + [tile for tile in tiles or [] if tile not in fits]
         options = [
-            discord.SelectOption(label=tile.name, value=tile.name, default=tile == chosen)
-            for tile in (tiles or [])[:MAX_OPTIONS]
+            discord.SelectOption(
+                label=tile.name,
+                value=tile.name,
+                description=None if tile in fits else "Nowhere to play it now",
+                default=tile == chosen,
+            )
+            for tile in ordered[:MAX_OPTIONS]
         ]
         super().__init__(
             discord.ui.Select(

@@ -59,14 +59,17 @@ def test_controls_fit_discord_limits() -> None:
     from engine.tiles import Tile
 
     moves = [NetworkMove(Tile(6, 3), chr(65 + i // 4), i % 4, 0) for i in range(60)]
-    view = controls_view(5, 3, [Tile(6, 3), Tile(5, 5)], can_pass=True, moves=moves)
+    hand = [Tile(6, 3), Tile(5, 5), Tile(1, 0)]
+    view = controls_view(5, 3, hand, [Tile(5, 5), Tile(6, 3)], can_pass=True, moves=moves)
     assert view is not None
     items = [getattr(child, "item", child) for child in view.children]
     selects = [item for item in items if isinstance(item, discord.ui.Select)]
-    assert [len(s.options) for s in selects] == [2, 25, 25, 10]
+    assert [len(s.options) for s in selects] == [3, 25, 25, 10]
+    assert [o.label for o in selects[0].options] == ["5-5", "6-3", "1-0"]
+    assert selects[0].options[2].description == "Nowhere to play it now"
     assert all(len({o.value for o in s.options}) == len(s.options) for s in selects)
     assert len({item.custom_id for item in items}) == len(items)
-    assert controls_view(5, 3, [], can_pass=False) is None
+    assert controls_view(5, 3, hand, [], can_pass=False) is None
     assert len(lobby_view(5).children) == 4
 
 
