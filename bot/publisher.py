@@ -9,7 +9,9 @@ never raises: the move is already committed, and a Discord hiccup must not undo 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Awaitable
 
 import discord
 
@@ -17,7 +19,7 @@ from bot import messages, pictures
 from bot.delivery import Delivery
 from bot.replies import NO_MENTIONS, Reply
 from bot.service import SeatView, TableService, TableUpdate, network_hand, seat_names
-from bot.store import TableRecord, TableStatus
+from bot.store import StoreError, TableRecord, TableStatus
 from bot.table_meta import TableMeta
 from bot.views.builders import controls_view, table_view
 from engine.match import Match
@@ -60,28 +62,23 @@ class Publisher:
         """Notify players, announce, and refresh the table message, in that order, so the
         table message can already say whose DMs are closed."""
         record = update.record
-        try:
-            async with self._locks.setdefault(record.id, asyncio.Lock()):
-                closed = await self._notify_players(update)
-                if update.story.announcements:
-                    await self._announce(update)
-                if closed:
-                    refreshed = await self._service.store.get_table(record.id)
-                    record = refreshed or record
-                if not table_message_done or closed:
-                    await self._refresh(record, update.match)
-        except Exception:
-            log.exception("table %d: publishing an update failed", record.id)
+        async with self._locks.setdefault(record.id, asyncio.Lock()):
+            closed = await self._notify_players(update)
+            if update.story.announcements:
+                await self._step(record, "announcing", self._announce(update))
+            if closed:
+                with contextlib.suppress(StoreError):
+                    record = await self._service.store.get_table(record.id) or record
+            if not table_message_done or closed:
+                await self._step(record, "redrawing", self._refresh(record, update.match))
         if not record.is_open:
             self._locks.pop(record.id, None)
+            self._published.pop(record.id, None)
 
     async def refresh_table_message(self, record: TableRecord, match: Match | None) -> None:
         """Redraw the table message (used after a cancel or an expired lobby)."""
-        try:
-            async with self._locks.setdefault(record.id, asyncio.Lock()):
-                await self._refresh(record, match)
-        except Exception:
-            log.exception("table %d: refreshing the table message failed", record.id)
+        async with self._locks.setdefault(record.id, asyncio.Lock()):
+            await self._step(record, "redrawing", self._refresh(record, match))
 
     async def edit_table_message(self, record: TableRecord, reply: Reply) -> None:
         """Replace the table message's content (lobby changes, closed lobbies)."""
@@ -96,6 +93,14 @@ class Publisher:
         )
 
     # ------------------------------------------------------------------ internals
+
+    @staticmethod
+    async def _step(record: TableRecord, what: str, step: Awaitable[None]) -> None:
+        """One publishing step; a failure is logged and the other steps still run."""
+        try:
+            await step
+        except Exception:
+            log.exception("table %d: %s failed", record.id, what)
 
     async def _refresh(self, record: TableRecord, match: Match | None) -> None:
         if record.message_id is None or match is None:
