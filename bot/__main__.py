@@ -1,14 +1,18 @@
 """``python -m bot``: read the settings, set up logging and run until stopped.
 
 Configuration mistakes end with one clear line on stderr and exit status 2, never a
-traceback: a missing or malformed token, a bad setting, or a token Discord rejects.
+traceback: a missing or malformed token, a bad setting, a database file that cannot be
+opened, a Discord (or proxy) that cannot be reached, or a token Discord rejects.
 """
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 import sys
+from pathlib import Path
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
@@ -28,6 +32,16 @@ def _skip_voice_warnings(record: logging.LogRecord) -> bool:
     return "voice will NOT be supported" not in record.getMessage()
 
 
+def _check_database(path: Path) -> str | None:
+    """Open (creating) the database file once, so an unusable path fails before login."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        sqlite3.connect(path).close()
+    except (OSError, sqlite3.Error) as exc:
+        return f"cannot open DATABASE_PATH {path}: {exc}"
+    return None
+
+
 def main() -> int:
     try:
         settings = Settings()  # type: ignore[call-arg]  # fields come from the environment
@@ -44,6 +58,9 @@ def main() -> int:
     for name in ("discord", "aiosqlite"):
         logging.getLogger(name).setLevel(quiet)
     logging.getLogger("discord.client").addFilter(_skip_voice_warnings)
+    problem = _check_database(settings.database_path)
+    if problem is not None:
+        return _fail(problem)
     point_at(settings)
     bot = DominoBot(settings)
     try:
@@ -52,6 +69,8 @@ def main() -> int:
         return _fail("Discord rejected DISCORD_TOKEN (401 Unauthorized): check the bot token.")
     except discord.PrivilegedIntentsRequired:
         return _fail("Discord refused the gateway intents this bot asked for.")
+    except aiohttp.ClientConnectionError as exc:
+        return _fail(f"cannot reach Discord at {settings.discord_api_base}: {exc}")
     return 0
 
 

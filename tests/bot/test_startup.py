@@ -79,7 +79,12 @@ async def run_bot(env: dict[str, str], cwd: Path) -> tuple[int, str]:
         "-m",
         "bot",
         cwd=cwd,
-        env={**clean, "PYTHONPATH": str(REPO), "DATABASE_PATH": str(cwd / "db.sqlite3"), **env},
+        env={
+            **clean,
+            "PYTHONPATH": str(REPO),
+            "DATABASE_PATH": str(cwd / "db.sqlite3"),
+            **env,
+        },
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -110,3 +115,26 @@ async def test_a_token_discord_rejects_exits_with_one_line(tmp_path: Path) -> No
     assert err.strip().splitlines() == [
         "domino-tables: Discord rejected DISCORD_TOKEN (401 Unauthorized): check the bot token."
     ]
+
+
+async def test_an_unusable_database_path_exits_with_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    env = {"DISCORD_TOKEN": GOOD_TOKEN, "DATABASE_PATH": str(blocker / "db.sqlite3")}
+    code, err = await run_bot(env, tmp_path)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("domino-tables: cannot open DATABASE_PATH")
+
+
+async def test_an_unreachable_discord_exits_with_one_line(tmp_path: Path) -> None:
+    env = {
+        "DISCORD_TOKEN": GOOD_TOKEN,
+        "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
+        "LOG_LEVEL": "WARNING",
+    }
+    code, err = await run_bot(env, tmp_path)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("domino-tables: cannot reach Discord at http://127.0.0.1:9/api/v10")
