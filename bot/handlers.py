@@ -16,6 +16,7 @@ import discord
 from bot import messages, pictures
 from bot.delivery import Delivery
 from bot.errors import UserError
+from bot.narration import plain
 from bot.publisher import Publisher, private_hand, table_reply
 from bot.replies import SORRY, Reply, answer, tell
 from bot.service import Actor, SeatView, TableService, TableUpdate, seat_names, seat_of
@@ -164,14 +165,14 @@ class Handlers:
             record = await self.service.cancel(record.id, actor)
             self.timers.forget(record.id)
             await interaction.response.send_message(
-                f"🛑 Table {record.id} was cancelled by {actor.name}.",
+                f"🛑 Table {record.id} was cancelled by {plain(actor.name)}.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if was_playing:
                 _, match = await self.service.snapshot(record.id)
                 await self.publisher.refresh_table_message(record, match)
             else:
-                reason = f"Cancelled by {actor.name}."
+                reason = f"Cancelled by {plain(actor.name)}."
                 await self._edit_quietly(
                     record, Reply(messages.closed_lobby_content(record, reason), [], None)
                 )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Final
 
+from bot.narration import plain
 from bot.service import CandidateView, SeatView, TableUpdate, network_hand, seat_names, seat_of
 from bot.store import StandingRow, TableRecord, TableStatus
 from bot.table_meta import TableMeta
@@ -35,7 +36,7 @@ def lobby_content(record: TableRecord) -> str:
         f"**Seats ({len(record.seats)}/{options.seats})**",
     ]
     for index, seat in enumerate(record.seats, start=1):
-        who = f"🤖 {seat.name}" if seat.is_bot else f"<@{seat.user_id}>"
+        who = f"🤖 {plain(seat.name)}" if seat.is_bot else f"<@{seat.user_id}>"
         lines.append(f"{index}. {who}")
     for index in range(len(record.seats) + 1, options.seats + 1):
         lines.append(f"{index}. _empty_")
@@ -56,7 +57,7 @@ def closed_lobby_content(record: TableRecord, reason: str) -> str:
 def table_content(record: TableRecord, match: Match) -> str:
     """The channel's table message: scores, whose turn, the latest plays."""
     meta = TableMeta.from_json(record.meta)
-    names = seat_names(record)
+    names = [plain(name) for name in seat_names(record)]
     header = f"**{TITLE}** · table {record.id} · hand {match.hand_number} · target {match.target}"
     scores = " · ".join(
         f"{'🤖 ' if seat.is_bot else ''}{name} **{total}**"
@@ -87,7 +88,7 @@ def _turn_line(record: TableRecord, match: Match, meta: TableMeta) -> str:
     seat = match.hand.current_player
     if seat is None:
         return "Waiting for the next hand."
-    name = record.seats[seat].name
+    name = plain(record.seats[seat].name)
     away = " (the computer is playing for them)" if seat in meta.autopilot else ""
     deadline = f" · time runs out {when(meta.deadline)}" if meta.deadline else ""
     return f"▶ **{name}** to play{away}{deadline}"
@@ -116,7 +117,7 @@ def hand_content(view: SeatView, headline: str | None = None) -> str:
     else:
         seat = network_hand(match).current_player
         if seat is not None:
-            lines.append(f"Waiting for **{record.seats[seat].name}** to play.")
+            lines.append(f"Waiting for **{plain(record.seats[seat].name)}** to play.")
     lines.append(f"Your tiles: {tile_list(view.tiles)}")
     return "\n".join(lines)
 
@@ -139,13 +140,15 @@ def played_content(update: TableUpdate, user_id: int) -> str:
     record, match = update.record, update.match
     lines = [f"• {line}" for line in update.story.log] or ["Done."]
     if record.status is TableStatus.FINISHED and match.winner is not None:
-        lines.append(f"🏆 **{record.seats[match.winner].name}** won the match.")
+        lines.append(f"🏆 **{plain(record.seats[match.winner].name)}** won the match.")
         return "\n".join(lines)
     seat = match.hand.current_player
     if seat is not None:
         mover = record.seats[seat]
         lines.append(
-            "**Your turn again.**" if mover.user_id == user_id else f"Next: **{mover.name}**."
+            "**Your turn again.**"
+            if mover.user_id == user_id
+            else f"Next: **{plain(mover.name)}**."
         )
     if update.story.hand_dealt:
         lines.append(f"Hand {match.hand_number} has been dealt.")

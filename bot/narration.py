@@ -6,10 +6,18 @@ slip into a channel message or a log line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.game import Event
+
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]()])")
+
+
+def plain(name: str) -> str:
+    """A player's name as literal text in a Discord message (no stray bold or links)."""
+    return _MARKDOWN.sub(r"\\\1", name.replace("@", "@\u200b"))
 
 
 @dataclass(slots=True)
@@ -70,15 +78,15 @@ def narrate(events: Sequence[Event], names: Sequence[str], target: int) -> Narra
 def _name(names: Sequence[str], seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(names):
         return "Nobody"
-    return names[seat]
+    return plain(names[seat])
 
 
 def _hand_over(event: Event, names: Sequence[str], target: int) -> str:
     number = event.detail.get("hand_number", "?")
     scores = event.detail.get("scores", [])
     totals = event.detail.get("totals", [])
-    this_hand = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
-    running = ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=False))
+    this_hand = ", ".join(f"{plain(n)} {s}" for n, s in zip(names, scores, strict=False))
+    running = ", ".join(f"{plain(n)} {t}" for n, t in zip(names, totals, strict=False))
     return (
         f"🁢 **Hand {number} is over.** This hand: {this_hand}. Totals: {running} (target {target})."
     )

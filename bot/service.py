@@ -23,7 +23,7 @@ from bot.errors import (
     TableClosedError,
     UserError,
 )
-from bot.narration import Narration, narrate
+from bot.narration import Narration, narrate, plain
 from bot.store import (
     ChannelBusyError,
     Clock,
@@ -43,7 +43,7 @@ from engine.errors import EngineError
 from engine.game import Event, HandState, Move
 from engine.match import Match
 from engine.network import NetworkHand, NetworkMove
-from engine.network.hand import MIN_PLAYERS
+from engine.network.hand import MIN_PLAYERS, SET_TOP
 from engine.rng import derive_seed
 from engine.tiles import Tile, parse_tile
 
@@ -339,7 +339,7 @@ class TableService:
             meta = self._meta(record)
             update: TableUpdate | None = None
             if seat in meta.autopilot:
-                story = Narration(log=[f"{record.seats[seat].name} is back"])
+                story = Narration(log=[f"{plain(record.seats[seat].name)} is back"])
                 meta = replace(
                     meta,
                     autopilot=meta.autopilot - {seat},
@@ -363,7 +363,7 @@ class TableService:
         if not view.is_turn:
             raise UserError("It is not your turn.")
         try:
-            chosen = parse_tile(tile, top=6)
+            chosen = parse_tile(tile, top=SET_TOP)
         except EngineError as exc:
             raise UserError(str(exc)) from exc
         if chosen not in view.tiles:
@@ -428,7 +428,7 @@ class TableService:
             seat = match.hand.current_player
             if seat is None or match.is_over:
                 return None
-            name = record.seats[seat].name
+            name = plain(record.seats[seat].name)
             story = Narration()
             if seat in meta.autopilot:
                 move = self._computer_move(match, meta.turn)

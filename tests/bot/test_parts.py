@@ -224,3 +224,13 @@ async def test_slow_work_is_deferred_before_the_deadline() -> None:
     calls.clear()
     await answer(fake_interaction(calls, age=5.0), work(0.05), edit=False)
     assert calls == ["defer", "followup"]
+
+
+def test_names_are_shown_literally() -> None:
+    from bot.narration import plain
+
+    assert plain("ada") == "ada"
+    assert plain("**x**_y") == r"\*\*x\*\*\_y"
+    assert "@everyone" not in plain("@everyone")
+    story = narrate([Event("play", 0, detail={"move": "6-6"})], ["*star*"], target=10)
+    assert story.log == [r"\*star\* played 6-6"]
