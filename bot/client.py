@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from datetime import timedelta
@@ -18,7 +19,7 @@ from bot.delivery import Delivery
 from bot.handlers import Handlers
 from bot.publisher import Publisher
 from bot.replies import SORRY, tell
-from bot.service import TableService
+from bot.service import TableService, TableUpdate
 from bot.settings import Settings
 from bot.store import Store
 from bot.timers import TableTimers
@@ -67,6 +68,7 @@ class DominoBot(commands.Bot):
         self.settings = settings
         self._store: Store | None = None
         self._timers: TableTimers | None = None
+        self._republishing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -82,8 +84,9 @@ class DominoBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(NetworkCog(self.handlers, settings.turn_seconds))
         await self.add_cog(LeagueCog(store))
-        await self.handlers.restore()
+        resumed = await self.handlers.restore()
         await self._sync_commands()
+        self._republishing = asyncio.create_task(self._republish(resumed))
         log.info("setup done: database %s", settings.database_path)
 
     async def _sync_commands(self) -> None:
@@ -95,6 +98,11 @@ class DominoBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
+
+    async def _republish(self, resumed: list[TableUpdate]) -> None:
+        """Redraw resumed tables once connected, without delaying the connection."""
+        await self.wait_until_ready()
+        await self.handlers.republish(resumed)
 
     async def _turn_expired(self, table_id: int, turn: int) -> None:
         await self.wait_until_ready()
@@ -108,6 +116,8 @@ class DominoBot(commands.Bot):
         log.info("connected as %s (%s)", user, user.id if user else "?")
 
     async def close(self) -> None:
+        if self._republishing is not None:
+            self._republishing.cancel()
         if self._timers is not None:
             await self._timers.close()
         await super().close()

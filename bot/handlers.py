@@ -16,7 +16,7 @@ import discord
 from bot import messages, pictures
 from bot.delivery import Delivery
 from bot.errors import UserError
-from bot.narration import plain
+from bot.narration import Narration, plain
 from bot.publisher import Publisher, private_hand, table_reply
 from bot.replies import SORRY, Reply, answer, tell
 from bot.service import Actor, SeatView, TableService, TableUpdate, seat_names, seat_of
@@ -345,20 +345,34 @@ class Handlers:
         if record is not None:
             self.timers.track(record)
 
-    async def restore(self) -> None:
-        """After a start: finish half-done work, re-arm timers, close expired lobbies."""
+    async def restore(self) -> list[TableUpdate]:
+        """After a start: finish half-done work (computer turns, a won match not yet
+        recorded), re-arm every timer (expired lobbies close at once), and return each
+        running table's state for :meth:`republish`."""
+        running: list[TableUpdate] = []
         for record in await self.service.store.open_tables():
             try:
                 if record.status is TableStatus.LOBBY:
                     self.timers.track(record)
                     continue
                 update = await self.service.resume(record.id)
-                if update is not None:
-                    await self.settle(update)
-                else:
-                    self.timers.track(record)
+                if update is None:
+                    current, match = await self.service.snapshot(record.id)
+                    if match is None:
+                        continue
+                    update = TableUpdate(current, match, Narration())
+                self.timers.track(update.record)
+                running.append(update)
             except Exception:
                 log.exception("table %d: could not be resumed", record.id)
+        log.info("resumed %d running tables", len(running))
+        return running
+
+    async def republish(self, updates: list[TableUpdate]) -> None:
+        """Show each resumed table again: a process killed between a commit and its
+        messages would otherwise leave a stale table message and an uninformed player."""
+        for update in updates:
+            await self.publisher.publish(update)
 
     # ------------------------------------------------------------------ helpers
 

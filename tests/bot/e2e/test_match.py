@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.bot.e2e.conftest import Club, driver
-from tests.bot.e2e.harness import restart_bot
+from tests.bot.e2e.harness import control_turn, restart_bot
 from tests.fakediscord import BotProcess
 
 
@@ -59,7 +59,14 @@ async def test_a_restart_mid_hand_loses_nothing_and_old_buttons_still_work(
 
     waiting = await table.next_turn()  # controls sent before the crash
     assert waiting is not None
+    edits = table.table().edit_count
     await restart_bot(fake, bot)
+    # The new process shows the table again and reminds the player to move.
+    await table.table_redrawn(edits)
+    reminder = await fake.wait_for_dm(
+        waiting.player.user, lambda m: control_turn(m) == waiting.turn, after=waiting.message
+    )
+    assert reminder.attachments[0].filename == "hand.png"
 
     await table.play_first(waiting)  # the DM from the old process still works
     after = table.table().content
