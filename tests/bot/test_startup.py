@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -138,3 +139,9 @@ async def test_an_unreachable_discord_exits_with_one_line(tmp_path: Path) -> Non
     lines = err.strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("domino-tables: cannot reach Discord at http://127.0.0.1:9/api/v10")
+
+
+def test_env_example_documents_every_setting() -> None:
+    text = (REPO / ".env.example").read_text()
+    documented = set(re.findall(r"^#?\s*([A-Z_]+)=", text, re.MULTILINE))
+    assert documented == {name.upper() for name in Settings.model_fields}
