@@ -1,6 +1,7 @@
 """Turn flow of a Network hand: deal, lead, passing, the end, bonus and bad input."""
 
 import json
+import random
 
 import pytest
 
@@ -14,7 +15,7 @@ from engine.errors import (
 from engine.network import NetworkHand
 from engine.tiles import Tile
 
-from .helpers import play_random
+from .helpers import play_random, random_move
 from .positions import ONE_RING_BEFORE, hand_in_position
 
 
@@ -148,3 +149,30 @@ def test_random_hands_end_and_scores_add_up() -> None:
         assert hand.is_over
         bonus = 3 * len(hand.bonus.awarded) if hand.bonus else 0
         assert sum(hand.scores) == sum(hand.ring_counts) + bonus
+
+
+def test_every_rejected_placement_gets_a_reason_a_player_can_read() -> None:
+    hand = NetworkHand.deal(3, {}, seed=21)
+    rng = random.Random(21)
+    while len(hand.layout.placements) < 10:  # a crowded mid-hand layout
+        hand.apply(random_move(hand, rng))
+    seat = hand.current_player
+    assert seat is not None
+    legal = {str(m) for m in hand.legal_moves()}
+    reasons: set[str] = set()
+    for tile in hand.hands[seat]:
+        for label, end in hand.layout.ends.items():
+            if not tile.has(end.number):
+                continue
+            for face in "NESW":
+                for turn in "NESWX" if tile.is_double else "NESW":
+                    text = f"{tile} {label} {face}{turn}"
+                    if text in legal:
+                        continue
+                    with pytest.raises(IllegalMoveError) as caught:
+                        hand.play(seat, text)
+                    reasons.add(str(caught.value).split(": ", 1)[1])
+    assert any("already taken" in r for r in reasons)
+    assert any("turn back" in r for r in reasons)
+    assert any("can only be reached across" in r for r in reasons)
+    assert all(r.endswith(".") for r in reasons)
