@@ -224,7 +224,6 @@ class Handlers:
         async def work() -> Reply:
             choice = await self.service.candidates(table_id, interaction.user.id, tile, turn)
             view = choice.view
-            hand = view.hand
             if choice.moves and not choice.moves[0].is_lead:
                 picture = await pictures.candidates_picture(
                     view.match, seat_names(view.record), choice.tile
@@ -237,7 +236,7 @@ class Handlers:
                 turn,
                 view.tiles,
                 view.playable,
-                can_pass=hand.parse_move("pass") in hand.legal_moves(),
+                can_pass=view.can_pass,
                 chosen=choice.tile,
                 moves=choice.moves,
             )

@@ -29,14 +29,12 @@ log = logging.getLogger(__name__)
 
 async def private_hand(view: SeatView, headline: str | None = None) -> Reply:
     """A player's hand picture with the controls they may use now (private)."""
-    hand = view.hand
     title = f"Table {view.record.id} · hand {view.match.hand_number}"
     picture = await pictures.hand_picture(view.tiles, view.playable, title)
     controls = None
     if view.is_turn:
-        can_pass = hand.parse_move("pass") in hand.legal_moves()
         controls = controls_view(
-            view.record.id, view.turn, view.tiles, view.playable, can_pass=can_pass
+            view.record.id, view.turn, view.tiles, view.playable, can_pass=view.can_pass
         )
     return Reply(messages.hand_content(view, headline), [picture], controls)
 

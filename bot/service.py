@@ -42,7 +42,7 @@ from engine.ai import choose_move
 from engine.errors import EngineError
 from engine.game import Event, HandState, Move
 from engine.match import Match
-from engine.network import NetworkHand, NetworkMove
+from engine.network import PASS, NetworkHand, NetworkMove
 from engine.network.hand import MIN_PLAYERS, SET_TOP
 from engine.rng import derive_seed
 from engine.tiles import Tile, parse_tile
@@ -107,6 +107,10 @@ class SeatView:
     @property
     def is_turn(self) -> bool:
         return not self.match.is_over and self.hand.current_player == self.seat
+
+    @property
+    def can_pass(self) -> bool:
+        return self.is_turn and self.hand.can_pass
 
     @property
     def playable(self) -> list[Tile]:
@@ -368,9 +372,7 @@ class TableService:
             raise UserError(str(exc)) from exc
         if chosen not in view.tiles:
             raise UserError(f"You do not hold {chosen}.")
-        hand = view.hand
-        moves = hand.placements_for(chosen) or [m for m in hand.legal_moves() if m.tile == chosen]
-        return CandidateView(view, chosen, moves)
+        return CandidateView(view, chosen, view.hand.placements_for(chosen))
 
     async def legal_moves(self, table_id: int, user_id: int) -> list[NetworkMove]:
         """The moves the user could make right now (empty when it is not their turn)."""
@@ -435,9 +437,8 @@ class TableService:
             else:
                 count = meta.timeouts.get(seat, 0) + 1
                 meta = replace(meta, timeouts={**meta.timeouts, seat: count})
-                move = match.hand.parse_move("pass")
-                if move not in match.hand.legal_moves():
-                    move = self._computer_move(match, meta.turn)
+                hand = network_hand(match)
+                move = PASS if hand.can_pass else self._computer_move(match, meta.turn)
                 story.announcements.append(f"⏰ **{name}** ran out of time.")
                 if count >= 2:
                     meta = replace(meta, autopilot=meta.autopilot | {seat})

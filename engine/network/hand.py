@@ -133,10 +133,16 @@ class NetworkHand(HandState[NetworkMove]):
         return moves
 
     def placements_for(self, tile: Tile) -> list[NetworkMove]:
-        """Legal placements of ``tile`` in the stable order the candidate picture numbers."""
+        """Legal moves of ``tile`` (its lead, on an empty table) in the stable order the
+        candidate picture numbers."""
         if self.layout.is_empty:
-            return []
+            return [m for m in self.legal_moves() if m.tile == tile]
         return [NetworkMove(tile, end.label, c.face, c.turn) for end, c in self.layout.fits(tile)]
+
+    @property
+    def can_pass(self) -> bool:
+        """Whether the player to move may pass: always, except on the lead."""
+        return not self.is_over and not self.layout.is_empty
 
     def playable_tiles(self, seat: int) -> list[Tile]:
         if self.layout.is_empty:
@@ -145,10 +151,14 @@ class NetworkHand(HandState[NetworkMove]):
 
     def preview(self, move: NetworkMove) -> tuple[Placement, int]:
         """Where ``move`` would put its tile and how many rings it would score."""
-        if move.tile is None or move.label is None:
-            raise IllegalMoveError("Only a placement against an open end can be previewed.")
-        end, cand = self.layout.find(move.tile, move.label, move.face, move.turn)
+        if move.tile is None:
+            raise IllegalMoveError("A pass puts no tile on the table.")
         seat = self._current if self._current is not None else 0
+        if move.label is None:
+            if not self.layout.is_empty:
+                raise IllegalMoveError("The lead has already been played.")
+            return self.layout.lead_placement(seat, move.tile), 0
+        end, cand = self.layout.find(move.tile, move.label, move.face, move.turn)
         placement = self.layout.placement_for(seat, move.tile, end, cand)
         return placement, self.layout.rings_if(placement)
 

@@ -276,13 +276,18 @@ class Layout:
         return by_number
 
     # ----------------------------------------------------------------- changes
+    @staticmethod
+    def lead_placement(seat: int, tile: Tile) -> Placement:
+        """Where the first tile goes: a double stands north–south, any other tile lies
+        high end west."""
+        if tile.is_double:
+            return Placement(seat, tile.high, tile.low, 0, 0, 0, 2)
+        return Placement(seat, tile.high, tile.low, 0, 0, 2, 0)
+
     def lead(self, seat: int, tile: Tile) -> PlaceOutcome:
-        """Lay the first tile: a double stands north–south, any other tile lies high end west."""
         if not self.is_empty:
             raise IllegalMoveError("The lead has already been played.")
-        if tile.is_double:
-            return self.add(Placement(seat, tile.high, tile.low, 0, 0, 0, 2))
-        return self.add(Placement(seat, tile.high, tile.low, 0, 0, 2, 0))
+        return self.add(self.lead_placement(seat, tile))
 
     def place(self, seat: int, tile: Tile, label: str, face: int, turn: int) -> PlaceOutcome:
         end, cand = self.find(tile, label, face, turn)

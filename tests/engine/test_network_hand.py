@@ -176,3 +176,19 @@ def test_every_rejected_placement_gets_a_reason_a_player_can_read() -> None:
     assert any("turn back" in r for r in reasons)
     assert any("can only be reached across" in r for r in reasons)
     assert all(r.endswith(".") for r in reasons)
+
+
+def test_on_an_empty_table_a_tiles_placements_are_its_lead() -> None:
+    hand = NetworkHand.deal(3, {}, seed=5)
+    assert [str(m) for m in hand.placements_for(hand.lead_tile)] == [hand.lead_tile.name]
+    other = next(t for t in hand.hands[hand.leader] if t != hand.lead_tile)
+    assert hand.placements_for(other) == []  # only the highest double may lead
+    (lead,) = hand.placements_for(hand.lead_tile)
+    placement, rings = hand.preview(lead)
+    assert (placement.ax, placement.ay, placement.bx, placement.by) == (0, 0, 0, 2)
+    assert rings == 0
+    assert not hand.can_pass
+    hand.apply(lead)
+    assert hand.can_pass
+    with pytest.raises(IllegalMoveError, match="already been played"):
+        hand.preview(lead)

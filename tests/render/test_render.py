@@ -256,8 +256,12 @@ def test_candidate_badges_are_apart_and_on_their_own_ghost() -> None:
 
 def test_candidates_on_an_empty_table_or_with_no_place_still_render() -> None:
     hand = P.EMPTY.hand()
-    assert plan_table(hand, Tile(6, 6)).ghosts == ()
-    render_network_table(hand, P.NAMES, candidates=Tile(6, 6))
+    not_the_lead = next(t for t in hand.hands[hand.leader] if t != hand.lead_tile)
+    assert plan_table(hand, not_the_lead).ghosts == ()
+    render_network_table(hand, P.NAMES, candidates=not_the_lead)
+    (lead_ghost,) = plan_table(hand, hand.lead_tile).ghosts  # the lead is its only place
+    assert str(lead_ghost.move) == hand.lead_tile.name and lead_ghost.rings == 0
+    render_network_table(hand, P.NAMES, candidates=hand.lead_tile)
     full = P.FULL.hand()
     render_network_table(full, P.NAMES, candidates=Tile(6, 6))
 
