@@ -36,8 +36,6 @@ from tests.fakediscord import (
     User,
 )
 
-PLAY_ROUTES = ("/channels/{channel_id}/messages",)
-
 
 @dataclass
 class Stats:

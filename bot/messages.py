@@ -94,10 +94,6 @@ def _turn_line(record: TableRecord, match: Match, meta: TableMeta) -> str:
     return f"▶ **{name}** to play{away}{deadline}"
 
 
-def cancelled_content(record: TableRecord, by: str) -> str:
-    return f"**{TITLE}** · table {record.id}\n🛑 Cancelled by {by}; no result was recorded."
-
-
 # ---------------------------------------------------------------------- private
 
 

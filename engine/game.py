@@ -8,7 +8,7 @@ Sackson's Network) is a sibling subpackage with its own :class:`HandState` subcl
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -125,8 +125,3 @@ class HandState(ABC, Generic[M]):
         )
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def seat_order(players: int, first: int) -> Sequence[int]:
-    """Seats in playing order starting from ``first``."""
-    return [(first + i) % players for i in range(players)]

@@ -113,9 +113,3 @@ def wrap_text(text: str, face: Font, width: float, max_lines: int) -> tuple[str,
             break
     lines.append(current)
     return tuple(fit_text(line, face, width) for line in lines)
-
-
-def text_size(text: str, face: Font) -> tuple[int, int]:
-    """Width of ``text`` and the face's line height (ascent + descent), in px."""
-    ascent, descent = face.getmetrics()
-    return round(face.getlength(text)), ascent + descent

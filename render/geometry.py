@@ -50,9 +50,6 @@ class Rect:
     def grown(self, by: float) -> Rect:
         return Rect(self.left - by, self.top - by, self.right + by, self.bottom + by)
 
-    def rounded(self) -> tuple[int, int, int, int]:
-        return round(self.left), round(self.top), round(self.right), round(self.bottom)
-
 
 def bounds(rects: Iterable[Rect]) -> Rect | None:
     """The smallest rectangle holding all of ``rects`` (None if there are none)."""

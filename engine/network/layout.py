@@ -102,10 +102,6 @@ class OpenEnd:
     singles: list[Candidate] | None = field(default=None, repr=False)
     doubles: list[Candidate] | None = field(default=None, repr=False)
 
-    @property
-    def anchor(self) -> tuple[int, int]:
-        return coords(self.faces[0][0])
-
     def to_json(self) -> dict[str, object]:
         return {
             "label": self.label,
@@ -246,7 +242,7 @@ class Layout:
             raise IllegalMoveError(
                 f"{tile} does not match end {end.label}, which shows {end.number}."
             )
-        if tile.is_double != (turn == X) and turn == X:
+        if turn == X and not tile.is_double:
             raise IllegalMoveError("Only a double can be laid crosswise (X).")
         for cand_end, cand in self.fits(tile):
             if cand_end is end and cand.face == face and cand.turn == turn:
