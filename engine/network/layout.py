@@ -450,9 +450,8 @@ class Layout:
             usable, straight_only = self._sides_allowed(end, face)
             if not usable or straight_only:
                 continue
-            near = square + STEP2[face]
             across = right_of(face)
-            lo, hi = near - STEP1[across], near + STEP1[across]
+            lo, hi = _crosswise(square + STEP2[face], face)
             if any(c in cells for c in tile_cells(lo, hi)):
                 continue
             perimeter = [lo + o for o in NEIGHBOURS_EXCEPT[across]]
@@ -546,20 +545,23 @@ class Layout:
         if turn == opposite(face):
             return f"{name}: a tile cannot turn back into the end it is laid against."
         square = next(sq for sq, d in end.faces if d == face)
-        side = end.end_dir is not None and face != end.end_dir
-        if side and self.attachments == 3:
+        usable, straight_only = self._sides_allowed(end, face)
+        if not usable:
             return f"{name}: this table only allows tiles off the end face of an open end."
-        if side and self.attachments == 5 and turn != face:
+        if straight_only and turn != face:
             return f"{name}: this table allows no offset tiles off a side face."
         near = square + STEP2[face]
-        if turn == X:
-            across = right_of(face)
-            first, second = near - STEP1[across], near + STEP1[across]
-        else:
-            first, second = near, near + STEP2[turn]
+        first, second = _crosswise(near, face) if turn == X else (near, near + STEP2[turn])
         if any(c in self.cells for c in tile_cells(first, second)):
             return f"{name}: that space is already taken by another tile."
         return f"{name}: a half of it would touch a different number along an edge."
+
+
+def _crosswise(near: int, face: int) -> tuple[int, int]:
+    """The halves of a double laid crosswise over ``face``, centred on the square ``near``
+    just across it: half a unit either way along the face."""
+    across = right_of(face)
+    return near - STEP1[across], near + STEP1[across]
 
 
 def _label_order(end: OpenEnd) -> tuple[int, str]:
