@@ -51,6 +51,8 @@ class HandState(ABC, Generic[M]):
     """Registry name, e.g. ``"network"``; stored in every JSON document."""
 
     players: int
+    leader: int
+    """Seat that led this hand; the next deal gets it as ``previous_leader``."""
 
     @classmethod
     @abstractmethod

@@ -115,8 +115,7 @@ class Match:
                 Event("match_over", player=self.winner, detail={"totals": list(self.totals)})
             )
             return events
-        leader = getattr(finished, "leader", None)
-        self.hand = self._deal(result.hand_number + 1, leader)
+        self.hand = self._deal(result.hand_number + 1, finished.leader)
         events.append(Event("hand_started", detail={"hand_number": result.hand_number + 1}))
         return events
 
