@@ -8,7 +8,7 @@ Sackson's Network) is a sibling subpackage with its own :class:`HandState` subcl
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -21,17 +21,63 @@ JSON = dict[str, Any]
 class Event:
     """Something that happened, for announcements and logs.
 
-    ``kind`` is e.g. ``"play"``, ``"pass"``, ``"ring"``, ``"bonus"``, ``"hand_over"``;
-    ``detail`` holds JSON-ready extras and never holds a hidden hand.
+    ``kind`` is e.g. ``"play"``, ``"pass"``, ``"draw"``, ``"ring"``, ``"hand_over"``.
+    ``visible_to`` is None for a public event, or the seats that may see it: a tile drawn
+    from the boneyard is a private event for its drawer beside a public "drew one".
+    ``detail`` of a public event never names a hidden tile.
     """
 
     kind: str
     player: int | None = None
     points: int = 0
     detail: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    @property
+    def is_public(self) -> bool:
+        return self.visible_to is None
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator or the channel) may see this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
     def to_json(self) -> JSON:
-        return {"kind": self.kind, "player": self.player, "points": self.points, **self.detail}
+        data = {"kind": self.kind, "player": self.player, "points": self.points, **self.detail}
+        if self.visible_to is not None:
+            data["visible_to"] = sorted(self.visible_to)
+        return data
+
+
+def public(events: Iterable[Event]) -> list[Event]:
+    """Only the events everyone may see (for channels and INFO logs)."""
+    return [event for event in events if event.visible_to is None]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished hand or match ended (python-chess style: a value, not a guess).
+
+    ``winners`` empty means nobody won (a blocked hand with tied pips, a drawn game);
+    several winners share the win.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    @property
+    def winner(self) -> int | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_json(self) -> JSON:
+        return {"winners": list(self.winners), "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(tuple(int(w) for w in data["winners"]), str(data["reason"]))
 
 
 class Move(ABC):
@@ -80,6 +126,15 @@ class HandState(ABC, Generic[M]):
     def scores(self) -> list[int]:
         """Points each seat scored in this hand so far."""
 
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the hand is in play; afterwards who won it, or that nobody did."""
+
+    @abstractmethod
+    def timeout_move(self) -> M:
+        """The move made for the player to move when their turn timer runs out."""
+
     @abstractmethod
     def legal_moves(self) -> list[M]:
         """Every move the player to move may make, in a stable order."""
@@ -102,7 +157,9 @@ class HandState(ABC, Generic[M]):
 
     @abstractmethod
     def view(self, player: int | None) -> JSON:
-        """What ``player`` may see (None: a spectator): other hands are only counts."""
+        """What ``player`` may see (None: a spectator): other hands are only counts.
+
+        Computer players decide from this alone, so it holds everything a seat may know."""
 
     @abstractmethod
     def stats(self) -> list[JSON]:

@@ -1,33 +1,39 @@
-"""Find a game's hand class by name, so stored JSON can be revived generically.
+"""Every game the bot plays, registered explicitly (like OpenSpiel's ``register_game``).
 
-By convention the game ``name`` lives in the subpackage ``engine.<name>`` and exports
-``HAND_CLASS``; adding a game therefore never touches this module.
+Adding a game is one entry in :data:`GAMES`; everything generic (the match, the bot, the
+conformance tests) finds the game here by the name stored with its tables and hands.
 """
 
 from __future__ import annotations
 
-import importlib
-import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
+from engine import network
 from engine.game import HandState
+from engine.spec import GameSpec
 
-_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+GAMES: Final[dict[str, GameSpec]] = {spec.name: spec for spec in (network.SPEC,)}
 
 
-def hand_class(game: str) -> type[HandState[Any]]:
-    if not _NAME_RE.match(game):
-        raise ValueError(f"unknown game {game!r}")
+def game_spec(name: str) -> GameSpec:
     try:
-        module = importlib.import_module(f"engine.{game}")
-    except ModuleNotFoundError as exc:
-        raise ValueError(f"unknown game {game!r}") from exc
-    cls = getattr(module, "HAND_CLASS", None)
-    if not (isinstance(cls, type) and issubclass(cls, HandState)):
-        raise ValueError(f"unknown game {game!r}")
-    return cls
+        return GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}") from None
+
+
+def hand_class(name: str) -> type[HandState[Any]]:
+    return game_spec(name).hand_class
 
 
 def hand_from_json(data: Mapping[str, Any]) -> HandState[Any]:
     return hand_class(str(data["game"])).from_json(data)
+
+
+def families() -> dict[str, list[GameSpec]]:
+    """Games grouped by slash-command family, in registry order."""
+    grouped: dict[str, list[GameSpec]] = {}
+    for spec in GAMES.values():
+        grouped.setdefault(spec.family, []).append(spec)
+    return grouped

@@ -5,12 +5,11 @@ from engine.network.layout import Layout, Placement
 from engine.network.moves import PASS, NetworkMove, parse_move
 from engine.network.options import NetworkOptions
 from engine.network.position import read_position, write_position
-
-HAND_CLASS = NetworkHand
+from engine.network.spec import SPEC
 
 __all__ = [
-    "HAND_CLASS",
     "PASS",
+    "SPEC",
     "Layout",
     "NetworkHand",
     "NetworkMove",

@@ -8,6 +8,8 @@ see (other hands and the set-aside tiles) are all treated as possibly held by th
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from engine.network.bonus import compute_bonus
 from engine.network.geometry import coords
@@ -24,7 +26,17 @@ PLAY_VALUE = 0.5
 plays ends hands early and is dull for the humans at it."""
 
 
+LEVELS = ("baseline",)
+
+
+def computer_move(view: Mapping[str, Any], seed: int, level: str = "baseline") -> str:
+    """The move a computer player in ``view``'s seat makes, decided from that view alone."""
+    return str(choose_move(NetworkHand.for_seat(view), seed, level))
+
+
 def choose_move(hand: NetworkHand, seed: int, level: str = "baseline") -> NetworkMove:
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
     seat = hand.current_player
     if seat is None:
         raise ValueError("the hand is over")

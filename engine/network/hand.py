@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
-from engine.game import JSON, Event, HandState
+from engine.game import JSON, Event, HandState, Outcome
 from engine.network.bonus import BONUS_POINTS, BonusResult, compute_bonus
 from engine.network.layout import Layout, Placement, PlaceOutcome
 from engine.network.moves import PASS, NetworkMove, parse_move
 from engine.network.options import NetworkOptions
-from engine.network.position import write_position
+from engine.network.position import parse_placement, write_position
 from engine.rng import deal as deal_tiles
 from engine.tiles import Tile, double_set, parse_tile
 
@@ -109,8 +109,26 @@ class NetworkHand(HandState[NetworkMove]):
     def scores(self) -> list[int]:
         return list(self._scores)
 
+    @property
+    def outcome(self) -> Outcome | None:
+        """Over: the seats with the hand's top score won it (nobody, if nobody scored)."""
+        if not self.is_over:
+            return None
+        best = max(self._scores)
+        if best <= 0:
+            return Outcome((), "nobody scored")
+        return Outcome(tuple(s for s, v in enumerate(self._scores) if v == best), "most points")
+
+    def timeout_move(self) -> NetworkMove:
+        """A player who runs out of time passes; the lead, which cannot be passed, is
+        played for them (the first legal lead)."""
+        return PASS if self.can_pass else self.legal_moves()[0]
+
     def stats(self) -> list[JSON]:
-        return [{"rings": r} for r in self.ring_counts]
+        return [
+            {"rings": r, "best_hand": score}
+            for r, score in zip(self.ring_counts, self._scores, strict=True)
+        ]
 
     @property
     def last_placement(self) -> Placement | None:
@@ -259,6 +277,29 @@ class NetworkHand(HandState[NetworkMove]):
         if player is not None:
             data["hand"] = [t.name for t in self.hands[player]]
         return data
+
+    @classmethod
+    def for_seat(cls, view: Mapping[str, Any]) -> NetworkHand:
+        """A hand rebuilt from one seat's :meth:`view`, for that seat's computer player:
+        the table and its own tiles are real, every other hand is empty (unknown)."""
+        seat = view["you"]
+        if seat is None:
+            raise ValueError("a computer player needs a seat's view, not a spectator's")
+        players = int(view["players"])
+        own = [parse_tile(t, SET_TOP) for t in view["hand"]]
+        hands: list[list[Tile]] = [own if s == seat else [] for s in range(players)]
+        options = NetworkOptions.from_json(view["options"])
+        leader = int(view["leader"])
+        lead_tile = max((t for t in own if t.is_double), default=max(own, default=Tile(6, 6)))
+        hand = cls(
+            players, hands, [], options, 0, int(view["hand_number"]), lead=(leader, lead_tile)
+        )
+        for entry in str(view["position"]).split():
+            hand.layout.add(parse_placement(entry, players))
+        hand._current = view["current_player"]
+        hand._scores = [int(s) for s in view["scores"]]
+        hand.ring_counts = [int(r) for r in view["rings"]]
+        return hand
 
     def to_json(self) -> JSON:
         return {

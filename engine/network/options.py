@@ -1,16 +1,51 @@
-"""Table options for Network dominoes (RULES.md §1), validated once at creation."""
+"""Table options for Network dominoes (RULES.md §1), declared once as option specs.
+
+The bot builds its slash-command choices and lobby text from :data:`OPTIONS`;
+:class:`NetworkOptions` is the engine's typed reading of a checked options mapping.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, Final, Literal, cast
+
+from engine.spec import Choice, OptionSpec
 
 LeadRule = Literal["highest-double", "any"]
 BonusTie = Literal["all", "recent", "none"]
 
-LEAD_RULES: tuple[LeadRule, ...] = ("highest-double", "any")
-BONUS_TIES: tuple[BonusTie, ...] = ("all", "recent", "none")
+OPTIONS: Final = (
+    OptionSpec(
+        "attachments",
+        "Ways a tile may attach to an open end",
+        7,
+        (
+            Choice(7, "7 — every way (standard)"),
+            Choice(5, "5 — no offsets off side faces"),
+            Choice(3, "3 — end face only"),
+        ),
+    ),
+    OptionSpec(
+        "lead",
+        "Who leads each hand",
+        "highest-double",
+        (
+            Choice("highest-double", "Highest double leads (standard)"),
+            Choice("any", "The leader may lead any tile"),
+        ),
+    ),
+    OptionSpec(
+        "bonus_tie",
+        "End-of-hand bonus when numbers tie",
+        "all",
+        (
+            Choice("all", "Every tied number's last player gets +3 (standard)"),
+            Choice("recent", "Only the most recent of the tied numbers"),
+            Choice("none", "No bonus on a tie"),
+        ),
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,22 +55,23 @@ class NetworkOptions:
     ``bonus_tie``: when numbers tie for most frequent, +3 to each one's last contributor,
     only the most recent of them, or nobody."""
 
-    attachments: int = 7
-    lead: LeadRule = "highest-double"
-    bonus_tie: BonusTie = "all"
-
-    def __post_init__(self) -> None:
-        if self.attachments not in (7, 5, 3):
-            raise ValueError("attachments must be 7, 5 or 3")
-        if self.lead not in LEAD_RULES:
-            raise ValueError(f"lead must be one of {', '.join(LEAD_RULES)}")
-        if self.bonus_tie not in BONUS_TIES:
-            raise ValueError(f"bonus_tie must be one of {', '.join(BONUS_TIES)}")
+    attachments: int
+    lead: LeadRule
+    bonus_tie: BonusTie
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> NetworkOptions:
-        known = {k: data[k] for k in ("attachments", "lead", "bonus_tie") if k in data}
-        return cls(**known)
+        """Read options; missing ones take their defaults, bad ones raise ValueError."""
+        known = {spec.name: data[spec.name] for spec in OPTIONS if spec.name in data}
+        checked = {
+            spec.name: spec.check(known[spec.name]) if spec.name in known else spec.default
+            for spec in OPTIONS
+        }
+        return cls(
+            attachments=int(checked["attachments"]),
+            lead=cast(LeadRule, checked["lead"]),
+            bonus_tie=cast(BonusTie, checked["bonus_tie"]),
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"attachments": self.attachments, "lead": self.lead, "bonus_tie": self.bonus_tie}

@@ -20,8 +20,8 @@ from bot.service import Actor, TableService, TableUpdate, network_hand, seat_of
 from bot.store import Store, TableRecord, TableStatus
 from bot.table_meta import TableMeta
 from bot.table_options import TableOptions
-from engine.ai import choose_move
 from engine.match import Match
+from engine.network.ai import choose_move
 
 GUILD, CHANNEL = 10, 20
 ADA = Actor(1, "Ada")

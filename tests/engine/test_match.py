@@ -10,7 +10,7 @@ import pytest
 
 import engine.match as match_module
 from engine.errors import HandOverError
-from engine.game import JSON, Event, HandState, Move
+from engine.game import JSON, Event, HandState, Move, Outcome
 from engine.match import Match
 from engine.network import NetworkHand
 
@@ -57,6 +57,17 @@ class ScriptedHand(HandState[Points]):
     @property
     def scores(self) -> list[int]:
         return self._scores or [0] * self.players
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self._scores is None:
+            return None
+        best = max(self._scores)
+        winners = tuple(s for s, v in enumerate(self._scores) if v == best)
+        return Outcome(winners if len(winners) == 1 else (), "scripted")
+
+    def timeout_move(self) -> Points:
+        return Points([0] * self.players)
 
     def legal_moves(self) -> list[Points]:
         return []
@@ -122,6 +133,30 @@ def test_a_tie_at_the_top_plays_another_hand(scripted: None) -> None:
     assert match.winner is None and match.hand_number == 2
     match.play(1, "0,1")
     assert match.winner == 1 and match.totals == [6, 7]
+
+
+def test_a_single_game_match_ends_after_one_hand_with_its_outcome(scripted: None) -> None:
+    match = Match("scripted", 2, target=None, seed=1)
+    events = match.play(0, "3,9")
+    assert match.is_over and match.winner == 1 and match.outcome == Outcome((1,), "scripted")
+    assert [e.kind for e in events] == ["hand_over", "match_over"]
+    assert Match.from_json(json.loads(json.dumps(match.to_json()))) == match
+
+
+def test_a_single_game_can_end_drawn(scripted: None) -> None:
+    match = Match("scripted", 2, target=None, seed=1)
+    match.play(0, "4,4")
+    assert match.is_over and match.winner is None
+    assert match.outcome is not None and match.outcome.is_draw
+
+
+def test_a_match_stored_before_outcomes_revives_with_its_winner(scripted: None) -> None:
+    match = Match("scripted", 2, target=5, seed=1)
+    match.play(0, "6,1")
+    old = match.to_json()
+    del old["outcome"]
+    revived = Match.from_json(old)
+    assert revived.winner == 0 and revived.outcome == Outcome((0,), "target reached")
 
 
 def test_reaching_the_target_is_needed(scripted: None) -> None:

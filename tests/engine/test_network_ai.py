@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from engine.ai import choose_move
 from engine.match import Match
 from engine.network import NetworkHand
+from engine.network.ai import choose_move
 from engine.network.layout import Layout
 from engine.tiles import Tile, double_set
 

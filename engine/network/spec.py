@@ -1,0 +1,29 @@
+"""Network dominoes declared as data for the registry."""
+
+from __future__ import annotations
+
+from engine.network.ai import LEVELS, computer_move
+from engine.network.hand import MAX_PLAYERS, MIN_PLAYERS, NetworkHand
+from engine.network.options import OPTIONS
+from engine.spec import GameSpec, MatchFormat, StatSpec
+
+SPEC = GameSpec(
+    name="network",
+    title="Network dominoes",
+    family="network",
+    family_title="Network dominoes",
+    summary="Tiles on a 2-D grid; touching halves must match; closing a ring scores.",
+    rules_page="docs/rules/network.md",
+    min_seats=MIN_PLAYERS,
+    max_seats=MAX_PLAYERS,
+    default_seats=4,
+    options=OPTIONS,
+    match=MatchFormat(targets=(500,), default_target=10, any_target=True),
+    levels=LEVELS,
+    hand_class=NetworkHand,
+    computer=computer_move,
+    stats=(
+        StatSpec("rings", "rings closed", "Rings", "sum"),
+        StatSpec("best_hand", "best hand", "Best", "max"),
+    ),
+)

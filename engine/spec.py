@@ -1,0 +1,184 @@
+"""Each game declares itself as data: its name, seats, options, match format and computer
+levels. The bot builds slash-command options, lobby text and standings columns from a
+:class:`GameSpec`, so a game's options are declared exactly once, here in the engine.
+
+>>> spec = OptionSpec("spinner", "The first double is a spinner", "on",
+...                   (Choice("on", "On"), Choice("off", "Off")))
+>>> spec.check("off")
+'off'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.game import JSON, HandState
+
+OptionValue = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One allowed value of an option and how a person reads it."""
+
+    value: OptionValue
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A table option the creator may pick: a fixed list of ``choices``."""
+
+    name: str
+    description: str
+    default: OptionValue
+    choices: tuple[Choice, ...]
+
+    def __post_init__(self) -> None:
+        if self.default not in self.values:
+            raise ValueError(f"option {self.name}: default {self.default!r} is not a choice")
+
+    @property
+    def values(self) -> tuple[OptionValue, ...]:
+        return tuple(choice.value for choice in self.choices)
+
+    def check(self, value: object) -> OptionValue:
+        """``value`` if it is one of the choices; a ValueError a player can read if not."""
+        for allowed in self.values:
+            if value == allowed and type(value) is type(allowed):
+                return allowed
+        shown = ", ".join(str(v) for v in self.values)
+        raise ValueError(f"{self.name} must be one of {shown}, not {value!r}")
+
+    def label_of(self, value: OptionValue) -> str:
+        return next((c.label for c in self.choices if c.value == value), str(value))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFormat:
+    """How hands add up to a match.
+
+    ``targets`` set: first to a target over several hands (a tied top total plays another
+    hand); the creator picks one of ``targets`` or, with ``any_target``, any number from
+    1 to the largest. ``targets`` empty: one game decides the match.
+    """
+
+    targets: tuple[int, ...] = ()
+    default_target: int | None = None
+    any_target: bool = False
+
+    def __post_init__(self) -> None:
+        if self.targets and self.default_target is None:
+            raise ValueError("a first-to-target match needs a default target")
+        if not self.any_target and self.targets and self.default_target not in self.targets:
+            raise ValueError("the default target must be one of the targets")
+
+    @property
+    def single_game(self) -> bool:
+        return not self.targets
+
+    @property
+    def max_target(self) -> int:
+        return max(self.targets) if self.targets else 0
+
+    def check_target(self, target: int | None) -> int | None:
+        """The target a table plays to (None for a single game); ValueError if not allowed."""
+        if self.single_game:
+            return None
+        if target is None:
+            return self.default_target
+        if self.any_target and 1 <= target <= self.max_target:
+            return target
+        if target in self.targets:
+            return target
+        allowed = (
+            f"from 1 to {self.max_target}"
+            if self.any_target
+            else "one of " + ", ".join(map(str, self.targets))
+        )
+        raise ValueError(f"the target must be {allowed} points")
+
+
+@dataclass(frozen=True, slots=True)
+class StatSpec:
+    """A per-game standings column, added up over hands and matches by ``combine``."""
+
+    name: str
+    title: str
+    short: str
+    combine: str = "sum"
+
+    def __post_init__(self) -> None:
+        if self.combine not in ("sum", "max"):
+            raise ValueError("combine is 'sum' or 'max'")
+
+    def merge(self, a: int, b: int) -> int:
+        return a + b if self.combine == "sum" else max(a, b)
+
+
+ComputerPlayer = Callable[["JSON", int, str], str]
+"""``(seat view, seed, level) -> move notation``: a computer player sees only its view."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything generic code needs to know about one game."""
+
+    name: str
+    """Registry key, stored with every table and hand (``"network"``, ``"all-fives"``)."""
+    title: str
+    family: str
+    """The slash-command group (``/network``, ``/dominoes``); a family may hold several
+    games, chosen with the ``game`` option of ``/<family> new``."""
+    family_title: str
+    summary: str
+    rules_page: str
+    """Path of the game's rules page in this repository, e.g. ``docs/rules/network.md``."""
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    options: tuple[OptionSpec, ...]
+    match: MatchFormat
+    levels: tuple[str, ...]
+    hand_class: type[HandState[Any]]
+    computer: ComputerPlayer
+    stats: tuple[StatSpec, ...] = ()
+    option_notes: Mapping[str, str] = field(default_factory=dict)
+    """Options that do not apply to this game, with why (shown when one is given)."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_seats <= self.default_seats <= self.max_seats:
+            raise ValueError(f"{self.name}: seats must satisfy min ≤ default ≤ max")
+        if not self.levels:
+            raise ValueError(f"{self.name}: a game needs at least one computer level")
+
+    def option(self, name: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def check_options(self, given: Mapping[str, Any]) -> dict[str, OptionValue]:
+        """Every option of this game, defaults filled in; ValueError for a bad or foreign one."""
+        for name in given:
+            if self.option(name) is None:
+                why = self.option_notes.get(name, f"{self.title} has no option {name!r}")
+                raise ValueError(why)
+        return {
+            spec.name: spec.check(given[spec.name]) if spec.name in given else spec.default
+            for spec in self.options
+        }
+
+    def check_seats(self, seats: int) -> int:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(
+                f"{self.title} is for {self.min_seats} to {self.max_seats} players"
+            )
+        return seats
+
+    def describe_options(self, options: Mapping[str, Any]) -> list[str]:
+        """``"Spinner: On"``-style lines for lobby and status messages."""
+        return [
+            f"{spec.description}: {spec.label_of(options.get(spec.name, spec.default))}"
+            for spec in self.options
+        ]
