@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine import network
+from engine import classic, network
 from engine.game import HandState
 from engine.spec import GameSpec
 
-GAMES: Final[dict[str, GameSpec]] = {spec.name: spec for spec in (network.SPEC,)}
+GAMES: Final[dict[str, GameSpec]] = {spec.name: spec for spec in (network.SPEC, *classic.SPECS)}
 
 
 def game_spec(name: str) -> GameSpec:

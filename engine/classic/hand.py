@@ -1,0 +1,659 @@
+"""One hand of a classic dominoes game (RULES.md §2): deal, lead, plays, draws, scoring.
+
+:class:`ClassicHand` holds every rule; the five games are subclasses that differ only in
+class attributes (what a total scores, how the hand end rounds, whether anyone draws,
+which options apply), in the style of python-chess variants.
+
+The hot path (legal moves, apply) works on tiles as NamedTuples, interned moves and small
+lists, because the bot's computer players and the benchmark play thousands of hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, ClassVar, Self, cast
+
+from engine.classic.line import INDEX, LABELS, LEAD, Line
+from engine.classic.moves import DRAW, LEADS, PASS, PLAYS, SET_TOP, TILES, ClassicMove, parse_move
+from engine.classic.options import (
+    BLOCK_OPTIONS,
+    FIVES_AND_THREES_OPTIONS,
+    SCORING_OPTIONS,
+    ClassicOptions,
+)
+from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
+from engine.game import JSON, Event, HandState, Outcome
+from engine.rng import deal as deal_tiles
+from engine.spec import OptionSpec
+from engine.tiles import Tile, parse_tile
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+HAND_SIZES: dict[str, dict[int, int]] = {
+    "standard": {2: 7, 3: 5, 4: 5},
+    "large": {2: 9, 3: 7, 4: 5},
+}
+UNKNOWN = Tile(-1, -1)
+"""Stands for a tile a seat cannot see, in a hand rebuilt by :meth:`ClassicHand.for_seat`."""
+
+_MAX_TOTAL = 64  # four ends, each at most a double six (12)
+
+History = tuple[int, str, bool, int]
+"""(seat, move text, auto, tiles drawn) — the last is 0 except for a draw."""
+Last = tuple[int, str, int, int, int]
+"""(seat, move text, arm index or LEAD, index in the arm, points)."""
+
+
+@cache
+def points_table(divisors: tuple[int, ...], british: bool) -> tuple[int, ...]:
+    """What each open-end total scores during play, looked up rather than computed per play."""
+    table = [0]
+    for total in range(1, _MAX_TOTAL + 1):
+        hits = [d for d in divisors if total % d == 0]
+        if not hits:
+            table.append(0)
+        elif british:
+            table.append(sum(total // d for d in hits))
+        else:
+            table.append(total)
+    return tuple(table)
+
+
+def round_to(points: int, step: int) -> int:
+    """``points`` to the nearest multiple of ``step`` (no halves arise for 3 or 5)."""
+    return (points + step // 2) // step * step
+
+
+def first_leader(hands: list[list[Tile]]) -> int:
+    """The seat holding the highest double or, if nobody has one, the heaviest tile
+    (equal pips: the higher end wins, so 6-3 beats 5-4)."""
+    best_seat, best_key = 0, -1
+    for seat, hand in enumerate(hands):
+        for high, low in hand:
+            # doubles above everything, then pips, then the higher end (one int compare)
+            key = 1000 + high if high == low else (high + low) * 10 + high
+            if key > best_key:
+                best_seat, best_key = seat, key
+    return best_seat
+
+
+class ClassicHand(HandState[ClassicMove]):
+    """A hand of one of the classic games; use a subclass (:data:`VARIANTS`)."""
+
+    title: ClassVar[str]
+    divisors: ClassVar[tuple[int, ...]] = ()
+    """A total scores during play when a positive multiple of one of these."""
+    round_to: ClassVar[int] = 1
+    """The hand-end points are rounded to the nearest multiple of this."""
+    draws_allowed: ClassVar[bool] = True
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = SCORING_OPTIONS
+    fixed_hand_size: ClassVar[int | None] = None
+
+    def __init__(
+        self,
+        players: int,
+        hands: list[list[Tile]],
+        boneyard: list[Tile],
+        options: ClassicOptions | Mapping[str, Any] | None = None,
+        leader: int | None = None,
+        seed: int = 0,
+        hand_number: int = 1,
+    ) -> None:
+        """A hand about to be led. ``leader`` None: the first-hand rule picks the leader.
+
+        Tests build fixed positions with this directly; :meth:`deal` shuffles."""
+        if type(self) is ClassicHand:
+            raise TypeError("ClassicHand is abstract: use one of the games (e.g. AllFives)")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"{self.title} is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        if len(hands) != players:
+            raise ValueError(f"{players} players need {players} hands, not {len(hands)}")
+        every = [t for h in hands for t in h]
+        every += boneyard
+        distinct = set(every)
+        if len(distinct) != len(every) or not distinct <= _TILE_SET:
+            raise ValueError("the hands and boneyard must be distinct tiles of a double-six set")
+        if not isinstance(options, ClassicOptions):
+            options = ClassicOptions.from_json(options or {}, self.option_specs)
+        elif options != _DEFAULTS:  # drop settings of options this game does not have
+            options = ClassicOptions.from_json(
+                options.to_json(self.option_specs), self.option_specs
+            )
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.hand_number = hand_number
+        self.hands = [sorted(h, reverse=True) for h in hands]
+        self.boneyard = list(boneyard)
+        """The next tile drawn is the last one."""
+        self.leader = first_leader(self.hands) if leader is None else leader % players
+        self.line = Line(options.spinner == "on")
+        self._current: int | None = self.leader
+        self.passes_in_row = 0
+        self._scores = [0] * players
+        self.history: list[History] = []
+        self.last: Last | None = None
+        self.result: tuple[str, int | None, list[int], int] | None = None
+        """(reason, winner, pips left per seat, hand-end points) once over."""
+        self._table = points_table(self.divisors, options.counting == "british")
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def hand_size(cls, players: int, options: ClassicOptions) -> int:
+        if cls.fixed_hand_size is not None:
+            return cls.fixed_hand_size
+        return HAND_SIZES[options.hand_size][players]
+
+    @classmethod
+    def deal(
+        cls,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        hand_number: int = 1,
+        previous_leader: int | None = None,
+    ) -> Self:
+        """Shuffle with ``seed`` and deal; the rest is the boneyard. The first hand is led by
+        the highest double (or heaviest tile); later ones by the seat after the last leader."""
+        if cls is ClassicHand:
+            raise TypeError("deal one of the games (e.g. AllFives), not ClassicHand")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"{cls.title} is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        opts = ClassicOptions.from_json(options, cls.option_specs) if options else _DEFAULTS
+        hands, rest = deal_tiles(TILES, seed, players, cls.hand_size(players, opts))
+        leader = None
+        if hand_number > 1 and previous_leader is not None:
+            leader = (previous_leader + 1) % players
+        return cls(players, hands, rest, opts, leader, seed, hand_number)
+
+    # ------------------------------------------------------------ state
+    @property
+    def current_player(self) -> int | None:
+        return self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._current is None
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    @property
+    def winner(self) -> int | None:
+        return None if self.result is None else self.result[1]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        reason, winner = self.result[0], self.result[1]
+        if winner is None:
+            return Outcome((), "blocked, tied")
+        return Outcome((winner,), reason)
+
+    def pips(self, seat: int) -> int:
+        return sum(high + low for high, low in self.hands[seat])
+
+    def stats(self) -> list[JSON]:
+        winner = self.winner
+        return [
+            {"best_hand": score, "hands_won": int(seat == winner)}
+            for seat, score in enumerate(self._scores)
+        ]
+
+    def __repr__(self) -> str:
+        state = "over" if self._current is None else f"seat {self._current} to move"
+        return f"<{type(self).__name__} hand {self.hand_number}, {state}>"
+
+    # ------------------------------------------------------------ moves
+    def parse_move(self, text: str) -> ClassicMove:
+        return parse_move(text)
+
+    def legal_moves(self) -> list[ClassicMove]:
+        """Plays (every tile on an empty line), else ``draw``; ``pass`` only if neither,
+        which the engine never leaves to a player (it passes for them)."""
+        seat = self._current
+        if seat is None:
+            return []
+        hand = self.hands[seat]
+        line = self.line
+        if line.lead is None:
+            return [LEADS[tile] for tile in hand]
+        values, ends = line.values, line.open
+        moves = []
+        for tile in hand:
+            high, low = tile
+            plays = PLAYS[tile]
+            for end in ends:
+                value = values[end]
+                if value == high or value == low:  # noqa: SIM109 (twice as fast as `in`)
+                    moves.append(plays[end])
+        if moves:
+            return moves
+        if self.draws_allowed and self.boneyard:
+            return [DRAW]
+        return [PASS]
+
+    def can_play(self, seat: int) -> bool:
+        """Whether ``seat`` holds a tile that fits an open end (or may lead)."""
+        line = self.line
+        if line.lead is None:
+            return seat == self._current
+        values, ends = line.values, line.open
+        for high, low in self.hands[seat]:
+            for end in ends:
+                value = values[end]
+                if value == high or value == low:  # noqa: SIM109 (twice as fast as `in`)
+                    return True
+        return False
+
+    def playable_tiles(self, seat: int) -> list[Tile]:
+        """The tiles ``seat`` could lay now (the bot offers them as buttons)."""
+        if self.line.lead is None:
+            return list(self.hands[seat]) if seat == self._current else []
+        return [tile for tile in self.hands[seat] if self.line.can_play(tile)]
+
+    def ends_for(self, tile: Tile) -> list[str]:
+        """The labels of the open ends ``tile`` fits (empty on an empty line)."""
+        return [LABELS[end] for end in self.line.fits(tile)]
+
+    def score_if(self, move: ClassicMove) -> int:
+        """What ``move`` would score right now (0 for a draw or pass)."""
+        tile = move.tile
+        if tile is None:
+            return 0
+        line = self.line
+        if line.lead is None:
+            if move.slot >= 0:
+                raise IllegalMoveError(f"The first tile is the lead: play it as '{tile}'.")
+            return self._table[tile[0] + tile[1]]
+        if move.slot < 0:
+            raise IllegalMoveError(f"The lead has been played: say where {tile} goes.")
+        if move.slot not in line.open:
+            raise IllegalMoveError(f"{move.end} is not an open end.")
+        return self._table[line.total_if(tile, move.slot)]
+
+    def timeout_move(self) -> ClassicMove:
+        """Draw when that is all there is; else the play scoring most now (ties: the
+        heaviest tile, then the first in legal order)."""
+        moves = self.legal_moves()
+        if not moves:
+            raise HandOverError("This hand is over.")
+        if not moves[0].is_play:
+            return moves[0]
+        return max(moves, key=lambda m: (self.score_if(m), m.tile.pips if m.tile else 0))
+
+    def apply(self, move: ClassicMove) -> list[Event]:
+        seat = self._current
+        if seat is None:
+            raise HandOverError("This hand is over.")
+        tile = move.tile
+        if tile is None:
+            if move.kind == "draw":
+                return self._draw(seat)
+            return self._manual_pass(seat)
+        hand = self.hands[seat]
+        if tile not in hand:
+            raise TileNotInHandError(f"You do not hold {tile.name}.")
+        line = self.line
+        end = move.slot
+        if line.lead is None:
+            if end >= 0:
+                raise IllegalMoveError(f"The first tile is the lead: play it as '{tile.name}'.")
+            line.play_lead(tile, seat)
+            arm, index = LEAD, 0
+        else:
+            if end < 0:
+                raise IllegalMoveError(
+                    f"The lead has been played: say which end {tile.name} goes on, "
+                    f"like '{tile.name} E'."
+                )
+            if end not in line.open:
+                shown = ", ".join(LABELS[e] for e in line.open)
+                raise IllegalMoveError(f"{move.end} is not an open end (open: {shown}).")
+            index = line.place(tile, end, seat)
+            arm = end
+        hand.remove(tile)
+        total = line.total
+        points = self._table[total]
+        if points:
+            self._scores[seat] += points
+        text = move.text
+        self.history.append((seat, text, False, 0))
+        self.last = (seat, text, arm, index, points)
+        self.passes_in_row = 0
+        events = [Event("play", seat, points, {"move": text, "total": total})]
+        if hand:
+            self._advance(seat, events)
+        else:
+            self._finish("domino", seat, events)
+        return events
+
+    def _draw(self, seat: int) -> list[Event]:
+        """Draw one tile at a time until one fits or the boneyard is empty; a player left
+        unable to play then passes."""
+        if not self.draws_allowed:
+            raise IllegalMoveError(f"There is no drawing in {self.title}.")
+        if self.can_play(seat):
+            raise IllegalMoveError("You can play, so you may not draw.")
+        boneyard = self.boneyard
+        if not boneyard:
+            raise IllegalMoveError("The boneyard is empty.")
+        line = self.line
+        drawn = []
+        while boneyard:
+            tile = boneyard.pop()
+            drawn.append(tile)
+            if line.can_play(tile):
+                break
+        hand = self.hands[seat]
+        hand.extend(drawn)
+        hand.sort(reverse=True)
+        self.history.append((seat, "draw", False, len(drawn)))
+        events = [
+            Event(
+                "draw",
+                seat,
+                detail={"tiles": [t.name for t in drawn]},
+                visible_to=frozenset((seat,)),
+            ),
+            Event("draw", seat, detail={"count": len(drawn)}),
+        ]
+        if not line.can_play(drawn[-1]) and not self._pass(seat, True, events):
+            self._advance(seat, events)
+        return events
+
+    def _manual_pass(self, seat: int) -> list[Event]:
+        if self.can_play(seat):
+            raise IllegalMoveError("You can play, so you may not pass.")
+        if self.draws_allowed and self.boneyard:
+            raise IllegalMoveError("You cannot play: draw from the boneyard.")
+        events: list[Event] = []
+        if not self._pass(seat, False, events):
+            self._advance(seat, events)
+        return events
+
+    def _pass(self, seat: int, auto: bool, events: list[Event]) -> bool:
+        """Record a pass; True when it blocks the hand (everyone passed in a row)."""
+        self.passes_in_row += 1
+        self.history.append((seat, "pass", auto, 0))
+        events.append(Event("pass", seat, detail={"auto": auto}))
+        if self.passes_in_row >= self.players:
+            self._finish("blocked", None, events)
+            return True
+        return False
+
+    def _advance(self, seat: int, events: list[Event]) -> None:
+        """Hand the turn on, passing for every player who can neither play nor draw."""
+        players = self.players
+        can_draw = self.draws_allowed and bool(self.boneyard)
+        line = self.line
+        values, ends = line.values, line.open
+        hands = self.hands
+        while True:
+            seat = (seat + 1) % players
+            if can_draw:
+                self._current = seat
+                return
+            for high, low in hands[seat]:
+                for end in ends:
+                    value = values[end]
+                    if value == high or value == low:  # noqa: SIM109 (twice as fast as `in`)
+                        self._current = seat
+                        return
+            if self._pass(seat, True, events):
+                return
+
+    def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None:
+        """End the hand: who went out, or the lowest pip count (a tie: nobody scores)."""
+        pips = [sum(high + low for high, low in hand) for hand in self.hands]
+        if winner is None:
+            low = min(pips)
+            lowest = [seat for seat, p in enumerate(pips) if p == low]
+            winner = lowest[0] if len(lowest) == 1 else None
+        points = 0
+        if winner is not None:
+            points = round_to(max(0, sum(pips) - 2 * pips[winner]), self.round_to)
+            self._scores[winner] += points
+        self._current = None
+        self.result = (reason, winner, pips, points)
+        events.append(
+            Event(
+                "hand_end",
+                winner,
+                points,
+                {
+                    "reason": reason,
+                    "winner": winner,
+                    "pips": list(pips),
+                    "points": points,
+                    "scores": list(self._scores),
+                },
+            )
+        )
+
+    # ------------------------------------------------------------ views & JSON
+    def _history_json(self) -> list[JSON]:
+        entries: list[JSON] = []
+        for seat, move, auto, count in self.history:
+            entry: JSON = {"seat": seat, "move": move, "auto": auto}
+            if move == "draw":
+                entry["count"] = count
+            entries.append(entry)
+        return entries
+
+    def _last_json(self) -> JSON | None:
+        if self.last is None:
+            return None
+        seat, move, arm, index, points = self.last
+        return {
+            "seat": seat,
+            "move": move,
+            "arm": "lead" if arm == LEAD else LABELS[arm],
+            "index": index,
+            "points": points,
+        }
+
+    def _result_json(self) -> JSON | None:
+        if self.result is None:
+            return None
+        reason, winner, pips, points = self.result
+        return {"reason": reason, "winner": winner, "pips": list(pips), "points": points}
+
+    def view(self, player: int | None) -> JSON:
+        """What ``player`` may see (None: the channel), in the JSON shape the line renderer
+        is written against; other hands and the boneyard are only counts."""
+        data: JSON = {
+            "game": self.game,
+            "title": self.title,
+            "hand_number": self.hand_number,
+            "players": self.players,
+            "options": self.options.to_json(self.option_specs),
+            "leader": self.leader,
+            "current_player": self._current,
+            "over": self._current is None,
+            "scores": list(self._scores),
+            "hand_sizes": [len(h) for h in self.hands],
+            "boneyard": len(self.boneyard),
+            "draws_allowed": self.draws_allowed,
+            "line": self.line.to_json(),
+            "last": self._last_json(),
+            "history": self._history_json(),
+            "result": self._result_json(),
+        }
+        if player is not None:
+            data["you"] = player
+            data["hand"] = [t.name for t in self.hands[player]]
+        return data
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game,
+            "version": 1,
+            "players": self.players,
+            "options": self.options.to_json(self.option_specs),
+            "seed": self.seed,
+            "hand_number": self.hand_number,
+            "leader": self.leader,
+            "hands": [[t.name for t in h] for h in self.hands],
+            "boneyard": [t.name for t in self.boneyard],
+            "line": self.line.to_json(),
+            "current": self._current,
+            "passes_in_row": self.passes_in_row,
+            "scores": list(self._scores),
+            "history": self._history_json(),
+            "last": self._last_json(),
+            "result": self._result_json(),
+        }
+
+    @classmethod
+    def _variant(cls, game: object) -> type[ClassicHand]:
+        """The class for ``game``: any game from ClassicHand itself, else only its own."""
+        if cls is ClassicHand:
+            if game not in VARIANTS:
+                raise ValueError(f"not a classic dominoes hand: {game!r}")
+            return VARIANTS[str(game)]
+        if game != cls.game:
+            raise ValueError(f"not a {cls.title} hand: {game!r}")
+        return cls
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        variant = cls._variant(data.get("game"))
+        if data.get("version") != 1:
+            raise ValueError(f"unknown {variant.title} hand version {data.get('version')!r}")
+        hands = [[parse_tile(t, SET_TOP) for t in h] for h in data["hands"]]
+        hand = variant(
+            int(data["players"]),
+            hands,
+            [parse_tile(t, SET_TOP) for t in data["boneyard"]],
+            data["options"],
+            int(data["leader"]),
+            int(data["seed"]),
+            int(data["hand_number"]),
+        )
+        hand.hands = hands  # as stored (the constructor would re-sort)
+        hand._load_public(data)
+        hand._current = None if data["current"] is None else int(data["current"])
+        hand.passes_in_row = int(data["passes_in_row"])
+        return cast(Self, hand)
+
+    def _load_public(self, data: Mapping[str, Any]) -> None:
+        """Line, scores, history, last play and result: the same in stored JSON and views."""
+        self.line = Line.from_json(data["line"], self.options.spinner == "on")
+        self._scores = [int(s) for s in data["scores"]]
+        self.history = [
+            (int(h["seat"]), str(h["move"]), bool(h["auto"]), int(h.get("count", 0)))
+            for h in data["history"]
+        ]
+        last = data["last"]
+        self.last = (
+            None
+            if last is None
+            else (
+                int(last["seat"]),
+                str(last["move"]),
+                LEAD if last["arm"] == "lead" else INDEX[last["arm"]],
+                int(last["index"]),
+                int(last["points"]),
+            )
+        )
+        result = data["result"]
+        self.result = (
+            None
+            if result is None
+            else (
+                str(result["reason"]),
+                None if result["winner"] is None else int(result["winner"]),
+                [int(p) for p in result["pips"]],
+                int(result["points"]),
+            )
+        )
+
+    @classmethod
+    def for_seat(cls, view: Mapping[str, Any]) -> ClassicHand:
+        """A hand rebuilt from one seat's :meth:`view`, for that seat's computer player.
+
+        The line and the seat's own tiles are real; every other hand and the boneyard hold
+        :data:`UNKNOWN` placeholders, so counts, legal moves and :meth:`score_if` are right
+        for the seat to move. It is for deciding, not for playing the hand on."""
+        variant = cls._variant(view.get("game"))
+        seat = view.get("you")
+        if seat is None:
+            raise ValueError("a computer player needs a seat's view, not a spectator's")
+        seat = int(seat)
+        players = int(view["players"])
+        own = [parse_tile(t, SET_TOP) for t in view["hand"]]
+        hands: list[list[Tile]] = [own if s == seat else [] for s in range(players)]
+        hand = variant(
+            players, hands, [], view["options"], int(view["leader"]), 0, int(view["hand_number"])
+        )
+        for other, size in enumerate(view["hand_sizes"]):
+            if other != seat:
+                hand.hands[other] = [UNKNOWN] * int(size)
+        hand.boneyard = [UNKNOWN] * int(view["boneyard"])
+        hand._load_public(view)
+        current = view["current_player"]
+        hand._current = None if current is None else int(current)
+        passes = 0
+        for _, move, _, _ in reversed(hand.history):
+            if move != "pass":
+                break
+            passes += 1
+        hand.passes_in_row = passes
+        return hand
+
+
+_TILE_SET = frozenset(TILES)
+_DEFAULTS = ClassicOptions()
+
+
+class AllFives(ClassicHand):
+    """Score the open-end total whenever it is a multiple of 5."""
+
+    game = "all-fives"
+    title = "All Fives"
+    divisors = (5,)
+    round_to = 5
+
+
+class AllThrees(ClassicHand):
+    """Score the open-end total whenever it is a multiple of 3."""
+
+    game = "all-threes"
+    title = "All Threes"
+    divisors = (3,)
+    round_to = 3
+
+
+class FivesAndThrees(ClassicHand):
+    """Score a total that is a multiple of 5 or 3 (British counting: one per five and three)."""
+
+    game = "fives-and-threes"
+    title = "Fives and Threes"
+    divisors = (5, 3)
+    round_to = 5
+    option_specs = FIVES_AND_THREES_OPTIONS
+
+
+class DrawGame(ClassicHand):
+    """No scoring during play; the hand's winner scores the others' pips."""
+
+    game = "draw"
+    title = "Draw"
+
+
+class BlockGame(ClassicHand):
+    """Like Draw, but nobody draws: 7 tiles each and a player who cannot play passes."""
+
+    game = "block"
+    title = "Block"
+    draws_allowed = False
+    option_specs = BLOCK_OPTIONS
+    fixed_hand_size = 7
+
+
+VARIANTS: dict[str, type[ClassicHand]] = {
+    cls.game: cls for cls in (AllFives, AllThrees, FivesAndThrees, DrawGame, BlockGame)
+}

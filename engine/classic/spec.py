@@ -1,0 +1,64 @@
+"""The five classic games declared as data for the registry (one /dominoes family)."""
+
+from __future__ import annotations
+
+from engine.classic.ai import LEVELS, computer_move
+from engine.classic.hand import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    AllFives,
+    AllThrees,
+    BlockGame,
+    ClassicHand,
+    DrawGame,
+    FivesAndThrees,
+)
+from engine.spec import GameSpec, MatchFormat, StatSpec
+
+RULES_PAGE = "docs/rules/dominoes.md"
+MATCH = MatchFormat(targets=(100, 250, 500), default_target=100)
+STATS = (
+    StatSpec("hands_won", "hands won", "Hands", "sum"),
+    StatSpec("best_hand", "best hand", "Best", "max"),
+)
+COUNTING_NOTE = "British counting is only for Fives and Threes."
+HAND_SIZE_NOTE = "Block always deals 7 tiles each."
+
+SUMMARIES = {
+    "all-fives": "Line dominoes with a spinner; an open-end total that is a multiple of 5 scores.",
+    "all-threes": "Line dominoes with a spinner; an open-end total that is a multiple of 3 scores.",
+    "fives-and-threes": "An open-end total that is a multiple of 5 or of 3 scores.",
+    "draw": "Line dominoes, drawing when stuck; only the end of a hand scores.",
+    "block": "Line dominoes with no drawing: stuck players pass; only the hand end scores.",
+}
+
+
+def _spec(cls: type[ClassicHand]) -> GameSpec:
+    notes = {}
+    if "counting" not in {o.name for o in cls.option_specs}:
+        notes["counting"] = COUNTING_NOTE
+    if "hand_size" not in {o.name for o in cls.option_specs}:
+        notes["hand_size"] = HAND_SIZE_NOTE
+    return GameSpec(
+        name=cls.game,
+        title=cls.title,
+        family="dominoes",
+        family_title="Dominoes",
+        summary=SUMMARIES[cls.game],
+        rules_page=RULES_PAGE,
+        min_seats=MIN_PLAYERS,
+        max_seats=MAX_PLAYERS,
+        default_seats=4,
+        options=cls.option_specs,
+        match=MATCH,
+        levels=LEVELS,
+        hand_class=cls,
+        computer=computer_move,
+        stats=STATS,
+        option_notes=notes,
+    )
+
+
+SPECS: tuple[GameSpec, ...] = tuple(
+    _spec(cls) for cls in (AllFives, AllThrees, FivesAndThrees, DrawGame, BlockGame)
+)
