@@ -171,9 +171,7 @@ class GameSpec:
 
     def check_seats(self, seats: int) -> int:
         if not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(
-                f"{self.title} is for {self.min_seats} to {self.max_seats} players"
-            )
+            raise ValueError(f"{self.title} is for {self.min_seats} to {self.max_seats} players")
         return seats
 
     def describe_options(self, options: Mapping[str, Any]) -> list[str]:
