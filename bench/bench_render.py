@@ -1,4 +1,5 @@
-"""Picture speed and size: the full 28-tile table picture and a hand picture.
+"""Picture speed and size: the full 28-tile Network table, the classic line with all 28
+tiles, and hand pictures.
 
 Prints median milliseconds and PNG bytes; asserts nothing (targets on the reference
 machine: table ≤ 20 ms and ≤ 150 KB, hand ≤ 5 ms). Caches are warmed first, as they are in
@@ -11,11 +12,17 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.network import NetworkHand
-from render import render_hand, render_network_table
+from render import render_hand, render_line_table, render_network_table
+from tests.render.line_cases import four_arms
+from tests.render.line_views import all_28_line
 
 NAMES = ("Alice", "Bob", "Chandra", "Dee")
 
@@ -65,12 +72,29 @@ def main() -> None:
     seat = mid.current_player
     assert seat is not None
     tile = max(mid.hands[seat], key=lambda t: len(mid.placements_for(t)))
+    ghosts = [mid.preview(move) for move in mid.placements_for(tile)]
     ms, size = measure(
-        lambda: render_network_table(mid, NAMES, totals=totals, target=10, candidates=tile),
+        lambda: render_network_table(
+            mid, NAMES, totals=totals, target=10, candidates=ghosts, candidate_tile=tile
+        ),
         args.repeat,
     )
-    count = len(mid.placements_for(tile))
+    count = len(ghosts)
     print(f"table, 12 tiles, {count} ghosts: {ms:6.1f} ms  {size / 1024:6.1f} KB")
+
+    line = all_28_line().view()
+    ms, size = measure(
+        lambda: render_line_table(line, NAMES[:2], totals=[40, 55], target=100), args.repeat
+    )
+    print(f"line, 28 tiles (snaking):    {ms:6.1f} ms  {size / 1024:6.1f} KB")
+    arms = four_arms()
+    ms, size = measure(
+        lambda: render_line_table(
+            arms, NAMES, totals=totals, target=100, highlight_ends=("E", "N")
+        ),
+        args.repeat,
+    )
+    print(f"line, spinner, four arms:    {ms:6.1f} ms  {size / 1024:6.1f} KB")
 
     dealt = NetworkHand.deal(2, {}, 3)
     tiles = dealt.hands[0]

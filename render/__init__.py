@@ -1,12 +1,17 @@
 """Pictures of the game for Discord: the table after every play and each player's hand.
 
-Everything here reads engine state and returns PNG bytes; nothing changes the state. The
-same state always gives the same bytes on one machine (tests rely on it).
+Everything here reads engine state (or a hand's public view) plus what the caller wants
+highlighted, and returns PNG bytes; it never changes the state and asks the engine no rules
+questions. The same input always gives the same bytes on one machine (tests rely on it).
+
+``render.kit`` is the shared kit (fonts, colours, tile faces, sprites, header, hand strip);
+each kind of table picture is a package of its own: ``render.network`` and ``render.line``.
 """
 
 from __future__ import annotations
 
-from render.hand import render_hand
+from render.kit.hand import render_hand
+from render.line import render_line_table
 from render.network import render_network_table
 
-__all__ = ["render_hand", "render_network_table"]
+__all__ = ["render_hand", "render_line_table", "render_network_table"]

@@ -9,14 +9,21 @@ from PIL import Image
 from engine.network import NetworkHand
 from engine.tiles import Tile
 from render import render_hand, render_network_table
-from render.png import encode
-from render.tiles import E, N, S, TileLook, W, tile_face
+from render.kit.png import encode
+from render.kit.tiles import E, N, S, TileLook, W, tile_face
+from render.network import Candidate
 from tests.render import positions as P
+from tests.render.line_cases import LINE_CASES
 
 TOTALS = (2, 7, 0, 4, 1)
 
 
-def table(position: P.Position, candidates: Tile | None = None) -> Callable[[], bytes]:
+def candidates_of(hand: NetworkHand, tile: Tile) -> list[Candidate]:
+    """What the bot passes for a chosen tile: each legal placement previewed, in order."""
+    return [hand.preview(move) for move in hand.placements_for(tile)]
+
+
+def table(position: P.Position, tile: Tile | None = None) -> Callable[[], bytes]:
     def render() -> bytes:
         hand = position.hand()
         return render_network_table(
@@ -24,10 +31,17 @@ def table(position: P.Position, candidates: Tile | None = None) -> Callable[[], 
             P.NAMES[: hand.players],
             totals=TOTALS[: hand.players],
             target=10,
-            candidates=candidates,
+            candidates=None if tile is None else candidates_of(hand, tile),
+            candidate_tile=tile,
         )
 
     return render
+
+
+def empty_any_lead() -> bytes:
+    """Before the lead at a table whose leader may lead any tile."""
+    hand = NetworkHand.deal(3, {"lead": "any"}, 0)
+    return render_network_table(hand, P.NAMES[:3], totals=TOTALS[:3], target=10)
 
 
 def hand_of_current(position: P.Position) -> bytes:
@@ -67,12 +81,16 @@ def tile_faces() -> bytes:
 
 CASES: dict[str, Callable[[], bytes]] = {
     "table_empty": table(P.EMPTY),
+    "table_empty_any_lead": empty_any_lead,
     "table_lead_double": table(P.LEAD_DOUBLE),
     "table_ring": table(P.RING),
     "table_crosswise": table(P.CROSSWISE),
     "table_full_hand_end": table(P.FULL),
-    "table_candidates": table(P.CANDIDATES, candidates=P.CANDIDATE_TILE),
+    "table_candidates": table(P.CANDIDATES, P.CANDIDATE_TILE),
     "hand_seven": lambda: hand_of_current(P.LEAD_DOUBLE),
     "hand_fourteen": fourteen_tiles,
     "tile_faces": tile_faces,
+    **LINE_CASES,
 }
+"""Every picture with a reference: Network tables, hands, tile faces, then classic lines
+(``line_cases``)."""

@@ -5,22 +5,27 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
+import render
 from engine.network import NetworkHand, read_position
 from engine.tiles import Tile
-from render import render_hand, render_network_table, sprites
-from render import tiles as tile_faces
-from render.fonts import clean_text, fit_text, font, has_glyph, wrap_text
-from render.geometry import Rect
-from render.hand import PAD, UNIT, draw_hand, rows_for
-from render.network_plan import MAX_WIDTH, UNIT_MAX, UNIT_MIN, TablePlan, plan_table
-from render.tiles import gap
+from render import render_hand, render_network_table
+from render.kit import sprites
+from render.kit import tiles as tile_faces
+from render.kit.fonts import clean_text, fit_text, font, has_glyph, wrap_text
+from render.kit.geometry import Rect
+from render.kit.hand import PAD, UNIT, draw_hand, rows_for
+from render.kit.tiles import gap
+from render.network import lead_note
+from render.network.plan import MAX_WIDTH, UNIT_MAX, UNIT_MIN, TablePlan, plan_table
 from tests.render import positions as P
-from tests.render.cases import CASES
+from tests.render.cases import CASES, candidates_of
 
 TABLE_POSITIONS = [P.EMPTY, P.LEAD_DOUBLE, P.RING, P.CROSSWISE, P.CANDIDATES, P.FULL]
 
@@ -77,7 +82,9 @@ def test_rendering_leaves_the_hand_untouched() -> None:
         legal = [str(m) for m in hand.legal_moves()]
         seat = hand.current_player if hand.current_player is not None else 0
         for tile in [*hand.hands[seat], P.CANDIDATE_TILE]:
-            render_network_table(hand, P.NAMES, candidates=tile)
+            render_network_table(
+                hand, P.NAMES, candidates=candidates_of(hand, tile), candidate_tile=tile
+            )
         render_network_table(hand, P.NAMES, totals=[1, 2, 3, 4, 5], target=10)
         assert hand.to_json() == before
         assert [str(m) for m in hand.legal_moves()] == legal
@@ -230,15 +237,39 @@ def test_the_last_play_is_highlighted() -> None:
 # ------------------------------------------------------------------ candidates
 
 
-def test_candidates_are_numbered_in_placements_for_order() -> None:
+def test_candidates_are_numbered_in_the_order_given() -> None:
     hand = P.CANDIDATES.hand()
-    moves = hand.placements_for(P.CANDIDATE_TILE)
-    plan = plan_table(hand, P.CANDIDATE_TILE)
-    assert len(moves) >= 7
-    assert [g.number for g in plan.ghosts] == list(range(1, len(moves) + 1))
-    assert [g.move for g in plan.ghosts] == moves
-    assert [g.placement for g in plan.ghosts] == [hand.preview(m)[0] for m in moves]
+    given = candidates_of(hand, P.CANDIDATE_TILE)
+    plan = plan_table(hand, given)
+    assert len(given) >= 7
+    assert [g.number for g in plan.ghosts] == list(range(1, len(given) + 1))
+    assert [(g.placement, g.rings) for g in plan.ghosts] == given
     assert any(g.rings for g in plan.ghosts)
+    backwards = plan_table(hand, given[::-1])
+    assert [g.placement for g in backwards.ghosts] == [p for p, _ in given[::-1]]
+
+
+def test_the_renderer_asks_the_engine_no_rules_questions() -> None:
+    """render/ reads state; what is legal, where a tile would go and what it would score
+    are the caller's to work out."""
+    asking = re.compile(
+        r"\.(placements_for|preview|rings_if|legal_moves|playable_tiles|can_play|fits|find"
+        r"|apply|place|lead_placement|placement_for|timeout_move|parse_move|ends_for"
+        r"|score_if|total_if|accepts|recount|play_lead)\("
+        r"|compute_bonus|from engine\.network\.layout import .*\b(fits|Candidate)\b"
+    )
+    for path in sorted(Path(render.__file__).parent.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not asking.search(line), f"{path}:{number}: {line.strip()}"
+
+
+def test_empty_table_says_who_leads_with_what_the_lead_option_allows() -> None:
+    names = list(P.NAMES[:3])
+    standard = P.EMPTY.hand()
+    assert lead_note(standard, names) == f"No tiles yet: {names[standard.leader]} leads 6-6."
+    free = NetworkHand.deal(3, {"lead": "any"}, 0)
+    assert lead_note(free, names) == f"No tiles yet: {names[free.leader]} leads with any tile."
+    assert render_network_table(free, names) != render_network_table(standard, names)
 
 
 def test_candidate_badges_are_apart_and_on_their_own_ghost() -> None:
@@ -247,7 +278,7 @@ def test_candidate_badges_are_apart_and_on_their_own_ghost() -> None:
         if seat is None or hand.layout.is_empty:
             continue
         for tile in hand.hands[seat]:
-            plan = plan_table(hand, tile)
+            plan = plan_table(hand, candidates_of(hand, tile))
             for i, ghost in enumerate(plan.ghosts):
                 assert ghost.badge.overlap(ghost.rect) > 0
                 for other in plan.ghosts[i + 1 :]:
@@ -257,13 +288,16 @@ def test_candidate_badges_are_apart_and_on_their_own_ghost() -> None:
 def test_candidates_on_an_empty_table_or_with_no_place_still_render() -> None:
     hand = P.EMPTY.hand()
     not_the_lead = next(t for t in hand.hands[hand.leader] if t != hand.lead_tile)
-    assert plan_table(hand, not_the_lead).ghosts == ()
-    render_network_table(hand, P.NAMES, candidates=not_the_lead)
-    (lead_ghost,) = plan_table(hand, hand.lead_tile).ghosts  # the lead is its only place
-    assert str(lead_ghost.move) == hand.lead_tile.name and lead_ghost.rings == 0
-    render_network_table(hand, P.NAMES, candidates=hand.lead_tile)
+    assert plan_table(hand, candidates_of(hand, not_the_lead)).ghosts == ()
+    render_network_table(hand, P.NAMES, candidates=[], candidate_tile=not_the_lead)
+    lead = candidates_of(hand, hand.lead_tile)
+    (lead_ghost,) = plan_table(hand, lead).ghosts  # the lead is its only place
+    assert lead_ghost.placement.tile == hand.lead_tile and lead_ghost.rings == 0
+    render_network_table(hand, P.NAMES, candidates=lead, candidate_tile=hand.lead_tile)
+    render_network_table(hand, P.NAMES, candidates=lead)  # the tile read off the candidates
     full = P.FULL.hand()
-    render_network_table(full, P.NAMES, candidates=Tile(6, 6))
+    render_network_table(full, P.NAMES, candidates=[], candidate_tile=Tile(6, 6))
+    render_network_table(full, P.NAMES, candidates=[])
 
 
 # ------------------------------------------------------------------ hand picture

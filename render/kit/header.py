@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.fonts import fit_text, font, wrap_text
-from render.palette import (
+from render.kit.fonts import fit_text, font, wrap_text
+from render.kit.palette import (
     BONUS_FILL,
     CURRENT_ROW,
     HEADER_BACKGROUND,

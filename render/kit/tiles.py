@@ -15,8 +15,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.fonts import font
-from render.palette import BACKGROUND, DIVIDER, IVORY, IVORY_EDGE, PIP, RGB, SPINNER
+from render.kit.fonts import font
+from render.kit.palette import BACKGROUND, DIVIDER, IVORY, IVORY_EDGE, PIP, RGB, SPINNER
 
 N, E, S, W = 0, 1, 2, 3
 """Direction from a tile's first half to its second; the same numbering as the engine."""

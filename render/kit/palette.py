@@ -38,6 +38,12 @@ LABEL_RING: Final[RGB] = (22, 24, 28)
 BONUS_FILL: Final[RGB] = (255, 214, 92)
 """Badges of the open ends that show the bonus number."""
 
+END_HIGHLIGHT: Final[RGB] = (255, 214, 92)
+"""Badges of the line's open ends a chosen tile can go to."""
+END_HIGHLIGHT_RING: Final[RGB] = (255, 255, 255)
+SPINNER_RING: Final[RGB] = (214, 170, 90)
+"""The brass outline round the classic line's spinner."""
+
 GHOST_FILL: Final[RGBA] = (255, 255, 255, 70)
 GHOST_OUTLINE: Final[RGB] = (255, 255, 255)
 GHOST_BADGE: Final[RGB] = (22, 24, 28)

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render import sprites
-from render.fonts import font
-from render.geometry import Rect
-from render.network_badges import ghost_badge, label_height
-from render.network_plan import TablePlan
-from render.palette import (
-    BACKGROUND,
+from render.kit import sprites
+from render.kit.geometry import Rect
+from render.kit.palette import (
     BONUS_FILL,
     LABEL_FILL,
     LABEL_RING,
     LABEL_TEXT,
-    TEXT_MUTED,
     ring_tint,
     seat_colour,
 )
-from render.tiles import TileLook, tile_face
+from render.kit.tiles import TileLook, tile_face
+from render.network.badges import ghost_badge, label_height
+from render.network.plan import TablePlan
 
 
 def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) -> None:
@@ -74,16 +71,3 @@ def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) ->
         image.paste(
             badge, (round(cx - badge.width / 2) + left, round(cy - height / 2) + top), badge
         )
-
-
-def paint_empty(image: Image.Image, top: int, message: str) -> None:
-    """The table before the lead: a short line saying who leads with what."""
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, top, image.width, image.height), fill=BACKGROUND)
-    draw.text(
-        (image.width / 2, top + (image.height - top) / 2),
-        message,
-        font=font(20),
-        fill=TEXT_MUTED,
-        anchor="mm",
-    )

@@ -10,9 +10,17 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from render.fonts import font
-from render.palette import GHOST_FILL, GHOST_OUTLINE, HIGHLIGHT, RGB, SHADOW, seat_colour, text_on
-from render.tiles import SUPERSAMPLE, gap
+from render.kit.fonts import font
+from render.kit.palette import (
+    GHOST_FILL,
+    GHOST_OUTLINE,
+    HIGHLIGHT,
+    RGB,
+    SHADOW,
+    seat_colour,
+    text_on,
+)
+from render.kit.tiles import SUPERSAMPLE, gap
 
 
 @lru_cache(maxsize=64)
@@ -75,8 +83,7 @@ def badge(
     Used for open-end labels and candidate numbers, which must read at a glance."""
     ss = SUPERSAMPLE
     face = font(round(height * 0.62) * ss, bold=True)
-    text_width = face.getlength(text)
-    width = max(height, round(text_width / ss + height * 0.55))
+    width = badge_width(text, height)
     big = Image.new("RGBA", (width * ss, height * ss), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
     draw.rounded_rectangle(
@@ -90,6 +97,12 @@ def badge(
     )
     draw.text((width * ss / 2, height * ss / 2), text, font=face, fill=ink, anchor="mm")
     return big.reduce(ss)
+
+
+def badge_width(text: str, height: int) -> int:
+    """The width of :func:`badge` for ``text`` at ``height``, without drawing it."""
+    face = font(round(height * 0.62) * SUPERSAMPLE, bold=True)
+    return max(height, round(face.getlength(text) / SUPERSAMPLE + height * 0.55))
 
 
 @lru_cache(maxsize=32)
@@ -137,3 +150,23 @@ def seat_mark(seat: int, size: int) -> Image.Image:
         anchor="mm",
     )
     return big.reduce(ss)
+
+
+@lru_cache(maxsize=32)
+def outline(width: int, height: int, unit: int, colour: RGB) -> Image.Image:
+    """A rounded band round a ``width``×``height`` tile, from just outside its box to its
+    body's edge (the classic line marks its spinner with one). Paste it under the tile, at
+    the tile's corner minus :func:`outline_pad`."""
+    pad = outline_pad(unit)
+    ss = SUPERSAMPLE
+    band = (pad + gap(unit)) * ss
+    w, h = (width + 2 * pad) * ss, (height + 2 * pad) * ss
+    big = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, w - 1, h - 1), round(unit * 0.2 * ss), outline=(*colour, 255), width=band
+    )
+    return big.reduce(ss)
+
+
+def outline_pad(unit: int) -> int:
+    return max(2, round(unit * 0.07))

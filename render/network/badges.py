@@ -14,11 +14,11 @@ from PIL import Image
 from engine.network import Placement
 from engine.network.geometry import coords
 from engine.network.layout import OpenEnd
-from render import sprites
-from render.geometry import Rect, bounds, pick_spot
-from render.palette import GHOST_BADGE, GHOST_BADGE_TEXT, LABEL_FILL, LABEL_RING, LABEL_TEXT
-from render.tiles import DX, DY
-from render.tiles import gap as tile_gap
+from render.kit import sprites
+from render.kit.geometry import Rect, bounds, pick_spot
+from render.kit.palette import GHOST_BADGE, GHOST_BADGE_TEXT, LABEL_FILL, LABEL_RING, LABEL_TEXT
+from render.kit.tiles import DX, DY
+from render.kit.tiles import gap as tile_gap
 
 
 def label_height(unit: int) -> int:

@@ -9,12 +9,13 @@ from PIL import Image
 from engine.network import NetworkHand
 from engine.network.bonus import BONUS_POINTS
 from engine.tiles import Tile
-from render.fonts import DRAWING, clean_text
-from render.header import MIN_WIDTH, Header, SeatRow, draw_header, header_height
-from render.network_plan import TablePlan, plan_table
-from render.network_table import paint_empty, paint_table
-from render.palette import BACKGROUND, seat_colour
-from render.png import encode
+from render.kit.empty import paint_empty
+from render.kit.fonts import DRAWING, clean_text
+from render.kit.header import MIN_WIDTH, Header, SeatRow, draw_header, header_height
+from render.kit.palette import BACKGROUND, seat_colour
+from render.kit.png import encode
+from render.network.plan import Candidate, TablePlan, plan_table
+from render.network.table import paint_table
 
 
 def render_network_table(
@@ -23,15 +24,27 @@ def render_network_table(
     *,
     totals: Sequence[int] | None = None,
     target: int | None = None,
-    candidates: Tile | None = None,
+    candidates: Sequence[Candidate] | None = None,
+    candidate_tile: Tile | None = None,
     title: str = "Network dominoes",
 ) -> bytes:
     """The table as PNG: header, score table (the seat-colour legend), tiles, ring shading,
-    open-end labels, the last play glowing and, with ``candidates``, every legal placement
-    of that tile as a ghost numbered in :meth:`NetworkHand.placements_for` order."""
+    open-end labels and the last play glowing.
+
+    ``candidates`` are places a tile could go, as ``(Placement, rings)`` pairs the caller
+    worked out (the bot takes each legal move of ``candidate_tile``); they are drawn as
+    ghosts numbered 1, 2, … in the given order, and the header says how many there are and
+    which close rings. The picture asks the engine no rules questions: it reads state only.
+    """
     with DRAWING:
         image = draw_network_table(
-            hand, names, totals=totals, target=target, candidates=candidates, title=title
+            hand,
+            names,
+            totals=totals,
+            target=target,
+            candidates=candidates,
+            candidate_tile=candidate_tile,
+            title=title,
         )
     return encode(image)
 
@@ -42,7 +55,8 @@ def draw_network_table(
     *,
     totals: Sequence[int] | None = None,
     target: int | None = None,
-    candidates: Tile | None = None,
+    candidates: Sequence[Candidate] | None = None,
+    candidate_tile: Tile | None = None,
     title: str = "Network dominoes",
 ) -> Image.Image:
     """:func:`render_network_table` before PNG encoding (tests and benchmarks use it)."""
@@ -50,8 +64,12 @@ def draw_network_table(
         clean_text(names[seat] if seat < len(names) else "", f"Seat {seat + 1}")
         for seat in range(hand.players)
     ]
-    plan = plan_table(hand, candidates)
-    header = network_header(hand, seat_names, plan, totals, target, candidates, title)
+    plan = plan_table(hand, candidates or ())
+    if candidates is not None and candidate_tile is None and candidates:
+        candidate_tile = candidates[0][0].tile
+    header = network_header(
+        hand, seat_names, plan, totals, target, candidates is not None, candidate_tile, title
+    )
     width = max(MIN_WIDTH, plan.width)
     top = header_height(header, width)
     image = Image.new("RGB", (width, top + plan.height), BACKGROUND)
@@ -59,9 +77,16 @@ def draw_network_table(
     if plan.tiles or plan.ghosts:
         paint_table(image, plan, top, (width - plan.width) // 2)
     else:
-        leader = seat_names[hand.leader]
-        paint_empty(image, top, f"No tiles yet: {leader} leads {hand.lead_tile.name}.")
+        paint_empty(image, top, lead_note(hand, seat_names))
     return image
+
+
+def lead_note(hand: NetworkHand, names: Sequence[str]) -> str:
+    """What the empty table says: who leads, and with what the table's lead option allows."""
+    leader = names[hand.leader]
+    if hand.options.lead == "any":
+        return f"No tiles yet: {leader} leads with any tile."
+    return f"No tiles yet: {leader} leads {hand.lead_tile.name}."
 
 
 def network_header(
@@ -70,7 +95,8 @@ def network_header(
     plan: TablePlan,
     totals: Sequence[int] | None,
     target: int | None,
-    candidates: Tile | None,
+    show_candidates: bool,
+    candidate_tile: Tile | None,
     title: str,
 ) -> Header:
     """Header text for the hand: status, the last play, the bonus and the candidates key."""
@@ -93,8 +119,8 @@ def network_header(
     if hand.bonus is not None:
         bonus_note, awarded = _bonus_note(hand, names)
         notes.append(bonus_note)
-    if candidates is not None:
-        notes.append(_candidates_note(hand, plan, candidates))
+    if show_candidates:
+        notes.append(_candidates_note(hand, plan, candidate_tile))
 
     columns = ("tiles", "rings", "hand") + (("match",) if totals is not None else ())
     rows = []
@@ -143,16 +169,17 @@ def _bonus_note(hand: NetworkHand, names: Sequence[str]) -> tuple[str, set[int]]
     return text, set(bonus.awarded)
 
 
-def _candidates_note(hand: NetworkHand, plan: TablePlan, tile: Tile) -> str:
+def _candidates_note(hand: NetworkHand, plan: TablePlan, tile: Tile | None) -> str:
+    name = tile.name if tile is not None else "This tile"
     if hand.layout.is_empty:
-        return f"{tile.name}: the first tile is the lead, so there is no place to choose."
+        return f"{name}: the first tile is the lead, so there is no place to choose."
     if not plan.ghosts:
-        return f"{tile.name} fits nowhere on the table."
+        return f"{name} fits nowhere on the table."
     count = len(plan.ghosts)
     if count == 1:
-        text = f"{tile.name} fits in 1 place, numbered 1"
+        text = f"{name} fits in 1 place, numbered 1"
     else:
-        text = f"{tile.name} fits in {count} places, numbered 1–{count}"
+        text = f"{name} fits in {count} places, numbered 1–{count}"
     scoring = [g for g in plan.ghosts if g.rings]
     if scoring:
         each = ", ".join(f"{g.number} (+{g.rings})" for g in scoring)

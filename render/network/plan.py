@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.network import NetworkHand, NetworkMove, Placement
+from engine.network import NetworkHand, Placement
 from engine.network.layout import OpenEnd, Ring
-from engine.tiles import Tile
-from render.geometry import Rect, bounds
-from render.network_badges import (
+from render.kit.geometry import Rect, bounds
+from render.kit.tiles import DX, DY
+from render.kit.tiles import gap as tile_gap
+from render.network.badges import (
     badge_gap,
     face_point,
     label_height,
@@ -24,8 +25,6 @@ from render.network_badges import (
     place_ghost_badges,
     place_labels,
 )
-from render.tiles import DX, DY
-from render.tiles import gap as tile_gap
 
 UNIT_MAX = 80
 UNIT_MIN = 28
@@ -64,7 +63,6 @@ class LabelSpot:
 @dataclass(frozen=True, slots=True)
 class GhostSpot:
     number: int
-    move: NetworkMove
     placement: Placement
     rect: Rect
     direction: int
@@ -139,14 +137,18 @@ def _outside_width(left: float, right: float) -> list[Rect]:
     ]
 
 
-def plan_table(hand: NetworkHand, candidates: Tile | None = None) -> TablePlan:
-    """Lay out tiles, ring shading, labels and (for ``candidates``) numbered ghosts."""
+Candidate = tuple[Placement, int]
+"""Where a tile could go and how many rings it would close there, as the caller found it."""
+
+
+def plan_table(hand: NetworkHand, candidates: Sequence[Candidate] = ()) -> TablePlan:
+    """Lay out tiles, ring shading, labels and the ``candidates`` as ghosts numbered 1, 2, …
+    in the given order. Reads the hand's state only; the caller decides the candidates."""
     layout = hand.layout
     placements = layout.placements
-    moves = hand.placements_for(candidates) if candidates is not None else []
-    previews = [hand.preview(m) for m in moves]
+    given = list(candidates)
     boxes = [_half_box(p.ax, p.ay, p.bx, p.by) for p in placements]
-    ghost_boxes = [_half_box(p.ax, p.ay, p.bx, p.by) for p, _ in previews]
+    ghost_boxes = [_half_box(p.ax, p.ay, p.bx, p.by) for p, _ in given]
     everything = boxes + ghost_boxes
     if not everything:
         return TablePlan(UNIT_MAX, *EMPTY_SIZE, (), (), (), (), (), None)
@@ -176,12 +178,12 @@ def plan_table(hand: NetworkHand, candidates: Tile | None = None) -> TablePlan:
         )
         for end in ends
     ]
-    ghost_placements = [p for p, _ in previews]
+    ghost_placements = [p for p, _ in given]
     badges = place_ghost_badges(ghost_placements, bodies + beyond, list(placed.values()), unit)
     ghosts = [
-        GhostSpot(number, move, p, _to_px(box, h), p.direction, badge, rings)
-        for number, (move, (p, rings), box, badge) in enumerate(
-            zip(moves, previews, ghost_boxes, badges, strict=True), start=1
+        GhostSpot(number, p, _to_px(box, h), p.direction, badge, rings)
+        for number, ((p, rings), box, badge) in enumerate(
+            zip(given, ghost_boxes, badges, strict=True), start=1
         )
     ]
     rings = [

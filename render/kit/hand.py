@@ -13,10 +13,10 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.tiles import Tile
-from render.fonts import DRAWING, clean_text, fit_text, font
-from render.palette import BACKGROUND, DIM_ALPHA, TEXT, TEXT_MUTED
-from render.png import encode
-from render.tiles import S, TileLook, tile_face, tile_size
+from render.kit.fonts import DRAWING, clean_text, fit_text, font
+from render.kit.palette import BACKGROUND, DIM_ALPHA, TEXT, TEXT_MUTED
+from render.kit.png import encode
+from render.kit.tiles import S, TileLook, tile_face, tile_size
 
 UNIT: Final = 44
 PER_ROW: Final = 10

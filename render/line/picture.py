@@ -1,0 +1,230 @@
+"""The classic line picture: header text from the public view, then the line below it."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from render.kit.empty import paint_empty
+from render.kit.fonts import DRAWING, clean_text
+from render.kit.header import MIN_WIDTH, Header, SeatRow, draw_header, header_height
+from render.kit.palette import BACKGROUND, seat_colour
+from render.kit.png import encode
+from render.line.paint import paint_line
+from render.line.plan import plan_line
+
+View = Mapping[str, Any]
+
+
+def render_line_table(
+    view: View,
+    names: Sequence[str],
+    *,
+    totals: Sequence[int] | None = None,
+    target: int | None = None,
+    title: str | None = None,
+    highlight_ends: Collection[str] = (),
+    last: bool = True,
+) -> bytes:
+    """The line of a classic dominoes hand as PNG, from its public view (never a seat's:
+    the picture shows what everyone at the table sees).
+
+    Header: title, hand and target, whose turn, the open-end total and the last play's
+    score, the boneyard, the result once over, and a score table that is also the seat
+    colour legend (tiles held, this hand's points, ``totals`` for the match). Below it the
+    line, each open end labelled with the letter players choose it by; ends named in
+    ``highlight_ends`` (where a chosen tile can go) in gold; the last play glowing unless
+    ``last`` is false."""
+    with DRAWING:
+        image = draw_line_table(
+            view,
+            names,
+            totals=totals,
+            target=target,
+            title=title,
+            highlight_ends=highlight_ends,
+            last=last,
+        )
+    return encode(image)
+
+
+def draw_line_table(
+    view: View,
+    names: Sequence[str],
+    *,
+    totals: Sequence[int] | None = None,
+    target: int | None = None,
+    title: str | None = None,
+    highlight_ends: Collection[str] = (),
+    last: bool = True,
+) -> Image.Image:
+    """:func:`render_line_table` before PNG encoding (tests and benchmarks use it)."""
+    players = int(view["players"])
+    seat_names = [
+        clean_text(names[seat] if seat < len(names) else "", f"Seat {seat + 1}")
+        for seat in range(players)
+    ]
+    plan = plan_line(view, frozenset(highlight_ends))
+    header = line_header(view, seat_names, totals, target, title)
+    width = max(MIN_WIDTH, plan.width)
+    top = header_height(header, width)
+    image = Image.new("RGB", (width, top + plan.height), BACKGROUND)
+    draw_header(image, header, top)
+    if plan.tiles:
+        paint_line(image, plan, top, (width - plan.width) // 2, glow_last=last)
+    else:
+        paint_empty(image, top, empty_note(view, seat_names))
+    return image
+
+
+def empty_note(view: View, names: Sequence[str]) -> str:
+    """What an empty line says: in these games the leader may lead any tile."""
+    return f"No tiles yet: {names[int(view['leader'])]} leads."
+
+
+def line_header(
+    view: View,
+    names: Sequence[str],
+    totals: Sequence[int] | None,
+    target: int | None,
+    title: str | None,
+) -> Header:
+    """Header text for the view: status, the line's notes and the score table."""
+    subtitle = f"Hand {view.get('hand_number', 1)}"
+    if target is not None:
+        subtitle += f" · first to {target}"
+    current = view.get("current_player")
+    over = bool(view.get("over")) or current is None
+    status = "Hand over" if over else f"{_name(names, current)} to play"
+    result = view.get("result")
+
+    columns: tuple[str, ...] = ("tiles",)
+    if result is not None:
+        columns += ("pips",)
+    columns += ("hand",)
+    if totals is not None:
+        columns += ("match",)
+    sizes = list(view.get("hand_sizes") or ())
+    scores = list(view.get("scores") or ())
+    pips = list(result.get("pips") or ()) if result is not None else []
+    winner = result.get("winner") if result is not None else None
+    rows = []
+    for seat, name in enumerate(names):
+        values: tuple[int | None, ...] = (_at(sizes, seat),)
+        if result is not None:
+            values += (_at(pips, seat),)
+        values += (_at(scores, seat),)
+        if totals is not None:
+            values += (_at(totals, seat),)
+        tag = None
+        if winner is not None and seat == int(winner):
+            tag = (
+                "went out"
+                if result is not None and result.get("reason") == "domino"
+                else "fewest pips"
+            )
+        rows.append(
+            SeatRow(name, seat_colour(seat), values, to_play=not over and seat == current, tag=tag)
+        )
+    heading = title if title is not None else str(view.get("title") or "Dominoes")
+    return Header(heading, subtitle, status, tuple(line_notes(view, names)), columns, tuple(rows))
+
+
+def _at(values: Sequence[Any], index: int) -> int | None:
+    return int(values[index]) if index < len(values) and values[index] is not None else None
+
+
+def line_notes(view: View, names: Sequence[str]) -> list[str]:
+    """The open-end total and the last play; the boneyard and turns since; the result."""
+    line: Mapping[str, Any] = view.get("line") or {}
+    counting = bool(view.get("scores_during_play", True))
+    notes = []
+    first = []
+    if line.get("lead") is not None and counting:
+        first.append(f"Open ends total {line.get('total', 0)}")
+    last = view.get("last")
+    if last:
+        play = f"last play {_last_tile(line, last)} by {_name(names, last.get('seat'))}"
+        points = int(last.get("points") or 0)
+        if points:
+            play += f" scored {points}"
+        first.append(play)
+    if first:
+        text = " · ".join(first)
+        notes.append(text[0].upper() + text[1:])
+    stock = "Boneyard" if view.get("draws_allowed", True) else "Not in play"
+    notes.append(
+        " · ".join([f"{stock}: {int(view.get('boneyard') or 0)}", *_since_last_play(view, names)])
+    )
+    result = view.get("result")
+    if result is not None:
+        notes.append(result_note(result, names))
+    return notes
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    index = int(seat) if seat is not None else -1
+    return names[index] if 0 <= index < len(names) else f"Seat {index + 1}"
+
+
+def _last_tile(line: Mapping[str, Any], last: Mapping[str, Any]) -> str:
+    arm, index = str(last.get("arm")), int(last.get("index") or 0)
+    if arm == "lead" and line.get("lead"):
+        return str(line["lead"]["tile"])
+    pieces = (line.get("arms") or {}).get(arm) or []
+    if 0 <= index < len(pieces):
+        return str(pieces[index]["tile"])
+    return str(last.get("move", "")).split(" ")[0]
+
+
+def _since_last_play(view: View, names: Sequence[str]) -> list[str]:
+    """Draws and passes since the last tile was laid, one phrase per player in turn:
+    ``Bob drew 3 and passed``."""
+    turns: list[tuple[int, int, bool]] = []  # seat, tiles drawn, passed
+    for entry in reversed(list(view.get("history") or ())):
+        move = str(entry.get("move", ""))
+        if move not in ("draw", "pass"):
+            break
+        seat = int(entry.get("seat", -1))
+        drawn = int(entry.get("count", 1)) if move == "draw" else 0
+        if turns and turns[0][0] == seat and not turns[0][1] and turns[0][2] and drawn:
+            turns[0] = (seat, drawn, True)  # drew, then passed (one turn)
+        else:
+            turns.insert(0, (seat, drawn, move == "pass"))
+    phrases = []
+    for seat, drawn, passed in turns:
+        parts = []
+        if drawn:
+            parts.append(f"drew {drawn}")
+        if passed:
+            parts.append("passed")
+        phrases.append(f"{_name(names, seat)} {' and '.join(parts)}")
+    return phrases
+
+
+def result_note(result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Who went out, or that the hand blocked; the pips left; what was scored."""
+    winner = result.get("winner")
+    points = int(result.get("points") or 0)
+    pips = [int(p) for p in result.get("pips") or ()]
+    if result.get("reason") == "domino" and winner is not None:
+        text = f"{_name(names, winner)} went out"
+        others = [(s, p) for s, p in enumerate(pips) if s != int(winner)]
+    elif winner is not None:
+        low = pips[int(winner)] if int(winner) < len(pips) else 0
+        text = f"Blocked: {_name(names, winner)} has the fewest pips ({low})"
+        others = list(enumerate(pips))
+    else:
+        text = "Blocked, and the lowest pip counts tie"
+        others = list(enumerate(pips))
+    if winner is None:
+        text += ": nobody scores"
+    elif points:
+        text += f" and scores {points}"
+    else:
+        text += ", scoring nothing"
+    if others:
+        text += " (pips left: " + ", ".join(f"{_name(names, s)} {p}" for s, p in others) + ")"
+    return text + "."
