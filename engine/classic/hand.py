@@ -477,6 +477,7 @@ class ClassicHand(HandState[ClassicMove]):
             "hand_sizes": [len(h) for h in self.hands],
             "boneyard": len(self.boneyard),
             "draws_allowed": self.draws_allowed,
+            "scores_during_play": bool(self.divisors),
             "line": self.line.to_json(),
             "last": self._last_json(),
             "history": self._history_json(),

@@ -488,6 +488,7 @@ def test_a_played_on_hand_round_trips_mid_play() -> None:
 
 
 PUBLIC_KEYS = {
+    "scores_during_play",
     "game",
     "title",
     "hand_number",
@@ -518,6 +519,8 @@ def test_view_has_the_schema_keys() -> None:
     assert view["over"] is False and view["current_player"] == 0
     assert view["hand_sizes"] == [1, 1] and view["boneyard"] == 1
     assert view["scores"] == [10, 0]
+    assert view["scores_during_play"] is True
+    assert make(BlockGame, [["6-4"], ["4-2"]]).view(None)["scores_during_play"] is False
     assert view["line"]["lead"] == {"tile": "6-4", "seat": 0, "west": 6, "east": 4, "double": False}
     assert view["line"]["arms"] == {
         "E": [{"tile": "4-2", "seat": 1, "inner": 4, "outer": 2, "double": False}],
