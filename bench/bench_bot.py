@@ -95,14 +95,14 @@ async def play_table(
     for _ in range(plays):
         user, message, turn = await fresh_controls(fake, players, last, timeout=60)
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-        tiles = [s for s in message.selects if ":tile:" in s.custom_id]
+        tiles = [s for s in message.selects if ":subj:" in s.custom_id]
         if tiles:
             choice = tiles[0].options[0].value
             record = await answered(await fake.select(user, message, tiles[0], [choice]))
             stats.add("tile", record)
             stats.previews += 1
             await asyncio.sleep(rng.uniform(0.2, 0.6) * think)
-            places = [s for s in message.selects if ":place:" in s.custom_id]
+            places = [s for s in message.selects if ":targ:" in s.custom_id]
             value = places[0].options[0].value
             record = await answered(await fake.select(user, message, places[0], [value]))
         else:

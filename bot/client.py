@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -13,9 +15,10 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.games import family_group
 from bot.cogs.league import LeagueCog
-from bot.cogs.network import NetworkCog
 from bot.delivery import Delivery
+from bot.games import ADAPTERS
 from bot.handlers import Handlers
 from bot.publisher import Publisher
 from bot.replies import SORRY, tell
@@ -39,6 +42,13 @@ def gateway_intents() -> discord.Intents:
     and the bot never reads messages or members, so it asks for no message or member
     events: less gateway traffic to parse for every table message it edits."""
     return discord.Intents(guilds=True)
+
+
+def deal_seeds(fixed: int | None) -> Callable[[], int]:
+    """Where new tables get their seed: random, or the configured one (DEAL_SEED)."""
+    if fixed is None:
+        return lambda: secrets.randbits(63)
+    return lambda: fixed
 
 
 class DominoTree(app_commands.CommandTree[Any]):
@@ -75,14 +85,17 @@ class DominoBot(commands.Bot):
         self._store = store = await Store.open(settings.database_path)
 
         service = TableService(
-            store, lobby_timeout=timedelta(seconds=settings.lobby_timeout_seconds)
+            store,
+            lobby_timeout=timedelta(seconds=settings.lobby_timeout_seconds),
+            new_seed=deal_seeds(settings.deal_seed),
         )
         delivery = Delivery(self)
         publisher = Publisher(self, service, delivery)
         self._timers = timers = TableTimers(self._turn_expired, self._lobby_expired)
         self.handlers = Handlers(service, publisher, timers, delivery)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(NetworkCog(self.handlers, settings.turn_seconds))
+        for adapter in ADAPTERS.values():
+            self.tree.add_command(family_group(adapter, self.handlers, settings.turn_seconds))
         await self.add_cog(LeagueCog(store))
         resumed = await self.handlers.restore()
         await self._sync_commands()

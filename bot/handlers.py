@@ -16,20 +16,23 @@ import discord
 from bot import messages, pictures
 from bot.delivery import Delivery
 from bot.errors import UserError
+from bot.games import adapter_for
 from bot.narration import Narration, plain
 from bot.publisher import Publisher, private_hand, table_reply
 from bot.replies import SORRY, Reply, answer, tell
-from bot.service import Actor, SeatView, TableService, TableUpdate, seat_names, seat_of
+from bot.service import Actor, SeatView, TableService, TableUpdate, seat_of
 from bot.store import TableRecord, TableStatus
-from bot.table_options import TableOptions
+from bot.table_settings import TableSettings
 from bot.timers import TableTimers
 from bot.views import ids
 from bot.views.builders import controls_view, lobby_view
-from engine.network import NetworkMove
+from engine.registry import game_spec
 
 log = logging.getLogger(__name__)
 
-NO_TABLE = "There is no open table in this channel. Start one with /network new."
+
+def no_table(family: str) -> str:
+    return f"There is no open table in this channel. Start one with /{family} new."
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
@@ -98,12 +101,16 @@ class Handlers:
 
     # ------------------------------------------------------------------ lobby
 
-    async def create(self, interaction: discord.Interaction[Any], options: TableOptions) -> None:
+    async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """A polite private no, for a control that cannot be read."""
+        await self._tell(interaction, text)
+
+    async def create(self, interaction: discord.Interaction[Any], settings: TableSettings) -> None:
         async def action() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise UserError("Tables can only be opened in a server channel.")
             record = await self.service.create(
-                interaction.guild_id, interaction.channel_id, actor_of(interaction), options
+                interaction.guild_id, interaction.channel_id, actor_of(interaction), settings
             )
             reply = lobby_reply(record)
             try:
@@ -148,18 +155,18 @@ class Handlers:
 
         await self.guarded(interaction, run)
 
-    async def join_here(self, interaction: discord.Interaction[Any]) -> None:
+    async def join_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
-            record = await self._table_here(interaction)
+            record = await self._table_here(interaction, family)
             record = await self.service.join(record.id, actor_of(interaction))
             await tell(interaction, f"You joined table {record.id}.")
             await self._redraw_lobby(record)
 
         await self.guarded(interaction, run)
 
-    async def cancel_here(self, interaction: discord.Interaction[Any]) -> None:
+    async def cancel_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
-            record = await self._table_here(interaction)
+            record = await self._table_here(interaction, family)
             was_playing = record.status is TableStatus.PLAYING
             actor = actor_of(interaction)
             record = await self.service.cancel(record.id, actor)
@@ -196,9 +203,9 @@ class Handlers:
 
         await self.guarded(interaction, run)
 
-    async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
+    async def hand_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
-            record = await self._table_here(interaction)
+            record = await self._table_here(interaction, family)
             await self._send_hand(interaction, record.id)
 
         await self.guarded(interaction, run)
@@ -218,29 +225,36 @@ class Handlers:
             for update in updates:
                 await self.settle(update)
 
-    async def choose_tile(
-        self, interaction: discord.Interaction[Any], table_id: int, turn: int, tile: str
+    async def choose_subject(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, subject: str
     ) -> None:
+        """A tile (or piece) picked from the private controls: show where it can go."""
+
         async def work() -> Reply:
-            choice = await self.service.candidates(table_id, interaction.user.id, tile, turn)
-            view = choice.view
-            if choice.moves and not choice.moves[0].is_lead:
-                picture = await pictures.candidates_picture(
-                    view.match, seat_names(view.record), choice.tile
-                )
-            else:
-                title = f"Table {table_id} · hand {view.match.hand_number}"
-                picture = await pictures.hand_picture(view.tiles, view.playable, title)
-            controls = controls_view(
-                table_id,
-                turn,
-                view.tiles,
-                view.playable,
-                can_pass=view.can_pass,
-                chosen=choice.tile,
-                moves=choice.moves,
-            )
-            return Reply(messages.candidates_content(choice), [picture], controls)
+            view = await self.service.turn_view(table_id, interaction.user.id, turn)
+            adapter = adapter_for(view.record.game)
+            try:
+                targets = adapter.targets(view.hand, view.seat, subject)
+            except ValueError as exc:
+                raise UserError(str(exc)) from exc
+            picture = await pictures.subject_picture(view, subject)
+            offered = adapter.controls(view.hand, view.seat)
+            controls = controls_view(table_id, turn, offered, chosen=subject, targets=targets)
+            return Reply(adapter.targets_prompt(subject, targets), [picture], controls)
+
+        async def run() -> None:
+            await answer(interaction, work(), edit=True)
+
+        await self.guarded(interaction, run)
+
+    async def turn_page(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, page: int
+    ) -> None:
+        """Another page of the subject menu (hands longer than one menu)."""
+
+        async def work() -> Reply:
+            view = await self.service.turn_view(table_id, interaction.user.id, turn)
+            return await private_hand(view, page=page)
 
         async def run() -> None:
             await answer(interaction, work(), edit=True)
@@ -257,11 +271,13 @@ class Handlers:
 
         await self.guarded(interaction, run)
 
-    async def play_here(self, interaction: discord.Interaction[Any], notation: str) -> None:
-        """``/network play``: the same move, typed in the channel (answered privately)."""
+    async def play_here(
+        self, interaction: discord.Interaction[Any], family: str, notation: str
+    ) -> None:
+        """``/<family> play``: the same move, typed in the channel (answered privately)."""
 
         async def run() -> None:
-            record = await self._table_here(interaction)
+            record = await self._table_here(interaction, family)
             await self._play(interaction, record.id, notation, None, edit=False)
 
         await self.guarded(interaction, run)
@@ -302,31 +318,33 @@ class Handlers:
     async def autocomplete_moves(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[tuple[str, str]]:
-        """(label, value) choices for ``/network play``: the user's legal moves."""
+        """(label, value) choices for ``/<family> play``: the user's legal moves, actions
+        (Pass, Draw) first so a long list never cuts them off."""
         if interaction.channel_id is None:
             return []
         record = await self.service.table_in_channel(interaction.channel_id)
         if record is None or record.status is not TableStatus.PLAYING:
             return []
         try:
-            moves = await self.service.legal_moves(record.id, interaction.user.id)
+            view, moves = await self.service.legal_moves(record.id, interaction.user.id)
         except UserError:
             return []
+        adapter = adapter_for(record.game)
+        actions = {action.move for action in adapter.controls(view.hand, view.seat).actions}
+        ordered = sorted(moves, key=lambda move: move not in actions)
         wanted = current.strip().lower()
-        passes = [move for move in moves if move.is_pass]  # listed first: never cut off
-        ordered = passes + [move for move in moves if not move.is_pass]
-        matching = [move for move in ordered if wanted in str(move).lower()]
-        return [(_move_label(move), str(move)) for move in matching[:25]]
+        matching = [move for move in ordered if wanted in move.lower()]
+        return [(adapter.move_label(view.hand, move), move) for move in matching[:25]]
 
-    async def status_here(self, interaction: discord.Interaction[Any]) -> None:
+    async def status_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
-            record = await self._table_here(interaction)
+            record = await self._table_here(interaction, family)
             if record.status is TableStatus.LOBBY:
                 await answer(interaction, _without_view(_ready(lobby_reply(record))), edit=False)
                 return
             _, match = await self.service.snapshot(record.id)
             if match is None:
-                raise UserError(NO_TABLE)
+                raise UserError(no_table(family))
             reply = table_reply(record, match)
             await answer(interaction, _without_view(reply), edit=False)
 
@@ -375,12 +393,18 @@ class Handlers:
 
     # ------------------------------------------------------------------ helpers
 
-    async def _table_here(self, interaction: discord.Interaction[Any]) -> TableRecord:
+    async def _table_here(self, interaction: discord.Interaction[Any], family: str) -> TableRecord:
+        """The channel's open table, if it is of the command's game family."""
         if interaction.channel_id is None:
-            raise UserError(NO_TABLE)
+            raise UserError(no_table(family))
         record = await self.service.table_in_channel(interaction.channel_id)
         if record is None:
-            raise UserError(NO_TABLE)
+            raise UserError(no_table(family))
+        spec = game_spec(record.game)
+        if spec.family != family:
+            raise UserError(
+                f"This channel's table is a {spec.title} table: use /{spec.family} commands for it."
+            )
         return record
 
     async def _redraw_lobby(self, record: TableRecord) -> None:
@@ -396,7 +420,3 @@ class Handlers:
 async def _without_view(reply: Awaitable[Reply]) -> Reply:
     done = await reply
     return Reply(done.content, done.files, None)
-
-
-def _move_label(move: NetworkMove) -> str:
-    return "Pass" if move.is_pass else str(move)

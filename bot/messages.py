@@ -7,15 +7,15 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Final
 
+from bot.games import adapter_for
 from bot.narration import plain
-from bot.service import CandidateView, SeatView, TableUpdate, network_hand, seat_names, seat_of
+from bot.service import SeatView, TableUpdate, seat_names, seat_of, table_settings
 from bot.store import StandingRow, TableRecord, TableStatus
 from bot.table_meta import TableMeta
-from bot.table_options import TableOptions
 from engine.match import Match
-from engine.tiles import Tile
+from engine.registry import game_spec
+from engine.spec import GameSpec
 
-TITLE: Final = "Network dominoes"
 DMS_CLOSED_NOTE: Final = "DMs closed — use Show hand"
 
 
@@ -24,21 +24,26 @@ def when(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
 
 
+def title_of(record: TableRecord) -> str:
+    """The game's name as the table's messages show it."""
+    return game_spec(record.game).title
+
+
 # ---------------------------------------------------------------------- lobby
 
 
 def lobby_content(record: TableRecord) -> str:
-    options = TableOptions.from_json(record.settings)
+    settings = table_settings(record)
     lines = [
-        f"**{TITLE}** · table {record.id} · hosted by <@{record.creator_id}>",
-        options.describe(),
+        f"**{title_of(record)}** · table {record.id} · hosted by <@{record.creator_id}>",
+        settings.describe(),
         "",
-        f"**Seats ({len(record.seats)}/{options.seats})**",
+        f"**Seats ({len(record.seats)}/{settings.seats})**",
     ]
     for index, seat in enumerate(record.seats, start=1):
         who = f"🤖 {plain(seat.name)}" if seat.is_bot else f"<@{seat.user_id}>"
         lines.append(f"{index}. {who}")
-    for index in range(len(record.seats) + 1, options.seats + 1):
+    for index in range(len(record.seats) + 1, settings.seats + 1):
         lines.append(f"{index}. _empty_")
     lines.append("")
     if record.status is TableStatus.LOBBY:
@@ -48,7 +53,7 @@ def lobby_content(record: TableRecord) -> str:
 
 
 def closed_lobby_content(record: TableRecord, reason: str) -> str:
-    return f"**{TITLE}** · table {record.id}\n{reason}"
+    return f"**{title_of(record)}** · table {record.id}\n{reason}"
 
 
 # ---------------------------------------------------------------------- table
@@ -58,7 +63,8 @@ def table_content(record: TableRecord, match: Match) -> str:
     """The channel's table message: scores, whose turn, the latest plays."""
     meta = TableMeta.from_json(record.meta)
     names = [plain(name) for name in seat_names(record)]
-    header = f"**{TITLE}** · table {record.id} · hand {match.hand_number} · target {match.target}"
+    goal = "one game" if match.target is None else f"target {match.target}"
+    header = f"**{title_of(record)}** · table {record.id} · hand {match.hand_number} · {goal}"
     scores = " · ".join(
         f"{'🤖 ' if seat.is_bot else ''}{name} **{total}**"
         for seat, name, total in zip(record.seats, names, match.totals, strict=True)
@@ -66,6 +72,8 @@ def table_content(record: TableRecord, match: Match) -> str:
     lines = [header, scores]
     if record.status is TableStatus.FINISHED and match.winner is not None:
         lines.append(f"🏆 **{names[match.winner]}** won the match.")
+    elif record.status is TableStatus.FINISHED:
+        lines.append("🤝 The match ended in a draw.")
     elif record.status is TableStatus.CANCELLED:
         lines.append("🛑 This table was cancelled; no result was recorded.")
     else:
@@ -97,46 +105,33 @@ def _turn_line(record: TableRecord, match: Match, meta: TableMeta) -> str:
 # ---------------------------------------------------------------------- private
 
 
-def hand_content(view: SeatView, headline: str | None = None) -> str:
+def hand_content(view: SeatView, headline: str | None = None, prompt: str | None = None) -> str:
     """A player's private message: their tiles and, on their turn, what to do."""
     record, match = view.record, view.match
     lines = [headline] if headline else []
-    lines.append(f"**{TITLE}** · table {record.id} · hand {match.hand_number}")
+    lines.append(f"**{title_of(record)}** · table {record.id} · hand {match.hand_number}")
     if match.is_over:
         lines.append("The match is over.")
     elif view.is_turn:
         deadline = f" Time runs out {when(view.deadline)}." if view.deadline else ""
-        if view.playable:
-            lines.append(f"**Your turn.** Pick a tile to see where it can go, or pass.{deadline}")
-        else:
-            lines.append(f"**Your turn.** None of your tiles fits anywhere: pass.{deadline}")
+        lines.append(f"**Your turn.** {prompt or 'Make your move.'}{deadline}")
     else:
-        seat = network_hand(match).current_player
+        seat = match.hand.current_player
         if seat is not None:
             lines.append(f"Waiting for **{plain(record.seats[seat].name)}** to play.")
-    lines.append(f"Your tiles: {tile_list(view.tiles)}")
+    lines.append(adapter_for(record.game).holding(view.hand, view.seat))
     return "\n".join(lines)
-
-
-def candidates_content(choice: CandidateView) -> str:
-    count = len(choice.moves)
-    if count == 0:
-        return f"**{choice.tile}** has nowhere to go. Pick another tile, or pass."
-    if count == 1 and choice.moves[0].is_lead:
-        return f"**{choice.tile}** leads the hand. Choose it below to play it."
-    places = "1 place" if count == 1 else f"{count} places"
-    return (
-        f"**{choice.tile}** fits in {places}, numbered on the picture. "
-        "Pick a number, another tile, or pass."
-    )
 
 
 def played_content(update: TableUpdate, user_id: int) -> str:
     """The reply to the player who just moved: what happened since, and what is next."""
     record, match = update.record, update.match
     lines = [f"• {line}" for line in update.story.log] or ["Done."]
-    if record.status is TableStatus.FINISHED and match.winner is not None:
-        lines.append(f"🏆 **{plain(record.seats[match.winner].name)}** won the match.")
+    if record.status is TableStatus.FINISHED:
+        if match.winner is not None:
+            lines.append(f"🏆 **{plain(record.seats[match.winner].name)}** won the match.")
+        else:
+            lines.append("🤝 The match ended in a draw.")
         return "\n".join(lines)
     seat = match.hand.current_player
     if seat is not None:
@@ -149,8 +144,10 @@ def played_content(update: TableUpdate, user_id: int) -> str:
     if update.story.hand_dealt:
         lines.append(f"Hand {match.hand_number} has been dealt.")
     own = seat_of(record, user_id)
+    if own is not None:
+        lines[:0] = [f"🔒 {line}" for line in update.story.private.get(own, [])]
     if own is not None and not match.is_over:
-        lines.append(f"Your tiles: {tile_list(network_hand(match).hands[own])}")
+        lines.append(adapter_for(record.game).holding(match.hand, own))
     return "\n".join(lines)
 
 
@@ -162,53 +159,32 @@ def turn_ping_content(record: TableRecord, user_id: int) -> str:
     )
 
 
-def tile_list(tiles: Sequence[Tile]) -> str:
-    return ", ".join(tile.name for tile in tiles) if tiles else "none"
+# ---------------------------------------------------------------------- league
 
 
-# ---------------------------------------------------------------------- league & rules
-
-
-def standings_content(rows: Sequence[StandingRow], guild_name: str) -> str:
+def standings_content(rows: Sequence[StandingRow], guild_name: str, spec: GameSpec | None) -> str:
+    """The league table of one game (with its own columns), or of all games together."""
+    title = f"**League table · {guild_name}**" + (f" · {spec.title}" if spec else "")
     if not rows:
-        return (
-            f"**League table · {guild_name}**\n"
-            "No finished matches yet. Start one with /network new."
-        )
-    header = f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'Pts':>4} {'Rings':>5} {'Best':>4}"
+        how = f" Start one with /{spec.family} new." if spec else ""
+        return f"{title}\nNo finished matches yet.{how}"
+    stats = spec.stats if spec else ()
+    header = f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'Pts':>5}" + "".join(
+        f" {stat.short:>5}" for stat in stats
+    )
     body = [
         f"{rank:>2}  {_clip(row.name, 18):<18} {row.matches_played:>3} {row.matches_won:>3} "
-        f"{row.points:>4} {row.rings:>5} {row.best_hand:>4}"
+        f"{row.points:>5}" + "".join(f" {row.stats.get(stat.name, 0):>5}" for stat in stats)
         for rank, row in enumerate(rows, start=1)
     ]
-    legend = "P played · W won · Pts points · Rings rings closed · Best best hand"
-    return "\n".join([f"**League table · {guild_name}**", "```", header, *body, "```", legend])
+    legend = "P played · W won · Pts points" + "".join(
+        f" · {stat.short} {stat.title}" for stat in stats
+    )
+    if spec is None:
+        legend += " (all games together: pick a game for its own figures)"
+    return "\n".join([title, "```", header, *body, "```", legend])
 
 
 def _clip(text: str, width: int) -> str:
     text = text.replace("`", "'")
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-RULES: Final = """\
-**Network dominoes** — a double-six set for 2–5 players.
-• **Deal:** everyone gets ⌊28 ÷ players⌋ tiles (14, 9, 7 or 5); the rest are set aside. \
-Nobody draws.
-• **Lead:** the holder of the highest double leads it (table option: any tile may lead). \
-Play goes round in seat order.
-• **Placing:** a tile goes against an open end showing one of its numbers, touching it \
-face to face. Wherever two tiles share an edge, the touching halves must match; corners may \
-touch freely. Off a plain end there are up to 7 ways to lay a tile (table option: 5 or 3).
-• **Rings:** closing a loop that encloses empty space scores 1 point per new enclosed region.
-• **Passing:** you may pass even when you could play. The hand ends when everyone has passed \
-in a row.
-• **Bonus:** at the end of a hand, whoever last fed the most frequent open-end number scores \
-+3 (ties: table option).
-• **Match:** hands are played until someone reaches the target (default 10); a tie at the \
-top plays another hand.
-
-**Playing here:** `/network new` opens a table; press **Join** and the host presses \
-**Start**. On your turn the bot DMs you your tiles: pick a tile, look at the numbered \
-picture, pick a number — or **Pass**. `/network play` and `/network hand` do the same from \
-the channel, and **Show hand** works when DMs are closed. If your time runs out you pass; \
-after two timeouts in a row the computer plays for you until you come back."""

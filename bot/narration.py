@@ -9,8 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.game import Event
+
+if TYPE_CHECKING:
+    from bot.games.base import GameAdapter
 
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]()])")
 
@@ -23,41 +27,45 @@ def plain(name: str) -> str:
 @dataclass(slots=True)
 class Narration:
     """``log``: one line per turn for the table message; ``announcements``: lines that
-    deserve their own channel message (rings, hand ends, the match result)."""
+    deserve their own channel message (rings, hand ends, the match result); ``private``:
+    lines for one seat only (the tiles it drew), never shown in a channel."""
 
     log: list[str] = field(default_factory=list)
     announcements: list[str] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=dict)
     hands_finished: int = 0
     hand_dealt: bool = False
     match_over: bool = False
 
+    def tell(self, seat: int, line: str) -> None:
+        self.private.setdefault(seat, []).append(line)
+
     def extend(self, other: Narration) -> None:
         self.log.extend(other.log)
         self.announcements.extend(other.announcements)
+        for seat, lines in other.private.items():
+            self.private.setdefault(seat, []).extend(lines)
         self.hands_finished += other.hands_finished
         self.hand_dealt = self.hand_dealt or other.hand_dealt
         self.match_over = self.match_over or other.match_over
 
 
-def narrate(events: Sequence[Event], names: Sequence[str], target: int) -> Narration:
-    """Turn one move's engine events into public text."""
+def narrate(
+    adapter: GameAdapter, events: Sequence[Event], names: Sequence[str], target: int | None
+) -> Narration:
+    """Turn one move's engine events into text: public lines from public events, private
+    lines (for one seat) from the rest. The game's adapter tells its own event kinds."""
     story = Narration()
     for event in events:
         who = _name(names, event.player)
-        if event.kind == "play":
-            story.log.append(f"{who} played {event.detail.get('move', '?')}")
+        if not event.is_public:
+            adapter.narrate(event, names, story)
+        elif event.kind == "play":
+            scored = f" (+{event.points})" if event.points else ""
+            story.log.append(f"{who} played {event.detail.get('move', '?')}{scored}")
         elif event.kind == "pass":
             story.log.append(
-                f"{who} passed" + (" (no tiles left)" if event.detail.get("auto") else "")
-            )
-        elif event.kind == "ring":
-            rings = "a ring" if event.points == 1 else f"{event.points} rings"
-            if story.log:
-                story.log[-1] += f" and closed {rings} (+{event.points})"
-            story.announcements.append(f"💍 **{who}** closed {rings}: +{event.points}.")
-        elif event.kind == "bonus":
-            story.announcements.append(
-                f"✨ **{who}** gets the +{event.points} bonus for the most frequent open number."
+                f"{who} passed" + (" (nothing to play)" if event.detail.get("auto") else "")
             )
         elif event.kind == "hand_over":
             story.announcements.append(_hand_over(event, names, target))
@@ -65,13 +73,19 @@ def narrate(events: Sequence[Event], names: Sequence[str], target: int) -> Narra
             story.hands_finished += 1
         elif event.kind == "match_over":
             totals = list(event.detail.get("totals", []))
-            points = totals[event.player] if event.player is not None and totals else 0
-            story.announcements.append(f"🏆 **{who}** wins the match with {points} points!")
-            story.log.append(f"{who} won the match")
+            if event.player is None:
+                story.announcements.append("🤝 The match is drawn: nobody wins.")
+                story.log.append("The match is drawn")
+            else:
+                points = totals[event.player] if totals else 0
+                story.announcements.append(f"🏆 **{who}** wins the match with {points} points!")
+                story.log.append(f"{who} won the match")
             story.match_over = True
         elif event.kind == "hand_started":
             story.log.append(f"Hand {event.detail.get('hand_number', '?')} dealt")
             story.hand_dealt = True
+        else:
+            adapter.narrate(event, names, story)
     return story
 
 
@@ -81,12 +95,14 @@ def _name(names: Sequence[str], seat: int | None) -> str:
     return plain(names[seat])
 
 
-def _hand_over(event: Event, names: Sequence[str], target: int) -> str:
+def _hand_over(event: Event, names: Sequence[str], target: int | None) -> str:
     number = event.detail.get("hand_number", "?")
     scores = event.detail.get("scores", [])
     totals = event.detail.get("totals", [])
     this_hand = ", ".join(f"{plain(n)} {s}" for n, s in zip(names, scores, strict=False))
     running = ", ".join(f"{plain(n)} {t}" for n, t in zip(names, totals, strict=False))
+    if target is None:
+        return f"🁢 **Hand {number} is over.** Scores: {this_hand}."
     return (
         f"🁢 **Hand {number} is over.** This hand: {this_hand}. Totals: {running} (target {target})."
     )

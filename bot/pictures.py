@@ -1,4 +1,4 @@
-"""PNG pictures for Discord messages, drawn off the event loop.
+"""PNG pictures for Discord messages, drawn off the event loop by the table's game adapter.
 
 Rendering takes tens of milliseconds of CPU; running it in a worker thread keeps the
 gateway heartbeat and other tables' interactions moving meanwhile.
@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot.service import network_hand
+from bot.games import adapter_for
+from bot.service import SeatView, seat_names
+from bot.store import TableRecord
 from engine.game import HandState
 from engine.match import Match
-from engine.network import NetworkHand
-from engine.tiles import Tile
-from render import render_hand, render_network_table
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
@@ -26,55 +24,42 @@ CANDIDATES_FILE = "candidates.png"
 FINISHED_FILE = "hand-over.png"
 
 
-async def table_picture(
-    match: Match, names: Sequence[str], *, filename: str = TABLE_FILE
-) -> discord.File:
+async def table_picture(record: TableRecord, match: Match) -> discord.File:
     """The current hand's table with the running totals (public)."""
-    data = await asyncio.to_thread(
-        render_network_table,
-        network_hand(match),
-        list(names),
-        totals=list(match.totals),
-        target=match.target,
-    )
-    return _file(data, filename)
+    adapter = adapter_for(record.game)
+    data = await asyncio.to_thread(adapter.table_picture, match, seat_names(record))
+    return _file(data, TABLE_FILE)
 
 
 async def finished_hand_picture(
-    hand: HandState[Any], match: Match, names: Sequence[str]
+    record: TableRecord, hand: HandState[Any], match: Match
 ) -> discord.File:
-    """A hand as it ended, for the end-of-hand announcement (public: only placed tiles)."""
-    if not isinstance(hand, NetworkHand):
-        raise TypeError(f"expected a Network dominoes hand, got {type(hand).__name__}")
+    """A hand as it ended, for the end-of-hand announcement (public)."""
+    adapter = adapter_for(record.game)
     data = await asyncio.to_thread(
-        render_network_table,
-        hand,
-        list(names),
-        totals=list(match.totals),
-        target=match.target,
-        title="Network dominoes · hand over",
+        lambda: adapter.table_picture(match, seat_names(record), hand=hand)
     )
     return _file(data, FINISHED_FILE)
 
 
-async def candidates_picture(match: Match, names: Sequence[str], tile: Tile) -> discord.File:
-    """The table with the tile's legal placements drawn as numbered ghosts (private)."""
-    data = await asyncio.to_thread(
-        render_network_table,
-        network_hand(match),
-        list(names),
-        totals=list(match.totals),
-        target=match.target,
-        candidates=tile,
-        title=f"Where {tile} can go",
-    )
-    return _file(data, CANDIDATES_FILE)
-
-
-async def hand_picture(tiles: Sequence[Tile], playable: Sequence[Tile], title: str) -> discord.File:
+async def hand_picture(view: SeatView) -> discord.File:
     """A player's own tiles, playable ones marked (private: only ever sent to them)."""
-    data = await asyncio.to_thread(render_hand, list(tiles), list(playable), title=title)
+    adapter = adapter_for(view.record.game)
+    title = f"Table {view.record.id} · hand {view.match.hand_number}"
+    data = await asyncio.to_thread(adapter.hand_picture, view.hand, view.seat, title)
     return _file(data, HAND_FILE)
+
+
+async def subject_picture(view: SeatView, subject: str) -> discord.File:
+    """Where the chosen subject can go (private), or the hand when the game has no such
+    picture for it."""
+    adapter = adapter_for(view.record.game)
+    data = await asyncio.to_thread(
+        adapter.subject_picture, view.match, seat_names(view.record), view.seat, subject
+    )
+    if data is None:
+        return await hand_picture(view)
+    return _file(data, CANDIDATES_FILE)
 
 
 def _file(data: bytes, filename: str) -> discord.File:

@@ -17,8 +17,9 @@ import discord
 
 from bot import messages, pictures
 from bot.delivery import Delivery
+from bot.games import adapter_for
 from bot.replies import NO_MENTIONS, Reply
-from bot.service import SeatView, TableService, TableUpdate, network_hand, seat_names
+from bot.service import SeatView, TableService, TableUpdate
 from bot.store import StoreError, TableRecord, TableStatus
 from bot.table_meta import TableMeta
 from bot.views.builders import controls_view, table_view
@@ -27,21 +28,23 @@ from engine.match import Match
 log = logging.getLogger(__name__)
 
 
-async def private_hand(view: SeatView, headline: str | None = None) -> Reply:
+async def private_hand(
+    view: SeatView, headline: str | None = None, page: int | None = None
+) -> Reply:
     """A player's hand picture with the controls they may use now (private)."""
-    title = f"Table {view.record.id} · hand {view.match.hand_number}"
-    picture = await pictures.hand_picture(view.tiles, view.playable, title)
+    picture = await pictures.hand_picture(view)
     controls = None
+    prompt = None
     if view.is_turn:
-        controls = controls_view(
-            view.record.id, view.turn, view.tiles, view.playable, can_pass=view.can_pass
-        )
-    return Reply(messages.hand_content(view, headline), [picture], controls)
+        offered = adapter_for(view.record.game).controls(view.hand, view.seat)
+        prompt = offered.prompt
+        controls = controls_view(view.record.id, view.turn, offered, page=page)
+    return Reply(messages.hand_content(view, headline, prompt), [picture], controls)
 
 
 async def table_reply(record: TableRecord, match: Match) -> Reply:
     """The channel's table message for a running or finished match."""
-    picture = await pictures.table_picture(match, seat_names(record))
+    picture = await pictures.table_picture(record, match)
     view = table_view(record.id) if record.status is TableStatus.PLAYING else None
     return Reply(messages.table_content(record, match), [picture], view)
 
@@ -115,7 +118,7 @@ class Publisher:
         if record.status is not TableStatus.PLAYING or match.is_over:
             return set()
         meta = update.meta
-        to_move = network_hand(match).current_player
+        to_move = match.hand.current_player
         seats = range(len(record.seats)) if update.story.hand_dealt else [to_move]
         targets = [
             seat
@@ -164,9 +167,8 @@ class Publisher:
 
     async def _announce(self, update: TableUpdate) -> None:
         record, match = update.record, update.match
-        names = seat_names(record)
         files = [
-            await pictures.finished_hand_picture(hand, match, names)
+            await pictures.finished_hand_picture(record, hand, match)
             for hand in update.finished_hands[-1:]
         ]
         await self._channel(record).send(

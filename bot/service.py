@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -23,6 +23,7 @@ from bot.errors import (
     TableClosedError,
     UserError,
 )
+from bot.games import adapter_for
 from bot.narration import Narration, narrate, plain
 from bot.store import (
     ChannelBusyError,
@@ -37,19 +38,16 @@ from bot.store import (
     utc_now,
 )
 from bot.table_meta import TableMeta
-from bot.table_options import GAME, TableOptions
-from engine.ai import choose_move
+from bot.table_settings import TableSettings
 from engine.errors import EngineError
-from engine.game import Event, HandState, Move
+from engine.game import Event, HandState
 from engine.match import Match
-from engine.network import PASS, NetworkHand, NetworkMove
-from engine.network.hand import MIN_PLAYERS, SET_TOP
+from engine.registry import game_spec
 from engine.rng import derive_seed
-from engine.tiles import Tile, parse_tile
+from engine.spec import GameSpec
 
 log = logging.getLogger(__name__)
 
-COMPUTER_LEVEL: Final = "baseline"
 MAX_COMPUTER_MOVES: Final = 1000
 """A safety stop for one run of computer turns; a real run is far shorter."""
 
@@ -93,49 +91,20 @@ class SeatView:
     seat: int
 
     @property
-    def hand(self) -> NetworkHand:
-        return network_hand(self.match)
+    def hand(self) -> HandState[Any]:
+        return self.match.hand
 
     @property
     def turn(self) -> int:
         return TableMeta.from_json(self.record.meta).turn
 
     @property
-    def tiles(self) -> list[Tile]:
-        return list(self.hand.hands[self.seat])
-
-    @property
     def is_turn(self) -> bool:
         return not self.match.is_over and self.hand.current_player == self.seat
 
     @property
-    def can_pass(self) -> bool:
-        return self.is_turn and self.hand.can_pass
-
-    @property
-    def playable(self) -> list[Tile]:
-        return self.hand.playable_tiles(self.seat) if self.is_turn else []
-
-    @property
     def deadline(self) -> datetime | None:
         return TableMeta.from_json(self.record.meta).deadline
-
-
-@dataclass(frozen=True, slots=True)
-class CandidateView:
-    """Where one tile may go, in the order the candidate picture numbers them."""
-
-    view: SeatView
-    tile: Tile
-    moves: list[NetworkMove] = field(default_factory=list)
-
-
-def network_hand(match: Match) -> NetworkHand:
-    """The current hand, typed: the bot only runs Network dominoes tables."""
-    hand = match.hand
-    if not isinstance(hand, NetworkHand):
-        raise TypeError(f"expected a Network dominoes hand, got {type(hand).__name__}")
-    return hand
 
 
 def seat_names(record: TableRecord) -> list[str]:
@@ -154,6 +123,10 @@ def load_match(record: TableRecord) -> Match:
     if record.state is None:
         raise TableClosedError("This table has not started yet.")
     return Match.from_json(record.state)
+
+
+def table_settings(record: TableRecord) -> TableSettings:
+    return TableSettings.from_json(record.game, record.settings)
 
 
 def _random_seed() -> int:
@@ -199,7 +172,7 @@ class TableService:
     # ------------------------------------------------------------------ lobby
 
     async def create(
-        self, guild_id: int, channel_id: int, creator: Actor, options: TableOptions
+        self, guild_id: int, channel_id: int, creator: Actor, settings: TableSettings
     ) -> TableRecord:
         """Open a lobby with the creator in the first seat."""
         try:
@@ -207,15 +180,17 @@ class TableService:
                 guild_id=guild_id,
                 channel_id=channel_id,
                 creator_id=creator.user_id,
-                game=GAME,
-                settings=options.to_json(),
+                game=settings.game,
+                settings=settings.to_json(),
                 seats=[Seat(user_id=creator.user_id, name=creator.name)],
                 expires_at=self._clock() + self._lobby_timeout,
             )
         except ChannelBusyError as exc:
+            busy = await self.store.open_table_in_channel(channel_id)
+            family = game_spec(busy.game).family if busy else settings.spec.family
             raise UserError(
-                "This channel already has an open table. Join it with /network join, "
-                "or ask its creator to cancel it with /network cancel."
+                f"This channel already has an open table. Join it with /{family} join, "
+                f"or ask its creator to cancel it with /{family} cancel."
             ) from exc
         log.info("table %d: lobby opened in channel %d", record.id, channel_id)
         return record
@@ -260,7 +235,8 @@ class TableService:
             if len(record.seats) >= self._options(record).seats:
                 raise UserError("This table is full.")
             number = 1 + sum(1 for s in record.seats if s.is_bot)
-            computer = Seat(user_id=None, name=f"Computer {number}", is_bot=True, level="baseline")
+            level = game_spec(record.game).levels[0]
+            computer = Seat(user_id=None, name=f"Computer {number}", is_bot=True, level=level)
             return await self._update(record, seats=[*record.seats, computer])
 
     async def cancel(self, table_id: int, actor: Actor) -> TableRecord:
@@ -308,14 +284,15 @@ class TableService:
         async with self._lock(table_id):
             record = await self._load_lobby(table_id, started="This table has already started.")
             self._require_host(record, actor, "start the match")
-            if len(record.seats) < MIN_PLAYERS:
+            settings = self._options(record)
+            spec = settings.spec
+            if len(record.seats) < spec.min_seats:
                 raise UserError(
-                    f"Network dominoes needs at least {MIN_PLAYERS} players: wait for someone "
+                    f"{spec.title} needs at least {spec.min_seats} players: wait for someone "
                     "to join, or add a computer."
                 )
-            options = self._options(record)
             match = Match(
-                GAME, len(record.seats), options.target, self._new_seed(), options.engine_options()
+                spec.name, len(record.seats), settings.target, self._new_seed(), settings.options
             )
             story = Narration(log=["Hand 1 dealt"], hand_dealt=True)
             meta = TableMeta(log=tuple(story.log))
@@ -358,27 +335,21 @@ class TableService:
                 record, match = update.record, update.match
             return SeatView(record, match, seat), update
 
-    async def candidates(self, table_id: int, user_id: int, tile: str, turn: int) -> CandidateView:
-        """Every legal placement of ``tile`` for the player to move."""
+    async def turn_view(self, table_id: int, user_id: int, turn: int) -> SeatView:
+        """The user's view, checked to be their turn at the turn the control was issued."""
         record = await self._load_playing(table_id)
         seat = self._seat(record, user_id)
         self._check_turn_token(record, turn)
         view = SeatView(record, load_match(record), seat)
         if not view.is_turn:
             raise UserError("It is not your turn.")
-        try:
-            chosen = parse_tile(tile, top=SET_TOP)
-        except EngineError as exc:
-            raise UserError(str(exc)) from exc
-        if chosen not in view.tiles:
-            raise UserError(f"You do not hold {chosen}.")
-        return CandidateView(view, chosen, view.hand.placements_for(chosen))
+        return view
 
-    async def legal_moves(self, table_id: int, user_id: int) -> list[NetworkMove]:
-        """The moves the user could make right now (empty when it is not their turn)."""
+    async def legal_moves(self, table_id: int, user_id: int) -> tuple[SeatView, list[str]]:
+        """The moves the user could make right now (none when it is not their turn)."""
         record = await self._load_playing(table_id)
         view = SeatView(record, load_match(record), self._seat(record, user_id))
-        return view.hand.legal_moves() if view.is_turn else []
+        return view, [str(m) for m in view.hand.legal_moves()] if view.is_turn else []
 
     async def play(
         self, table_id: int, user_id: int, notation: str, turn: int | None = None
@@ -396,9 +367,8 @@ class TableService:
             match = load_match(record)
             meta = self._meta(record)
             try:
-                move = match.hand.parse_move(notation)
-                match.hand.check_turn(seat)
-                events = match.apply(move)
+                move = str(match.hand.parse_move(notation))
+                events = match.play(seat, move)
             except EngineError as exc:
                 raise UserError(str(exc)) from exc
             meta = replace(
@@ -433,21 +403,21 @@ class TableService:
             name = plain(record.seats[seat].name)
             story = Narration()
             if seat in meta.autopilot:
-                move = self._computer_move(match, meta.turn)
+                move = self._computer_move(record, match, seat, meta.turn)
             else:
                 count = meta.timeouts.get(seat, 0) + 1
                 meta = replace(meta, timeouts={**meta.timeouts, seat: count})
-                hand = network_hand(match)
-                move = PASS if hand.can_pass else self._computer_move(match, meta.turn)
+                move = str(match.hand.timeout_move())
                 story.announcements.append(f"⏰ **{name}** ran out of time.")
                 if count >= 2:
+                    family = game_spec(record.game).family
                     meta = replace(meta, autopilot=meta.autopilot | {seat})
                     story.announcements.append(
                         f"🤖 **{name}** timed out twice in a row: the computer plays for them "
-                        "until they press **Show hand** or use `/network hand`."
+                        f"until they press **Show hand** or use `/{family} hand`."
                     )
             log.info("table %d: seat %d timed out", table_id, seat)
-            events = match.apply(move)
+            events = match.play(seat, move)
             try:
                 update = await self._commit(
                     TableUpdate(record, match, story), meta, seat, move, events, on_race=None
@@ -498,8 +468,8 @@ class TableService:
             seat = match.hand.current_player
             if seat is None or not self._computer_moves(record, meta, seat):
                 break
-            move = self._computer_move(match, meta.turn)
-            events = match.apply(move)
+            move = self._computer_move(record, match, seat, meta.turn)
+            events = match.play(seat, move)
             try:
                 update = await self._commit(update, meta, seat, move, events, on_race=None)
             except StaleVersionError:
@@ -522,15 +492,21 @@ class TableService:
         )
 
     @staticmethod
-    def _computer_move(match: Match, turn: int) -> Move:
-        return choose_move(match.hand, derive_seed(match.seed, "computer", turn), COMPUTER_LEVEL)
+    def _computer_move(record: TableRecord, match: Match, seat: int, turn: int) -> str:
+        """The computer's move for ``seat``, decided from that seat's view alone."""
+        spec = game_spec(match.game)
+        level = record.seats[seat].level
+        if level not in spec.levels:
+            level = spec.levels[0]
+        seed = derive_seed(match.seed, "computer", turn)
+        return spec.computer(match.hand.view(seat), seed, level)
 
     async def _commit(
         self,
         update: TableUpdate,
         meta: TableMeta,
         seat: int,
-        move: Move,
+        move: str,
         events: Sequence[Event],
         *,
         on_race: UserError | None,
@@ -538,7 +514,7 @@ class TableService:
         """Commit one applied move with the version it was loaded at, then record the
         result if it ended the match. ``on_race``: what to raise if the version moved."""
         record, match = update.record, update.match
-        story = narrate(events, seat_names(record), match.target)
+        story = narrate(adapter_for(record.game), events, seat_names(record), match.target)
         finished = tuple(
             hand
             for hand in (match.last_hand,)
@@ -556,7 +532,7 @@ class TableService:
                 record.version,
                 hand_number=hand_number,
                 seat=seat,
-                notation=str(move),
+                notation=move,
                 state=match.to_json(),
                 meta=meta.to_json(),
             )
@@ -576,15 +552,9 @@ class TableService:
         return await self._finish(update) if match.is_over else update
 
     async def _finish(self, update: TableUpdate) -> TableUpdate:
-        """Record a won match: result lines, standings, and the table's final state."""
+        """Record a finished match: result lines, standings, and the table's final state."""
         record, match = update.record, update.match
-        ring_totals = [0] * len(record.seats)
-        best = [0] * len(record.seats)
-        for result in match.results:
-            for seat, stats in enumerate(result.stats):
-                ring_totals[seat] += int(stats.get("rings", 0))
-            for seat, score in enumerate(result.scores):
-                best[seat] = max(best[seat], score)
+        spec = game_spec(record.game)
         lines = [
             SeatResult(
                 seat=index,
@@ -592,8 +562,7 @@ class TableService:
                 name=seat.name,
                 is_bot=seat.is_bot,
                 total=match.totals[index],
-                rings=ring_totals[index],
-                best_hand=best[index],
+                stats=_match_stats(spec, match, index),
             )
             for index, seat in enumerate(record.seats)
         ]
@@ -607,6 +576,7 @@ class TableService:
                 result=lines,
                 winner_user_id=winner_user,
                 winner_seat=winner,
+                combine={stat.name: stat.combine for stat in spec.stats},
             )
         except (StaleVersionError, TableStateError):
             log.warning("table %d: the result was recorded elsewhere", record.id)
@@ -669,8 +639,8 @@ class TableService:
             )
 
     @staticmethod
-    def _options(record: TableRecord) -> TableOptions:
-        return TableOptions.from_json(record.settings)
+    def _options(record: TableRecord) -> TableSettings:
+        return table_settings(record)
 
     @staticmethod
     def _meta(record: TableRecord) -> TableMeta:
@@ -682,6 +652,18 @@ class TableService:
 
 
 def _closed_message(record: TableRecord) -> str:
+    family = game_spec(record.game).family
     if record.status is TableStatus.FINISHED:
-        return "This table's match is over. Start a new one with /network new."
-    return "This table is closed. Start a new one with /network new."
+        return f"This table's match is over. Start a new one with /{family} new."
+    return f"This table is closed. Start a new one with /{family} new."
+
+
+def _match_stats(spec: GameSpec, match: Match, seat: int) -> dict[str, int]:
+    """The seat's per-game standings figures over every hand of the match."""
+    stats: dict[str, int] = {}
+    for result in match.results:
+        figures = result.stats[seat] if seat < len(result.stats) else {}
+        for stat in spec.stats:
+            value = int(figures.get(stat.name, 0))
+            stats[stat.name] = stat.merge(stats[stat.name], value) if stat.name in stats else value
+    return stats

@@ -38,6 +38,14 @@ class Settings(BaseSettings):
     """How long an unstarted lobby stays open."""
     turn_seconds: int = Field(default=300, ge=1, le=86400)
     """Default turn timer for new tables (a table option may override it)."""
+    deal_seed: int | None = Field(default=None, ge=0, lt=2**63)
+    """Deal every new table from this seed instead of a random one: for replaying a
+    reported game exactly, and for tests. Leave unset in play."""
+
+    @field_validator("deal_seed", mode="before")
+    @classmethod
+    def _blank_seed_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("discord_token")
     @classmethod

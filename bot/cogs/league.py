@@ -1,4 +1,4 @@
-"""``/standings``: the server's league table."""
+"""``/standings``: the server's league table, per game (choices come from the registry)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from discord.ext import commands
 from bot import messages
 from bot.replies import NO_MENTIONS, tell
 from bot.store import Store
-from bot.table_options import GAME
+from engine.registry import GAMES, game_spec
+
+GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in GAMES.values()]
 
 
 class LeagueCog(commands.Cog):
@@ -20,14 +22,30 @@ class LeagueCog(commands.Cog):
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    @app_commands.command(name="standings", description="The server's Network dominoes league")
+    @app_commands.command(name="standings", description="This server's league table")
+    @app_commands.describe(game="Which game's table (default: the game played most recently)")
+    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def standings(self, interaction: discord.Interaction[Any]) -> None:
+    async def standings(
+        self, interaction: discord.Interaction[Any], game: str | None = None
+    ) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "The league table belongs to a server: use this in one.")
             return
-        rows = await self.store.standings(interaction.guild_id, GAME, limit=20)
-        guild_name = interaction.guild.name if interaction.guild else "this server"
-        await interaction.response.send_message(
-            messages.standings_content(rows, guild_name), allowed_mentions=NO_MENTIONS
+        if game is None:
+            played = await self.store.standings_games(interaction.guild_id)
+            game = played[0] if played else None
+        spec = None if game is None else game_spec(game)
+        rows = (
+            [] if game is None else await self.store.standings(interaction.guild_id, game, limit=20)
         )
+        guild_name = interaction.guild.name if interaction.guild else "this server"
+        content = messages.standings_content(rows, guild_name, spec)
+        if spec is not None:
+            others = [
+                g for g in await self.store.standings_games(interaction.guild_id) if g != game
+            ]
+            if others:
+                titles = ", ".join(game_spec(g).title for g in others if g in GAMES)
+                content += f"\nAlso played here: {titles} (`/standings game:`)."
+        await interaction.response.send_message(content, allowed_mentions=NO_MENTIONS)

@@ -6,7 +6,8 @@ changes the database or another caller's copy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -43,6 +44,19 @@ def _require(data: JsonObject, key: str, kind: type | tuple[type, ...], nullable
     return value
 
 
+def check_stats(value: object, where: str = "stats") -> dict[str, int]:
+    """A copy of a per-game figures map (name -> int), failing loudly on anything else."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{where} must be an object of integers, got {value!r}")
+    stats: dict[str, int] = {}
+    for name, number in value.items():
+        # bool is an int subclass; a count must never silently be True/False.
+        if not isinstance(name, str) or isinstance(number, bool) or not isinstance(number, int):
+            raise ValueError(f"{where} must map names to integers, got {value!r}")
+        stats[name] = number
+    return stats
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One chair at a table: a human (``user_id``) or a computer player (``is_bot``)."""
@@ -72,15 +86,22 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """A seat's final line in a finished match; humans' lines feed the standings."""
+    """A seat's final line in a finished match; humans' lines feed the standings.
+
+    ``stats`` holds the game's own figures (e.g. Network's rings and best hand); how each
+    one accumulates in the standings is the ``combine`` rule given to ``finish_match``.
+    It is copied on construction, so the caller's mapping can't change the record.
+    """
 
     seat: int
     user_id: int | None
     name: str
     is_bot: bool
     total: int
-    rings: int
-    best_hand: int
+    stats: Mapping[str, int] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "stats", check_stats(self.stats, f"seat {self.seat} stats"))
 
     @property
     def counts_for_standings(self) -> bool:
@@ -94,20 +115,27 @@ class SeatResult:
             "name": self.name,
             "is_bot": self.is_bot,
             "total": self.total,
-            "rings": self.rings,
-            "best_hand": self.best_hand,
+            "stats": dict(self.stats),
         }
 
     @classmethod
     def from_json(cls, data: JsonObject) -> SeatResult:
+        """Read a stored line; lines written before ``stats`` existed (Network-only, with
+        top-level ``rings`` and ``best_hand``) come back with those two as their stats."""
+        if "stats" in data or "rings" not in data:
+            stats = check_stats(_require(data, "stats", dict, nullable=False))
+        else:
+            stats = {
+                "rings": _require(data, "rings", int, nullable=False),
+                "best_hand": _require(data, "best_hand", int, nullable=False),
+            }
         return cls(
             seat=_require(data, "seat", int, nullable=False),
             user_id=_require(data, "user_id", int, nullable=True),
             name=_require(data, "name", str, nullable=False),
             is_bot=_require(data, "is_bot", bool, nullable=False),
             total=_require(data, "total", int, nullable=False),
-            rings=_require(data, "rings", int, nullable=False),
-            best_hand=_require(data, "best_hand", int, nullable=False),
+            stats=stats,
         )
 
 
@@ -164,7 +192,8 @@ class FinishedMatchRecord:
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """A league-table line. ``game`` is None when totals span every game."""
+    """A league-table line. ``game`` is None when totals span every game; such a line's
+    ``stats`` is empty, since one game's figures mean nothing in another."""
 
     guild_id: int
     game: str | None
@@ -173,6 +202,5 @@ class StandingRow:
     matches_played: int
     matches_won: int
     points: int
-    rings: int
-    best_hand: int
+    stats: dict[str, int]
     updated_at: datetime

@@ -2,9 +2,38 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
 
 from bot.store.records import SeatResult
+
+COMBINE_RULES: Final = frozenset({"sum", "max"})
+"""How a stat accumulates in the standings: ``sum`` adds, ``max`` keeps the larger."""
+
+
+def check_combine(combine: Mapping[str, str] | None) -> dict[str, str]:
+    """A copy of the per-stat combine rules; a stat missing from them is summed."""
+    rules = dict(combine or {})
+    for name, rule in rules.items():
+        if rule not in COMBINE_RULES:
+            raise ValueError(f"stat {name!r} has unknown combine rule {rule!r}")
+    return rules
+
+
+def merge_stats(
+    base: Mapping[str, int], extra: Mapping[str, int], combine: Mapping[str, str]
+) -> dict[str, int]:
+    """``base`` with ``extra`` folded in; a stat only one side has is taken as is."""
+    merged = dict(base)
+    for name, value in extra.items():
+        if name not in merged:
+            merged[name] = value
+        elif combine.get(name, "sum") == "max":
+            merged[name] = max(merged[name], value)
+        else:
+            merged[name] += value
+    return merged
 
 
 def resolve_winner(
@@ -31,32 +60,37 @@ def resolve_winner(
     return seats[0], winner_user_id
 
 
+@dataclass(frozen=True, slots=True)
+class StandingsLine:
+    """What one match adds to one human's standings row (``won`` is 0 or 1)."""
+
+    user_id: int
+    name: str
+    won: int
+    points: int
+    stats: dict[str, int]
+
+
 def standings_lines(
-    result: Sequence[SeatResult], winner_user_id: int | None
-) -> list[tuple[int, str, int, int, int, int]]:
-    """One (user_id, name, won, points, rings, best_hand) per human, seats merged per user."""
-    merged: dict[int, tuple[int, str, int, int, int, int]] = {}
+    result: Sequence[SeatResult], winner_user_id: int | None, combine: Mapping[str, str]
+) -> list[StandingsLine]:
+    """One line per human, a user's seats merged (points added, stats by ``combine``)."""
+    merged: dict[int, StandingsLine] = {}
     for line in result:
         if not line.counts_for_standings or line.user_id is None:
             continue
         won = int(line.user_id == winner_user_id)
-        if line.user_id in merged:
-            _, _, _, points, rings, best = merged[line.user_id]
-            merged[line.user_id] = (
-                line.user_id,
-                line.name,
-                won,
-                points + line.total,
-                rings + line.rings,
-                max(best, line.best_hand),
+        before = merged.get(line.user_id)
+        if before is None:
+            merged[line.user_id] = StandingsLine(
+                line.user_id, line.name, won, line.total, dict(line.stats)
             )
         else:
-            merged[line.user_id] = (
+            merged[line.user_id] = StandingsLine(
                 line.user_id,
                 line.name,
                 won,
-                line.total,
-                line.rings,
-                line.best_hand,
+                before.points + line.total,
+                merge_stats(before.stats, line.stats, combine),
             )
     return list(merged.values())

@@ -14,6 +14,7 @@ from bot.store.records import (
     StandingRow,
     TableRecord,
     TableStatus,
+    check_stats,
 )
 
 
@@ -22,6 +23,11 @@ def _json_list(text: str) -> list[dict[str, object]]:
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise ValueError("stored JSON is not a list of objects")
     return value
+
+
+def stats_from_text(text: str) -> dict[str, int]:
+    """Decode a standings ``stats`` column (a JSON object of integers)."""
+    return check_stats(decode_object(text), "stored stats")
 
 
 def table_from_row(row: sqlite3.Row) -> TableRecord:
@@ -78,7 +84,6 @@ def standing_from_row(row: sqlite3.Row) -> StandingRow:
         matches_played=row["matches_played"],
         matches_won=row["matches_won"],
         points=row["points"],
-        rings=row["rings"],
-        best_hand=row["best_hand"],
+        stats=stats_from_text(row["stats"]),
         updated_at=text_to_time(row["updated_at"]),
     )

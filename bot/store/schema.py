@@ -94,7 +94,57 @@ CREATE TABLE standings (
 ) STRICT, WITHOUT ROWID;
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_V1_TABLES_MOVES_RESULTS,)
+_V2_GENERIC_STATS_AND_SETTINGS: Final = """
+-- finished_matches.result is left as written: SeatResult.from_json reads the old lines
+-- (top-level rings/best_hand) as stats, and the recorded history stays untouched.
+
+-- Standings: the Network-only rings/best_hand columns become a per-game stats object.
+-- SQLite cannot drop columns portably, so: build the new table, copy, drop, rename.
+CREATE TABLE standings_v2 (
+    guild_id       INTEGER NOT NULL,
+    game           TEXT    NOT NULL,
+    user_id        INTEGER NOT NULL,
+    name           TEXT    NOT NULL,
+    matches_played INTEGER NOT NULL CHECK (matches_played >= 0),
+    matches_won    INTEGER NOT NULL CHECK (matches_won >= 0),
+    points         INTEGER NOT NULL,
+    stats          TEXT    NOT NULL DEFAULT '{}'
+                   CHECK (json_valid(stats) AND json_type(stats) = 'object'),
+    updated_at     TEXT    NOT NULL,
+    PRIMARY KEY (guild_id, game, user_id)
+) STRICT, WITHOUT ROWID;
+
+INSERT INTO standings_v2 (guild_id, game, user_id, name, matches_played, matches_won,
+                          points, stats, updated_at)
+SELECT guild_id, game, user_id, name, matches_played, matches_won, points,
+       json_object('rings', rings, 'best_hand', best_hand), updated_at
+FROM standings;
+
+DROP TABLE standings;
+
+ALTER TABLE standings_v2 RENAME TO standings;
+
+-- Network table settings: the flat {target, seats, attachments, lead, bonus_tie,
+-- turn_seconds} becomes {target, seats, turn_seconds, options: {attachments, lead,
+-- bonus_tie}}. Keys absent before stay absent; any other key stays where it was.
+-- json_each reports JSON booleans as 1/0, so they are turned back into true/false.
+UPDATE tables
+SET settings = json_set(
+    json_remove(settings, '$.attachments', '$.lead', '$.bonus_tie'),
+    '$.options',
+    json((
+        SELECT json_group_object(
+            key,
+            CASE type WHEN 'true' THEN json('true') WHEN 'false' THEN json('false') ELSE value END
+        )
+        FROM json_each(tables.settings)
+        WHERE key IN ('attachments', 'lead', 'bonus_tie')
+    ))
+)
+WHERE game = 'network' AND json_type(settings, '$.options') IS NULL;
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (_V1_TABLES_MOVES_RESULTS, _V2_GENERIC_STATS_AND_SETTINGS)
 """Migration *n* (1-based) brings a database from user_version n-1 to n."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

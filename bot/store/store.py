@@ -52,8 +52,20 @@ from bot.store.records import (
     TableRecord,
     TableStatus,
 )
-from bot.store.results import resolve_winner, standings_lines
-from bot.store.rows import finished_match_from_row, move_from_row, standing_from_row, table_from_row
+from bot.store.results import (
+    StandingsLine,
+    check_combine,
+    merge_stats,
+    resolve_winner,
+    standings_lines,
+)
+from bot.store.rows import (
+    finished_match_from_row,
+    move_from_row,
+    standing_from_row,
+    stats_from_text,
+    table_from_row,
+)
 from bot.store.schema import schema_version
 
 Clock = Callable[[], datetime]
@@ -342,15 +354,21 @@ class Store:
         result: Sequence[SeatResult],
         winner_user_id: int | None,
         winner_seat: int | None = None,
+        combine: Mapping[str, str] | None = None,
     ) -> TableRecord:
         """Atomically finish a playing table, record its result and update standings.
 
-        Every human seat gets played +1, points += total, rings += rings and
-        best_hand = max; the winner also gets won +1. Computer seats are recorded in the
-        result but never enter standings. ``winner_seat`` is derived from
-        ``winner_user_id`` when omitted (pass it explicitly when a computer wins).
+        Every human seat gets played +1 and points += total, and its ``stats`` are merged
+        into the row's: ``combine[name]`` is ``"sum"`` (add) or ``"max"`` (keep the
+        larger); a stat missing from ``combine`` is summed. The winner also gets won +1.
+        A user holding several seats counts once, the seats merged by the same rules.
+        Computer seats are recorded in the result but never enter standings.
+        ``winner_seat`` is derived from ``winner_user_id`` when omitted (pass it
+        explicitly when a computer wins).
         """
+        rules = check_combine(combine)
         winner_seat, winner_user_id = resolve_winner(result, winner_user_id, winner_seat)
+        lines = standings_lines(result, winner_user_id, rules)
         result_json = encode_json([line.to_json() for line in result])
         state_json = encode_object(state)
         async with self._transaction() as db:
@@ -374,23 +392,7 @@ class Store:
                     winner_seat,
                 ),
             )
-            await db.executemany(
-                "INSERT INTO standings (guild_id, game, user_id, name, matches_played,"
-                " matches_won, points, rings, best_hand, updated_at)"
-                " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-                " name = excluded.name,"
-                " matches_played = matches_played + 1,"
-                " matches_won = matches_won + excluded.matches_won,"
-                " points = points + excluded.points,"
-                " rings = rings + excluded.rings,"
-                " best_hand = MAX(best_hand, excluded.best_hand),"
-                " updated_at = excluded.updated_at",
-                [
-                    (claim.guild_id, claim.game, *line, now)
-                    for line in standings_lines(result, winner_user_id)
-                ],
-            )
+            await self._add_standings(db, claim, lines, rules, now)
         return table_from_row(row)
 
     async def finished_match(self, table_id: int) -> FinishedMatchRecord | None:
@@ -416,15 +418,15 @@ class Store:
     ) -> list[StandingRow]:
         """League table: most wins, then most points, then fewest matches played.
 
-        With ``game=None`` each player's lines are summed across games (best_hand is
-        the best of any game; the name is the most recently seen one).
+        With ``game=None`` each player's played/won/points are summed across games and
+        ``stats`` is empty (one game's figures mean nothing in another); the name is the
+        most recently seen one.
         """
         order = " ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?"
         if game is not None:
             rows = await self._fetch(
                 "SELECT guild_id, game, user_id, name, matches_played, matches_won, points,"
-                " rings, best_hand, updated_at FROM standings WHERE guild_id = ? AND game = ?"
-                + order,
+                " stats, updated_at FROM standings WHERE guild_id = ? AND game = ?" + order,
                 (guild_id, game, _positive(limit)),
             )
         else:
@@ -432,11 +434,20 @@ class Store:
             rows = await self._fetch(
                 "SELECT guild_id, NULL AS game, user_id, name, MAX(updated_at) AS updated_at,"
                 " SUM(matches_played) AS matches_played, SUM(matches_won) AS matches_won,"
-                " SUM(points) AS points, SUM(rings) AS rings, MAX(best_hand) AS best_hand"
+                " SUM(points) AS points, '{}' AS stats"
                 " FROM standings WHERE guild_id = ? GROUP BY guild_id, user_id" + order,
                 (guild_id, _positive(limit)),
             )
         return [standing_from_row(row) for row in rows]
+
+    async def standings_games(self, guild_id: int) -> list[str]:
+        """The games with standings in this guild, most recently updated first."""
+        rows = await self._fetch(
+            "SELECT game FROM standings WHERE guild_id = ?"
+            " GROUP BY game ORDER BY MAX(updated_at) DESC, game ASC",
+            (guild_id,),
+        )
+        return [str(row["game"]) for row in rows]
 
     # ----------------------------------------------------------------- internals
 
@@ -473,6 +484,55 @@ class Store:
             except BaseException:
                 await db.rollback()
                 raise
+
+    async def _add_standings(
+        self,
+        db: aiosqlite.Connection,
+        claim: _Claim,
+        lines: Sequence[StandingsLine],
+        rules: Mapping[str, str],
+        now: str,
+    ) -> None:
+        """Add one match's lines to the standings, inside the caller's write transaction.
+
+        SQL cannot merge JSON maps by rule, so the current stats are read here, under the
+        write lock, and the merged maps written back with the counters.
+        """
+        if not lines:
+            return
+        users = [line.user_id for line in lines]
+        existing = await self._rows(
+            db,
+            "SELECT user_id, stats FROM standings WHERE guild_id = ? AND game = ?"
+            f" AND user_id IN ({', '.join('?' * len(users))})",
+            (claim.guild_id, claim.game, *users),
+        )
+        stats_before = {row["user_id"]: stats_from_text(row["stats"]) for row in existing}
+        await db.executemany(
+            "INSERT INTO standings (guild_id, game, user_id, name, matches_played,"
+            " matches_won, points, stats, updated_at)"
+            " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+            " name = excluded.name,"
+            " matches_played = matches_played + 1,"
+            " matches_won = matches_won + excluded.matches_won,"
+            " points = points + excluded.points,"
+            " stats = excluded.stats,"
+            " updated_at = excluded.updated_at",
+            [
+                (
+                    claim.guild_id,
+                    claim.game,
+                    line.user_id,
+                    line.name,
+                    line.won,
+                    line.points,
+                    encode_json(merge_stats(stats_before.get(line.user_id, {}), line.stats, rules)),
+                    now,
+                )
+                for line in lines
+            ],
+        )
 
     async def _claim(self, db: aiosqlite.Connection, table_id: int, expected: int) -> _Claim:
         """Verify the optimistic version inside the write transaction."""

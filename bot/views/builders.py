@@ -1,23 +1,31 @@
-"""Views (rows of controls) for each kind of message the bot sends."""
+"""Views (rows of controls) for each kind of message the bot sends, for any game.
+
+A player's controls are data from the game's adapter (:class:`~bot.games.base.Controls`):
+a menu of subjects (tiles, pieces) paged by 25, menus of numbered targets for the chosen
+subject, and action buttons (Pass, Draw).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Final
+
 import discord
 
+from bot.games.base import Controls, Subject, Target
 from bot.views import ids
-from bot.views.components import (
-    MAX_OPTIONS,
-    LobbyButton,
-    PassButton,
-    PlacementSelect,
-    ShowHandButton,
-    TileSelect,
-)
-from engine.network import NetworkMove
-from engine.tiles import Tile
+from bot.views.components import MAX_OPTIONS, button, select
 
-PLACEMENT_ROWS = 3
-"""Rows 1–3 hold placement menus (row 0: tiles, row 4: Pass): up to 75 numbered places."""
+TARGET_ROWS: Final = 3
+"""Rows 1–3 hold target menus (row 0: subjects, row 4: buttons): up to 75 targets."""
+MAX_TARGETS: Final = TARGET_ROWS * MAX_OPTIONS
+
+_LOBBY_LOOK: Final[dict[ids.LobbyAction, tuple[str, discord.ButtonStyle]]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "computer": ("Add computer", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+}
 
 
 def _view() -> discord.ui.View:
@@ -27,42 +35,110 @@ def _view() -> discord.ui.View:
 def lobby_view(table_id: int) -> discord.ui.View:
     view = _view()
     for action in ids.LOBBY_ACTIONS:
-        view.add_item(LobbyButton(table_id, action))
+        label, style = _LOBBY_LOOK[action]
+        view.add_item(button(ids.lobby_id(table_id, action), label, style))
     return view
 
 
 def table_view(table_id: int) -> discord.ui.View:
     view = _view()
-    view.add_item(ShowHandButton(table_id))
+    view.add_item(
+        button(ids.show_hand_id(table_id), "Show hand", discord.ButtonStyle.primary, emoji="🁢")
+    )
     return view
+
+
+def page_count(subjects: Sequence[Subject]) -> int:
+    return max(1, -(-len(subjects) // MAX_OPTIONS))
+
+
+def page_of(subjects: Sequence[Subject], key: str | None) -> int:
+    """The page that lists ``key`` (the first page if it is not listed)."""
+    for index, subject in enumerate(subjects):
+        if subject.key == key:
+            return index // MAX_OPTIONS
+    return 0
 
 
 def controls_view(
     table_id: int,
     turn: int,
-    tiles: list[Tile],
-    playable: list[Tile],
+    controls: Controls,
     *,
-    can_pass: bool,
-    chosen: Tile | None = None,
-    moves: list[NetworkMove] | None = None,
+    chosen: str | None = None,
+    targets: Sequence[Target] = (),
+    page: int | None = None,
 ) -> discord.ui.View | None:
-    """Tile menu (shown when something fits), numbered placement menus for the chosen
-    tile, and Pass."""
+    """The subject menu (when something is playable), numbered target menus for the chosen
+    subject, action buttons, and page buttons when the subjects fill more than one menu."""
     view = _view()
-    if playable:
-        view.add_item(TileSelect(table_id, turn, tiles, playable, chosen))
-    numbered = list(enumerate(moves or [], start=1))
-    for part in range(PLACEMENT_ROWS):
-        chunk = numbered[part * MAX_OPTIONS : (part + 1) * MAX_OPTIONS]
-        if not chunk:
+    subjects = controls.subjects
+    pages = page_count(subjects)
+    shown = page_of(subjects, chosen) if page is None else max(0, min(page, pages - 1))
+    if any(subject.playable for subject in subjects):
+        chunk = subjects[shown * MAX_OPTIONS : (shown + 1) * MAX_OPTIONS]
+        options = [
+            discord.SelectOption(
+                label=subject.label,
+                value=subject.key,
+                description=subject.note,
+                default=subject.key == chosen,
+            )
+            for subject in chunk
+        ]
+        placeholder = (
+            "Choose a tile to play"
+            if pages == 1
+            else f"Choose a tile (page {shown + 1} of {pages})"
+        )
+        view.add_item(select(ids.subject_id(table_id, turn, shown), placeholder, options, row=0))
+    numbered = list(targets)[:MAX_TARGETS]
+    for part in range(TARGET_ROWS):
+        chunk_targets = numbered[part * MAX_OPTIONS : (part + 1) * MAX_OPTIONS]
+        if not chunk_targets:
             break
+        first, last = part * MAX_OPTIONS + 1, part * MAX_OPTIONS + len(chunk_targets)
         placeholder = (
             "Choose where to play it"
             if len(numbered) <= MAX_OPTIONS
-            else f"Choose where to play it ({chunk[0][0]}–{chunk[-1][0]})"
+            else f"Choose where to play it ({first}–{last})"
         )
-        view.add_item(PlacementSelect(table_id, turn, part, chunk, placeholder))
-    if can_pass:
-        view.add_item(PassButton(table_id, turn))
+        options = [
+            discord.SelectOption(label=target.label[:100], value=target.move)
+            for target in chunk_targets
+        ]
+        view.add_item(
+            select(ids.target_id(table_id, turn, part), placeholder, options, row=1 + part)
+        )
+    noun = controls.noun
+    if pages > 1 and any(subject.playable for subject in subjects):
+        if shown > 0:
+            view.add_item(
+                button(
+                    ids.page_id(table_id, turn, shown - 1),
+                    f"◀ {noun.title()}s page {shown}",
+                    discord.ButtonStyle.secondary,
+                    row=4,
+                )
+            )
+        if shown < pages - 1:
+            view.add_item(
+                button(
+                    ids.page_id(table_id, turn, shown + 1),
+                    f"{noun.title()}s page {shown + 2} ▶",
+                    discord.ButtonStyle.secondary,
+                    row=4,
+                )
+            )
+    for action in controls.actions:
+        view.add_item(
+            button(
+                ids.action_id(table_id, turn, action.move),
+                action.label,
+                discord.ButtonStyle.primary
+                if action.move != "pass"
+                else discord.ButtonStyle.secondary,
+                row=4,
+            )
+        )
     return view if view.children else None

@@ -1,5 +1,6 @@
-"""The dynamic controls. Each class rebuilds itself from a clicked custom id and hands the
-interaction to the bot's handlers, which do the work and answer exactly once."""
+"""The one dynamic control. Every button and menu the bot sends is a :class:`Control`:
+discord.py rebuilds it from the clicked custom id (on any message, before or after a
+restart) and it hands the interaction to the bot's handlers, which answer exactly once."""
 
 from __future__ import annotations
 
@@ -9,14 +10,11 @@ from typing import Any, Protocol, Self, cast
 import discord
 
 from bot.views import ids
-from engine.network import NetworkMove
-from engine.tiles import Tile
-
-Button = discord.ui.Button[discord.ui.View]
-Select = discord.ui.Select[discord.ui.View]
 
 MAX_OPTIONS = 25
 """Discord's limit of options in one select menu."""
+
+INVALID = "That control is not one of mine, or it is damaged. Nothing was changed."
 
 
 class ControlHandlers(Protocol):
@@ -28,13 +26,19 @@ class ControlHandlers(Protocol):
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
 
-    async def choose_tile(
-        self, interaction: discord.Interaction[Any], table_id: int, turn: int, tile: str
+    async def choose_subject(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, subject: str
+    ) -> None: ...
+
+    async def turn_page(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, page: int
     ) -> None: ...
 
     async def play(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, notation: str
     ) -> None: ...
+
+    async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None: ...
 
 
 class _HasHandlers(Protocol):
@@ -45,24 +49,12 @@ def handlers_of(interaction: discord.Interaction[Any]) -> ControlHandlers:
     return cast(_HasHandlers, interaction.client).handlers
 
 
-_LOBBY_LOOK: dict[ids.LobbyAction, tuple[str, discord.ButtonStyle]] = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "computer": ("Add computer", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-}
+class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLATE):
+    """A button or select menu whose custom id says what it does."""
 
-
-class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY_TEMPLATE):
-    """Join, Leave, Add computer or Start on a lobby message."""
-
-    def __init__(self, table_id: int, action: ids.LobbyAction) -> None:
-        label, style = _LOBBY_LOOK[action]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=ids.lobby_id(table_id, action))
-        )
-        self.table_id = table_id
-        self.action: ids.LobbyAction = action
+    def __init__(self, item: discord.ui.Item[Any], control: ids.ControlId | None) -> None:
+        super().__init__(item)
+        self.control = control
 
     @classmethod
     async def from_custom_id(
@@ -72,163 +64,54 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY_TEMPLATE):
         match: re.Match[str],
         /,
     ) -> Self:
-        return cls(int(match["table"]), cast(ids.LobbyAction, match["action"]))
+        return cls(item, ids.parse(match.string))
+
+    def _chosen(self) -> str:
+        values = getattr(self.item, "values", None)
+        return str(values[0]) if values else ""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers_of(interaction).lobby_button(interaction, self.table_id, self.action)
+        handlers, control = handlers_of(interaction), self.control
+        if control is None:
+            await handlers.refuse(interaction, INVALID)
+            return
+        table, turn, part = control.table, control.turn or 0, control.part or ""
+        if control.kind == "lobby":
+            await handlers.lobby_button(interaction, table, cast(ids.LobbyAction, part))
+        elif control.kind == "hand":
+            await handlers.show_hand(interaction, table)
+        elif control.kind == "subject":
+            await handlers.choose_subject(interaction, table, turn, self._chosen())
+        elif control.kind == "target":
+            await handlers.play(interaction, table, turn, self._chosen())
+        elif control.kind == "action":
+            await handlers.play(interaction, table, turn, part)
+        else:
+            await handlers.turn_page(interaction, table, turn, int(part))
 
 
-class ShowHandButton(discord.ui.DynamicItem[Button], template=ids.SHOW_HAND_TEMPLATE):
-    """On the table message: shows the clicking player their hand and controls, privately."""
-
-    def __init__(self, table_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Show hand",
-                emoji="🁢",
-                style=discord.ButtonStyle.primary,
-                custom_id=ids.show_hand_id(table_id),
-            )
-        )
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers_of(interaction).show_hand(interaction, self.table_id)
+def button(
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle,
+    *,
+    row: int | None = None,
+    emoji: str | None = None,
+) -> Control:
+    item: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+        label=label, style=style, custom_id=custom_id, row=row, emoji=emoji
+    )
+    return Control(item, ids.parse(custom_id))
 
 
-class TileSelect(discord.ui.DynamicItem[Select], template=ids.TILE_TEMPLATE):
-    """Pick a tile from your hand to see where it can go (playable tiles first)."""
-
-    def __init__(
-        self,
-        table_id: int,
-        turn: int,
-        tiles: list[Tile] | None = None,
-        playable: list[Tile] | None = None,
-        chosen: Tile | None = None,
-    ) -> None:
-        fits = playable or []
-        ordered = fits + [tile for tile in tiles or [] if tile not in fits]
-        options = [
-            discord.SelectOption(
-                label=tile.name,
-                value=tile.name,
-                description=None if tile in fits else "Nowhere to play it now",
-                default=tile == chosen,
-            )
-            for tile in ordered[:MAX_OPTIONS]
-        ]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.tile_id(table_id, turn),
-                placeholder="Choose a tile to play",
-                options=options,
-                row=0,
-            )
-        )
-        self.table_id = table_id
-        self.turn = turn
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
-        return cls(int(match["table"]), int(match["turn"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        value = self.item.values[0] if self.item.values else ""
-        await handlers_of(interaction).choose_tile(interaction, self.table_id, self.turn, value)
+def select(
+    custom_id: str, placeholder: str, options: list[discord.SelectOption], *, row: int
+) -> Control:
+    item: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+        custom_id=custom_id, placeholder=placeholder, options=options[:MAX_OPTIONS], row=row
+    )
+    return Control(item, ids.parse(custom_id))
 
 
-class PlacementSelect(discord.ui.DynamicItem[Select], template=ids.PLACE_TEMPLATE):
-    """Pick a numbered placement from the candidate picture (values are move notation)."""
-
-    def __init__(
-        self,
-        table_id: int,
-        turn: int,
-        part: int,
-        moves: list[tuple[int, NetworkMove]] | None = None,
-        placeholder: str = "Choose where to play it",
-    ) -> None:
-        options = [
-            discord.SelectOption(label=f"{number}. {move}", value=str(move))
-            for number, move in (moves or [])[:MAX_OPTIONS]
-        ]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.place_id(table_id, turn, part),
-                placeholder=placeholder,
-                options=options,
-                row=1 + part,
-            )
-        )
-        self.table_id = table_id
-        self.turn = turn
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
-        return cls(int(match["table"]), int(match["turn"]), int(match["part"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        value = self.item.values[0] if self.item.values else ""
-        await handlers_of(interaction).play(interaction, self.table_id, self.turn, value)
-
-
-class PassButton(discord.ui.DynamicItem[Button], template=ids.PASS_TEMPLATE):
-    """Pass this turn."""
-
-    def __init__(self, table_id: int, turn: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Pass",
-                style=discord.ButtonStyle.secondary,
-                custom_id=ids.pass_id(table_id, turn),
-                row=4,
-            )
-        )
-        self.table_id = table_id
-        self.turn = turn
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
-        return cls(int(match["table"]), int(match["turn"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers_of(interaction).play(interaction, self.table_id, self.turn, "pass")
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton,
-    ShowHandButton,
-    TileSelect,
-    PlacementSelect,
-    PassButton,
-)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (Control,)
 """Registered with ``Client.add_dynamic_items`` at start-up."""

@@ -1,42 +1,89 @@
-"""Custom ids of every control: ``dt:net:<table id>:<action>[:<turn>[:<part>]]``.
+"""Custom ids of every control: ``dt:<table id>:<kind>[:<turn>][:<part>]``, for any game.
 
 The table id routes a click to its table; the turn counter makes a control from an
-earlier turn detectably stale. Nothing in an id is trusted: the service re-checks the
-clicking user, the table's state and the move itself.
+earlier turn detectably stale; ``part`` is a lobby action, a page, a menu's chunk or an
+action's move. Nothing in an id is trusted: the service re-checks the clicking user, the
+table's state and the move itself. Ids sent before controls became game-neutral
+(``dt:net:<table>:tile:<turn>``, ``…:place:<turn>:<part>``, ``…:pass:<turn>``) are read
+as the same controls, so buttons on messages from older versions keep working.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Final, Literal
 
 LobbyAction = Literal["join", "leave", "computer", "start"]
 LOBBY_ACTIONS: Final[tuple[LobbyAction, ...]] = ("join", "leave", "computer", "start")
 
-_TABLE: Final = r"dt:net:(?P<table>[0-9]{1,19})"
-_TURN: Final = r"(?P<turn>[0-9]{1,9})"
+Kind = Literal["lobby", "hand", "subject", "target", "action", "page"]
 
-LOBBY_TEMPLATE: Final = _TABLE + r":lobby:(?P<action>join|leave|computer|start)"
-SHOW_HAND_TEMPLATE: Final = _TABLE + r":hand"
-TILE_TEMPLATE: Final = _TABLE + r":tile:" + _TURN
-PLACE_TEMPLATE: Final = _TABLE + r":place:" + _TURN + r":(?P<part>[0-9])"
-PASS_TEMPLATE: Final = _TABLE + r":pass:" + _TURN
+TEMPLATE: Final = r"dt:(?:net:)?[0-9]{1,19}:[a-z]{3,6}(?::[A-Za-z0-9-]{1,24}){0,2}"
+"""Everything that looks like one of our ids; :func:`parse` decides what it is."""
+
+_BODIES: Final[tuple[tuple[Kind, str], ...]] = (
+    ("lobby", r"lobby:(?P<part>join|leave|computer|start)"),
+    ("hand", r"hand"),
+    ("subject", r"(?:subj|tile):(?P<turn>[0-9]{1,9})(?::(?P<part>[0-9]{1,2}))?"),
+    ("target", r"(?:targ|place):(?P<turn>[0-9]{1,9}):(?P<part>[0-9])"),
+    ("action", r"act:(?P<turn>[0-9]{1,9}):(?P<part>[a-z]{1,12})"),
+    ("action", r"(?P<part>pass):(?P<turn>[0-9]{1,9})"),
+    ("page", r"page:(?P<turn>[0-9]{1,9}):(?P<part>[0-9]{1,2})"),
+)
+_PATTERNS: Final[tuple[tuple[Kind, re.Pattern[str]], ...]] = tuple(
+    (kind, re.compile(r"dt:(?:net:)?(?P<table>[0-9]{1,19}):" + body)) for kind, body in _BODIES
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ControlId:
+    """A parsed custom id."""
+
+    table: int
+    kind: Kind
+    turn: int | None = None
+    part: str | None = None
+
+    def __str__(self) -> str:
+        short = {"subject": "subj", "target": "targ", "action": "act"}.get(self.kind, self.kind)
+        pieces = [f"dt:{self.table}:{short}"]
+        pieces += [str(p) for p in (self.turn, self.part) if p is not None]
+        return ":".join(pieces)
+
+
+def parse(custom_id: str) -> ControlId | None:
+    """The control an id names, or None for an id this bot never made."""
+    for kind, pattern in _PATTERNS:
+        found = pattern.fullmatch(custom_id)
+        if found:
+            groups = found.groupdict()
+            turn = groups.get("turn")
+            return ControlId(
+                int(groups["table"]), kind, None if turn is None else int(turn), groups.get("part")
+            )
+    return None
 
 
 def lobby_id(table_id: int, action: LobbyAction) -> str:
-    return f"dt:net:{table_id}:lobby:{action}"
+    return str(ControlId(table_id, "lobby", None, action))
 
 
 def show_hand_id(table_id: int) -> str:
-    return f"dt:net:{table_id}:hand"
+    return str(ControlId(table_id, "hand"))
 
 
-def tile_id(table_id: int, turn: int) -> str:
-    return f"dt:net:{table_id}:tile:{turn}"
+def subject_id(table_id: int, turn: int, page: int) -> str:
+    return str(ControlId(table_id, "subject", turn, str(page)))
 
 
-def place_id(table_id: int, turn: int, part: int) -> str:
-    return f"dt:net:{table_id}:place:{turn}:{part}"
+def target_id(table_id: int, turn: int, part: int) -> str:
+    return str(ControlId(table_id, "target", turn, str(part)))
 
 
-def pass_id(table_id: int, turn: int) -> str:
-    return f"dt:net:{table_id}:pass:{turn}"
+def action_id(table_id: int, turn: int, move: str) -> str:
+    return str(ControlId(table_id, "action", turn, move))
+
+
+def page_id(table_id: int, turn: int, page: int) -> str:
+    return str(ControlId(table_id, "page", turn, str(page)))

@@ -15,17 +15,26 @@ import discord
 import pytest
 
 from bot import messages
+from bot.games import ADAPTERS
+from bot.games.base import Action, Controls, Subject, Target
 from bot.narration import narrate
 from bot.replies import Reply, answer
-from bot.service import Actor, TableService, network_hand
+from bot.service import Actor, TableService
 from bot.store import Store, TableStatus
 from bot.table_meta import LOG_LINES, TableMeta
-from bot.table_options import TableOptions
+from bot.table_settings import TableSettings
 from bot.timers import TableTimers
 from bot.views import ids
 from bot.views.builders import controls_view, lobby_view
 from bot.views.components import DYNAMIC_ITEMS
 from engine.game import Event
+from engine.network import NetworkHand
+
+NETWORK = ADAPTERS["network"]
+
+
+def network_table(seats: int) -> TableSettings:
+    return TableSettings.build("network", seats=seats, target=None, turn_seconds=300, options={})
 
 
 @pytest.fixture
@@ -37,40 +46,92 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 # ---------------------------------------------------------------------- ids
 
 
-def test_every_custom_id_matches_exactly_one_template() -> None:
-    made = [
-        ids.lobby_id(12, "join"),
-        ids.lobby_id(12, "computer"),
-        ids.show_hand_id(12),
-        ids.tile_id(12, 7),
-        ids.place_id(12, 7, 2),
-        ids.pass_id(12, 7),
-    ]
-    templates = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
-    for custom_id in made:
-        assert len(custom_id) <= 100
-        assert sum(bool(t.fullmatch(custom_id)) for t in templates) == 1, custom_id
-    for forged in ("dt:net:x:hand", "dt:net:1:lobby:steal", "dt:net:1:pass:", "dt:net:1:hand:9"):
-        assert not any(t.fullmatch(forged) for t in templates), forged
+def test_every_custom_id_reads_back_as_the_control_it_was_made_for() -> None:
+    made = {
+        ids.lobby_id(12, "join"): ("lobby", None, "join"),
+        ids.lobby_id(12, "computer"): ("lobby", None, "computer"),
+        ids.show_hand_id(12): ("hand", None, None),
+        ids.subject_id(12, 7, 1): ("subject", 7, "1"),
+        ids.target_id(12, 7, 2): ("target", 7, "2"),
+        ids.action_id(12, 7, "draw"): ("action", 7, "draw"),
+        ids.page_id(12, 7, 2): ("page", 7, "2"),
+    }
+    (template,) = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
+    for custom_id, (kind, turn, part) in made.items():
+        assert len(custom_id) <= 100 and template.fullmatch(custom_id), custom_id
+        assert ids.parse(custom_id) == ids.ControlId(12, kind, turn, part)
+
+
+def test_ids_from_before_game_neutral_controls_still_work() -> None:
+    assert ids.parse("dt:net:12:tile:7") == ids.ControlId(12, "subject", 7, None)
+    assert ids.parse("dt:net:12:place:7:1") == ids.ControlId(12, "target", 7, "1")
+    assert ids.parse("dt:net:12:pass:7") == ids.ControlId(12, "action", 7, "pass")
+    assert ids.parse("dt:net:12:lobby:start") == ids.ControlId(12, "lobby", None, "start")
+
+
+def test_forged_ids_are_not_read_as_controls() -> None:
+    for forged in (
+        "dt:x:hand",
+        "dt:1:lobby:steal",
+        "dt:1:act:3:",
+        "dt:1:hand:9",
+        "dt:1:act:3:DROP",
+        "dt:1:targ:3:x",
+        "xx:1:hand",
+    ):
+        assert ids.parse(forged) is None, forged
+
+
+def _subjects(count: int) -> tuple[Subject, ...]:
+    return tuple(Subject(f"{i}-0", f"{i}-0", i % 2 == 0) for i in range(count))
 
 
 def test_controls_fit_discord_limits() -> None:
-    from engine.network import NetworkMove
-    from engine.tiles import Tile
-
-    moves = [NetworkMove(Tile(6, 3), chr(65 + i // 4), i % 4, 0) for i in range(60)]
-    hand = [Tile(6, 3), Tile(5, 5), Tile(1, 0)]
-    view = controls_view(5, 3, hand, [Tile(5, 5), Tile(6, 3)], can_pass=True, moves=moves)
+    controls = Controls(
+        (
+            Subject("5-5", "5-5", True),
+            Subject("6-3", "6-3", True),
+            Subject("1-0", "1-0", False, "Nowhere to play it now"),
+        ),
+        (Action("pass", "Pass"),),
+        "Pick a tile.",
+    )
+    targets = [Target(f"6-3 {chr(65 + i // 4)} N{'NESW'[i % 4]}", f"{i + 1}. x") for i in range(60)]
+    view = controls_view(5, 3, controls, chosen="6-3", targets=targets)
     assert view is not None
     items = [getattr(child, "item", child) for child in view.children]
     selects = [item for item in items if isinstance(item, discord.ui.Select)]
     assert [len(s.options) for s in selects] == [3, 25, 25, 10]
     assert [o.label for o in selects[0].options] == ["5-5", "6-3", "1-0"]
     assert selects[0].options[2].description == "Nowhere to play it now"
+    assert [o.default for o in selects[0].options] == [False, True, False]
     assert all(len({o.value for o in s.options}) == len(s.options) for s in selects)
     assert len({item.custom_id for item in items}) == len(items)
-    assert controls_view(5, 3, hand, [], can_pass=False) is None
+    assert controls_view(5, 3, Controls((), (), "")) is None
     assert len(lobby_view(5).children) == 4
+
+
+def test_long_hands_are_paged_by_25_and_the_chosen_tile_is_on_its_page() -> None:
+    controls = Controls(_subjects(63), (Action("draw", "Draw", primary=True),), "")
+    view = controls_view(5, 3, controls)
+    assert view is not None
+    items = [getattr(child, "item", child) for child in view.children]
+    selects = [item for item in items if isinstance(item, discord.ui.Select)]
+    buttons = [item for item in items if isinstance(item, discord.ui.Button)]
+    assert [len(s.options) for s in selects] == [25]
+    assert [b.label for b in buttons] == ["Tiles page 2 ▶", "Draw"]
+    assert ids.parse(str(buttons[0].custom_id)) == ids.ControlId(5, "page", 3, "1")
+    last = controls_view(5, 3, controls, page=2)
+    assert last is not None
+    items = [getattr(child, "item", child) for child in last.children]
+    (menu,) = [item for item in items if isinstance(item, discord.ui.Select)]
+    assert [o.label for o in menu.options] == [f"{i}-0" for i in range(50, 63)]
+    chosen = controls_view(5, 3, controls, chosen="30-0")
+    assert chosen is not None
+    menu = next(
+        c.item for c in chosen.children if isinstance(getattr(c, "item", None), discord.ui.Select)
+    )
+    assert "30-0" in [o.value for o in menu.options]
 
 
 # ---------------------------------------------------------------------- meta & narration
@@ -100,10 +161,10 @@ def test_narration_names_only_public_facts() -> None:
         Event("hand_over", detail={"hand_number": 1, "scores": [2, 3], "totals": [2, 3]}),
         Event("match_over", 1, detail={"totals": [2, 3]}),
     ]
-    story = narrate(events, ["Ada", "Bea"], target=3)
+    story = narrate(NETWORK, events, ["Ada", "Bea"], target=3)
     assert story.log == [
         "Ada played 6-3 B NE and closed 2 rings (+2)",
-        "Bea passed (no tiles left)",
+        "Bea passed (nothing to play)",
         "Hand 1 over",
         "Bea won the match",
     ]
@@ -111,13 +172,33 @@ def test_narration_names_only_public_facts() -> None:
     assert any("Totals: Ada 2, Bea 3" in line for line in story.announcements)
 
 
+def test_private_events_reach_only_their_seat() -> None:
+    events = [
+        Event("draw", 1, detail={"tiles": ["6-6", "2-1"]}, visible_to=frozenset({1})),
+        Event("draw", 1, detail={"count": 2}),
+    ]
+
+    class Drawing(type(NETWORK)):  # type: ignore[misc]
+        def narrate(self, event: Event, names: Any, story: Any) -> None:
+            if event.is_public:
+                story.log.append(f"{names[event.player]} drew {event.detail['count']}")
+            else:
+                story.tell(event.player, "You drew " + ", ".join(event.detail["tiles"]))
+
+    story = narrate(Drawing(), events, ["Ada", "Bea"], target=None)
+    assert story.log == ["Bea drew 2"]
+    assert story.private == {1: ["You drew 6-6, 2-1"]}
+    assert "6-6" not in " ".join(story.log + story.announcements)
+
+
 async def test_public_table_text_never_names_a_held_tile(store: Store) -> None:
     service = TableService(store, new_seed=lambda: 11)
-    record = await service.create(1, 2, Actor(1, "Ada"), TableOptions(seats=3))
+    record = await service.create(1, 2, Actor(1, "Ada"), network_table(3))
     await service.join(record.id, Actor(2, "Bea"))
     await service.add_computer(record.id, Actor(1, "Ada"))
     update = await service.start(record.id, Actor(1, "Ada"))
-    hand = network_hand(update.match)
+    hand = update.match.hand
+    assert isinstance(hand, NetworkHand)
     text = messages.table_content(update.record, update.match)
     played = {p.tile.name for p in hand.layout.placements}
     held = {t.name for h in hand.hands for t in h} - played
@@ -232,5 +313,5 @@ def test_names_are_shown_literally() -> None:
     assert plain("ada") == "ada"
     assert plain("**x**_y") == r"\*\*x\*\*\_y"
     assert "@everyone" not in plain("@everyone")
-    story = narrate([Event("play", 0, detail={"move": "6-6"})], ["*star*"], target=10)
+    story = narrate(NETWORK, [Event("play", 0, detail={"move": "6-6"})], ["*star*"], target=10)
     assert story.log == [r"\*star\* played 6-6"]

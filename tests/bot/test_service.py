@@ -16,12 +16,33 @@ from bot.errors import (
     TableClosedError,
     UserError,
 )
-from bot.service import Actor, TableService, TableUpdate, network_hand, seat_of
+from bot.games import ADAPTERS
+from bot.service import Actor, TableService, TableUpdate, seat_of
 from bot.store import Store, TableRecord, TableStatus
 from bot.table_meta import TableMeta
-from bot.table_options import TableOptions
+from bot.table_settings import TableSettings
 from engine.match import Match
+from engine.network import NetworkHand
 from engine.network.ai import choose_move
+
+
+def network_hand(match: Match) -> NetworkHand:
+    hand = match.hand
+    assert isinstance(hand, NetworkHand)
+    return hand
+
+
+def settings_for(
+    game: str = "network",
+    seats: int | None = None,
+    target: int | None = None,
+    turn_seconds: int = 300,
+    **options: object,
+) -> TableSettings:
+    return TableSettings.build(
+        game, seats=seats, target=target, turn_seconds=turn_seconds, options=options
+    )
+
 
 GUILD, CHANNEL = 10, 20
 ADA = Actor(1, "Ada")
@@ -58,7 +79,7 @@ def service(store: Store, clock: Clock) -> TableService:
 
 
 async def lobby(service: TableService, *actors: Actor, computers: int = 0, **options: int) -> int:
-    record = await service.create(GUILD, CHANNEL, actors[0], TableOptions(**options))
+    record = await service.create(GUILD, CHANNEL, actors[0], settings_for(**options))
     for actor in actors[1:]:
         await service.join(record.id, actor)
     for _ in range(computers):
@@ -91,12 +112,12 @@ def good_move(update: TableUpdate) -> str:
 
 
 async def test_creator_takes_the_first_seat_and_the_channel(service: TableService) -> None:
-    record = await service.create(GUILD, CHANNEL, ADA, TableOptions(seats=3))
+    record = await service.create(GUILD, CHANNEL, ADA, settings_for(seats=3))
     assert record.status is TableStatus.LOBBY
     assert [s.user_id for s in record.seats] == [ADA.user_id]
     assert record.expires_at is not None
     with pytest.raises(UserError, match="already has an open table"):
-        await service.create(GUILD, CHANNEL, BEA, TableOptions())
+        await service.create(GUILD, CHANNEL, BEA, settings_for())
 
 
 async def test_join_once_and_only_while_seats_are_free(service: TableService) -> None:
@@ -349,11 +370,14 @@ async def test_a_finished_match_updates_the_standings(service: TableService) -> 
     rows = await service.store.standings(GUILD, "network")
     assert [(r.user_id, r.matches_played) for r in rows] == [(ADA.user_id, 1)]
     assert rows[0].points == update.match.totals[0]
+    rings = sum(int(result.stats[0]["rings"]) for result in update.match.results)
+    best = max(result.scores[0] for result in update.match.results)
+    assert rows[0].stats == {"rings": rings, "best_hand": best}
     with pytest.raises(TableClosedError, match="over"):
         await service.play(table, ADA.user_id, "pass")
 
 
-async def test_candidates_follow_the_engine_order(service: TableService) -> None:
+async def test_targets_follow_the_engine_order(service: TableService) -> None:
     table = await lobby(service, ADA, BEA)
     update = await service.start(table, ADA)
     update = await service.play(table, user_to_move(update), good_move(update))
@@ -362,13 +386,15 @@ async def test_candidates_follow_the_engine_order(service: TableService) -> None
     assert seat is not None
     hand = network_hand(update.match)
     tile = hand.playable_tiles(seat)[0]
-    choice = await service.candidates(table, mover, tile.name, meta(update.record).turn)
-    assert choice.moves == hand.placements_for(tile)
+    view = await service.turn_view(table, mover, meta(update.record).turn)
+    targets = ADAPTERS["network"].targets(view.hand, view.seat, tile.name)
+    assert [t.move for t in targets] == [str(m) for m in hand.placements_for(tile)]
+    assert targets[0].label.startswith("1. ")
     with pytest.raises(StaleControlError):
-        await service.candidates(table, mover, tile.name, 0)
+        await service.turn_view(table, mover, 0)
     with pytest.raises(UserError, match="not your turn"):
         other = next(s.user_id for s in update.record.seats if s.user_id not in (mover, None))
-        await service.candidates(table, other, tile.name, meta(update.record).turn)
+        await service.turn_view(table, other, meta(update.record).turn)
 
 
 async def test_log_lines_name_only_played_tiles(service: TableService) -> None:

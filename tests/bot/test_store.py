@@ -251,7 +251,7 @@ async def test_open_tables_lists_lobbies_and_games_only(store: Store) -> None:
         finished.id,
         finished.version,
         state=STATE,
-        result=[SeatResult(0, 1001, "Ada", False, 10, 0, 10)],
+        result=[SeatResult(0, 1001, "Ada", False, 10, {"rings": 0, "best_hand": 10})],
         winner_user_id=1001,
     )
     assert [t.id for t in await store.open_tables()] == [lobby.id, playing.id]
@@ -349,10 +349,13 @@ async def test_move_log_is_unique_and_append_only(db_path: Path, store: Store) -
 # ---------------------------------------------------------------- results and standings
 
 
+NETWORK_COMBINE = {"rings": "sum", "best_hand": "max"}
+
+
 def line(
     seat: int, user: int | None, total: int, rings: int, best: int, bot: bool = False
 ) -> SeatResult:
-    return SeatResult(seat, user, f"p{seat}", bot, total, rings, best)
+    return SeatResult(seat, user, f"p{seat}", bot, total, {"rings": rings, "best_hand": best})
 
 
 async def play_and_finish(
@@ -362,6 +365,7 @@ async def play_and_finish(
     winner_user_id: int | None,
     winner_seat: int | None = None,
     game: str = "network",
+    combine: dict[str, str] | None = NETWORK_COMBINE,
 ) -> TableRecord:
     table = await store.create_table(GUILD, channel_id, 1001, game, SETTINGS, SEATS)
     table = await store.update_table(table.id, 0, status=TableStatus.PLAYING, state=STATE)
@@ -372,6 +376,7 @@ async def play_and_finish(
         result=result,
         winner_user_id=winner_user_id,
         winner_seat=winner_seat,
+        combine=combine,
     )
 
 
@@ -389,6 +394,7 @@ async def test_finish_match_records_result_and_updates_standings(store: Store) -
     match = await store.finished_match(finished.id)
     assert match is not None
     assert match.result == tuple(first)
+    assert match.result[0].stats == {"rings": 3, "best_hand": 45}
     assert (match.winner_user_id, match.winner_seat) == (1001, 0)
     assert (match.guild_id, match.game) == (GUILD, "network")
 
@@ -401,14 +407,83 @@ async def test_finish_match_records_result_and_updates_standings(store: Store) -
     await play_and_finish(store, 2, second, winner_user_id=1002)
 
     rows = await store.standings(GUILD, "network")
-    assert [
-        (r.user_id, r.matches_played, r.matches_won, r.points, r.rings, r.best_hand) for r in rows
-    ] == [
-        (1002, 2, 1, 240, 3, 70),
-        (1001, 2, 1, 200, 3, 45),
+    # rings are summed, best_hand keeps the larger of the two matches.
+    assert [(r.user_id, r.matches_played, r.matches_won, r.points, r.stats) for r in rows] == [
+        (1002, 2, 1, 240, {"rings": 3, "best_hand": 70}),
+        (1001, 2, 1, 200, {"rings": 3, "best_hand": 45}),
     ]
     assert {r.user_id for r in rows}.isdisjoint({999})
     assert [m.table_id for m in await store.recent_matches(GUILD)] == [finished.id + 1, finished.id]
+
+
+async def test_stats_missing_from_combine_are_summed_and_new_stats_join(store: Store) -> None:
+    def seat(stats: dict[str, int]) -> list[SeatResult]:
+        return [SeatResult(0, 7, "Gil", False, 10, stats)]
+
+    combine = {"best": "max", "count": "sum"}
+    await play_and_finish(store, 1, seat({"best": 30, "count": 2, "other": 5}), 7, combine=combine)
+    await play_and_finish(store, 2, seat({"best": 20, "count": 3, "other": 4}), 7, combine=combine)
+    await play_and_finish(store, 3, seat({"best": 25, "fresh": 1}), None, combine=combine)
+    [row] = await store.standings(GUILD, "network")
+    assert row.stats == {"best": 30, "count": 5, "other": 9, "fresh": 1}
+    assert (row.matches_played, row.matches_won, row.points) == (3, 2, 30)
+
+    # Without any combine rules every stat is summed.
+    await play_and_finish(store, 4, seat({"best": 25}), None, combine=None)
+    [row] = await store.standings(GUILD, "network")
+    assert row.stats["best"] == 55
+
+
+async def test_a_user_in_two_seats_counts_once_with_stats_merged(store: Store) -> None:
+    result = [
+        SeatResult(0, 5, "Ann", False, 40, {"rings": 2, "best_hand": 25}),
+        SeatResult(1, None, "Bot", True, 90, {"rings": 7, "best_hand": 90}),
+        SeatResult(2, 5, "Ann (2)", False, 60, {"rings": 1, "best_hand": 35}),
+    ]
+    await play_and_finish(store, 1, result, winner_user_id=5, winner_seat=2)
+    [row] = await store.standings(GUILD, "network")
+    assert (row.user_id, row.name, row.matches_played, row.matches_won, row.points) == (
+        5,
+        "Ann (2)",
+        1,
+        1,
+        100,
+    )
+    assert row.stats == {"rings": 3, "best_hand": 35}
+
+    # The merged line then merges with the stored row by the same rules.
+    again = [
+        SeatResult(0, 5, "Ann", False, 10, {"rings": 4, "best_hand": 30}),
+        SeatResult(1, 5, "Ann", False, 5, {"rings": 0, "best_hand": 33}),
+    ]
+    await play_and_finish(store, 2, again, winner_user_id=None)
+    [row] = await store.standings(GUILD, "network")
+    assert (row.matches_played, row.matches_won, row.points) == (2, 1, 115)
+    assert row.stats == {"rings": 7, "best_hand": 35}
+
+
+async def test_only_computers_seated_leaves_standings_empty(store: Store) -> None:
+    result = [line(0, None, 10, 1, 10, bot=True), line(1, 42, 20, 2, 20, bot=True)]
+    finished = await play_and_finish(store, 1, result, winner_user_id=None, winner_seat=1)
+    assert finished.status is TableStatus.FINISHED
+    assert await store.finished_match(finished.id) is not None
+    assert await store.standings(GUILD) == []
+    assert await store.standings_games(GUILD) == []
+
+
+async def test_unknown_combine_rule_writes_nothing(store: Store) -> None:
+    table = await playing_table(store)
+    with pytest.raises(ValueError, match="combine rule"):
+        await store.finish_match(
+            table.id,
+            table.version,
+            state={},
+            result=[line(0, 1001, 10, 1, 10)],
+            winner_user_id=1001,
+            combine={"rings": "avg"},
+        )
+    assert await store.get_table(table.id) == table
+    assert await store.finished_match(table.id) is None
 
 
 async def test_computer_winner_gives_no_human_a_win(store: Store) -> None:
@@ -423,22 +498,48 @@ async def test_computer_winner_gives_no_human_a_win(store: Store) -> None:
 async def test_standings_ordering_game_filter_and_limit(store: Store) -> None:
     await play_and_finish(store, 1, [line(0, 1, 100, 0, 5), line(1, 2, 50, 0, 5)], 1)
     await play_and_finish(store, 2, [line(0, 2, 100, 0, 5), line(1, 3, 500, 0, 5)], 2)
-    await play_and_finish(store, 3, [line(0, 3, 10, 1, 99), line(1, 1, 0, 0, 1)], 3, game="other")
+    other = [
+        SeatResult(0, 3, "p0", False, 10, {"tricks": 4}),
+        SeatResult(1, 1, "p1", False, 0, {"tricks": 1}),
+    ]
+    await play_and_finish(store, 3, other, 3, game="other", combine={"tricks": "sum"})
 
     network = await store.standings(GUILD, "network")
     # wins first (1 each for users 1 and 2), then points; user 3 has no network win.
     assert [r.user_id for r in network] == [2, 1, 3]
     assert all(r.game == "network" for r in network)
+    assert network[0].stats == {"rings": 0, "best_hand": 5}
+    assert [(r.user_id, r.stats) for r in await store.standings(GUILD, "other")] == [
+        (3, {"tricks": 4}),
+        (1, {"tricks": 1}),
+    ]
 
     overall = await store.standings(GUILD)
-    assert [(r.user_id, r.matches_won, r.points, r.best_hand) for r in overall] == [
-        (3, 1, 510, 99),
-        (2, 1, 150, 5),
-        (1, 1, 100, 5),
+    # Across games played/won/points are summed; per-game figures are not comparable.
+    assert [(r.user_id, r.matches_played, r.matches_won, r.points, r.stats) for r in overall] == [
+        (3, 2, 1, 510, {}),
+        (2, 2, 1, 150, {}),
+        (1, 2, 1, 100, {}),
     ]
     assert all(r.game is None for r in overall)
     assert [r.user_id for r in await store.standings(GUILD, limit=1)] == [3]
     assert await store.standings(GUILD + 1) == []
+    assert await store.standings(GUILD, "nothing") == []
+
+
+async def test_standings_games_most_recently_updated_first(store: Store) -> None:
+    assert await store.standings_games(GUILD) == []
+    await play_and_finish(store, 1, [line(0, 1, 10, 0, 5)], 1, game="network")
+    await play_and_finish(store, 2, [line(0, 1, 10, 0, 5)], 1, game="all-fives")
+    await play_and_finish(store, 3, [line(0, 2, 10, 0, 5)], 2, game="block")
+    assert await store.standings_games(GUILD) == ["block", "all-fives", "network"]
+    # A new network result moves it to the front; a computer-only game never appears.
+    await play_and_finish(store, 4, [line(0, 2, 10, 0, 5)], 2, game="network")
+    await play_and_finish(
+        store, 5, [line(0, None, 10, 0, 5, bot=True)], None, winner_seat=0, game="draw"
+    )
+    assert await store.standings_games(GUILD) == ["network", "block", "all-fives"]
+    assert await store.standings_games(GUILD + 1) == []
 
 
 async def test_finish_match_is_version_checked_and_single_shot(store: Store) -> None:
@@ -525,6 +626,37 @@ async def test_everything_survives_a_restart(db_path: Path, clock: FakeClock) ->
         )
         assert resumed.version == table.version + 1
         assert [m.seq for m in await restarted.moves(table.id)] == [1, 2, 3, 4]
+
+
+def test_seat_result_json_round_trip_and_legacy_lines() -> None:
+    result = SeatResult(2, 5, "Ada", False, 120, {"rings": 3, "best_hand": 40})
+    data = result.to_json()
+    assert data == {
+        "seat": 2,
+        "user_id": 5,
+        "name": "Ada",
+        "is_bot": False,
+        "total": 120,
+        "stats": {"rings": 3, "best_hand": 40},
+    }
+    assert SeatResult.from_json(data) == result
+    # Lines stored before stats existed carried Network's two figures at the top level.
+    legacy = {"seat": 1, "user_id": None, "name": "Dan", "is_bot": True, "total": 7}
+    old = SeatResult.from_json({**legacy, "rings": 2, "best_hand": 9})
+    assert old == SeatResult(1, None, "Dan", True, 7, {"rings": 2, "best_hand": 9})
+    assert SeatResult.from_json({**legacy, "stats": {}}).stats == {}
+    assert SeatResult(0, 1, "x", False, 0).stats == {}
+    with pytest.raises(ValueError, match="missing"):
+        SeatResult.from_json(legacy)
+    with pytest.raises(ValueError, match="integers"):
+        SeatResult.from_json({**legacy, "stats": {"rings": True}})
+    with pytest.raises(ValueError, match="integers"):
+        SeatResult(0, 1, "x", False, 0, {"rings": 1.5})  # type: ignore[dict-item]
+    # The record keeps its own copy of the caller's figures.
+    figures = {"rings": 1}
+    copied = SeatResult(0, 1, "x", False, 0, figures)
+    figures["rings"] = 99
+    assert copied.stats == {"rings": 1}
 
 
 def test_corrupt_seat_json_is_reported_not_coerced() -> None:

@@ -1,4 +1,4 @@
-"""Playing Network dominoes through the fake Discord the way people would.
+"""Playing a table game through the fake Discord the way people would.
 
 The driver only uses what a player sees: the lobby and table messages in the channel,
 DMs, ephemeral replies, and the buttons and menus on them. Turn counters come from the
@@ -25,7 +25,7 @@ from tests.fakediscord import (
     User,
 )
 
-CONTROL = re.compile(r"^dt:net:(?P<table>\d+):(?P<kind>tile|place|pass):(?P<turn>\d+)")
+CONTROL = re.compile(r"^dt:(?P<table>\d+):(?P<kind>subj|targ|act|page):(?P<turn>\d+)")
 TILE_NAME = re.compile(r"\b[0-6]-[0-6]\b")
 ANSWER_WINDOW_MS = 3000.0
 
@@ -91,6 +91,7 @@ class TableDriver:
     fake: FakeDiscord
     channel: TextChannel
     players: list[Player]
+    family: str = "network"
     table_message: Message | None = None
     last_turn: int = -1
     records: list[InteractionRecord] = field(default_factory=list)
@@ -99,7 +100,7 @@ class TableDriver:
     # ------------------------------------------------------------------ lobby
 
     async def open(self, creator: Player, **options: Any) -> Message:
-        record = await self.fake.slash(creator.user, self.channel, "network new", **options)
+        record = await self.fake.slash(creator.user, self.channel, f"{self.family} new", **options)
         callback = await self.answered(record)
         assert callback.type == 4 and not callback.ephemeral, callback
         assert record.original is not None
@@ -158,18 +159,21 @@ class TableDriver:
         return reply
 
     async def play_first(self, turn: Turn) -> None:
-        """Pick the first tile, then its first placement; pass when nothing fits."""
+        """Pick the first tile, then its first placement; when nothing fits, press the
+        first action (Pass, or Draw)."""
         message = turn.message
-        tiles = [s for s in message.selects if ":tile:" in s.custom_id]
+        tiles = [s for s in message.selects if ":subj:" in s.custom_id]
         if not tiles:
-            await self.pass_turn(turn)
+            label = message.buttons[0].label
+            assert label is not None, message.buttons
+            await self.press(turn, label)
             return
         record = await self.fake.select(
             turn.player.user, message, tiles[0], [tiles[0].options[0].value]
         )
         callback = await self.answered(record)
         assert callback.type == 7, callback
-        places = [s for s in message.selects if ":place:" in s.custom_id]
+        places = [s for s in message.selects if ":targ:" in s.custom_id]
         assert places, message.content
         edits = self.table().edit_count
         record = await self.fake.select(
@@ -182,12 +186,16 @@ class TableDriver:
 
     async def pass_turn(self, turn: Turn) -> InteractionRecord:
         """Pass; the lead cannot be passed, so it is played instead."""
-        message = turn.message
-        if not any(b.label == "Pass" for b in message.buttons):
+        if not any(b.label == "Pass" for b in turn.message.buttons):
             await self.play_first(turn)
             return self.records[-1]
+        return await self.press(turn, "Pass")
+
+    async def press(self, turn: Turn, label: str) -> InteractionRecord:
+        """Press an action button (Pass, Draw) on the turn's controls."""
+        message = turn.message
         edits = self.table().edit_count
-        record = await self.fake.click(turn.player.user, message, message.button(label="Pass"))
+        record = await self.fake.click(turn.player.user, message, message.button(label=label))
         callback = await self.answered(record)
         assert callback.type == 7, callback
         self.last_turn = turn.turn

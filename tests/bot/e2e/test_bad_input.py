@@ -136,7 +136,7 @@ async def test_a_button_from_a_finished_hand_is_refused(club: Club, bot: BotProc
         table, fake.click(stale.player.user, stale.message, stale.message.button(label="Pass"))
     )
     assert "out of date" in text
-    tiles = next(s for s in stale.message.selects if ":tile:" in s.custom_id)
+    tiles = next(s for s in stale.message.selects if ":subj:" in s.custom_id)
     text = await refused(
         table, fake.select(stale.player.user, stale.message, tiles, [tiles.options[0].value])
     )

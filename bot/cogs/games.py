@@ -1,0 +1,174 @@
+"""``/<family> …``: one command group per game family, generated from the game specs.
+
+Nothing here is declared by hand per game: ``/<family> new`` takes a ``game`` choice when
+the family has several games, then the seats, the target and every option of the family's
+games, each with the choices and description its :class:`~engine.spec.OptionSpec` gives.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError
+from bot.games.base import GameAdapter
+from bot.handlers import Handlers
+from bot.replies import tell
+from bot.table_settings import MAX_TURN_MINUTES, TableSettings
+from engine.spec import GameSpec, OptionSpec
+
+Callback = Callable[..., Coroutine[Any, Any, None]]
+
+
+def _union_options(specs: Sequence[GameSpec]) -> list[OptionSpec]:
+    """Every option any game of the family has, once (the first spec's wording)."""
+    seen: dict[str, OptionSpec] = {}
+    for spec in specs:
+        for option in spec.options:
+            seen.setdefault(option.name, option)
+    return list(seen.values())
+
+
+def _choices(option: OptionSpec) -> list[app_commands.Choice[Any]]:
+    return [app_commands.Choice(name=c.label[:100], value=c.value) for c in option.choices]
+
+
+def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handlers) -> Any:
+    """Build ``/<family> new`` with parameters generated from the family's specs."""
+    specs = adapter.specs
+    options = _union_options(specs)
+    min_seats = min(spec.min_seats for spec in specs)
+    max_seats = max(spec.max_seats for spec in specs)
+    formats = [spec.match for spec in specs if not spec.match.single_game]
+    any_target = any(f.any_target for f in formats)
+    targets = sorted({t for f in formats for t in f.targets})
+
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    describe: dict[str, str] = {}
+    choices: dict[str, list[app_commands.Choice[Any]]] = {}
+
+    def add(name: str, annotation: Any, description: str) -> None:
+        parameters.append(
+            inspect.Parameter(
+                name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation | None, default=None
+            )
+        )
+        describe[name] = description[:100]
+
+    if len(specs) > 1:
+        add("game", str, "Which game to play")
+        choices["game"] = [app_commands.Choice(name=s.title, value=s.name) for s in specs]
+    seat_default = specs[0].default_seats
+    add(
+        "seats",
+        app_commands.Range[int, min_seats, max_seats],
+        f"Number of seats, {min_seats} to {max_seats} (default {seat_default})",
+    )
+    if formats:
+        default = formats[0].default_target
+        if any_target:
+            top = max(f.max_target for f in formats)
+            add(
+                "target",
+                app_commands.Range[int, 1, top],
+                f"Points needed to win the match (default {default})",
+            )
+        else:
+            add("target", int, f"Points needed to win the match (default {default})")
+            choices["target"] = [app_commands.Choice(name=str(t), value=t) for t in targets]
+    for option in options:
+        kind = type(option.default)
+        add(option.name, kind, option.description)
+        choices[option.name] = _choices(option)
+    add(
+        "turn_minutes",
+        app_commands.Range[int, 1, MAX_TURN_MINUTES],
+        "Minutes per turn before a player's move is made for them "
+        f"(default {default_turn_seconds // 60})",
+    )
+
+    async def new(interaction: discord.Interaction[Any], /, **given: Any) -> None:
+        game = given.pop("game", None) or specs[0].name
+        seats = given.pop("seats", None)
+        target = given.pop("target", None)
+        minutes = given.pop("turn_minutes", None)
+        chosen = {name: value for name, value in given.items() if value is not None}
+        try:
+            settings = TableSettings.build(
+                game,
+                seats=seats,
+                target=target,
+                turn_seconds=minutes * 60 if minutes else default_turn_seconds,
+                options=chosen,
+            )
+        except UserError as exc:
+            await tell(interaction, str(exc))
+            return
+        await handlers.create(interaction, settings)
+
+    new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    app_commands.describe(**describe)(new)
+    app_commands.choices(**choices)(new)
+    return app_commands.Command(
+        name="new",
+        description=f"Open a {adapter.title} table in this channel"[:100],
+        callback=new,
+    )
+
+
+def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds: int) -> Any:
+    """The whole ``/<family>`` command group: new, join, play, hand, status, cancel, rules."""
+    family = adapter.family
+    group = app_commands.Group(name=family, description=adapter.title[:100], guild_only=True)
+    group.add_command(new_command(adapter, default_turn_seconds, handlers))
+
+    async def join(interaction: discord.Interaction[Any]) -> None:
+        await handlers.join_here(interaction, family)
+
+    async def play(interaction: discord.Interaction[Any], move: str) -> None:
+        await handlers.play_here(interaction, family, move)
+
+    async def play_choices(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        listed = await handlers.autocomplete_moves(interaction, current)
+        return [app_commands.Choice(name=label[:100], value=value) for label, value in listed]
+
+    async def hand(interaction: discord.Interaction[Any]) -> None:
+        await handlers.hand_here(interaction, family)
+
+    async def status(interaction: discord.Interaction[Any]) -> None:
+        await handlers.status_here(interaction, family)
+
+    async def cancel(interaction: discord.Interaction[Any]) -> None:
+        await handlers.cancel_here(interaction, family)
+
+    async def rules(interaction: discord.Interaction[Any]) -> None:
+        await tell(interaction, adapter.rules_text())
+
+    app_commands.describe(move="Your move (pick from the list)")(play)
+    play_command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name="play", description="Make your move at this channel's table", callback=play
+    )
+    play_command.autocomplete("move")(play_choices)
+    commands_: list[tuple[str, str, Callback]] = [
+        ("join", "Take a seat at this channel's table", join),
+        ("hand", "Show your tiles (and your controls) privately", hand),
+        ("status", "Show this channel's table and scores", status),
+        ("cancel", "Cancel this channel's table (host only)", cancel),
+        ("rules", f"A summary of the rules of {adapter.title}", rules),
+    ]
+    group.add_command(play_command)
+    for name, description, callback in commands_:
+        group.add_command(
+            app_commands.Command(name=name, description=description[:100], callback=callback)
+        )
+    return group

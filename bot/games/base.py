@@ -1,0 +1,123 @@
+"""What the generic bot asks of a game: pictures, controls and words. No rules live here.
+
+Each game family (``/network``, ``/dominoes``…) has one small adapter in this package. The
+service, handlers, publisher and views only ever talk to :class:`GameAdapter`; the engine
+answers every rules question the adapter needs (legal moves, previews, scores).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.narration import Narration
+from engine.game import Event, HandState
+from engine.match import Match
+from engine.spec import GameSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """Something a player picks first (a tile, a piece); ``key`` is what the menu sends."""
+
+    key: str
+    label: str
+    playable: bool
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where a chosen subject may go: ``move`` is the engine notation it plays."""
+
+    move: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move with no subject, shown as a button (Pass, Draw)."""
+
+    move: str
+    label: str
+    primary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """What the seat to move can choose now, and one line that says how."""
+
+    subjects: tuple[Subject, ...]
+    actions: tuple[Action, ...]
+    prompt: str
+    noun: str = "tile"
+    """What a subject is called on the menus (tile, piece)."""
+
+
+class GameAdapter(ABC):
+    """One game family's presentation in Discord."""
+
+    family: str
+    """The slash-command group: ``/network``, ``/dominoes``."""
+    specs: tuple[GameSpec, ...]
+
+    @property
+    def title(self) -> str:
+        return self.specs[0].family_title
+
+    # ------------------------------------------------------------ pictures (sync: threads)
+    @abstractmethod
+    def table_picture(
+        self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
+    ) -> bytes:
+        """The public picture of ``hand`` (default: the current hand) with match totals."""
+
+    @abstractmethod
+    def hand_picture(self, hand: HandState[Any], seat: int, title: str) -> bytes:
+        """The seat's own tiles, playable ones marked (private)."""
+
+    @abstractmethod
+    def subject_picture(
+        self, match: Match, names: Sequence[str], seat: int, subject: str
+    ) -> bytes | None:
+        """What the player sees after choosing ``subject`` (None: the hand picture)."""
+
+    # ------------------------------------------------------------ controls
+    @abstractmethod
+    def controls(self, hand: HandState[Any], seat: int) -> Controls:
+        """The seat's subjects (all of them, playable first) and actions, on its turn."""
+
+    @abstractmethod
+    def targets(self, hand: HandState[Any], seat: int, subject: str) -> list[Target]:
+        """Every legal target of ``subject`` for the seat to move, in picture order.
+        Raises ``ValueError`` (a player-readable message) for an unknown subject."""
+
+    @abstractmethod
+    def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
+        """One line telling the player what to do with the targets shown."""
+
+    @abstractmethod
+    def move_label(self, hand: HandState[Any], move: str) -> str:
+        """How a legal move reads in an autocomplete list."""
+
+    # ------------------------------------------------------------ words
+    @abstractmethod
+    def holding(self, hand: HandState[Any], seat: int) -> str:
+        """The seat's own holding as text, e.g. ``Your tiles: 6-4, 3-3`` (private)."""
+
+    @abstractmethod
+    def narrate(self, event: Event, names: Sequence[str], story: Narration) -> None:
+        """Words for this game's own event kinds (rings, draws, blocked hands…); generic
+        kinds (play, pass, hand_over, match_over, hand_started) are told by the bot."""
+
+    @abstractmethod
+    def rules_text(self) -> str:
+        """The ``/<family> rules`` summary (it ends by pointing at the full rules page)."""
+
+    def spec_for(self, game: str) -> GameSpec:
+        for spec in self.specs:
+            if spec.name == game:
+                return spec
+        raise ValueError(f"{self.family} has no game {game!r}")

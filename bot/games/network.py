@@ -1,0 +1,155 @@
+"""Network dominoes in Discord: the grid picture, numbered placements, ring announcements."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from bot.games.base import Action, Controls, GameAdapter, Subject, Target
+from bot.narration import Narration, plain
+from engine.errors import EngineError
+from engine.game import Event, HandState
+from engine.match import Match
+from engine.network import SPEC, NetworkHand
+from engine.tiles import Tile, parse_tile
+from render import render_hand, render_network_table
+
+RULES: Final = """\
+**Network dominoes** — a double-six set for 2–5 players.
+• **Deal:** everyone gets ⌊28 ÷ players⌋ tiles (14, 9, 7 or 5); the rest are set aside. \
+Nobody draws.
+• **Lead:** the holder of the highest double leads it (table option: any tile may lead). \
+Play goes round in seat order.
+• **Placing:** a tile goes against an open end showing one of its numbers, touching it \
+face to face. Wherever two tiles share an edge, the touching halves must match; corners may \
+touch freely. Off a plain end there are up to 7 ways to lay a tile (table option: 5 or 3).
+• **Rings:** closing a loop that encloses empty space scores 1 point per new enclosed region.
+• **Passing:** you may pass even when you could play. The hand ends when everyone has passed \
+in a row.
+• **Bonus:** at the end of a hand, whoever last fed the most frequent open-end number scores \
++3 (ties: table option).
+• **Match:** hands are played until someone reaches the target (default 10); a tie at the \
+top plays another hand.
+
+**Playing here:** `/network new` opens a table; press **Join** and the host presses \
+**Start**. On your turn the bot DMs you your tiles: pick a tile, look at the numbered \
+picture, pick a number — or **Pass**. `/network play` and `/network hand` do the same from \
+the channel, and **Show hand** works when DMs are closed. If your time runs out you pass; \
+after two timeouts in a row the computer plays for you until you come back.
+Full rules: `docs/rules/network.md` in the bot's source."""
+
+
+def _network(hand: HandState[Any]) -> NetworkHand:
+    if not isinstance(hand, NetworkHand):
+        raise TypeError(f"expected a Network dominoes hand, got {type(hand).__name__}")
+    return hand
+
+
+def _tile(hand: NetworkHand, text: str) -> Tile:
+    try:
+        return parse_tile(text, top=6)
+    except EngineError as exc:
+        raise ValueError(str(exc)) from exc
+
+
+def tile_list(tiles: Sequence[Tile]) -> str:
+    return ", ".join(tile.name for tile in tiles) if tiles else "none"
+
+
+class NetworkAdapter(GameAdapter):
+    family = "network"
+    specs = (SPEC,)
+
+    def table_picture(
+        self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
+    ) -> bytes:
+        shown = _network(match.hand if hand is None else hand)
+        over = hand is not None and hand.is_over
+        return render_network_table(
+            shown,
+            list(names),
+            totals=list(match.totals),
+            target=match.target,
+            title="Network dominoes · hand over" if over else "Network dominoes",
+        )
+
+    def hand_picture(self, hand: HandState[Any], seat: int, title: str) -> bytes:
+        network = _network(hand)
+        playable = network.playable_tiles(seat) if network.current_player == seat else []
+        return render_hand(list(network.hands[seat]), playable, title=title)
+
+    def subject_picture(
+        self, match: Match, names: Sequence[str], seat: int, subject: str
+    ) -> bytes | None:
+        hand = _network(match.hand)
+        if hand.layout.is_empty:
+            return None  # the lead has one place: the hand picture says more
+        tile = _tile(hand, subject)
+        previews = [hand.preview(move) for move in hand.placements_for(tile)]
+        return render_network_table(
+            hand,
+            list(names),
+            totals=list(match.totals),
+            target=match.target,
+            candidates=previews,
+            candidate_tile=tile,
+            title=f"Where {tile} can go",
+        )
+
+    def controls(self, hand: HandState[Any], seat: int) -> Controls:
+        network = _network(hand)
+        fits = network.playable_tiles(seat)
+        rest = [tile for tile in network.hands[seat] if tile not in fits]
+        subjects = tuple(Subject(tile.name, tile.name, True) for tile in fits) + tuple(
+            Subject(tile.name, tile.name, False, "Nowhere to play it now") for tile in rest
+        )
+        actions = (Action("pass", "Pass"),) if network.can_pass else ()
+        prompt = (
+            "Pick a tile to see where it can go, or pass."
+            if fits
+            else "None of your tiles fits anywhere: pass."
+        )
+        return Controls(subjects, actions, prompt)
+
+    def targets(self, hand: HandState[Any], seat: int, subject: str) -> list[Target]:
+        network = _network(hand)
+        tile = _tile(network, subject)
+        if tile not in network.hands[seat]:
+            raise ValueError(f"You do not hold {tile}.")
+        return [
+            Target(str(move), f"{number}. {move}")
+            for number, move in enumerate(network.placements_for(tile), start=1)
+        ]
+
+    def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
+        count = len(targets)
+        if count == 0:
+            return f"**{subject}** has nowhere to go. Pick another tile, or pass."
+        if count == 1 and targets[0].move == subject:
+            return f"**{subject}** leads the hand. Choose it below to play it."
+        places = "1 place" if count == 1 else f"{count} places"
+        return (
+            f"**{subject}** fits in {places}, numbered on the picture. "
+            "Pick a number, another tile, or pass."
+        )
+
+    def move_label(self, hand: HandState[Any], move: str) -> str:
+        return "Pass" if move == "pass" else move
+
+    def holding(self, hand: HandState[Any], seat: int) -> str:
+        return f"Your tiles: {tile_list(_network(hand).hands[seat])}"
+
+    def narrate(self, event: Event, names: Sequence[str], story: Narration) -> None:
+        who = plain(names[event.player]) if event.player is not None else "Nobody"
+        if event.kind == "ring":
+            rings = "a ring" if event.points == 1 else f"{event.points} rings"
+            if story.log:
+                story.log[-1] += f" and closed {rings} (+{event.points})"
+            story.announcements.append(f"💍 **{who}** closed {rings}: +{event.points}.")
+        elif event.kind == "bonus":
+            story.announcements.append(
+                f"✨ **{who}** gets the +{event.points} bonus for the most frequent open number."
+            )
+
+    def rules_text(self) -> str:
+        return RULES

@@ -1,0 +1,89 @@
+"""How a table was set up: which game, its options, chairs, target and turn timer.
+
+Validated once, when the table is created, against the game's :class:`GameSpec`; stored
+in the table's ``settings`` JSON (the game's name is the table's own ``game`` column).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.errors import UserError
+from engine.registry import game_spec
+from engine.spec import GameSpec, OptionValue
+
+MIN_TURN_SECONDS, MAX_TURN_SECONDS = 1, 24 * 3600
+MAX_TURN_MINUTES: Final = 60
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """``seats`` is the number of chairs; the match is dealt to whoever sits.
+    ``target`` None: one game decides the match."""
+
+    game: str
+    seats: int
+    target: int | None
+    turn_seconds: int
+    options: dict[str, OptionValue] = field(default_factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        game: str,
+        *,
+        seats: int | None,
+        target: int | None,
+        turn_seconds: int,
+        options: Mapping[str, Any],
+    ) -> TableSettings:
+        """Check everything against the game's spec; a UserError says what is wrong."""
+        try:
+            spec = game_spec(game)
+            chairs = spec.check_seats(spec.default_seats if seats is None else seats)
+            checked_target = spec.match.check_target(target)
+            checked = spec.check_options(options)
+        except ValueError as exc:
+            raise UserError(_sentence(str(exc))) from exc
+        if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+            raise UserError("The turn timer must be between 1 second and 24 hours.")
+        return cls(game, chairs, checked_target, turn_seconds, checked)
+
+    @property
+    def spec(self) -> GameSpec:
+        return game_spec(self.game)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seats": self.seats,
+            "target": self.target,
+            "turn_seconds": self.turn_seconds,
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, game: str, data: Mapping[str, Any]) -> TableSettings:
+        target = data.get("target")
+        return cls(
+            game=game,
+            seats=int(data["seats"]),
+            target=None if target is None else int(target),
+            turn_seconds=int(data["turn_seconds"]),
+            options=dict(data.get("options", {})),
+        )
+
+    def describe(self) -> str:
+        """One line for the lobby and status messages."""
+        spec = self.spec
+        minutes, seconds = divmod(self.turn_seconds, 60)
+        timer = f"{minutes} min" if not seconds else f"{self.turn_seconds} s"
+        goal = "one game" if self.target is None else f"Target {self.target}"
+        return " · ".join([goal, *spec.describe_options(self.options), f"turn timer {timer}"])
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."

@@ -1,0 +1,134 @@
+"""Classic dominoes through the fake Discord: a whole All Fives match against a computer,
+drawing by button, and a Block hand that ends blocked.
+
+The bot deals from DEAL_SEED, so each game here is the same every run: the seeds were
+chosen (once, offline) so that the human must draw in the All Fives match and the first
+Block hand blocks. The assertions check behaviour, not the seed's particular tiles.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.harness import Player, TableDriver, Turn, assert_answered_once_in_time, start_bot
+from tests.fakediscord import BotLauncher, BotProcess
+
+ALL_FIVES_SEED = "1"
+"""Two hands, the human draws three times and loses 45–120 to the computer."""
+BLOCK_SEED = "1"
+"""The first Block hand (two players) ends blocked; the computer has the fewest pips."""
+
+
+@pytest.fixture
+async def seeded_bot(
+    request: pytest.FixtureRequest, club: Club, bot_launcher: BotLauncher
+) -> AsyncIterator[BotProcess]:
+    process = await start_bot(
+        club.fake, bot_launcher, club.db_path, club.guild, DEAL_SEED=request.param
+    )
+    yield process
+    assert_answered_once_in_time(club.fake.interactions)
+    assert club.fake.unknown_requests == []
+
+
+def dominoes(club: Club, *players: Player) -> TableDriver:
+    table = driver(club, *players)
+    table.family = "dominoes"
+    return table
+
+
+def is_draw(turn: Turn) -> bool:
+    return not [s for s in turn.message.selects if ":subj:" in s.custom_id]
+
+
+@pytest.mark.parametrize("seeded_bot", [ALL_FIVES_SEED], indirect=True)
+async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
+    club: Club, seeded_bot: BotProcess
+) -> None:
+    fake, ada = club.fake, club.ada
+    table = dominoes(club, ada)
+    lobby = await table.open(ada, game="all-fives", seats=2, target=100)
+    assert "All Fives" in lobby.content and "Target 100" in lobby.content
+    await table.click_lobby(ada, "Add computer")
+    await table.start(ada)
+    assert "All Fives" in table.table().content
+
+    draws = 0
+    turns = 0
+    while (turn := await table.next_turn()) is not None:
+        if is_draw(turn):
+            assert [b.label for b in turn.message.buttons] == ["Draw"]
+            record = await table.press(turn, "Draw")
+            reply = record.callbacks[0].content or ""
+            assert re.search(r"🔒 You drew (\d-\d(, )?)+\.", reply), reply
+            draws += 1
+        else:
+            await table.play_first(turn)
+        turns += 1
+        assert turns < 100, "the match did not end"
+    assert draws > 0
+
+    result = await fake.wait_for_message(club.channel, lambda m: "wins the match" in m.content)
+    assert "🏆" in result.content
+    public = table.public_messages()
+    hands = [m for m in public if "is over.** This hand" in m.content]
+    assert hands and all(m.attachments[0].filename == "hand-over.png" for m in hands)
+    assert any("went out" in m.content or "blocked" in m.content for m in public)
+    # What was drawn is told only to the drawer; the channel learns how many.
+    versions = [v.content for m in public for v in m.versions]
+    assert not any("You drew" in text for text in versions)
+    assert any(re.search(r"drew \d+ from the boneyard", text) for text in versions)
+    # Scoring plays are logged with their points.
+    assert any(re.search(r"played \d-\d( [EWNS])? \(\+\d+\)", text) for text in versions)
+    assert table.table().buttons == []
+
+    record = await table.slash(ada, "standings", game="all-fives")
+    standings = record.callbacks[0].content or ""
+    assert "All Fives" in standings and "ada" in standings and "Hands" in standings
+    record = await table.slash(ada, "dominoes status")
+    assert "no open table" in (record.callbacks[0].content or "")
+
+
+@pytest.mark.parametrize("seeded_bot", [BLOCK_SEED], indirect=True)
+async def test_a_block_hand_that_ends_blocked(club: Club, seeded_bot: BotProcess) -> None:
+    ada = club.ada
+    table = dominoes(club, ada)
+    await table.open(ada, game="block", seats=2, target=100)
+    await table.click_lobby(ada, "Add computer")
+    await table.start(ada)
+
+    blocked = None
+    for _ in range(40):
+        blocked = next(
+            (m for m in table.public_messages() if "The hand is blocked" in m.content), None
+        )
+        if blocked is not None:
+            break
+        turn = await table.next_turn()
+        assert turn is not None
+        assert not any(b.label == "Draw" for b in turn.message.buttons)  # no drawing in Block
+        await table.play_first(turn)
+    assert blocked is not None, "the first Block hand did not block"
+    assert "fewest pips" in blocked.content and "Pips:" in blocked.content
+    assert blocked.attachments and blocked.attachments[0].filename == "hand-over.png"
+    log = table.table().content
+    assert "passed (nothing to play)" in " ".join(v.content for v in table.table().versions)
+    assert "hand 2" in log  # the match goes on with the next hand
+    assert not any("Your tiles" in m.content for m in table.public_messages())
+
+
+async def test_a_dominoes_command_at_a_network_table_points_to_the_right_game(
+    club: Club, bot: BotProcess
+) -> None:
+    ada = club.ada
+    table = driver(club, ada)
+    await table.open(ada, seats=2)
+    record = await table.slash(ada, "dominoes join")
+    assert "Network dominoes table" in (record.callbacks[0].content or "")
+    assert record.callbacks[0].ephemeral
+    foreign = await table.slash(ada, "dominoes rules")
+    assert "docs/rules/dominoes.md" in (foreign.callbacks[0].content or "")
