@@ -25,7 +25,7 @@ from bot.store import TableRecord, TableStatus
 from bot.table_settings import TableSettings
 from bot.timers import TableTimers
 from bot.views import ids
-from bot.views.builders import controls_view, lobby_view
+from bot.views.builders import MAX_TARGETS, controls_view, lobby_view
 from engine.registry import game_spec
 
 log = logging.getLogger(__name__)
@@ -240,7 +240,14 @@ class Handlers:
             picture = await pictures.subject_picture(view, subject)
             offered = adapter.controls(view.hand, view.seat)
             controls = controls_view(table_id, turn, offered, chosen=subject, targets=targets)
-            return Reply(adapter.targets_prompt(subject, targets), [picture], controls)
+            prompt = adapter.targets_prompt(subject, targets)
+            if len(targets) > MAX_TARGETS:
+                family = game_spec(view.record.game).family
+                prompt += (
+                    f"\nThe menus list the first {MAX_TARGETS} of {len(targets)}; play any of "
+                    f"them with `/{family} play`."
+                )
+            return Reply(prompt, [picture], controls)
 
         async def run() -> None:
             await answer(interaction, work(), edit=True)

@@ -55,16 +55,19 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
     describe: dict[str, str] = {}
     choices: dict[str, list[app_commands.Choice[Any]]] = {}
 
-    def add(name: str, annotation: Any, description: str) -> None:
+    def add(name: str, annotation: Any, description: str, *, required: bool = False) -> None:
         parameters.append(
             inspect.Parameter(
-                name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation | None, default=None
+                name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=annotation if required else annotation | None,
+                default=inspect.Parameter.empty if required else None,
             )
         )
         describe[name] = description[:100]
 
     if len(specs) > 1:
-        add("game", str, "Which game to play")
+        add("game", str, "Which game to play", required=True)
         choices["game"] = [app_commands.Choice(name=s.title, value=s.name) for s in specs]
     seat_default = specs[0].default_seats
     add(

@@ -1,0 +1,103 @@
+"""Slash commands are generated from the game specs: every option once, as the spec says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from discord import app_commands
+
+from bot.cogs.games import family_group
+from bot.errors import UserError
+from bot.games import ADAPTERS
+from bot.table_settings import TableSettings
+from engine.registry import GAMES, families
+
+
+def new_command(family: str) -> app_commands.Command[Any, ..., None]:
+    group = family_group(ADAPTERS[family], handlers=None, default_turn_seconds=300)  # type: ignore[arg-type]
+    command = group.get_command("new")
+    assert isinstance(command, app_commands.Command)
+    return command
+
+
+def test_every_family_in_the_registry_has_an_adapter_and_a_command_group() -> None:
+    assert set(families()) == set(ADAPTERS)
+    for family, adapter in ADAPTERS.items():
+        assert {spec.name for spec in adapter.specs} == {s.name for s in families()[family]}
+        group = family_group(adapter, handlers=None, default_turn_seconds=300)  # type: ignore[arg-type]
+        assert group.name == family
+        assert sorted(c.name for c in group.commands) == sorted(
+            ["new", "join", "play", "hand", "status", "cancel", "rules"]
+        )
+
+
+@pytest.mark.parametrize("family", sorted(ADAPTERS))
+def test_new_takes_each_option_of_the_familys_games_with_the_specs_choices(family: str) -> None:
+    command = new_command(family)
+    params = {p.name: p for p in command.parameters}
+    specs = ADAPTERS[family].specs
+    options = {option.name: option for spec in specs for option in spec.options}
+    expected = {"seats", "target", "turn_minutes", *options}
+    if len(specs) > 1:
+        expected.add("game")
+    assert set(params) == expected
+    for name, option in options.items():
+        assert [(c.name, c.value) for c in params[name].choices] == [
+            (c.label, c.value) for c in option.choices
+        ]
+        assert params[name].description == option.description
+        assert not params[name].required
+    assert params["seats"].min_value == min(s.min_seats for s in specs)
+    assert params["seats"].max_value == max(s.max_seats for s in specs)
+
+
+def test_dominoes_new_asks_which_game_and_offers_the_targets_of_the_rules() -> None:
+    params = {p.name: p for p in new_command("dominoes").parameters}
+    assert params["game"].required
+    assert [c.value for c in params["game"].choices] == [
+        "all-fives",
+        "all-threes",
+        "fives-and-threes",
+        "draw",
+        "block",
+    ]
+    assert [c.value for c in params["target"].choices] == [100, 250, 500]
+
+
+def test_network_new_takes_any_target_up_to_500() -> None:
+    params = {p.name: p for p in new_command("network").parameters}
+    assert "game" not in params
+    assert (params["target"].min_value, params["target"].max_value) == (1, 500)
+    assert params["target"].choices == []
+
+
+def build(game: str, **options: Any) -> TableSettings:
+    return TableSettings.build(game, seats=None, target=None, turn_seconds=300, options=options)
+
+
+def test_table_settings_fill_defaults_from_the_spec() -> None:
+    settings = build("fives-and-threes")
+    assert settings.seats == GAMES["fives-and-threes"].default_seats
+    assert settings.target == 100
+    assert settings.options == {"hand_size": "standard", "spinner": "on", "counting": "standard"}
+    assert "Target 100" in settings.describe() and "turn timer 5 min" in settings.describe()
+    assert TableSettings.from_json("fives-and-threes", settings.to_json()) == settings
+
+
+def test_an_option_of_another_game_is_refused_with_the_reason() -> None:
+    with pytest.raises(UserError, match="British counting is only for Fives and Threes"):
+        build("all-fives", counting="british")
+    with pytest.raises(UserError, match="Block always deals 7 tiles each"):
+        build("block", hand_size="large")
+
+
+def test_bad_values_are_refused_politely() -> None:
+    with pytest.raises(UserError, match=r"^Spinner must be one of on, off"):
+        build("draw", spinner="sideways")
+    with pytest.raises(UserError, match="target must be one of 100, 250, 500"):
+        TableSettings.build("draw", seats=2, target=99, turn_seconds=300, options={})
+    with pytest.raises(UserError, match="2 to 4 players"):
+        TableSettings.build("draw", seats=5, target=None, turn_seconds=300, options={})
+    with pytest.raises(UserError, match="turn timer"):
+        TableSettings.build("draw", seats=2, target=None, turn_seconds=0, options={})
