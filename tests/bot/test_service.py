@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -92,7 +93,7 @@ def meta(record: TableRecord) -> TableMeta:
 
 
 def to_move(update: TableUpdate) -> int | None:
-    return network_hand(update.match).current_player
+    return update.match.hand.current_player
 
 
 def user_to_move(update: TableUpdate) -> int:
@@ -414,3 +415,53 @@ async def test_a_lobby_whose_message_failed_is_discarded(service: TableService) 
     await service.discard_lobby(table)
     assert (await service.table(table)).status is TableStatus.CANCELLED
     assert await service.table_in_channel(CHANNEL) is None
+
+
+# ---------------------------------------------------------------------- classic dominoes
+
+
+async def until_someone_must_draw(service: TableService, table: int) -> TableUpdate:
+    """Play the best-scoring moves until the seat to move can only draw (seed 7: soon)."""
+    update = await service.start(table, ADA)
+    for _ in range(30):
+        if [str(m) for m in update.match.hand.legal_moves()] == ["draw"]:
+            return update
+        move = str(update.match.hand.timeout_move())
+        update = await service.play(table, user_to_move(update), move)
+    raise AssertionError("nobody had to draw")
+
+
+async def test_a_draw_is_told_to_the_drawer_and_counted_for_everyone(
+    service: TableService,
+) -> None:
+    table = await lobby(service, ADA, BEA, game="all-fives", seats=2)
+    update = await until_someone_must_draw(service, table)
+    drawer = user_to_move(update)
+    seat = seat_of(update.record, drawer)
+    assert seat is not None
+    before = list(update.match.hand.view(seat)["hand"])
+    with pytest.raises(UserError, match="draw from the boneyard"):
+        await service.play(table, drawer, "pass")  # may not pass with a boneyard to draw
+    update = await service.play(table, drawer, "draw")
+    (told,) = update.story.private[seat]
+    drawn = re.findall(r"\d-\d", told)
+    assert told.startswith("You drew ") and drawn
+    assert list(update.match.hand.view(seat)["hand"]) != before
+    public = " ".join([*meta(update.record).log, *update.story.announcements])
+    assert f"drew {len(drawn)} from the boneyard" in public
+    assert not any(tile in public for tile in drawn)
+    notations = [m.notation for m in await service.store.moves(table)]
+    assert notations[-1] == "draw"
+
+
+async def test_a_classic_player_out_of_time_draws_or_plays_the_best_tile(
+    service: TableService, clock: Clock
+) -> None:
+    table = await lobby(service, ADA, BEA, game="all-fives", seats=2, turn_seconds=60)
+    update = await until_someone_must_draw(service, table)
+    turn = meta(update.record).turn
+    clock.advance(61)
+    timed_out = await service.timeout(table, turn)
+    assert timed_out is not None
+    assert (await service.store.moves(table))[-1].notation == "draw"
+    assert any("ran out of time" in line for line in timed_out.story.announcements)
