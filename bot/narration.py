@@ -7,14 +7,10 @@ slip into a channel message or a log line.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from engine.game import Event
-
-if TYPE_CHECKING:
-    from bot.games.base import GameAdapter
 
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]()])")
 
@@ -50,16 +46,21 @@ class Narration:
         self.match_over = self.match_over or other.match_over
 
 
+GameWords = Callable[[Event, Sequence[str], "Narration"], None]
+"""A game's own words for its events (its adapter's ``narrate``)."""
+
+
 def narrate(
-    adapter: GameAdapter, events: Sequence[Event], names: Sequence[str], target: int | None
+    game_words: GameWords, events: Sequence[Event], names: Sequence[str], target: int | None
 ) -> Narration:
     """Turn one move's engine events into text: public lines from public events, private
-    lines (for one seat) from the rest. The game's adapter tells its own event kinds."""
+    lines (for one seat) from the rest. ``game_words`` tells the game's own event kinds
+    and every private event."""
     story = Narration()
     for event in events:
         who = _name(names, event.player)
         if not event.is_public:
-            adapter.narrate(event, names, story)
+            game_words(event, names, story)
         elif event.kind == "play":
             scored = f" (+{event.points})" if event.points else ""
             story.log.append(f"{who} played {event.detail.get('move', '?')}{scored}")
@@ -85,7 +86,7 @@ def narrate(
             story.log.append(f"Hand {event.detail.get('hand_number', '?')} dealt")
             story.hand_dealt = True
         else:
-            adapter.narrate(event, names, story)
+            game_words(event, names, story)
     return story
 
 

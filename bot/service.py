@@ -514,7 +514,7 @@ class TableService:
         """Commit one applied move with the version it was loaded at, then record the
         result if it ended the match. ``on_race``: what to raise if the version moved."""
         record, match = update.record, update.match
-        story = narrate(adapter_for(record.game), events, seat_names(record), match.target)
+        story = narrate(adapter_for(record.game).narrate, events, seat_names(record), match.target)
         finished = tuple(
             hand
             for hand in (match.last_hand,)

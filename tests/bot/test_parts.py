@@ -161,7 +161,7 @@ def test_narration_names_only_public_facts() -> None:
         Event("hand_over", detail={"hand_number": 1, "scores": [2, 3], "totals": [2, 3]}),
         Event("match_over", 1, detail={"totals": [2, 3]}),
     ]
-    story = narrate(NETWORK, events, ["Ada", "Bea"], target=3)
+    story = narrate(NETWORK.narrate, events, ["Ada", "Bea"], target=3)
     assert story.log == [
         "Ada played 6-3 B NE and closed 2 rings (+2)",
         "Bea passed (nothing to play)",
@@ -178,14 +178,13 @@ def test_private_events_reach_only_their_seat() -> None:
         Event("draw", 1, detail={"count": 2}),
     ]
 
-    class Drawing(type(NETWORK)):  # type: ignore[misc]
-        def narrate(self, event: Event, names: Any, story: Any) -> None:
-            if event.is_public:
-                story.log.append(f"{names[event.player]} drew {event.detail['count']}")
-            else:
-                story.tell(event.player, "You drew " + ", ".join(event.detail["tiles"]))
+    def words(event: Event, names: Any, story: Any) -> None:
+        if event.is_public:
+            story.log.append(f"{names[event.player]} drew {event.detail['count']}")
+        else:
+            story.tell(event.player, "You drew " + ", ".join(event.detail["tiles"]))
 
-    story = narrate(Drawing(), events, ["Ada", "Bea"], target=None)
+    story = narrate(words, events, ["Ada", "Bea"], target=None)
     assert story.log == ["Bea drew 2"]
     assert story.private == {1: ["You drew 6-6, 2-1"]}
     assert "6-6" not in " ".join(story.log + story.announcements)
@@ -313,5 +312,7 @@ def test_names_are_shown_literally() -> None:
     assert plain("ada") == "ada"
     assert plain("**x**_y") == r"\*\*x\*\*\_y"
     assert "@everyone" not in plain("@everyone")
-    story = narrate(NETWORK, [Event("play", 0, detail={"move": "6-6"})], ["*star*"], target=10)
+    story = narrate(
+        NETWORK.narrate, [Event("play", 0, detail={"move": "6-6"})], ["*star*"], target=10
+    )
     assert story.log == [r"\*star\* played 6-6"]
