@@ -271,7 +271,7 @@ class Handlers:
     async def play(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, notation: str
     ) -> None:
-        """A placement or Pass from the private controls (edits that control message)."""
+        """A target or an action (Pass, Draw) from the private controls (edits that message)."""
 
         async def run() -> None:
             await self._play(interaction, table_id, notation, turn, edit=True)

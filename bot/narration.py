@@ -23,7 +23,7 @@ def plain(name: str) -> str:
 @dataclass(slots=True)
 class Narration:
     """``log``: one line per turn for the table message; ``announcements``: lines that
-    deserve their own channel message (rings, hand ends, the match result); ``private``:
+    deserve their own channel message (scoring, hand ends, the match result); ``private``:
     lines for one seat only (the tiles it drew), never shown in a channel."""
 
     log: list[str] = field(default_factory=list)

@@ -2,7 +2,7 @@
 the channel's table message.
 
 Per play this costs one DM (or one channel nudge when DMs are closed) and one edit of the
-table message; rings, hand ends and the result add one announcement message. Publishing
+table message; scoring events, hand ends and the result add one announcement message. Publishing
 never raises: the move is already committed, and a Discord hiccup must not undo it.
 """
 
