@@ -6,12 +6,14 @@ It is game-agnostic: callers describe it with :class:`Header` and :class:`SeatRo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.kit.fonts import fit_text, font, wrap_text
+from render.kit.fonts import clean_text, fit_text, font, wrap_text
 from render.kit.palette import (
+    BACKGROUND,
     BONUS_FILL,
     CURRENT_ROW,
     HEADER_BACKGROUND,
@@ -47,6 +49,23 @@ class Header:
     notes: tuple[str, ...]
     columns: tuple[str, ...]
     rows: tuple[SeatRow, ...]
+
+
+def seat_names(names: Sequence[str], players: int) -> list[str]:
+    """One printable name per seat: the caller's, cleaned, or ``Seat n`` where it is
+    missing or unprintable."""
+    return [
+        clean_text(names[seat] if seat < len(names) else "", f"Seat {seat + 1}")
+        for seat in range(players)
+    ]
+
+
+def hand_subtitle(hand_number: int, target: int | None) -> str:
+    """``Hand 3``, and ``· first to 100`` in a match to a target."""
+    subtitle = f"Hand {hand_number}"
+    if target is not None:
+        subtitle += f" · first to {target}"
+    return subtitle
 
 
 def scale_for(width: int) -> float:
@@ -88,6 +107,19 @@ def header_height(header: Header, width: int) -> int:
     notes = _note_lines(header, width, m)
     lines = m["title"] + 8 + m["status"] + 6 + len(notes) * (m["note"] + 6)
     return m["pad"] * 2 + lines + m["small"] + 6 + len(header.rows) * m["row"] + 4
+
+
+def header_over_table(
+    header: Header, table_width: int, table_height: int
+) -> tuple[Image.Image, int, int]:
+    """A new picture with ``header`` drawn across the top and room below it for a table
+    area ``table_width`` × ``table_height`` px, centred when the picture is wider (it is at
+    least :data:`MIN_WIDTH`). Returns the picture and the area's ``top`` and ``left``."""
+    width = max(MIN_WIDTH, table_width)
+    top = header_height(header, width)
+    image = Image.new("RGB", (width, top + table_height), BACKGROUND)
+    draw_header(image, header, top)
+    return image, top, (width - table_width) // 2
 
 
 def draw_header(image: Image.Image, header: Header, height: int) -> None:

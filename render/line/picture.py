@@ -8,9 +8,9 @@ from typing import Any
 from PIL import Image
 
 from render.kit.empty import paint_empty
-from render.kit.fonts import DRAWING, clean_text
-from render.kit.header import MIN_WIDTH, Header, SeatRow, draw_header, header_height
-from render.kit.palette import BACKGROUND, seat_colour
+from render.kit.fonts import DRAWING
+from render.kit.header import Header, SeatRow, hand_subtitle, header_over_table, seat_names
+from render.kit.palette import seat_colour
 from render.kit.png import encode
 from render.line.paint import paint_line
 from render.line.plan import plan_line
@@ -61,21 +61,14 @@ def draw_line_table(
     last: bool = True,
 ) -> Image.Image:
     """:func:`render_line_table` before PNG encoding (tests and benchmarks use it)."""
-    players = int(view["players"])
-    seat_names = [
-        clean_text(names[seat] if seat < len(names) else "", f"Seat {seat + 1}")
-        for seat in range(players)
-    ]
+    seats = seat_names(names, int(view["players"]))
     plan = plan_line(view, frozenset(highlight_ends))
-    header = line_header(view, seat_names, totals, target, title)
-    width = max(MIN_WIDTH, plan.width)
-    top = header_height(header, width)
-    image = Image.new("RGB", (width, top + plan.height), BACKGROUND)
-    draw_header(image, header, top)
+    header = line_header(view, seats, totals, target, title)
+    image, top, left = header_over_table(header, plan.width, plan.height)
     if plan.tiles:
-        paint_line(image, plan, top, (width - plan.width) // 2, glow_last=last)
+        paint_line(image, plan, top, left, glow_last=last)
     else:
-        paint_empty(image, top, empty_note(view, seat_names))
+        paint_empty(image, top, empty_note(view, seats))
     return image
 
 
@@ -92,9 +85,7 @@ def line_header(
     title: str | None,
 ) -> Header:
     """Header text for the view: status, the line's notes and the score table."""
-    subtitle = f"Hand {view.get('hand_number', 1)}"
-    if target is not None:
-        subtitle += f" · first to {target}"
+    subtitle = hand_subtitle(view.get("hand_number", 1), target)
     current = view.get("current_player")
     over = bool(view.get("over")) or current is None
     status = "Hand over" if over else f"{_name(names, current)} to play"

@@ -10,9 +10,9 @@ from engine.network import NetworkHand
 from engine.network.bonus import BONUS_POINTS
 from engine.tiles import Tile
 from render.kit.empty import paint_empty
-from render.kit.fonts import DRAWING, clean_text
-from render.kit.header import MIN_WIDTH, Header, SeatRow, draw_header, header_height
-from render.kit.palette import BACKGROUND, seat_colour
+from render.kit.fonts import DRAWING
+from render.kit.header import Header, SeatRow, hand_subtitle, header_over_table, seat_names
+from render.kit.palette import seat_colour
 from render.kit.png import encode
 from render.network.plan import Candidate, TablePlan, plan_table
 from render.network.table import paint_table
@@ -60,24 +60,18 @@ def draw_network_table(
     title: str = "Network dominoes",
 ) -> Image.Image:
     """:func:`render_network_table` before PNG encoding (tests and benchmarks use it)."""
-    seat_names = [
-        clean_text(names[seat] if seat < len(names) else "", f"Seat {seat + 1}")
-        for seat in range(hand.players)
-    ]
+    seats = seat_names(names, hand.players)
     plan = plan_table(hand, candidates or ())
     if candidates is not None and candidate_tile is None and candidates:
         candidate_tile = candidates[0][0].tile
     header = network_header(
-        hand, seat_names, plan, totals, target, candidates is not None, candidate_tile, title
+        hand, seats, plan, totals, target, candidates is not None, candidate_tile, title
     )
-    width = max(MIN_WIDTH, plan.width)
-    top = header_height(header, width)
-    image = Image.new("RGB", (width, top + plan.height), BACKGROUND)
-    draw_header(image, header, top)
+    image, top, left = header_over_table(header, plan.width, plan.height)
     if plan.tiles or plan.ghosts:
-        paint_table(image, plan, top, (width - plan.width) // 2)
+        paint_table(image, plan, top, left)
     else:
-        paint_empty(image, top, lead_note(hand, seat_names))
+        paint_empty(image, top, lead_note(hand, seats))
     return image
 
 
@@ -100,9 +94,7 @@ def network_header(
     title: str,
 ) -> Header:
     """Header text for the hand: status, the last play, the bonus and the candidates key."""
-    subtitle = f"Hand {hand.hand_number}"
-    if target is not None:
-        subtitle += f" · first to {target}"
+    subtitle = hand_subtitle(hand.hand_number, target)
     current = hand.current_player
     status = "Hand over" if current is None else f"{names[current]} to play"
 
