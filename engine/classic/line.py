@@ -105,18 +105,21 @@ class Line:
         lead = self.lead
         if lead is None or end is None:
             return tile[0] + tile[1]
-        value = self.values[end]
         high, low = tile
-        if high == value:
-            outer = low
-        elif low == value:
-            outer = high
-        else:
-            raise IllegalMoveError(f"{tile.name} does not match the {value} at {LABELS[end]}.")
+        outer = self._outer(tile, end)
         total = self.total - self.counts[end] + (2 * outer if high == low else outer)
         if end < 2 and lead[0] == lead[1] and not self.arms[0] and not self.arms[1]:
             total += lead[0]
         return total
+
+    def _outer(self, tile: Tile, end: int) -> int:
+        """The half of ``tile`` that faces out once it is laid on ``end``."""
+        value = self.values[end]
+        if tile[0] == value:
+            return tile[1]
+        if tile[1] == value:
+            return tile[0]
+        raise IllegalMoveError(f"{tile.name} does not match the {value} at {LABELS[end]}.")
 
     # ------------------------------------------------------------ playing
     def play_lead(self, tile: Tile, seat: int) -> None:
@@ -138,12 +141,7 @@ class Line:
             raise IllegalMoveError(f"{LABELS[end]} is not an open end.")
         value = self.values[end]
         high, low = tile
-        if high == value:
-            outer = low
-        elif low == value:
-            outer = high
-        else:
-            raise IllegalMoveError(f"{tile.name} does not match the {value} at {LABELS[end]}.")
+        outer = self._outer(tile, end)
         arms = self.arms
         arm = arms[end]
         lead = self.lead

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from engine.tiles import Tile, double_set, parse_tile
+from tests.render.circuit import double_six_chain
 
 JSON = dict[str, Any]
 TITLES = {
@@ -256,25 +257,7 @@ def all_28_line(spinner: bool = False) -> LineView:
     """Every tile in one line (an Euler circuit of the double-six set, split at a tile near
     its middle into E and W). One more tile than a real hand can lay, since somebody still
     holds a tile when the hand ends: the most a line can ever hold."""
-    unused = {(a, b) for a in range(7) for b in range(a, 7)}
-    stack: list[tuple[int, tuple[int, int] | None]] = [(6, None)]
-    trail: list[tuple[int, int]] = []
-    while stack:
-        here, via = stack[-1]
-        step = next((t for t in sorted(unused, reverse=True) if here in t), None)
-        if step is None:
-            stack.pop()
-            if via is not None:
-                trail.append(via)
-            continue
-        unused.remove(step)
-        stack.append((step[1] if step[0] == here else step[0], step))
-    trail.reverse()
-    chain, end = [], 6
-    for a, b in trail:
-        near, far = (a, b) if a == end else (b, a)
-        chain.append((near, far))
-        end = far
+    chain = double_six_chain()
     middle = 13
     while chain[middle][0] == chain[middle][1]:  # lead a plain tile
         middle += 1

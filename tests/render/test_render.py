@@ -26,6 +26,7 @@ from render.network import lead_note
 from render.network.plan import MAX_WIDTH, UNIT_MAX, UNIT_MIN, TablePlan, plan_table
 from tests.render import positions as P
 from tests.render.cases import CASES, candidates_of
+from tests.render.circuit import double_six_chain
 
 TABLE_POSITIONS = [P.EMPTY, P.LEAD_DOUBLE, P.RING, P.CROSSWISE, P.CANDIDATES, P.FULL]
 
@@ -124,25 +125,9 @@ def test_full_table_keeps_tiles_readable_and_within_width() -> None:
 def straight_line_of_all_28() -> NetworkHand:
     """All 28 tiles end to end in one east–west line (an Euler circuit of the double-six
     set): the widest layout there is."""
-    unused = {(a, b) for a in range(7) for b in range(a, 7)}
-    stack: list[tuple[int, tuple[int, int] | None]] = [(6, None)]
-    trail: list[tuple[int, int]] = []
-    while stack:
-        here, via = stack[-1]
-        step = next((t for t in sorted(unused, reverse=True) if here in t), None)
-        if step is None:
-            stack.pop()
-            if via is not None:
-                trail.append(via)
-            continue
-        unused.remove(step)
-        stack.append((step[1] if step[0] == here else step[0], step))
-    trail.reverse()
-    entries, end = [], 6
-    for i, (a, b) in enumerate(trail):
-        near, far = (a, b) if a == end else (b, a)
-        entries.append(f"{i % 2 + 1}:{near}-{far}@{4 * i},0E")
-        end = far
+    entries = [
+        f"{i % 2 + 1}:{near}-{far}@{4 * i},0E" for i, (near, far) in enumerate(double_six_chain())
+    ]
     hand = NetworkHand.deal(2, {}, 1)
     hand.layout = read_position(" ".join(entries))
     return hand
