@@ -23,7 +23,7 @@ from importlib.metadata import version
 from engine.classic import AllFives
 
 try:
-    import dominoes  # type: ignore[import-untyped]
+    import dominoes
 except ImportError:  # the bench extra is not installed
     dominoes = None
 
