@@ -165,6 +165,11 @@ class HandState(ABC, Generic[M]):
     def stats(self) -> list[JSON]:
         """Per-seat figures for league standings (e.g. rings closed)."""
 
+    def copy(self) -> Self:
+        """An independent copy, for searches that play moves out. Games whose hard player
+        searches override this with a faster one than this JSON round trip."""
+        return type(self).from_json(self.to_json())
+
     def play(self, player: int, text: str) -> list[Event]:
         """Parse ``text`` and apply it for ``player``, checking the turn first."""
         self.check_turn(player)

@@ -155,6 +155,11 @@ class GameSpec:
         if not self.levels:
             raise ValueError(f"{self.name}: a game needs at least one computer level")
 
+    @property
+    def default_level(self) -> str:
+        """The level a computer plays at when none (or an unknown one) was chosen."""
+        return "normal" if "normal" in self.levels else self.levels[0]
+
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)
 

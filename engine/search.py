@@ -1,0 +1,77 @@
+"""Perfect-information Monte Carlo (PIMC): the search behind every game's hard player.
+
+A computer sees only its seat's view. It samples *worlds* — full states that agree with
+everything the view shows (its own tiles, the table, and what passes and draws revealed) —
+and, in each world, plays every candidate move out to the end of the hand with a fast
+policy. The move with the best average result wins. Worlds are shared by every candidate
+(common random numbers), so the comparison between moves is fair even with few samples.
+
+Deterministic for a seed: the number of worlds is fixed by :class:`Budget`; the time cap
+only stops a search early on a machine far slower than planned (then a replay may differ).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from engine.game import HandState
+
+H = TypeVar("H", bound=HandState[Any])
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a search may do: ``worlds`` sampled deals at most, and at most ``seconds``
+    of wall-clock time (None: no cap, fully deterministic)."""
+
+    worlds: int
+    seconds: float | None = None
+
+
+@dataclass(slots=True)
+class Search(Generic[H]):
+    """The game-specific parts of a PIMC search.
+
+    ``sample``: a full state consistent with the seat's view (hidden tiles dealt at
+    random, respecting what the view reveals). ``playout``: finish the hand from a state
+    with a fast policy. ``value``: how good a finished (or cut-off) state is for ``seat``.
+    """
+
+    sample: Callable[[random.Random], H]
+    playout: Callable[[H, random.Random], None]
+    value: Callable[[H, int], float]
+
+
+def pimc(
+    search: Search[H],
+    seat: int,
+    moves: Sequence[str],
+    rng: random.Random,
+    budget: Budget,
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[str, dict[str, float]]:
+    """The best of ``moves`` for ``seat`` and every move's mean value (a single legal move
+    is returned at once)."""
+    if not moves:
+        raise ValueError("no legal move to choose from")
+    if len(moves) == 1:
+        return moves[0], {moves[0]: 0.0}
+    totals = dict.fromkeys(moves, 0.0)
+    deadline = None if budget.seconds is None else clock() + budget.seconds
+    done = 0
+    while done < budget.worlds and (deadline is None or done == 0 or clock() < deadline):
+        world = search.sample(rng)
+        playout_seed = rng.getrandbits(64)
+        for move in moves:
+            state = world.copy()
+            state.play(seat, move)
+            search.playout(state, random.Random(playout_seed))
+            totals[move] += search.value(state, seat)
+        done += 1
+    means = {move: total / done for move, total in totals.items()}
+    best = max(moves, key=lambda move: means[move])  # first of the equals, in legal order
+    return best, means
