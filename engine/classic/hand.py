@@ -206,6 +206,29 @@ class ClassicHand(HandState[ClassicMove]):
         state = "over" if self._current is None else f"seat {self._current} to move"
         return f"<{type(self).__name__} hand {self.hand_number}, {state}>"
 
+    def copy(self) -> Self:
+        """An independent copy, field by field (no JSON): the hard player copies a hand for
+        every candidate move in every sampled world. Tiles, moves, options and history
+        entries are immutable, so only the lists holding them are copied."""
+        new = type(self).__new__(type(self))
+        new.players = self.players
+        new.options = self.options
+        new.seed = self.seed
+        new.hand_number = self.hand_number
+        new.hands = [list(h) for h in self.hands]
+        new.boneyard = list(self.boneyard)
+        new.leader = self.leader
+        new.line = self.line.copy()
+        new._current = self._current
+        new.passes_in_row = self.passes_in_row
+        new._scores = list(self._scores)
+        new.history = list(self.history)
+        new.last = self.last
+        result = self.result
+        new.result = None if result is None else (result[0], result[1], list(result[2]), result[3])
+        new._table = self._table
+        return new
+
     # ------------------------------------------------------------ moves
     def parse_move(self, text: str) -> ClassicMove:
         return parse_move(text)

@@ -1,17 +1,23 @@
-"""The baseline computer player, the specs in the registry, and whole matches."""
+"""The computer players (easy, normal, hard), the specs in the registry, and whole matches."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from engine.classic import SPECS, AllFives, ClassicHand, DrawGame, parse_move
-from engine.classic.ai import LEVELS, choose_move, computer_move
+from engine.classic import SPECS, VARIANTS, AllFives, ClassicHand, DrawGame, parse_move
+from engine.classic.ai import HARD_BUDGET, LEVELS, choose_move, computer_move
 from engine.classic.options import COUNTING, HAND_SIZE, SPINNER
 from engine.match import Match
 from engine.registry import GAMES, families, game_spec, hand_from_json
+from engine.rng import derive_seed
+from engine.search import Budget
 from engine.tiles import parse_tile
+
+SMALL = Budget(6)
+"""A hard player's budget for tests: a few worlds and no time cap (so it is deterministic)."""
 
 
 def make(cls: type[ClassicHand], hands: list[list[str]], boneyard: tuple[str, ...] = ()) -> Any:
@@ -30,43 +36,95 @@ def seat_view(hand: ClassicHand) -> dict[str, Any]:
     return hand.view(seat)
 
 
-# ---------------------------------------------------------------- the computer player
-def test_it_takes_the_play_that_scores_most() -> None:
+def decide(hand: ClassicHand, seed: int, level: str, budget: Budget = SMALL) -> str:
+    """The level's move from the view of the seat to move (hard: a small budget)."""
+    mine = ClassicHand.for_seat(seat_view(hand))
+    return str(choose_move(mine, seed, level, budget))
+
+
+def random_position(game: str, seed: int) -> ClassicHand:
+    """A seeded hand of ``game`` (random players and options), played at random for a while."""
+    rng = random.Random(seed)
+    spec = game_spec(game)
+    options = {option.name: rng.choice(option.values) for option in spec.options}
+    hand = VARIANTS[game].deal(rng.randint(2, 4), options, seed)
+    for _ in range(rng.randint(0, 14)):  # random plays, stopping short of the hand's end
+        after = hand.copy()
+        after.apply(rng.choice(after.legal_moves()))
+        if after.is_over:
+            break
+        hand = after
+    return hand
+
+
+def play_hand(
+    cls: type[ClassicHand], levels: list[str], seed: int, budget: Budget = SMALL
+) -> list[int]:
+    """A seeded hand with each seat at its level; the points each scored."""
+    hand = cls.deal(len(levels), {}, seed)
+    turn = 0
+    while hand.current_player is not None:
+        seat = hand.current_player
+        hand.play(seat, decide(hand, derive_seed(seed, turn), levels[seat], budget))
+        turn += 1
+    return hand.scores
+
+
+def level_points(
+    cls: type[ClassicHand], weak: str, strong: str, deals: range, budget: Budget = SMALL
+) -> tuple[int, int]:
+    """(weak's, strong's) points over ``deals``, each played twice with the seats swapped."""
+    totals = {weak: 0, strong: 0}
+    for seed in deals:
+        for levels in ([weak, strong], [strong, weak]):
+            points_by_seat = play_hand(cls, levels, seed, budget)
+            for level, points in zip(levels, points_by_seat, strict=True):
+                totals[level] += points
+    return totals[weak], totals[strong]
+
+
+# ---------------------------------------------------------------- every level
+def test_the_levels_and_the_default() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    for spec in SPECS:
+        assert spec.levels == LEVELS and spec.default_level == "normal"
+    assert HARD_BUDGET.seconds is not None and HARD_BUDGET.seconds <= 1.0
+
+
+@pytest.mark.parametrize("game", list(VARIANTS))
+def test_every_level_makes_a_legal_move_in_random_positions(game: str) -> None:
+    for seed in range(8):
+        hand = random_position(game, seed)
+        legal = {str(m) for m in hand.legal_moves()}
+        for level in LEVELS:
+            assert decide(hand, seed, level) in legal, (game, seed, level)
+        assert computer_move(seat_view(hand), seed, "normal") in legal
+
+
+def test_the_real_hard_player_answers_through_the_interface() -> None:
+    hand = AllFives.deal(4, {}, seed=5)
+    hand.play(hand.leader, str(hand.legal_moves()[0]))
+    assert parse_move(computer_move(seat_view(hand), 1, "hard")) in hand.legal_moves()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_view_and_seed_give_the_same_move(level: str) -> None:
+    for seed in range(6):
+        hand = random_position("all-fives", 100 + seed)
+        assert decide(hand, seed, level) == decide(hand, seed, level)
+
+
+def test_easy_plays_at_random_by_its_seed() -> None:
     hand = make(AllFives, [["6-4", "0-0"], ["6-1", "4-4", "4-0", "6-2"]])
     hand.play(0, "6-4")
-    assert computer_move(seat_view(hand), seed=1, level="baseline") == "6-1 W"
+    picks = {decide(hand, seed, "easy") for seed in range(40)}
+    assert picks == {str(m) for m in hand.legal_moves()}
 
 
-def test_between_equal_scores_it_sheds_the_heaviest_tile_doubles_first() -> None:
-    hand = make(DrawGame, [["6-4", "0-0"], ["4-1", "6-2", "4-4", "6-3"]])
-    hand.play(0, "6-4")  # nothing scores in Draw: 6-3 (9) is the heaviest
-    assert computer_move(seat_view(hand), seed=1, level="baseline") == "6-3 W"
-    hand = make(DrawGame, [["6-4", "0-0"], ["4-1", "6-2", "4-4"]])
-    hand.play(0, "6-4")  # 6-2 and 4-4 both weigh 8: the double goes first
-    assert computer_move(seat_view(hand), seed=1, level="baseline") == "4-4 E"
-
-
-def test_a_seeded_coin_decides_what_is_still_equal() -> None:
-    hand = make(DrawGame, [["6-6", "0-0"], ["6-3", "1-0"]])
-    hand.play(0, "6-6")  # 6-3 E and 6-3 W are the same to it
-    picks = {computer_move(seat_view(hand), seed, "baseline") for seed in range(20)}
-    assert picks == {"6-3 E", "6-3 W"}
-    view = seat_view(hand)
-    assert computer_move(view, 7, "baseline") == computer_move(view, 7, "baseline")
-
-
-def test_it_draws_when_it_cannot_play() -> None:
-    hand = make(AllFives, [["6-4", "1-0"], ["3-3", "2-1"]], boneyard=("0-0",))
-    hand.play(0, "6-4")
-    assert computer_move(seat_view(hand), seed=1, level="baseline") == "draw"
-
-
-def test_it_decides_from_the_view_alone() -> None:
-    hand = AllFives.deal(4, {}, seed=9)
-    view = seat_view(hand)
-    assert "hands" not in view and view["hand"] == [t.name for t in hand.hands[view["you"]]]
-    move = parse_move(computer_move(view, 3, "baseline"))
-    assert move in hand.legal_moves()
+def test_a_stored_baseline_seat_plays_as_normal() -> None:
+    for seed in range(6):
+        view = seat_view(random_position("all-threes", seed))
+        assert computer_move(view, seed, "baseline") == computer_move(view, seed, "normal")
 
 
 def test_unknown_level_and_finished_hand_are_refused() -> None:
@@ -75,9 +133,97 @@ def test_unknown_level_and_finished_hand_are_refused() -> None:
         computer_move(seat_view(hand), 1, "grandmaster")
     hand = make(AllFives, [["6-4"], ["1-0"]])
     hand.play(0, "6-4")
-    with pytest.raises(ValueError, match="over"):
-        choose_move(hand, 1)
-    assert LEVELS == ("baseline",)
+    for level in LEVELS:
+        with pytest.raises(ValueError, match="over"):
+            choose_move(hand, 1, level)
+
+
+def test_it_decides_from_the_view_alone() -> None:
+    hand = AllFives.deal(4, {}, seed=9)
+    view = seat_view(hand)
+    assert "hands" not in view and view["hand"] == [t.name for t in hand.hands[view["you"]]]
+    for level in LEVELS:
+        assert parse_move(decide(hand, 3, level)) in hand.legal_moves()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_draws_when_it_cannot_play(level: str) -> None:
+    hand = make(AllFives, [["6-4", "1-0"], ["3-3", "2-1"]], boneyard=("0-0",))
+    hand.play(0, "6-4")
+    assert decide(hand, 1, level) == "draw"
+
+
+# ---------------------------------------------------------------- normal
+def test_normal_takes_the_play_that_scores_most() -> None:
+    hand = make(AllFives, [["6-4", "0-0"], ["6-1", "4-4", "4-0", "6-2"]])
+    hand.play(0, "6-4")  # 6-1 W leaves 4 + 1 = 5
+    assert computer_move(seat_view(hand), seed=1, level="normal") == "6-1 W"
+
+
+def test_normal_sheds_the_heaviest_tile_when_nothing_scores() -> None:
+    hand = make(DrawGame, [["6-4", "0-0"], ["4-1", "6-2", "6-3"]])
+    hand.play(0, "6-4")
+    assert computer_move(seat_view(hand), seed=1, level="normal") == "6-3 W"
+
+
+def test_normal_plays_a_double_while_it_can() -> None:
+    hand = make(DrawGame, [["6-4", "0-0"], ["4-1", "6-3", "4-4"]])
+    hand.play(0, "6-4")  # 6-3 is heavier, but 4-4 fits only a 4: get rid of it now
+    assert computer_move(seat_view(hand), seed=1, level="normal") == "4-4 E"
+
+
+def test_normal_keeps_numbers_it_can_follow() -> None:
+    hand = make(DrawGame, [["6-4", "0-0"], ["6-1", "6-2", "2-0"]])
+    hand.play(0, "6-4")
+    # 6-2 W would leave 6-1 and 2-0 (three numbers) and a 2 it can follow; 6-1 W leaves
+    # 6-2 and 2-0 (two numbers) and a 1 it cannot follow, for the same weight lost
+    assert computer_move(seat_view(hand), seed=1, level="normal") == "6-2 W"
+
+
+def test_normal_breaks_a_tie_with_its_seed() -> None:
+    hand = make(DrawGame, [["6-6", "0-0"], ["6-3", "1-0"]])
+    hand.play(0, "6-6")  # 6-3 E and 6-3 W are the same to it
+    picks = {computer_move(seat_view(hand), seed, "normal") for seed in range(20)}
+    assert picks == {"6-3 E", "6-3 W"}
+
+
+def test_normal_beats_easy_over_pinned_two_player_all_fives_hands() -> None:
+    easy, normal = level_points(AllFives, "easy", "normal", range(30))
+    assert normal - easy >= 800  # found once: easy 1210, normal 2210 over 60 hands
+
+
+# ---------------------------------------------------------------- hard
+def hidden_swapped(hand: ClassicHand, seat: int, seed: int) -> ClassicHand:
+    """The same hand with the tiles ``seat`` cannot see dealt differently among the other
+    hands and the boneyard (same sizes, another boneyard order)."""
+    other = hand.copy()
+    hidden = [t for s, h in enumerate(hand.hands) if s != seat for t in h] + hand.boneyard
+    random.Random(seed).shuffle(hidden)
+    for s in range(hand.players):
+        if s != seat:
+            size = len(hand.hands[s])
+            other.hands[s] = sorted(hidden[:size], reverse=True)
+            hidden = hidden[size:]
+    other.boneyard = hidden
+    return other
+
+
+@pytest.mark.parametrize("game", ["all-fives", "draw", "block", "fives-and-threes"])
+def test_the_hard_player_ignores_the_tiles_it_cannot_see(game: str) -> None:
+    for seed in range(6):
+        hand = random_position(game, 200 + seed)
+        seat = hand.current_player
+        assert seat is not None
+        other = hidden_swapped(hand, seat, seed)
+        assert other.view(seat) == hand.view(seat)
+        assert other != hand  # the hidden tiles lie elsewhere
+        # given the full hands, it still decides only from what the seat sees
+        assert choose_move(hand, seed, "hard", SMALL) == choose_move(other, seed, "hard", SMALL)
+
+
+def test_hard_beats_normal_over_pinned_two_player_all_fives_hands() -> None:
+    normal, hard = level_points(AllFives, "normal", "hard", range(20), Budget(12))
+    assert hard - normal >= 200  # found once: normal 1125, hard 1360 over 40 hands
 
 
 # ---------------------------------------------------------------- specs and registry
@@ -132,7 +278,7 @@ def test_a_match_of_all_fives_to_100_runs_to_its_end() -> None:
         hand = match.hand
         seat = hand.current_player
         assert seat is not None
-        events = match.play(seat, spec.computer(hand.view(seat), turns, "baseline"))
+        events = match.play(seat, spec.computer(hand.view(seat), turns, "normal"))
         turns += 1
         if any(e.kind == "hand_started" for e in events):
             leaders.append(match.hand.leader)

@@ -1,0 +1,214 @@
+"""Classic dominoes computer players: a self-play ladder and the hard player's thinking time.
+
+For each game in the ladder, two levels play the same seeded deals twice with the seats
+swapped (2 players: one seat each; 4 players: alternate seats), each decision made through
+the real interface (``computer_move`` on the seat's view). Per pairing it prints the
+stronger level's share of hands won (the level whose seats scored more points in the hand;
+ties count half) and its points per hand ahead, each with a 95 % confidence interval, and
+the hard player's decision times (p50/p95/max, over decisions with a choice to make).
+Then it times the hard player alone in 4-player All Fives hands.
+
+Prints figures; asserts nothing (targets: normal beats easy and hard beats normal clearly;
+hard decides in p95 ≤ 1 s and max ≤ 2 s in a 4-player All Fives hand).
+Run: .venv/bin/python bench/bench_ai_classic.py [--hands N] [--timing-hands N] [--full]
+(the default, 50 deals per pairing, takes about a minute and a half on one idle core;
+``--full`` plays 300.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.classic import VARIANTS
+from engine.classic.ai import computer_move
+from engine.rng import derive_seed
+
+Player = Callable[[dict[str, Any], int, str], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A game, a number of players and table options."""
+
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        extra = "".join(f", {k} {v}" for k, v in sorted(self.options.items()))
+        return f"{VARIANTS[self.game].title} {self.players}p{extra}"
+
+
+LADDER_SETUPS = (
+    Setup("all-fives", 4),
+    Setup("all-fives", 2),
+    Setup("block", 2, {"spinner": "off"}),
+)
+PAIRINGS = (("easy", "normal"), ("normal", "hard"))
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One pairing's result: ``strong`` against ``weak`` over ``hands`` hands."""
+
+    setup: str
+    weak: str
+    strong: str
+    hands: int
+    win_rate: float
+    """The strong level's share of hands won (ties: half)."""
+    win_ci: float
+    """Half-width of the 95 % confidence interval of ``win_rate``."""
+    margin: float
+    """The strong level's points per hand ahead of the weak one's."""
+    margin_ci: float
+    hard_times: tuple[float, ...] = ()
+    """Seconds per hard decision with a choice to make."""
+    seconds: float = 0.0
+
+    def describe(self) -> str:
+        text = (
+            f"{self.setup:<28} {self.strong:>6} vs {self.weak:<6} {self.hands:4d} hands: "
+            f"wins {100 * self.win_rate:5.1f} % ± {100 * self.win_ci:4.1f}, "
+            f"points/hand {self.margin:+6.2f} ± {self.margin_ci:4.2f}"
+        )
+        if self.hard_times:
+            text += f"; hard {describe_times(self.hard_times)}"
+        return text + f" ({self.seconds:.0f} s)"
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def describe_times(times: Sequence[float]) -> str:
+    if not times:
+        return "no decisions"
+    return (
+        f"p50 {1000 * percentile(times, 0.5):.0f} ms, p95 {1000 * percentile(times, 0.95):.0f} "
+        f"ms, max {1000 * max(times):.0f} ms ({len(times)} decisions)"
+    )
+
+
+def seats_for(levels: tuple[str, str], players: int, swap: bool) -> list[str]:
+    """Levels alternate round the table; ``swap`` exchanges every seat's level."""
+    first, second = (levels[1], levels[0]) if swap else levels
+    return [first if seat % 2 == 0 else second for seat in range(players)]
+
+
+def play_hand(
+    setup: Setup,
+    seat_levels: Sequence[str],
+    seed: int,
+    times: list[float] | None = None,
+    player: Player = computer_move,
+) -> list[int]:
+    """One seeded hand with each seat at its level; the points each seat scored."""
+    hand = VARIANTS[setup.game].deal(setup.players, setup.options, seed)
+    turn = 0
+    while hand.current_player is not None:
+        seat = hand.current_player
+        level = seat_levels[seat]
+        choice = len(hand.legal_moves()) > 1
+        start = time.perf_counter()
+        move = player(hand.view(seat), derive_seed(seed, "turn", turn), level)
+        elapsed = time.perf_counter() - start
+        if times is not None and level == "hard" and choice:
+            times.append(elapsed)
+        hand.play(seat, move)
+        turn += 1
+    return hand.scores
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def pairing(setup: Setup, weak: str, strong: str, deals: int, first_seed: int = 0) -> Row:
+    """``deals`` seeded deals, each played twice with the seats swapped."""
+    wins: list[float] = []
+    margins: list[float] = []
+    times: list[float] = []
+    start = time.perf_counter()
+    for index in range(deals):
+        seed = derive_seed(first_seed, setup.game, setup.players, index)
+        for swap in (False, True):
+            levels = seats_for((weak, strong), setup.players, swap)
+            scores = play_hand(setup, levels, seed, times)
+            mine = sum(s for s, level in zip(scores, levels, strict=True) if level == strong)
+            theirs = sum(s for s, level in zip(scores, levels, strict=True) if level == weak)
+            margins.append(float(mine - theirs))
+            wins.append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+    win_rate, win_ci = mean_ci(wins)
+    margin, margin_ci = mean_ci(margins)
+    return Row(
+        setup.label,
+        weak,
+        strong,
+        len(wins),
+        win_rate,
+        win_ci,
+        margin,
+        margin_ci,
+        tuple(times),
+        time.perf_counter() - start,
+    )
+
+
+def run(
+    deals: int = 50,
+    setups: Sequence[Setup] = LADDER_SETUPS,
+    pairings: Sequence[tuple[str, str]] = PAIRINGS,
+    first_seed: int = 0,
+    report: Callable[[str], None] | None = None,
+) -> list[Row]:
+    """The ladder: every pairing in every setup over ``deals`` deals (twice each)."""
+    rows = []
+    for setup in setups:
+        for weak, strong in pairings:
+            row = pairing(setup, weak, strong, deals, first_seed)
+            if report is not None:
+                report(row.describe())
+            rows.append(row)
+    return rows
+
+
+def hard_timing(hands: int = 4, first_seed: int = 1) -> list[float]:
+    """Seconds per hard decision (with a choice) in 4-player All Fives hands, every seat
+    hard."""
+    times: list[float] = []
+    setup = Setup("all-fives", 4)
+    for index in range(hands):
+        play_hand(setup, ["hard"] * 4, derive_seed(first_seed, "timing", index), times)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=50, help="deals per pairing (each twice)")
+    parser.add_argument("--timing-hands", type=int, default=4, help="4-player hands timed")
+    parser.add_argument("--full", action="store_true", help="300 deals per pairing")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    deals = 300 if args.full else args.hands
+
+    print(f"ladder: {deals} deals per pairing, each played twice with the seats swapped")
+    run(deals, first_seed=args.seed, report=print)
+    times = hard_timing(args.timing_hands, args.seed + 1)
+    print(f"hard in 4-player All Fives ({args.timing_hands} hands): {describe_times(times)}")
+
+
+if __name__ == "__main__":
+    main()
