@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the project with its dev extras into .venv (created if missing) and runs
+# Installs the project with its dev and bench extras (the bench peers' adapters are
+# tested too) into .venv (created if missing) and runs
 # the linters, the type checker and the whole test suite. This is the README's test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,7 +8,7 @@ PYTHON="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
