@@ -46,7 +46,8 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
 
 def lobby_reply(record: TableRecord) -> Reply:
     if record.status is TableStatus.LOBBY:
-        return Reply(messages.lobby_content(record), [], lobby_view(record.id))
+        levels = game_spec(record.game).levels
+        return Reply(messages.lobby_content(record), [], lobby_view(record.id, levels))
     return Reply(
         messages.closed_lobby_content(record, "Everyone left, so this table is closed."), [], None
     )
@@ -131,7 +132,11 @@ class Handlers:
         await self.guarded(interaction, action)
 
     async def lobby_button(
-        self, interaction: discord.Interaction[Any], table_id: int, action: ids.LobbyAction
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        action: ids.LobbyAction,
+        level: str | None = None,
     ) -> None:
         async def run() -> None:
             actor = actor_of(interaction)
@@ -149,7 +154,7 @@ class Handlers:
             elif action == "leave":
                 record = await self.service.leave(table_id, actor)
             else:
-                record = await self.service.add_computer(table_id, actor)
+                record = await self.service.add_computer(table_id, actor, level)
             await answer(interaction, _ready(lobby_reply(record)), edit=True)
             self.timers.track(record)
 

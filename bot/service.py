@@ -228,15 +228,24 @@ class TableService:
                 return record
             return await self._update(record, seats=seats)
 
-    async def add_computer(self, table_id: int, actor: Actor) -> TableRecord:
+    async def add_computer(
+        self, table_id: int, actor: Actor, level: str | None = None
+    ) -> TableRecord:
+        """Seat a computer player at ``level`` (the game's default level if None)."""
         async with self._lock(table_id):
             record = await self._load_lobby(table_id)
             self._require_host(record, actor, "add computer players")
             if len(record.seats) >= self._options(record).seats:
                 raise UserError("This table is full.")
+            spec = game_spec(record.game)
+            level = spec.default_level if level is None else level
+            if level not in spec.levels:
+                raise UserError(
+                    f"{spec.title} computers play at {', '.join(spec.levels)}, not {level!r}."
+                )
             number = 1 + sum(1 for s in record.seats if s.is_bot)
-            level = game_spec(record.game).levels[0]
-            computer = Seat(user_id=None, name=f"Computer {number}", is_bot=True, level=level)
+            name = f"Computer {number} ({level})"
+            computer = Seat(user_id=None, name=name, is_bot=True, level=level)
             return await self._update(record, seats=[*record.seats, computer])
 
     async def cancel(self, table_id: int, actor: Actor) -> TableRecord:
@@ -403,7 +412,7 @@ class TableService:
             name = plain(record.seats[seat].name)
             story = Narration()
             if seat in meta.autopilot:
-                move = self._computer_move(record, match, seat, meta.turn)
+                move = await self._computer_move(record, match, seat, meta.turn)
             else:
                 count = meta.timeouts.get(seat, 0) + 1
                 meta = replace(meta, timeouts={**meta.timeouts, seat: count})
@@ -468,7 +477,7 @@ class TableService:
             seat = match.hand.current_player
             if seat is None or not self._computer_moves(record, meta, seat):
                 break
-            move = self._computer_move(record, match, seat, meta.turn)
+            move = await self._computer_move(record, match, seat, meta.turn)
             events = match.play(seat, move)
             try:
                 update = await self._commit(update, meta, seat, move, events, on_race=None)
@@ -492,14 +501,17 @@ class TableService:
         )
 
     @staticmethod
-    def _computer_move(record: TableRecord, match: Match, seat: int, turn: int) -> str:
-        """The computer's move for ``seat``, decided from that seat's view alone."""
+    async def _computer_move(record: TableRecord, match: Match, seat: int, turn: int) -> str:
+        """The computer's move for ``seat``, decided from that seat's view alone, in a
+        worker thread: a hard player searches for up to a second, and the gateway and the
+        other tables must not wait for it. An absent player's seat is played at the game's
+        default level."""
         spec = game_spec(match.game)
         level = record.seats[seat].level
-        if level not in spec.levels:
-            level = spec.levels[0]
+        if not record.seats[seat].is_bot or level not in spec.levels:
+            level = spec.default_level
         seed = derive_seed(match.seed, "computer", turn)
-        return spec.computer(match.hand.view(seat), seed, level)
+        return await asyncio.to_thread(spec.computer, match.hand.view(seat), seed, level)
 
     async def _commit(
         self,

@@ -23,20 +23,36 @@ MAX_TARGETS: Final = TARGET_ROWS * MAX_OPTIONS
 _LOBBY_LOOK: Final[dict[ids.LobbyAction, tuple[str, discord.ButtonStyle]]] = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
-    "computer": ("Add computer", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
 }
+LEVEL_LOOK: Final[dict[str, tuple[str, str]]] = {
+    "easy": ("Easy computer", "Plays any legal move: a beginner can beat it"),
+    "normal": ("Normal computer", "A good greedy player"),
+    "hard": ("Hard computer", "Searches the tiles it cannot see"),
+}
+"""How each computer level reads in the lobby's Add computer menu."""
 
 
 def _view() -> discord.ui.View:
     return discord.ui.View(timeout=None)
 
 
-def lobby_view(table_id: int) -> discord.ui.View:
+def lobby_view(table_id: int, levels: Sequence[str]) -> discord.ui.View:
+    """Join, Leave and Start, and a menu that seats a computer at the level picked."""
     view = _view()
-    for action in ids.LOBBY_ACTIONS:
-        label, style = _LOBBY_LOOK[action]
-        view.add_item(button(ids.lobby_id(table_id, action), label, style))
+    for action, (label, style) in _LOBBY_LOOK.items():
+        view.add_item(button(ids.lobby_id(table_id, action), label, style, row=0))
+    options = [
+        discord.SelectOption(
+            label=LEVEL_LOOK.get(level, (f"{level.title()} computer", ""))[0],
+            value=level,
+            description=LEVEL_LOOK.get(level, ("", None))[1] or None,
+        )
+        for level in levels
+    ]
+    view.add_item(
+        select(ids.lobby_id(table_id, "computer"), "Add a computer player…", options, row=1)
+    )
     return view
 
 

@@ -21,7 +21,11 @@ class ControlHandlers(Protocol):
     """What the controls call; implemented by :class:`bot.handlers.Handlers`."""
 
     async def lobby_button(
-        self, interaction: discord.Interaction[Any], table_id: int, action: ids.LobbyAction
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        action: ids.LobbyAction,
+        level: str | None = None,
     ) -> None: ...
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
@@ -77,7 +81,8 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLAT
             return
         table, turn, part = control.table, control.turn or 0, control.part or ""
         if control.kind == "lobby":
-            await handlers.lobby_button(interaction, table, cast(ids.LobbyAction, part))
+            chosen = self._chosen() or None  # the Add computer menu sends a level
+            await handlers.lobby_button(interaction, table, cast(ids.LobbyAction, part), chosen)
         elif control.kind == "hand":
             await handlers.show_hand(interaction, table)
         elif control.kind == "subject":

@@ -108,7 +108,16 @@ def test_controls_fit_discord_limits() -> None:
     assert all(len({o.value for o in s.options}) == len(s.options) for s in selects)
     assert len({item.custom_id for item in items}) == len(items)
     assert controls_view(5, 3, Controls((), (), "")) is None
-    assert len(lobby_view(5).children) == 4
+    lobby = lobby_view(5, ("easy", "normal", "hard"))
+    items = [getattr(child, "item", child) for child in lobby.children]
+    assert [i.label for i in items if isinstance(i, discord.ui.Button)] == [
+        "Join",
+        "Leave",
+        "Start",
+    ]
+    (menu,) = [i for i in items if isinstance(i, discord.ui.Select)]
+    assert [o.value for o in menu.options] == ["easy", "normal", "hard"]
+    assert ids.parse(str(menu.custom_id)) == ids.ControlId(5, "lobby", None, "computer")
 
 
 def test_long_hands_are_paged_by_25_and_the_chosen_tile_is_on_its_page() -> None:

@@ -153,11 +153,25 @@ async def test_only_the_host_or_a_manager_adds_computers_starts_or_cancels(
         with pytest.raises(NotAllowedError):
             await attempt(table, BEA)
     record = await service.add_computer(table, MOD)
-    assert record.seats[-1].is_bot and record.seats[-1].name == "Computer 1"
+    assert record.seats[-1].is_bot and record.seats[-1].name == "Computer 1 (normal)"
+    assert record.seats[-1].level == "normal"
     update = await service.start(table, MOD)
     assert update.record.status is TableStatus.PLAYING
     record = await service.cancel(table, MOD)
     assert record.status is TableStatus.CANCELLED
+
+
+async def test_computers_are_seated_at_the_level_picked(service: TableService) -> None:
+    table = await lobby(service, ADA, seats=4)
+    await service.add_computer(table, ADA, "easy")
+    record = await service.add_computer(table, ADA, "hard")
+    assert [(s.name, s.level) for s in record.seats[1:]] == [
+        ("Computer 1 (easy)", "easy"),
+        ("Computer 2 (hard)", "hard"),
+    ]
+    with pytest.raises(UserError, match="not 'grandmaster'"):
+        await service.add_computer(table, ADA, "grandmaster")
+    assert len((await service.table(table)).seats) == 3
 
 
 async def test_start_needs_two_players_and_happens_once(service: TableService) -> None:
@@ -465,3 +479,32 @@ async def test_a_classic_player_out_of_time_draws_or_plays_the_best_tile(
     assert timed_out is not None
     assert (await service.store.moves(table))[-1].notation == "draw"
     assert any("ran out of time" in line for line in timed_out.story.announcements)
+
+
+async def test_computers_think_in_a_worker_thread_from_their_seats_view(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+    import threading
+
+    from engine.registry import GAMES
+
+    spec = GAMES["network"]
+    seen: list[tuple[str, int | None, str]] = []
+
+    def spy(view: dict[str, object], seed: int, level: str) -> str:
+        seen.append((threading.current_thread().name, view.get("you"), level))  # type: ignore[arg-type]
+        return spec.computer(view, seed, level)
+
+    monkeypatch.setitem(GAMES, "network", dataclasses.replace(spec, computer=spy))
+    table = await lobby(service, ADA, seats=2)
+    await service.add_computer(table, ADA, "easy")
+    update = await service.start(table, ADA)
+    for _ in range(6):
+        if update.match.is_over:
+            break
+        update = await service.play(table, ADA.user_id, good_move(update))
+    assert seen, "the computer never moved"
+    main = threading.main_thread().name
+    assert all(thread != main for thread, _, _ in seen)
+    assert {(you, level) for _, you, level in seen} == {(1, "easy")}

@@ -108,8 +108,18 @@ class TableDriver:
         return record.original
 
     async def click_lobby(self, player: Player, label: str) -> InteractionRecord:
+        if label == "Add computer":
+            return await self.add_computer(player)
         message = self.table()
         record = await self.fake.click(player.user, message, message.button(label=label))
+        await self.answered(record)
+        return record
+
+    async def add_computer(self, host: Player, level: str = "normal") -> InteractionRecord:
+        """Pick a level in the lobby's Add computer menu."""
+        message = self.table()
+        menu = next(s for s in message.selects if s.custom_id.endswith(":lobby:computer"))
+        record = await self.fake.select(host.user, message, menu, [level])
         await self.answered(record)
         return record
 

@@ -18,8 +18,8 @@ from tests.bot.e2e.harness import Player, TableDriver, Turn, assert_answered_onc
 from tests.fakediscord import BotLauncher, BotProcess
 
 ALL_FIVES_SEED = "1"
-"""Two hands, the human draws three times and loses 45–120 to the computer."""
-BLOCK_SEED = "1"
+"""Two hands, the human draws three times and loses 20–140 to a normal computer."""
+BLOCK_SEED = "2"
 """The first Block hand (two players) ends blocked; the computer has the fewest pips."""
 
 
