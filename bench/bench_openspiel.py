@@ -60,6 +60,12 @@ try:
 except ImportError:  # the bench extra is not installed
     pyspiel = None
 
+
+def available() -> bool:
+    """Whether the bench extra (open_spiel) is installed."""
+    return pyspiel is not None
+
+
 INSTALL_HINT = (
     "open_spiel is not installed: run `.venv/bin/pip install -e '.[bench]'` to play "
     "our computer player against open_spiel's python_block_dominoes AIs"

@@ -1,0 +1,61 @@
+"""Every computer-player figure in one table: the self-play ladders of the classic games
+and of Network, and our Block player against open_spiel's own AI.
+
+Prints, asserts nothing. ``--full`` plays the sizes the targets are judged on (≥ 400 games
+or hands a line; about an hour and a half on a 2-core machine); the default is a quick
+look (a few minutes) whose intervals are wide. The figures and how they were measured are
+kept in docs/ai.md.
+
+Run: .venv/bin/python bench/bench_ai.py [--full] [--skip-openspiel]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import bench_ai_classic  # beside this file: run as a script, bench/ is on the path
+import bench_ai_network
+import bench_openspiel
+
+
+def section(title: str) -> None:
+    print(f"\n## {title}", flush=True)
+
+
+def progress(text: str) -> None:
+    print(f"  … {text}", file=sys.stderr, flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--full", action="store_true", help="the sizes targets are judged on")
+    parser.add_argument("--skip-openspiel", action="store_true", help="no open_spiel games")
+    args = parser.parse_args()
+    started = time.perf_counter()
+
+    section("Classic dominoes: self-play ladder (points and hands won by the stronger level)")
+    for row in bench_ai_classic.run(deals=200 if args.full else 25, report=progress):
+        print(row.describe(), flush=True)
+
+    section("Network dominoes: targets (95 % intervals)")
+    sizes = {"deals": 200, "hard_deals": 200, "matches": 100} if args.full else {}
+    for network_row in bench_ai_network.run(report=progress, **sizes):
+        print(network_row.describe(), flush=True)
+
+    section("Block against open_spiel's python_block_dominoes (2 players, spinner off)")
+    if args.skip_openspiel:
+        print("skipped (--skip-openspiel)")
+    elif not bench_openspiel.available():
+        print(bench_openspiel.INSTALL_HINT)
+    else:
+        games = 400 if args.full else 20
+        rows = bench_openspiel.run(games=games, against=("greedy", "ismcts"), log=progress)
+        for os_row in rows:
+            print(os_row.line(), flush=True)
+    print(f"\n({time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
