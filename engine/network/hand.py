@@ -32,6 +32,16 @@ class Turn:
         return {"seat": self.seat, "move": self.move, "auto": self.auto}
 
 
+def trailing_passes(history: list[Turn]) -> int:
+    """How many turns at the end of ``history`` were passes (the passes in a row)."""
+    count = 0
+    for turn in reversed(history):
+        if turn.move != "pass":
+            break
+        count += 1
+    return count
+
+
 def tiles_per_player(players: int) -> int:
     return len(double_set(SET_TOP)) // players
 
@@ -299,7 +309,30 @@ class NetworkHand(HandState[NetworkMove]):
         hand._current = view["current_player"]
         hand._scores = [int(s) for s in view["scores"]]
         hand.ring_counts = [int(r) for r in view["rings"]]
+        hand.history = [
+            Turn(int(t["seat"]), str(t["move"]), bool(t["auto"])) for t in view["history"]
+        ]
+        hand.passes_in_row = trailing_passes(hand.history)
         return hand
+
+    def copy(self) -> Self:
+        """An independent copy, much faster than the JSON round trip (for searches)."""
+        twin = type(self).__new__(type(self))
+        twin.players = self.players
+        twin.hands = [list(h) for h in self.hands]
+        twin.set_aside = list(self.set_aside)
+        twin.options = self.options
+        twin.seed = self.seed
+        twin.hand_number = self.hand_number
+        twin.leader, twin.lead_tile = self.leader, self.lead_tile
+        twin.layout = self.layout.copy()
+        twin._current = self._current
+        twin.passes_in_row = self.passes_in_row
+        twin._scores = list(self._scores)
+        twin.ring_counts = list(self.ring_counts)
+        twin.history = list(self.history)
+        twin.bonus = self.bonus
+        return twin
 
     def to_json(self) -> JSON:
         return {

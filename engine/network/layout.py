@@ -252,6 +252,8 @@ class Layout:
     def rings_if(self, placement: Placement) -> int:
         """Rings the placement would score, without placing it."""
         first, second = key(placement.ax, placement.ay), key(placement.bx, placement.by)
+        if not self.touches_apart(first, second):
+            return 0
         cells = tile_cells(first, second)
         for c in cells:
             self.cells[c] = -1
@@ -460,6 +462,24 @@ class Layout:
                 found.append(Candidate(face, X, lo, hi, n))
         found.sort(key=_geometry_order)
         return found
+
+    def touches_apart(self, first: int, second: int) -> bool:
+        """Whether a tile at these squares would touch the network along more than one
+        stretch of its surroundings — else it cannot enclose anything (the quick test of
+        :meth:`_new_regions`, made without laying the tile: its cells are not among these)."""
+        cells = self.cells
+        base = min(first, second)
+        offsets = (RING_HORIZONTAL if abs(second - first) >= STRIDE else RING_VERTICAL)[0]
+        previous = base + offsets[-1] in cells
+        changes = 0
+        for o in offsets:
+            occupied = base + o in cells
+            if occupied != previous:
+                changes += 1
+                if changes > 2:
+                    return True
+                previous = occupied
+        return False
 
     def _new_regions(self, first: int, second: int) -> tuple[int, list[list[int]]]:
         """How many empty regions the tile just laid at these squares newly encloses.

@@ -1,0 +1,270 @@
+"""Network dominoes computer players: points against each other and the hard player's time.
+
+Three figures, each with a 95 % confidence interval, every decision made through the real
+interface (``computer_move`` on the seat's view):
+
+* normal against easy: points per hand of a normal seat ÷ an easy seat's, two of each in
+  four-player hands (seats alternate round the table; every deal is played twice with
+  the seats swapped). Target ≥ 1.5.
+* hard against normal: the same. Target ≥ 1.3.
+* hard against normal in two-player matches to 10 points: the share of matches hard wins
+  (it is seat 1 in every other match). Target ≥ 60 %.
+
+Then the hard player's decision times in those four-player hands (decisions with a choice
+to make): targets p95 ≤ 1 s and max ≤ 2 s. The machine's load shows in these.
+
+Ratios get a bootstrap interval over deals; match shares a Wilson interval.
+Prints figures; asserts nothing.
+Run: .venv/bin/python bench/bench_ai_network.py [--deals N] [--hard-deals N] [--matches N]
+[--full] (the default takes a few minutes on one idle core; ``--full`` plays 200 deals —
+400 hands — per pairing and 100 matches, an hour or more).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.match import Match
+from engine.network.ai import computer_move
+from engine.network.hand import NetworkHand
+from engine.rng import derive_seed
+
+Player = Callable[[dict[str, Any], int, str], str]
+BOOTSTRAP_SAMPLES = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One figure: ``value`` with its 95 % interval [``low``, ``high``] and its target."""
+
+    name: str
+    value: float
+    low: float
+    high: float
+    target: str
+    count: int
+    unit: str
+    seconds: float = 0.0
+    detail: str = ""
+
+    def describe(self) -> str:
+        text = (
+            f"{self.name:<34} {self.value:6.2f} [{self.low:5.2f}, {self.high:5.2f}] "
+            f"over {self.count} {self.unit} (target {self.target})"
+        )
+        if self.detail:
+            text += f"; {self.detail}"
+        return text + f" ({self.seconds:.0f} s)"
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def play_hand(
+    seat_levels: Sequence[str],
+    seed: int,
+    times: list[float] | None = None,
+    player: Player = computer_move,
+) -> list[int]:
+    """One seeded hand with each seat at its level; the points each seat scored."""
+    hand = NetworkHand.deal(len(seat_levels), {}, seed)
+    turn = 0
+    while hand.current_player is not None:
+        seat = hand.current_player
+        level = seat_levels[seat]
+        choice = len(hand.legal_moves()) > 1
+        start = time.perf_counter()
+        move = player(hand.view(seat), derive_seed(seed, "turn", turn), level)
+        elapsed = time.perf_counter() - start
+        if times is not None and level == "hard" and choice:
+            times.append(elapsed)
+        hand.play(seat, move)
+        turn += 1
+    return hand.scores
+
+
+def ratio_interval(
+    strong: Sequence[float], weak: Sequence[float], seed: int = 0
+) -> tuple[float, float, float]:
+    """sum(strong) ÷ sum(weak) and a 95 % bootstrap interval, resampling the pairs."""
+    ratio = _ratio(sum(strong), sum(weak))
+    if len(strong) < 2:
+        return ratio, -math.inf, math.inf
+    rng = random.Random(seed)
+    count = len(strong)
+    samples = []
+    for _ in range(BOOTSTRAP_SAMPLES):
+        picks = [rng.randrange(count) for _ in range(count)]
+        samples.append(_ratio(sum(strong[i] for i in picks), sum(weak[i] for i in picks)))
+    samples.sort()
+    return (
+        ratio,
+        samples[int(0.025 * BOOTSTRAP_SAMPLES)],
+        samples[int(0.975 * BOOTSTRAP_SAMPLES) - 1],
+    )
+
+
+def _ratio(a: float, b: float) -> float:
+    return a / b if b else math.inf
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    z = 1.96
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = (
+        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    )
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def points_ratio(
+    strong: str,
+    weak: str,
+    deals: int,
+    target: float,
+    first_seed: int = 0,
+    times: list[float] | None = None,
+    report: Callable[[str], None] | None = None,
+) -> Row:
+    """Four-player hands, two seats each, levels alternating round the table: ``deals``
+    seeded deals, each played twice with every seat's level swapped."""
+    per_deal_strong: list[float] = []
+    per_deal_weak: list[float] = []
+    start = time.perf_counter()
+    for index in range(deals):
+        seed = derive_seed(first_seed, "network-ai", strong, weak, index)
+        mine = theirs = 0.0
+        for swap in (False, True):
+            levels = [strong if (seat % 2 == 0) != swap else weak for seat in range(4)]
+            scores = play_hand(levels, seed, times)
+            mine += sum(s for s, level in zip(scores, levels, strict=True) if level == strong) / 2
+            theirs += sum(s for s, level in zip(scores, levels, strict=True) if level == weak) / 2
+        per_deal_strong.append(mine / 2)
+        per_deal_weak.append(theirs / 2)
+        if report is not None and (index + 1) % 25 == 0:
+            report(f"  … {strong} vs {weak}: {index + 1}/{deals} deals")
+    ratio, low, high = ratio_interval(per_deal_strong, per_deal_weak, first_seed)
+    return Row(
+        f"{strong} ÷ {weak} points/hand (4p)",
+        ratio,
+        low,
+        high,
+        f"≥ {target:g}",
+        2 * deals,
+        "hands",
+        time.perf_counter() - start,
+        f"{strong} {statistics.fmean(per_deal_strong):.2f}, "
+        f"{weak} {statistics.fmean(per_deal_weak):.2f} points/hand",
+    )
+
+
+def match_share(
+    strong: str,
+    weak: str,
+    matches: int,
+    target: float,
+    first_seed: int = 0,
+    report: Callable[[str], None] | None = None,
+) -> Row:
+    """Two-player matches to 10: the share ``strong`` wins (seat 1 in every other match)."""
+    wins = 0
+    hands = 0
+    start = time.perf_counter()
+    for index in range(matches):
+        levels = [strong, weak] if index % 2 == 0 else [weak, strong]
+        match = Match("network", 2, 10, derive_seed(first_seed, "network-match", index))
+        turn = 0
+        while not match.is_over:
+            seat = match.hand.current_player
+            assert seat is not None
+            seed = derive_seed(match.seed, "computer", turn)
+            match.play(seat, computer_move(match.hand.view(seat), seed, levels[seat]))
+            turn += 1
+        winner = match.winner
+        wins += winner is not None and levels[winner] == strong
+        hands += len(match.results)
+        if report is not None and (index + 1) % 10 == 0:
+            report(f"  … {strong} vs {weak} matches: {index + 1}/{matches}")
+    low, high = wilson(wins, matches)
+    return Row(
+        f"{strong} share of matches to 10 (2p)",
+        wins / matches if matches else 0.0,
+        low,
+        high,
+        f"≥ {target:.0%}",
+        matches,
+        "matches",
+        time.perf_counter() - start,
+        f"{hands / matches if matches else 0:.1f} hands a match",
+    )
+
+
+def timing_row(times: Sequence[float]) -> Row:
+    """The hard player's decision times: value p95, interval [p50, max] (seconds)."""
+    if not times:
+        return Row("hard decision time (4p), s", 0.0, 0.0, 0.0, "p95 ≤ 1, max ≤ 2", 0, "")
+    return Row(
+        "hard decision time (4p), s",
+        percentile(times, 0.95),
+        percentile(times, 0.5),
+        max(times),
+        "p95 ≤ 1, max ≤ 2",
+        len(times),
+        "decisions",
+        sum(times),
+        "value p95, [p50, max]",
+    )
+
+
+def run(
+    deals: int = 60,
+    hard_deals: int = 12,
+    matches: int = 6,
+    first_seed: int = 0,
+    report: Callable[[str], None] | None = None,
+) -> list[Row]:
+    """The three targets and the hard player's time; ``report`` gets each line as it comes."""
+    rows: list[Row] = []
+
+    def add(row: Row) -> None:
+        rows.append(row)
+        if report is not None:
+            report(row.describe())
+
+    add(points_ratio("normal", "easy", deals, 1.5, first_seed, report=report))
+    times: list[float] = []
+    add(points_ratio("hard", "normal", hard_deals, 1.3, first_seed, times, report))
+    add(match_share("hard", "normal", matches, 0.6, first_seed, report))
+    add(timing_row(times))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=60, help="normal vs easy deals (×2 hands)")
+    parser.add_argument("--hard-deals", type=int, default=12, help="hard vs normal deals (×2)")
+    parser.add_argument("--matches", type=int, default=6, help="two-player matches to 10")
+    parser.add_argument("--full", action="store_true", help="200 deals each, 100 matches")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    if args.full:
+        args.deals = args.hard_deals = 200
+        args.matches = 100
+    run(args.deals, args.hard_deals, args.matches, args.seed, report=print)
+
+
+if __name__ == "__main__":
+    main()
