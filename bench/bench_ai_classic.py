@@ -25,6 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai_arena import play_out  # beside this file: run as a script, bench/ is on the path
+
 from engine.classic import VARIANTS
 from engine.classic.ai import computer_move
 from engine.rng import derive_seed
@@ -112,20 +114,13 @@ def play_hand(
     player: Player = computer_move,
 ) -> list[int]:
     """One seeded hand with each seat at its level; the points each seat scored."""
-    hand = VARIANTS[setup.game].deal(setup.players, setup.options, seed)
-    turn = 0
-    while hand.current_player is not None:
-        seat = hand.current_player
-        level = seat_levels[seat]
-        choice = len(hand.legal_moves()) > 1
-        start = time.perf_counter()
-        move = player(hand.view(seat), derive_seed(seed, "turn", turn), level)
-        elapsed = time.perf_counter() - start
-        if times is not None and level == "hard" and choice:
-            times.append(elapsed)
-        hand.play(seat, move)
-        turn += 1
-    return hand.scores
+    return play_out(
+        VARIANTS[setup.game].deal(setup.players, setup.options, seed),
+        seat_levels,
+        player,
+        seed,
+        times,
+    )
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
