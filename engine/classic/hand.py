@@ -281,6 +281,12 @@ class ClassicHand(HandState[ClassicMove]):
         """The labels of the open ends ``tile`` fits (empty on an empty line)."""
         return [LABELS[end] for end in self.line.fits(tile)]
 
+    @property
+    def points_for_total(self) -> tuple[int, ...]:
+        """The points an open-end total scores, by total (all zeros in Draw and Block);
+        the searches score plays with it without building moves."""
+        return self._table
+
     def score_if(self, move: ClassicMove) -> int:
         """What ``move`` would score right now (0 for a draw or pass)."""
         tile = move.tile

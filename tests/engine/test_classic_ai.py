@@ -223,7 +223,7 @@ def test_the_hard_player_ignores_the_tiles_it_cannot_see(game: str) -> None:
 
 def test_hard_beats_normal_over_pinned_two_player_all_fives_hands() -> None:
     normal, hard = level_points(AllFives, "normal", "hard", range(20), Budget(12))
-    assert hard - normal >= 200  # found once: normal 1125, hard 1360 over 40 hands
+    assert hard - normal >= 200  # found once: normal 1125, hard 1365 over 40 hands
 
 
 # ---------------------------------------------------------------- specs and registry
