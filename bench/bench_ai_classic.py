@@ -22,6 +22,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,10 +50,12 @@ class Setup:
 
 
 LADDER_SETUPS = (
-    Setup("all-fives", 4),
+    *(Setup(game, 4) for game in VARIANTS),
     Setup("all-fives", 2),
     Setup("block", 2, {"spinner": "off"}),
 )
+"""Every classic game at its default four players, and two two-player tables: All Fives
+and open_spiel's Block arena."""
 PAIRINGS = (("easy", "normal"), ("normal", "hard"))
 
 
@@ -131,21 +134,47 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def pairing(setup: Setup, weak: str, strong: str, deals: int, first_seed: int = 0) -> Row:
-    """``deals`` seeded deals, each played twice with the seats swapped."""
+Played = tuple[list[float], list[float], list[float]]
+"""Hands won (1, ½ or 0), points ahead a hand, and hard decision times."""
+
+
+def play_deal(setup: Setup, weak: str, strong: str, seed: int) -> Played:
+    """One seeded deal played twice, the seats swapped."""
     wins: list[float] = []
     margins: list[float] = []
     times: list[float] = []
+    for swap in (False, True):
+        levels = seats_for((weak, strong), setup.players, swap)
+        scores = play_hand(setup, levels, seed, times)
+        mine = sum(s for s, level in zip(scores, levels, strict=True) if level == strong)
+        theirs = sum(s for s, level in zip(scores, levels, strict=True) if level == weak)
+        margins.append(float(mine - theirs))
+        wins.append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+    return wins, margins, times
+
+
+def _play_deal_job(job: tuple[Setup, str, str, int]) -> Played:
+    return play_deal(*job)
+
+
+def pairing(
+    setup: Setup, weak: str, strong: str, deals: int, first_seed: int = 0, jobs: int = 1
+) -> Row:
+    """``deals`` seeded deals, each played twice with the seats swapped; ``jobs`` > 1
+    plays them in that many processes (same results, noisier times)."""
     start = time.perf_counter()
-    for index in range(deals):
-        seed = derive_seed(first_seed, setup.game, setup.players, index)
-        for swap in (False, True):
-            levels = seats_for((weak, strong), setup.players, swap)
-            scores = play_hand(setup, levels, seed, times)
-            mine = sum(s for s, level in zip(scores, levels, strict=True) if level == strong)
-            theirs = sum(s for s, level in zip(scores, levels, strict=True) if level == weak)
-            margins.append(float(mine - theirs))
-            wins.append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+    work = [
+        (setup, weak, strong, derive_seed(first_seed, setup.game, setup.players, index))
+        for index in range(deals)
+    ]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(_play_deal_job, work, chunksize=4))
+    else:
+        played = [_play_deal_job(job) for job in work]
+    wins = [win for deal in played for win in deal[0]]
+    margins = [margin for deal in played for margin in deal[1]]
+    times = [seconds for deal in played for seconds in deal[2]]
     win_rate, win_ci = mean_ci(wins)
     margin, margin_ci = mean_ci(margins)
     return Row(
@@ -168,12 +197,13 @@ def run(
     pairings: Sequence[tuple[str, str]] = PAIRINGS,
     first_seed: int = 0,
     report: Callable[[str], None] | None = None,
+    jobs: int = 1,
 ) -> list[Row]:
     """The ladder: every pairing in every setup over ``deals`` deals (twice each)."""
     rows = []
     for setup in setups:
         for weak, strong in pairings:
-            row = pairing(setup, weak, strong, deals, first_seed)
+            row = pairing(setup, weak, strong, deals, first_seed, jobs)
             if report is not None:
                 report(row.describe())
             rows.append(row)
@@ -196,11 +226,12 @@ def main() -> None:
     parser.add_argument("--timing-hands", type=int, default=4, help="4-player hands timed")
     parser.add_argument("--full", action="store_true", help="300 deals per pairing")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder")
     args = parser.parse_args()
     deals = 300 if args.full else args.hands
 
     print(f"ladder: {deals} deals per pairing, each played twice with the seats swapped")
-    run(deals, first_seed=args.seed, report=print)
+    run(deals, first_seed=args.seed, report=print, jobs=args.jobs)
     times = hard_timing(args.timing_hands, args.seed + 1)
     print(f"hard in 4-player All Fives ({args.timing_hands} hands): {describe_times(times)}")
 
