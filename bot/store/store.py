@@ -88,6 +88,9 @@ _TABLE_COLUMNS: Final = (
     "seats, state, meta, created_at, updated_at, expires_at"
 )
 _OPEN_STATUSES: Final = ("lobby", "playing")
+_ROW_IDS: Final = range(1, 2**63)
+"""Every id a row can have (SQLite's and PostgreSQL's signed 64 bits): a larger number
+from a forged control id names no table rather than overflowing the driver."""
 
 
 def _seats_json(seats: Sequence[Seat]) -> str:
@@ -223,6 +226,8 @@ class Store:
         return table_from_row(rows[0])
 
     async def get_table(self, table_id: int) -> TableRecord | None:
+        if table_id not in _ROW_IDS:
+            return None
         rows = await self._fetch(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return table_from_row(rows[0]) if rows else None
 
@@ -536,6 +541,8 @@ class Store:
 
     async def _claim(self, db: aiosqlite.Connection, table_id: int, expected: int) -> _Claim:
         """Verify the optimistic version inside the write transaction."""
+        if table_id not in _ROW_IDS:
+            raise TableNotFoundError(table_id)
         rows = await self._rows(
             db, "SELECT version, status, guild_id, game FROM tables WHERE id = ?", (table_id,)
         )

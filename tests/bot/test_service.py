@@ -234,6 +234,20 @@ async def test_bad_requests_change_nothing(service: TableService) -> None:
     assert await service.store.moves(table) == []
 
 
+@pytest.mark.parametrize("table_id", [10**6, 2**63, 10**19 - 1])
+async def test_an_id_that_names_no_table_is_told_so(service: TableService, table_id: int) -> None:
+    """Forged control ids carry up to 19 digits, beyond what a database row id can be."""
+    await lobby(service, ADA, BEA)
+    for attempt in (
+        service.join(table_id, CAL),
+        service.seat_view(table_id, ADA.user_id),
+        service.turn_view(table_id, ADA.user_id, 1),
+        service.play(table_id, ADA.user_id, "pass", 1),
+    ):
+        with pytest.raises(TableClosedError, match="does not exist"):
+            await attempt
+
+
 async def test_an_illegal_placement_is_refused_politely(service: TableService) -> None:
     table = await lobby(service, ADA, BEA)
     update = await service.start(table, ADA)
