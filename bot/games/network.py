@@ -147,9 +147,30 @@ class NetworkAdapter(GameAdapter):
                 story.log[-1] += f" and closed {rings} (+{event.points})"
             story.announcements.append(f"💍 **{who}** closed {rings}: +{event.points}.")
         elif event.kind == "bonus":
-            story.announcements.append(
-                f"✨ **{who}** gets the +{event.points} bonus for the most frequent open number."
-            )
+            story.announcements.append(_bonus_line(event, who))
 
     def rules_text(self) -> str:
         return RULES
+
+
+def _bonus_line(event: Event, who: str) -> str:
+    """The bonus, naming the most frequent open number(s) the awarded seat fed last."""
+    detail = event.detail or {}
+    numbers = sorted(
+        {c["number"] for c in detail.get("contributors", ()) if c["seat"] == event.player}
+    )
+    line = f"✨ **{who}** gets the +{event.points} bonus"
+    if not numbers:
+        return line + " for the most frequent open number."
+    count = int(detail.get("count", 0))
+    times = "once" if count == 1 else f"{count} times"
+    if len(numbers) == 1:
+        return (
+            f"{line}: {numbers[0]} is the most frequent open number ({times}), "
+            f"and {who} fed it last."
+        )
+    shown = ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+    return (
+        f"{line}: {shown} tie as the most frequent open numbers ({times} each), "
+        f"and {who} fed them last."
+    )

@@ -29,6 +29,7 @@ from bot.views.builders import controls_view, lobby_view
 from bot.views.components import DYNAMIC_ITEMS
 from engine.game import Event
 from engine.network import NetworkHand
+from engine.network.bonus import BonusResult
 
 NETWORK = ADAPTERS["network"]
 
@@ -159,6 +160,23 @@ def test_meta_round_trips_and_keeps_the_latest_log_lines() -> None:
     assert len(meta.log) == LOG_LINES and meta.log[-1] == "line 7"
     assert TableMeta.from_json(meta.to_json()) == meta
     assert TableMeta.from_json({}) == TableMeta()
+
+
+def test_the_bonus_names_the_number_its_winner_fed() -> None:
+    single = BonusResult((5,), 4, ((5, 1, 7, "N"),), (1,)).to_json()
+    tie = BonusResult((2, 6), 3, ((2, 0, 3, "E"), (6, 0, 9, "W")), (0,)).to_json()
+    story = narrate(
+        NETWORK.narrate,
+        [Event("bonus", 1, 3, single), Event("bonus", 0, 3, tie)],
+        ["Ada", "Bea"],
+        target=10,
+    )
+    assert story.announcements == [
+        "✨ **Bea** gets the +3 bonus: 5 is the most frequent open number (4 times), "
+        "and Bea fed it last.",
+        "✨ **Ada** gets the +3 bonus: 2 and 6 tie as the most frequent open numbers "
+        "(3 times each), and Ada fed them last.",
+    ]
 
 
 def test_narration_names_only_public_facts() -> None:
