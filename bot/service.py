@@ -379,6 +379,8 @@ class TableService:
                 move = str(match.hand.parse_move(notation))
                 events = match.play(seat, move)
             except EngineError as exc:
+                if turn is None and match.hand.current_player != seat:
+                    await self._refuse_a_repeat(table_id, seat, notation, match)
                 raise UserError(str(exc)) from exc
             meta = replace(
                 meta,
@@ -394,6 +396,17 @@ class TableService:
                 on_race=StaleControlError(RACE_MESSAGE),
             )
             return await self._run_computers(update)
+
+    async def _refuse_a_repeat(self, table_id: int, seat: int, notation: str, match: Match) -> None:
+        """A command sent twice (a double submit) finds its own move already made: say so
+        rather than "not your turn"."""
+        try:
+            wanted = str(match.hand.parse_move(notation))
+        except EngineError:
+            return
+        mine = [move for move in await self.store.moves(table_id) if move.seat == seat]
+        if mine and mine[-1].notation == wanted:
+            raise StaleControlError(f"Your move {wanted} was already made.")
 
     async def timeout(self, table_id: int, turn: int) -> TableUpdate | None:
         """The turn timer ran out: the player passes (or the computer plays a lead that

@@ -275,6 +275,18 @@ async def test_a_double_click_applies_once(service: TableService) -> None:
     assert [m.notation for m in await service.store.moves(table)] == [move]
 
 
+async def test_a_command_sent_twice_is_told_its_move_was_made(service: TableService) -> None:
+    table = await lobby(service, ADA, BEA)
+    update = await service.start(table, ADA)
+    mover, move = user_to_move(update), good_move(update)
+    await service.play(table, mover, move)
+    with pytest.raises(StaleControlError, match=f"Your move {move} was already made"):
+        await service.play(table, mover, move)
+    with pytest.raises(UserError, match="not your turn"):  # another move is not a repeat
+        await service.play(table, mover, "pass")
+    assert [m.notation for m in await service.store.moves(table)] == [move]
+
+
 async def test_two_processes_racing_for_one_turn_apply_once(tmp_path: Path, clock: Clock) -> None:
     path = tmp_path / "shared.db"
     async with Store.open(path) as one, Store.open(path) as two:
