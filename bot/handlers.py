@@ -331,21 +331,28 @@ class Handlers:
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[tuple[str, str]]:
         """(label, value) choices for ``/<family> play``: the user's legal moves, actions
-        (Pass, Draw) first so a long list never cuts them off."""
+        (Pass, Draw) first so a long list never cuts them off. When there is nothing to
+        offer, one choice says why (picking it gets the same answer as a reply)."""
         if interaction.channel_id is None:
             return []
         record = await self.service.table_in_channel(interaction.channel_id)
-        if record is None or record.status is not TableStatus.PLAYING:
-            return []
+        if record is None:
+            return [_hint("There is no table in this channel.")]
+        if record.status is not TableStatus.PLAYING:
+            return [_hint("The game has not started yet.")]
         try:
             view, moves = await self.service.legal_moves(record.id, interaction.user.id)
-        except UserError:
-            return []
+        except UserError as exc:
+            return [_hint(str(exc))]
+        if not view.is_turn:
+            return [_hint(f"It is not your turn: {view.waiting_for}.")]
         adapter = adapter_for(record.game)
         actions = {action.move for action in adapter.controls(view.hand, view.seat).actions}
         ordered = sorted(moves, key=lambda move: move not in actions)
         wanted = current.strip().lower()
         matching = [move for move in ordered if wanted in move.lower()]
+        if not matching:
+            return [_hint(f"No move of yours matches “{current.strip()[:40]}”.", current)]
         return [(adapter.move_label(view.hand, move), move) for move in matching[:25]]
 
     async def status_here(self, interaction: discord.Interaction[Any], family: str) -> None:
@@ -432,3 +439,9 @@ class Handlers:
 async def _without_view(reply: Awaitable[Reply]) -> Reply:
     done = await reply
     return Reply(done.content, done.files, None)
+
+
+def _hint(text: str, value: str = "?") -> tuple[str, str]:
+    """An autocomplete choice that explains an empty list; its value is no move, so
+    choosing it is answered with the reason again."""
+    return text[:100], (value.strip() or "?")[:100]

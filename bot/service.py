@@ -106,6 +106,14 @@ class SeatView:
     def deadline(self) -> datetime | None:
         return TableMeta.from_json(self.record.meta).deadline
 
+    @property
+    def waiting_for(self) -> str:
+        """Why this seat cannot move now, in a sentence's end: "waiting for Bea to play"."""
+        current = self.hand.current_player
+        if current is None or self.match.is_over:
+            return "the hand is over"
+        return f"waiting for {plain(self.record.seats[current].name)} to play"
+
 
 def seat_names(record: TableRecord) -> list[str]:
     return [seat.name for seat in record.seats]
@@ -351,7 +359,7 @@ class TableService:
         self._check_turn_token(record, turn)
         view = SeatView(record, load_match(record), seat)
         if not view.is_turn:
-            raise UserError("It is not your turn.")
+            raise UserError(f"It is not your turn: {view.waiting_for}.")
         return view
 
     async def legal_moves(self, table_id: int, user_id: int) -> tuple[SeatView, list[str]]:
@@ -375,12 +383,15 @@ class TableService:
                 self._check_turn_token(record, turn)
             match = load_match(record)
             meta = self._meta(record)
+            view = SeatView(record, match, seat)
+            if not view.is_turn:
+                if turn is None:
+                    await self._refuse_a_repeat(table_id, seat, notation, match)
+                raise UserError(f"It is not your turn: {view.waiting_for}.")
             try:
                 move = str(match.hand.parse_move(notation))
                 events = match.play(seat, move)
             except EngineError as exc:
-                if turn is None and match.hand.current_player != seat:
-                    await self._refuse_a_repeat(table_id, seat, notation, match)
                 raise UserError(str(exc)) from exc
             meta = replace(
                 meta,

@@ -56,7 +56,7 @@ async def test_out_of_turn_illegal_and_outsider_requests_change_nothing(
 
     edits, posted = table.table().edit_count, len(table.public_messages())
     text = await refused(table, fake.slash(waiting.user, club.channel, "network play", move="pass"))
-    assert text == "It is not your turn."
+    assert text == f"It is not your turn: waiting for {mover.name} to play."
     text = await refused(
         table, fake.slash(mover.user, club.channel, "network play", move="6-6 Z NN")
     )
@@ -118,6 +118,15 @@ async def test_a_button_from_a_finished_hand_is_refused(club: Club, bot: BotProc
     )
     await table.answered(record)
     assert [c["value"] for c in record.choices] == ["pass"]
+    waiting = other(table, unused.player)
+    for user, typed, hint in (
+        (waiting.user, "", f"It is not your turn: waiting for {unused.player.name} to play."),
+        (club.dan.user, "", "You are not playing at this table."),
+        (unused.player.user, "9-9", "No move of yours matches “9-9”."),
+    ):
+        record = await fake.autocomplete(user, channel, "network play", focused="move", value=typed)
+        await table.answered(record)
+        assert [c["name"] for c in record.choices] == [hint]
     edits = table.table().edit_count
     record = await table.slash(unused.player, "network play", move="pass")
     assert record.callbacks[0].ephemeral
