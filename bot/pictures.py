@@ -24,11 +24,15 @@ CANDIDATES_FILE = "candidates.png"
 FINISHED_FILE = "hand-over.png"
 
 
+ALT_TEXT_LIMIT = 256
+"""Discord's limit on an attachment's description."""
+
+
 async def table_picture(record: TableRecord, match: Match) -> discord.File:
     """The current hand's table with the running totals (public)."""
     adapter = adapter_for(record.game)
     data = await asyncio.to_thread(adapter.table_picture, match, seat_names(record))
-    return _file(data, TABLE_FILE)
+    return _file(data, TABLE_FILE, table_alt_text(record, match, match.hand))
 
 
 async def finished_hand_picture(
@@ -39,7 +43,7 @@ async def finished_hand_picture(
     data = await asyncio.to_thread(
         lambda: adapter.table_picture(match, seat_names(record), hand=hand)
     )
-    return _file(data, FINISHED_FILE)
+    return _file(data, FINISHED_FILE, table_alt_text(record, match, hand))
 
 
 async def hand_picture(view: SeatView) -> discord.File:
@@ -47,7 +51,7 @@ async def hand_picture(view: SeatView) -> discord.File:
     adapter = adapter_for(view.record.game)
     title = f"Table {view.record.id} · hand {view.match.hand_number}"
     data = await asyncio.to_thread(adapter.hand_picture, view.hand, view.seat, title)
-    return _file(data, HAND_FILE)
+    return _file(data, HAND_FILE, f"{title}. {adapter.holding(view.hand, view.seat)}")
 
 
 async def subject_picture(view: SeatView, subject: str) -> discord.File:
@@ -59,8 +63,28 @@ async def subject_picture(view: SeatView, subject: str) -> discord.File:
     )
     if data is None:
         return await hand_picture(view)
-    return _file(data, CANDIDATES_FILE)
+    targets = adapter.targets(view.hand, view.seat, subject)
+    where = "; ".join(target.label for target in targets)
+    return _file(data, CANDIDATES_FILE, f"Where {subject} can go, numbered: {where}.")
 
 
-def _file(data: bytes, filename: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=filename)
+def table_alt_text(record: TableRecord, match: Match, hand: HandState[Any]) -> str:
+    """The table picture in words (public facts only): the game and hand, who is to
+    play, the match totals and what lies on the table."""
+    adapter = adapter_for(record.game)
+    names = seat_names(record)  # alt text is not markdown: names as they are
+    spec = adapter.spec_for(record.game)
+    mover = hand.current_player
+    state = "the hand is over" if mover is None else f"{names[mover]} to play"
+    totals = ", ".join(f"{name} {total}" for name, total in zip(names, match.totals, strict=True))
+    goal = "" if match.target is None else f" (first to {match.target})"
+    return (
+        f"{spec.title}, table {record.id}: {state}. Totals: {totals}{goal}. "
+        f"{adapter.table_words(hand)}"
+    )
+
+
+def _file(data: bytes, filename: str, description: str) -> discord.File:
+    if len(description) > ALT_TEXT_LIMIT:
+        description = description[: ALT_TEXT_LIMIT - 1] + "…"
+    return discord.File(io.BytesIO(data), filename=filename, description=description)

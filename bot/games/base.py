@@ -84,6 +84,11 @@ class GameAdapter(ABC):
     ) -> bytes | None:
         """What the player sees after choosing ``subject`` (None: the hand picture)."""
 
+    @abstractmethod
+    def table_words(self, hand: HandState[Any]) -> str:
+        """What lies on the table, in a sentence (public: open ends, tiles laid), for the
+        table picture's alt text so screen-reader users can follow the game."""
+
     # ------------------------------------------------------------ controls
     @abstractmethod
     def controls(self, hand: HandState[Any], seat: int) -> Controls:

@@ -77,6 +77,18 @@ class DominoesAdapter(GameAdapter):
             title=title,
         )
 
+    def table_words(self, hand: HandState[Any]) -> str:
+        classic = _classic(hand)
+        ends = classic.line.ends()
+        if not ends:
+            return "Nothing is laid yet."
+        shown = ", ".join(f"{label} {value}" for label, value, _ in ends)
+        laid = len(classic.line.laid())
+        words = f"Open ends {shown} (total {classic.line.total}); {laid} tiles laid"
+        if classic.draws_allowed:
+            words += f", {len(classic.boneyard)} in the boneyard"
+        return words + "."
+
     def hand_picture(self, hand: HandState[Any], seat: int, title: str) -> bytes:
         classic = _classic(hand)
         playable = classic.playable_tiles(seat) if classic.current_player == seat else []

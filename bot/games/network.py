@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -39,6 +40,11 @@ after two timeouts in a row the computer plays for you until you come back.
 Full rules: `docs/rules/network.md` in the bot's source."""
 
 
+def _most_first(item: tuple[int, int]) -> tuple[int, int]:
+    number, count = item
+    return -count, -number
+
+
 def _network(hand: HandState[Any]) -> NetworkHand:
     if not isinstance(hand, NetworkHand):
         raise TypeError(f"expected a Network dominoes hand, got {type(hand).__name__}")
@@ -72,6 +78,18 @@ class NetworkAdapter(GameAdapter):
             target=match.target,
             title="Network dominoes · hand over" if over else "Network dominoes",
         )
+
+    def table_words(self, hand: HandState[Any]) -> str:
+        layout = _network(hand).layout
+        laid = len(layout.placements)
+        if not laid:
+            return "Nothing is laid yet."
+        counts = Counter(end.number for end in layout.ends.values())
+        shown = ", ".join(
+            f"{number} ×{count}" for number, count in sorted(counts.items(), key=_most_first)
+        )
+        tiles = "1 tile" if laid == 1 else f"{laid} tiles"
+        return f"{tiles} laid; open ends by number: {shown or 'none'}."
 
     def hand_picture(self, hand: HandState[Any], seat: int, title: str) -> bytes:
         network = _network(hand)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.classic.hand import ClassicHand
-from engine.classic.inference import DealSampler, line_tiles
+from engine.classic.inference import DealSampler
 from engine.classic.line import Line
 from engine.classic.moves import ClassicMove, parse_move
 from engine.classic.solve import (
@@ -216,7 +216,7 @@ class PlayModel:
         spinner_on = hand.options.spinner == "on"
         table = hand.points_for_total
         scoring = any(table)
-        seen = mask_of(hand.hands[seat]) | mask_of(line_tiles(hand.line))
+        seen = mask_of(hand.hands[seat]) | mask_of(hand.line.laid())
         line = line_state(Line(spinner_on))
         plays: list[tuple[int, int, LineState, int, int]] = []
         last_draw: dict[int, int] = {}

@@ -70,13 +70,6 @@ def read_voids(hand: ClassicHand) -> list[Void]:
     return sorted((v for voids in standing.values() for v in voids), key=lambda v: v.step)
 
 
-def line_tiles(line: Line) -> list[Tile]:
-    tiles = [] if line.lead is None else [line.lead]
-    for arm in line.arms:
-        tiles.extend(piece[0] for piece in arm)
-    return tiles
-
-
 class DealSampler:
     """Random full hands that agree with everything ``seat`` has seen of ``hand``.
 
@@ -88,7 +81,7 @@ class DealSampler:
         self.hand = hand
         self.seat = seat
         seen = set(hand.hands[seat])
-        seen.update(line_tiles(hand.line))
+        seen.update(hand.line.laid())
         self.unseen: list[Tile] = [t for t in TILES if t not in seen]
         self.sizes = [len(h) for h in hand.hands]
         self.boneyard_size = len(hand.boneyard)

@@ -73,6 +73,13 @@ class Line:
     def ns_open(self) -> bool:
         return len(self.open) == 4
 
+    def laid(self) -> list[Tile]:
+        """Every tile on the line: the lead, then each arm's tiles outward."""
+        tiles = [] if self.lead is None else [self.lead]
+        for arm in self.arms:
+            tiles.extend(piece[0] for piece in arm)
+        return tiles
+
     def ends(self) -> list[tuple[str, int, int]]:
         """(label, value, count) of each open end, in the order E, W, N, S."""
         return [(LABELS[i], self.values[i], self.counts[i]) for i in self.open]

@@ -10,7 +10,7 @@ import pytest
 
 from engine.classic import VARIANTS, AllFives, BlockGame, ClassicHand, DrawGame
 from engine.classic.ai import choose_move
-from engine.classic.inference import DealSampler, Void, line_tiles, read_voids
+from engine.classic.inference import DealSampler, Void, read_voids
 from engine.classic.moves import TILES
 from engine.rng import derive_seed
 from engine.tiles import Tile, parse_tile
@@ -213,7 +213,7 @@ def test_sampled_worlds_agree_with_everything_the_seat_sees(cls: type[ClassicHan
             assert world.view(seat) == view
             every = [t for h in world.hands for t in h] + world.boneyard
             assert len(set(every)) == len(every)
-            assert sorted(every + line_tiles(world.line)) == sorted(TILES)
+            assert sorted(every + world.line.laid()) == sorted(TILES)
             for void in voids:
                 if void.seat != seat:
                     assert not any(shows(t, void.numbers) for t in world.hands[void.seat])

@@ -115,6 +115,8 @@ async def test_a_block_hand_that_ends_blocked(club: Club, seeded_bot: BotProcess
     assert blocked is not None, "the first Block hand did not block"
     assert "fewest pips" in blocked.content and "Pips:" in blocked.content
     assert blocked.attachments and blocked.attachments[0].filename == "hand-over.png"
+    alt = blocked.attachments[0].description or ""
+    assert "the hand is over" in alt and "Open ends " in alt and "tiles laid" in alt
     log = table.table().content
     assert "passed (nothing to play)" in " ".join(v.content for v in table.table().versions)
     assert "hand 2" in log  # the match goes on with the next hand

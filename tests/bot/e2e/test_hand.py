@@ -25,6 +25,7 @@ async def test_a_full_hand_with_one_player_whose_dms_are_closed(
     for player in (ada, bea):
         dm = await fake.wait_for_dm(player.user)
         assert dm.attachments and dm.attachments[0].filename == "hand.png"
+        assert "Your tiles: " in (dm.attachments[0].description or "")  # alt text
     await fake.wait_for_edit(lobby, lambda m: "cal: DMs closed — use Show hand" in m.content)
     assert fake.dm_messages(cal.user) == []
 
@@ -47,10 +48,14 @@ async def test_a_full_hand_with_one_player_whose_dms_are_closed(
     assert announcement.attachments[0].filename == "hand-over.png"
     await fake.wait_for_edit(lobby, lambda m: "hand 2" in m.content)
     assert lobby.attachments[0].filename == "table.png"
+    alt = lobby.attachments[0].description or ""
+    assert alt.startswith("Network dominoes, table ") and " to play. Totals: ada " in alt
+    assert "open ends by number" in (announcement.attachments[0].description or "")
 
     # Nothing private reached the channel: no hand pictures, no hand listings.
     for message in table.public_messages():
         assert "Your tiles" not in message.content
         assert all(a.filename != "hand.png" for a in message.attachments)
+        assert all("Your tiles" not in (a.description or "") for a in message.attachments)
     # cal played through ephemeral replies only.
     assert any(m.ephemeral and m.visible_to is cal.user for m in club.channel.messages)
