@@ -158,12 +158,27 @@ class Publisher:
             await self._service.mark_dms_closed(record.id, user_id)
             newly_closed = True
         if to_move:
-            await self._channel(record).send(
-                messages.turn_ping_content(record, user_id),
-                view=table_view(record.id),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]),
-            )
+            await self._remind(record, meta.turn, user_id)
         return user_id if newly_closed else None
+
+    async def _remind(self, record: TableRecord, turn: int, user_id: int) -> None:
+        """Ping a player whose DMs are closed, once per turn, replacing the table's previous
+        reminder so the channel holds at most one."""
+        remind, previous = await self._service.claim_turn_reminder(record.id, turn)
+        if not remind:
+            return
+        channel = self._channel(record)
+        if previous is not None:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(previous).delete()
+        sent = await channel.send(
+            messages.turn_ping_content(record, user_id),
+            view=table_view(record.id),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]),
+        )
+        if not await self._service.note_turn_reminder(record.id, sent.id):
+            with contextlib.suppress(discord.NotFound):
+                await sent.delete()
 
     async def _announce(self, update: TableUpdate) -> None:
         record, match = update.record, update.match

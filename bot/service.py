@@ -488,6 +488,38 @@ class TableService:
             except (StaleVersionError, TableStateError):
                 return None
 
+    async def claim_turn_reminder(self, table_id: int, turn: int) -> tuple[bool, int | None]:
+        """Whether to remind the player of ``turn`` in the channel — only while it is still
+        that turn and only once, across restarts — and the previous reminder's message id
+        (to delete, so a table keeps at most one)."""
+        async with self._lock(table_id):
+            record = await self.store.get_table(table_id)
+            if record is None or record.status is not TableStatus.PLAYING:
+                return False, None
+            meta = self._meta(record)
+            if meta.turn != turn or meta.reminded_turn >= turn:
+                return False, None
+            claimed = replace(meta, reminded_turn=turn, reminder_id=None)
+            try:
+                await self.store.update_table(table_id, record.version, meta=claimed.to_json())
+            except (StaleVersionError, TableStateError):
+                return False, None
+            return True, meta.reminder_id
+
+    async def note_turn_reminder(self, table_id: int, message_id: int) -> bool:
+        """Keep the id of the reminder just sent; False when the table moved on meanwhile
+        (the caller deletes the reminder then)."""
+        async with self._lock(table_id):
+            record = await self.store.get_table(table_id)
+            if record is None or not record.is_open:
+                return False
+            meta = replace(self._meta(record), reminder_id=message_id)
+            try:
+                await self.store.update_table(table_id, record.version, meta=meta.to_json())
+            except (StaleVersionError, TableStateError):
+                return False
+            return True
+
     # ------------------------------------------------------------------ internals
 
     async def _run_computers(self, update: TableUpdate) -> TableUpdate:

@@ -32,6 +32,10 @@ class TableMeta:
     """Users whose direct messages failed with Discord error 50007."""
     log: tuple[str, ...] = ()
     """The latest public log lines, oldest first."""
+    reminded_turn: int = -1
+    """The last turn whose player was reminded in the channel (DMs closed): never twice."""
+    reminder_id: int | None = None
+    """The channel message of that reminder, deleted when the next one is sent."""
 
     def with_log(self, lines: list[str]) -> TableMeta:
         return replace(self, log=(*self.log, *lines)[-LOG_LINES:])
@@ -44,6 +48,8 @@ class TableMeta:
             "autopilot": sorted(self.autopilot),
             "dms_closed": sorted(self.dms_closed),
             "log": list(self.log),
+            "reminded_turn": self.reminded_turn,
+            "reminder_id": self.reminder_id,
         }
 
     @classmethod
@@ -56,4 +62,6 @@ class TableMeta:
             autopilot=frozenset(int(seat) for seat in data.get("autopilot", [])),
             dms_closed=frozenset(int(user) for user in data.get("dms_closed", [])),
             log=tuple(str(line) for line in data.get("log", [])),
+            reminded_turn=int(data.get("reminded_turn", -1)),
+            reminder_id=None if data.get("reminder_id") is None else int(data["reminder_id"]),
         )

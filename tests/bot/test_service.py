@@ -287,6 +287,21 @@ async def test_a_command_sent_twice_is_told_its_move_was_made(service: TableServ
     assert [m.notation for m in await service.store.moves(table)] == [move]
 
 
+async def test_a_turn_is_reminded_once_and_the_last_reminder_is_replaced(
+    service: TableService,
+) -> None:
+    table = await lobby(service, ADA, BEA)
+    update = await service.start(table, ADA)
+    turn = meta(update.record).turn
+    assert await service.claim_turn_reminder(table, turn) == (True, None)
+    assert await service.note_turn_reminder(table, 555)
+    assert await service.claim_turn_reminder(table, turn) == (False, None)  # never twice
+    assert await service.claim_turn_reminder(table, turn + 1) == (False, None)  # not yet
+    update = await service.play(table, user_to_move(update), good_move(update))
+    assert await service.claim_turn_reminder(table, turn + 1) == (True, 555)
+    assert await service.claim_turn_reminder(table, turn) == (False, None)  # gone by
+
+
 async def test_two_processes_racing_for_one_turn_apply_once(tmp_path: Path, clock: Clock) -> None:
     path = tmp_path / "shared.db"
     async with Store.open(path) as one, Store.open(path) as two:

@@ -30,10 +30,11 @@ async def test_a_full_hand_with_one_player_whose_dms_are_closed(
     assert fake.dm_messages(cal.user) == []
 
     # Play: everyone lays their first tile for two rounds, then passes until the hand ends.
-    plays = 0
+    plays = cal_turns = 0
     while "Hand 1 over" not in table.table().content:
         turn = await table.next_turn()
         assert turn is not None
+        cal_turns += turn.player is cal
         if plays < 6:
             await table.play_first(turn)
         else:
@@ -57,5 +58,13 @@ async def test_a_full_hand_with_one_player_whose_dms_are_closed(
         assert "Your tiles" not in message.content
         assert all(a.filename != "hand.png" for a in message.attachments)
         assert all("Your tiles" not in (a.description or "") for a in message.attachments)
+    # cal was pinged at most once a turn (not when cal's own reply already showed the
+    # next turn), and the channel keeps only the latest ping.
+    ping = f"<@{cal.user.id}>, it's your turn"
+    live = [m for m in table.public_messages() if m.content.startswith(ping)]
+    gone = [m for m in club.channel.deleted_messages if m.content.startswith(ping)]
+    hand_two = "▶ **cal** to play" in table.table().content  # its ping may be on its way
+    assert len(live) == 1 and gone
+    assert len(live) + len(gone) <= cal_turns + hand_two
     # cal played through ephemeral replies only.
     assert any(m.ephemeral and m.visible_to is cal.user for m in club.channel.messages)
