@@ -2,11 +2,13 @@
 and of Network, and our Block player against open_spiel's own AI.
 
 Prints, asserts nothing. ``--full`` plays the sizes the targets are judged on (≥ 400 games
-or hands a line; about an hour and a half on a 2-core machine); the default is a quick
-look (a few minutes) whose intervals are wide. The figures and how they were measured are
-kept in docs/ai.md.
+or hands a line; about two and a half hours on a 2-core machine with ``--jobs 2``, most of
+it Network's hard player); the default is a quick look (a few minutes) whose intervals
+are wide. ``--jobs 2`` plays the classic ladder and the open_spiel games in two
+processes (the hard player's timings are then taken on a busier machine; the timing lines
+always run alone). The figures and how they were measured are kept in docs/ai.md.
 
-Run: .venv/bin/python bench/bench_ai.py [--full] [--skip-openspiel]
+Run: .venv/bin/python bench/bench_ai.py [--full] [--jobs 2] [--skip-openspiel]
 """
 
 from __future__ import annotations
@@ -32,12 +34,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--full", action="store_true", help="the sizes targets are judged on")
     parser.add_argument("--skip-openspiel", action="store_true", help="no open_spiel games")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes for the classic ladder and open_spiel"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
 
     section("Classic dominoes: self-play ladder (points and hands won by the stronger level)")
-    for row in bench_ai_classic.run(deals=200 if args.full else 25, report=progress):
+    deals = bench_ai_classic.FULL_DEALS if args.full else 25
+    for row in bench_ai_classic.run(deals=deals, report=progress, jobs=args.jobs):
         print(row.describe(), flush=True)
+    timing = bench_ai_classic.hard_timing(8 if args.full else 2)
+    print(f"hard alone, 4-player All Fives: {bench_ai_classic.describe_times(timing)}")
 
     section("Network dominoes: targets (95 % intervals)")
     sizes = {"deals": 200, "hard_deals": 200, "matches": 100} if args.full else {}
@@ -51,7 +59,9 @@ def main() -> None:
         print(bench_openspiel.INSTALL_HINT)
     else:
         games = 400 if args.full else 20
-        rows = bench_openspiel.run(games=games, against=("greedy", "ismcts"), log=progress)
+        rows = bench_openspiel.run(
+            games=games, against=("greedy", "ismcts"), jobs=args.jobs, log=progress
+        )
         for os_row in rows:
             print(os_row.line(), flush=True)
     print(f"\n({time.perf_counter() - started:.0f} s)")
