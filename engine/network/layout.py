@@ -210,20 +210,40 @@ class Layout:
         return end.doubles
 
     def fits(self, tile: Tile) -> Iterator[tuple[OpenEnd, Candidate]]:
-        """Every legal placement of ``tile``, by end label, then face, then turn."""
+        """Every legal placement of ``tile``, each place once, by end label, then face,
+        then turn. A tile whose halves touch two open ends (one showing each of its
+        numbers) can be laid from either: the first end in that order names it, and
+        :meth:`find` still accepts the other name."""
+        return self._fits(tile, unique=True)
+
+    def _fits(self, tile: Tile, unique: bool) -> Iterator[tuple[OpenEnd, Candidate]]:
         if self._sorted_ends is None:
             self._sorted_ends = sorted(self.ends.values(), key=_label_order)
+        seen: set[tuple[int, int, int, int]] = set()
         for end in self._sorted_ends:
             n = end.number
             if tile.high != n and tile.low != n:
                 continue
             if tile.high == tile.low:
                 for cand in self.doubles(end):
+                    if unique:
+                        place = _place_key(cand.near, n, cand.far, n)
+                        if place in seen:
+                            continue
+                        seen.add(place)
                     yield end, cand
             else:
                 far = tile.low if tile.high == n else tile.high
                 for cand in self.singles(end):
-                    if cand.need == ANY or cand.need == far:
+                    need = cand.need
+                    if need == ANY:
+                        yield end, cand  # the far half touches nothing: no other end has it
+                    elif need == far:
+                        if unique:
+                            place = _place_key(cand.near, n, cand.far, far)
+                            if place in seen:
+                                continue
+                            seen.add(place)
                         yield end, cand
 
     def can_play(self, tile: Tile) -> bool:
@@ -244,7 +264,7 @@ class Layout:
             )
         if turn == X and not tile.is_double:
             raise IllegalMoveError("Only a double can be laid crosswise (X).")
-        for cand_end, cand in self.fits(tile):
+        for cand_end, cand in self._fits(tile, unique=False):
             if cand_end is end and cand.face == face and cand.turn == turn:
                 return end, cand
         raise IllegalMoveError(self._why_not(tile, end, face, turn))
@@ -582,6 +602,13 @@ def _crosswise(near: int, face: int) -> tuple[int, int]:
     just across it: half a unit either way along the face."""
     across = right_of(face)
     return near - STEP1[across], near + STEP1[across]
+
+
+def _place_key(near: int, near_number: int, far: int, far_number: int) -> tuple[int, int, int, int]:
+    """A physical placement whichever half is called near: squares and their numbers."""
+    if near < far:
+        return near, near_number, far, far_number
+    return far, far_number, near, near_number
 
 
 def _label_order(end: OpenEnd) -> tuple[int, str]:

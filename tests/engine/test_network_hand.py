@@ -99,8 +99,9 @@ def test_a_player_with_no_tiles_passes_automatically() -> None:
 def test_closing_a_ring_scores_during_the_hand() -> None:
     placements = [[0, 1, 2, 0, 0, 2, 0], [1, 2, 3, 4, 0, 4, 2], [0, 3, 4, 4, 4, 2, 4]]
     hand = hand_in_position(placements, [["6-6"], ["4-1", "5-5"]], current=1)
-    assert "4-1 B WS" in [str(m) for m in hand.placements_for(Tile(4, 1))]
-    events = hand.play(1, "4-1 B WS")
+    offered = [str(m) for m in hand.placements_for(Tile(4, 1))]
+    assert "4-1 A NN" in offered and "4-1 B WS" not in offered  # one place, offered once
+    events = hand.play(1, "4-1 B WS")  # its other name is still understood
     assert [(e.kind, e.points) for e in events if e.kind == "ring"] == [("ring", 1)]
     assert hand.scores == [0, 1] and hand.ring_counts == [0, 1]
 

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from engine.network import NetworkHand
 from engine.network.geometry import ACROSS, STRIDE
-from engine.network.layout import Layout
+from engine.network.layout import Candidate, Layout, OpenEnd
+from engine.network.position import read_position
+from engine.tiles import Tile
 
 from .helpers import random_move
 
@@ -105,3 +107,39 @@ def test_hidden_hands_never_appear_in_another_players_view(
                 assert spelled not in text, f"{tile} leaked into the view of {viewer}"
         if viewer is not None:
             assert hand.view(viewer)["hand"] == [t.name for t in hand.hands[viewer]]
+
+
+def _physical(layout: Layout, tile: Tile, end: OpenEnd, cand: Candidate) -> frozenset[object]:
+    placement = layout.placement_for(0, tile, end, cand)
+    return frozenset(
+        {(placement.ax, placement.ay, placement.a), (placement.bx, placement.by, placement.b)}
+    )
+
+
+def test_a_place_reachable_from_two_ends_is_offered_once_and_both_names_play() -> None:
+    layout = read_position("1:6-6@0,0N 2:6-3@2,1E 1:3-3@6,0N 2:6-2@0,4E")
+    listed = [f"{end.label} {cand.face}{cand.turn}" for end, cand in layout.fits(Tile.of(3, 2))]
+    assert "B 11" in listed and "E 03" not in listed  # 3-2 B EE is 3-2 E NW
+    twin = layout.copy()
+    first = layout.place(0, Tile.of(3, 2), "B", 1, 1).placement
+    second = twin.place(0, Tile.of(3, 2), "E", 0, 3).placement
+    assert {(first.ax, first.ay, first.a), (first.bx, first.by, first.b)} == {
+        (second.ax, second.ay, second.a),
+        (second.bx, second.by, second.b),
+    }
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_every_place_is_offered_once(game: tuple[int, int, int, float]) -> None:
+    players, seed, attachments, pass_rate = game
+    hand = NetworkHand.deal(players, {"attachments": attachments}, seed)
+    rng = random.Random(seed)
+    while not hand.is_over:
+        layout = hand.layout
+        seat = hand.current_player
+        assert seat is not None
+        for tile in hand.hands[seat]:
+            places = [_physical(layout, tile, end, cand) for end, cand in layout.fits(tile)]
+            assert len(places) == len(set(places))
+        hand.apply(random_move(hand, rng, pass_rate))
