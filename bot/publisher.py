@@ -70,7 +70,9 @@ class Publisher:
             if closed:
                 with contextlib.suppress(StoreError):
                     record = await self._service.store.get_table(record.id) or record
-            if not table_message_done or closed:
+            if update.story.hands_finished and update.story.hand_dealt and record.is_open:
+                await self._step(record, "moving the table", self._repost(record, update.match))
+            elif not table_message_done or closed:
                 await self._step(record, "redrawing", self._refresh(record, update.match))
         if not record.is_open:
             self._locks.pop(record.id, None)
@@ -110,6 +112,26 @@ class Publisher:
             return  # a newer state is already on show
         self._published[record.id] = record.version
         await self.edit_table_message(record, await table_reply(record, match))
+
+    async def _repost(self, record: TableRecord, match: Match) -> None:
+        """A new hand gets a new table message at the bottom of the channel (the hand just
+        finished is in the announcement above it); the old one is deleted, so the channel
+        holds one live table and long matches do not keep editing an old message."""
+        if self._published.get(record.id, -1) > record.version:
+            return  # a newer state is already on show
+        self._published[record.id] = record.version
+        reply = await table_reply(record, match)
+        sent = await self._channel(record).send(
+            reply.content,
+            files=reply.files,
+            view=table_view(record.id),
+            allowed_mentions=NO_MENTIONS,
+        )
+        old = record.message_id
+        await self._service.set_message(record.id, sent.id)
+        if old is not None:
+            with contextlib.suppress(discord.NotFound):
+                await self._channel(record).get_partial_message(old).delete()
 
     async def _notify_players(self, update: TableUpdate) -> set[int]:
         """DM the player to move (everyone when a hand was dealt). Returns the users

@@ -130,7 +130,17 @@ class TableDriver:
         assert "hand 1" in self.table().content
 
     def table(self) -> Message:
+        """The live table message: each new hand gets a new one and the old is deleted."""
         assert self.table_message is not None
+        if self.table_message.deleted:
+            header = self.table_message.content.split(" · hand ", 1)[0]
+            newer = [
+                m
+                for m in self.public_messages()
+                if m.id > self.table_message.id and m.content.startswith(header + " · hand ")
+            ]
+            assert newer, "the table message was deleted and no new one was posted"
+            self.table_message = newer[-1]
         return self.table_message
 
     # ------------------------------------------------------------------ turns
@@ -212,10 +222,26 @@ class TableDriver:
         await self.table_redrawn(edits)
         return record
 
+    async def table_shows(self, text: str, timeout: float = 10) -> Message:
+        """Wait for the live table message (whichever hand's it is) to contain ``text``."""
+        return await self.fake.wait_until(
+            lambda: self.table() if text in self.table().content else None,
+            timeout=timeout,
+            what=f"the table message to show {text!r}",
+        )
+
     async def table_redrawn(self, edits: int) -> Message:
         """Wait for the table message to show a move: its edit comes after the move's
         DMs and announcements, so everything the move caused is visible then."""
-        return await self.fake.wait_for_edit(self.table(), min_edits=edits + 1, timeout=10)
+        shown = self.table()
+
+        def redrawn() -> Message | None:
+            current = self.table()
+            if current is not shown:  # a new hand: a fresh table message replaced it
+                return current
+            return current if current.edit_count >= edits + 1 else None
+
+        return await self.fake.wait_until(redrawn, timeout=10)
 
     async def slash(self, player: Player, command: str, **options: Any) -> InteractionRecord:
         record = await self.fake.slash(player.user, self.channel, command, **options)

@@ -47,9 +47,13 @@ async def test_a_full_hand_with_one_player_whose_dms_are_closed(
         club.channel, lambda m: "Hand 1 is over" in m.content
     )
     assert announcement.attachments[0].filename == "hand-over.png"
-    await fake.wait_for_edit(lobby, lambda m: "hand 2" in m.content)
-    assert lobby.attachments[0].filename == "table.png"
-    alt = lobby.attachments[0].description or ""
+    # Hand 2 gets a fresh table message below the announcement; the old one is gone.
+    fresh = await fake.wait_until(lambda: lobby.deleted and "hand 2" in table.table().content)
+    assert fresh and table.table().id > announcement.id
+    tables = [m for m in table.public_messages() if m.content.startswith("**Network dominoes**")]
+    assert tables == [table.table()]
+    assert table.table().attachments[0].filename == "table.png"
+    alt = table.table().attachments[0].description or ""
     assert alt.startswith("Network dominoes, table ") and " to play. Totals: ada " in alt
     assert "open ends by number" in (announcement.attachments[0].description or "")
 

@@ -38,12 +38,10 @@ async def test_timeouts_pass_then_the_computer_plays_until_the_player_returns(
             timeout=20,
         )
     assert any("ran out of time" in m.content for m in table.public_messages())
-    await fake.wait_for_edit(
-        table.table(), lambda m: "the computer is playing for them" in m.content, timeout=10
-    )
+    await table.table_shows("the computer is playing for them")
 
     # Ada comes back by asking for her hand; the table says so.
     reply = await table.show_hand(ada)
     assert "Your tiles" in reply.content
-    await fake.wait_for_edit(table.table(), lambda m: "ada is back" in m.content, timeout=10)
+    await table.table_shows("ada is back")
     assert_answered_once_in_time(fake.interactions)
