@@ -49,7 +49,7 @@ def main() -> None:
 
     section("Network dominoes: targets (95 % intervals)")
     sizes = {"deals": 200, "hard_deals": 200, "matches": 100} if args.full else {}
-    for network_row in bench_ai_network.run(report=progress, **sizes):
+    for network_row in bench_ai_network.run(report=progress, jobs=args.jobs, **sizes):
         print(network_row.describe(), flush=True)
 
     section("Block against open_spiel's python_block_dominoes (2 players, spinner off)")

@@ -23,11 +23,13 @@ Run: .venv/bin/python bench/bench_ai_network.py [--deals N] [--hard-deals N] [--
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,6 +121,20 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _deal_points(job: tuple[str, str, int, bool]) -> tuple[float, float, list[float]]:
+    """One seeded deal played twice, every seat's level swapped: the mean points a hand
+    of a ``strong`` seat and of a ``weak`` seat, and the hard decision times."""
+    strong, weak, seed, timed = job
+    times: list[float] = []
+    mine = theirs = 0.0
+    for swap in (False, True):
+        levels = [strong if (seat % 2 == 0) != swap else weak for seat in range(4)]
+        scores = play_hand(levels, seed, times if timed else None)
+        mine += sum(s for s, level in zip(scores, levels, strict=True) if level == strong) / 2
+        theirs += sum(s for s, level in zip(scores, levels, strict=True) if level == weak) / 2
+    return mine / 2, theirs / 2, times
+
+
 def points_ratio(
     strong: str,
     weak: str,
@@ -127,24 +143,32 @@ def points_ratio(
     first_seed: int = 0,
     times: list[float] | None = None,
     report: Callable[[str], None] | None = None,
+    jobs: int = 1,
 ) -> Row:
     """Four-player hands, two seats each, levels alternating round the table: ``deals``
-    seeded deals, each played twice with every seat's level swapped."""
-    per_deal_strong: list[float] = []
-    per_deal_weak: list[float] = []
+    seeded deals, each played twice with every seat's level swapped; ``jobs`` > 1 plays
+    them in that many processes (same results; times taken on a busier machine)."""
     start = time.perf_counter()
-    for index in range(deals):
-        seed = derive_seed(first_seed, "network-ai", strong, weak, index)
-        mine = theirs = 0.0
-        for swap in (False, True):
-            levels = [strong if (seat % 2 == 0) != swap else weak for seat in range(4)]
-            scores = play_hand(levels, seed, times)
-            mine += sum(s for s, level in zip(scores, levels, strict=True) if level == strong) / 2
-            theirs += sum(s for s, level in zip(scores, levels, strict=True) if level == weak) / 2
-        per_deal_strong.append(mine / 2)
-        per_deal_weak.append(theirs / 2)
-        if report is not None and (index + 1) % 25 == 0:
-            report(f"  … {strong} vs {weak}: {index + 1}/{deals} deals")
+    work = [
+        (
+            strong,
+            weak,
+            derive_seed(first_seed, "network-ai", strong, weak, index),
+            times is not None,
+        )
+        for index in range(deals)
+    ]
+    results: list[tuple[float, float, list[float]]] = []
+    with ProcessPoolExecutor(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        played = pool.map(_deal_points, work) if pool is not None else map(_deal_points, work)
+        for index, result in enumerate(played):
+            results.append(result)
+            if report is not None and (index + 1) % 25 == 0:
+                report(f"  … {strong} vs {weak}: {index + 1}/{deals} deals")
+    per_deal_strong = [mine for mine, _, _ in results]
+    per_deal_weak = [theirs for _, theirs, _ in results]
+    if times is not None:
+        times.extend(seconds for _, _, deal_times in results for seconds in deal_times)
     ratio, low, high = ratio_interval(per_deal_strong, per_deal_weak, first_seed)
     return Row(
         f"{strong} ÷ {weak} points/hand (4p)",
@@ -224,6 +248,7 @@ def run(
     matches: int = 6,
     first_seed: int = 0,
     report: Callable[[str], None] | None = None,
+    jobs: int = 1,
 ) -> list[Row]:
     """The three targets and the hard player's time; ``report`` gets each line as it comes."""
     rows: list[Row] = []
@@ -235,7 +260,7 @@ def run(
 
     add(points_ratio("normal", "easy", deals, 1.5, first_seed, report=report))
     times: list[float] = []
-    add(points_ratio("hard", "normal", hard_deals, 1.3, first_seed, times, report))
+    add(points_ratio("hard", "normal", hard_deals, 1.3, first_seed, times, report, jobs))
     add(match_share("hard", "normal", matches, 0.6, first_seed, report))
     add(timing_row(times))
     return rows
@@ -248,11 +273,12 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=6, help="two-player matches to 10")
     parser.add_argument("--full", action="store_true", help="200 deals each, 100 matches")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for hard vs normal")
     args = parser.parse_args()
     if args.full:
         args.deals = args.hard_deals = 200
         args.matches = 100
-    run(args.deals, args.hard_deals, args.matches, args.seed, report=print)
+    run(args.deals, args.hard_deals, args.matches, args.seed, report=print, jobs=args.jobs)
 
 
 if __name__ == "__main__":
