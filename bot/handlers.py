@@ -113,23 +113,28 @@ class Handlers:
             record = await self.service.create(
                 interaction.guild_id, interaction.channel_id, actor_of(interaction), settings
             )
-            reply = lobby_reply(record)
-            try:
-                callback = await interaction.response.send_message(
-                    reply.content,
-                    view=reply.view or discord.utils.MISSING,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                message_id = callback.message_id
-                if message_id is None:
-                    message_id = (await interaction.original_response()).id
-                record = await self.service.set_message(record.id, message_id)
-            except Exception:
-                await self.service.discard_lobby(record.id)
-                raise
-            self.timers.track(record)
+            await self._post_lobby(interaction, record)
 
         await self.guarded(interaction, action)
+
+    async def _post_lobby(self, interaction: discord.Interaction[Any], record: TableRecord) -> None:
+        """Answer with the new lobby as a channel message, which becomes its table message
+        (a lobby whose message could not be sent is discarded)."""
+        reply = lobby_reply(record)
+        try:
+            callback = await interaction.response.send_message(
+                reply.content,
+                view=reply.view or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            message_id = callback.message_id
+            if message_id is None:
+                message_id = (await interaction.original_response()).id
+            record = await self.service.set_message(record.id, message_id)
+        except Exception:
+            await self.service.discard_lobby(record.id)
+            raise
+        self.timers.track(record)
 
     async def lobby_button(
         self,
@@ -148,6 +153,9 @@ class Handlers:
                     shown = True
                 finally:  # the match is committed: players must hear of it regardless
                     await self.settle(update, table_message_done=shown)
+                return
+            if action == "rematch":
+                await self._post_lobby(interaction, await self.service.rematch(table_id, actor))
                 return
             if action == "join":
                 record = await self.service.join(table_id, actor)

@@ -22,7 +22,7 @@ from bot.replies import NO_MENTIONS, Reply
 from bot.service import SeatView, TableService, TableUpdate
 from bot.store import StoreError, TableRecord, TableStatus
 from bot.table_meta import TableMeta
-from bot.views.builders import controls_view, table_view
+from bot.views.builders import controls_view, finished_view, table_view
 from engine.match import Match
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,11 @@ async def private_hand(
 async def table_reply(record: TableRecord, match: Match) -> Reply:
     """The channel's table message for a running or finished match."""
     picture = await pictures.table_picture(record, match)
-    view = table_view(record.id) if record.status is TableStatus.PLAYING else None
+    view: discord.ui.View | None = None
+    if record.status is TableStatus.PLAYING:
+        view = table_view(record.id)
+    elif record.status is TableStatus.FINISHED:
+        view = finished_view(record.id)
     return Reply(messages.table_content(record, match), [picture], view)
 
 

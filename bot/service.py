@@ -203,6 +203,32 @@ class TableService:
         log.info("table %d: lobby opened in channel %d", record.id, channel_id)
         return record
 
+    async def rematch(self, table_id: int, actor: Actor) -> TableRecord:
+        """A player of a finished match opens a new lobby in the same channel with the same
+        game, options and seats (computers at their levels); they host it, and anyone
+        who would rather not play again can leave before the start."""
+        record = await self.table(table_id)
+        if record.status is not TableStatus.FINISHED:
+            raise UserError("A rematch can be started once the match is over.")
+        if seat_of(record, actor.user_id) is None:
+            raise NotAtTableError()
+        try:
+            created = await self.store.create_table(
+                guild_id=record.guild_id,
+                channel_id=record.channel_id,
+                creator_id=actor.user_id,
+                game=record.game,
+                settings=record.settings,
+                seats=record.seats,
+                expires_at=self._clock() + self._lobby_timeout,
+            )
+        except ChannelBusyError as exc:
+            raise UserError(
+                "This channel already has an open table: join that one, or finish it first."
+            ) from exc
+        log.info("table %d: rematch of table %d opened", created.id, table_id)
+        return created
+
     async def set_message(self, table_id: int, message_id: int) -> TableRecord:
         """Remember the channel message that shows the table."""
         async with self._lock(table_id):

@@ -56,6 +56,17 @@ def lobby_view(table_id: int, levels: Sequence[str]) -> discord.ui.View:
     return view
 
 
+def finished_view(table_id: int) -> discord.ui.View:
+    """A finished match's table: a Rematch button for its players."""
+    view = _view()
+    view.add_item(
+        button(
+            ids.lobby_id(table_id, "rematch"), "Rematch", discord.ButtonStyle.success, emoji="🔁"
+        )
+    )
+    return view
+
+
 def table_view(table_id: int) -> discord.ui.View:
     view = _view()
     view.add_item(

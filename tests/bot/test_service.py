@@ -433,6 +433,33 @@ async def test_a_finished_match_updates_the_standings(service: TableService) -> 
         await service.play(table, ADA.user_id, "pass")
 
 
+async def test_a_rematch_opens_the_same_table_again(service: TableService) -> None:
+    table = await lobby(service, ADA, BEA, computers=1, seats=3, target=3)
+    with pytest.raises(UserError, match="once the match is over"):
+        await service.rematch(table, ADA)
+    update = await service.start(table, ADA)
+    with pytest.raises(UserError, match="once the match is over"):
+        await service.rematch(table, BEA)
+    for _ in range(500):
+        if update.record.status is not TableStatus.PLAYING:
+            break
+        mover = user_to_move(update)
+        update = await service.play(table, mover, good_move(update))
+    finished = update.record
+    assert finished.status is TableStatus.FINISHED
+    with pytest.raises(NotAtTableError):
+        await service.rematch(table, CAL)
+
+    again = await service.rematch(table, BEA)
+    assert again.id != table and again.status is TableStatus.LOBBY
+    assert again.creator_id == BEA.user_id and again.channel_id == finished.channel_id
+    assert again.seats == finished.seats and again.settings == finished.settings
+    with pytest.raises(UserError, match="already has an open table"):
+        await service.rematch(table, ADA)  # one open table a channel
+    started = await service.start(again.id, BEA)
+    assert started.record.status is TableStatus.PLAYING
+
+
 async def test_targets_follow_the_engine_order(service: TableService) -> None:
     table = await lobby(service, ADA, BEA)
     update = await service.start(table, ADA)

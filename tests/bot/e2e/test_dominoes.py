@@ -84,13 +84,30 @@ async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
     assert any(re.search(r"drew \d+ from the boneyard", text) for text in versions)
     # Scoring plays are logged with their points.
     assert any(re.search(r"played \d-\d( [EWNS])? \(\+\d+\)", text) for text in versions)
-    assert table.table().buttons == []
+    finished = await table.table_shows("won the match")
+    assert [b.label for b in finished.buttons] == ["Rematch"]
 
     record = await table.slash(ada, "standings", game="all-fives")
     standings = record.callbacks[0].content or ""
     assert "All Fives" in standings and "ada" in standings and "Hands" in standings
     record = await table.slash(ada, "dominoes status")
     assert "no open table" in (record.callbacks[0].content or "")
+
+    # Rematch: a new lobby with the same game, target and seats, hosted by who asked.
+    refusal = await fake.click(club.bea.user, finished, finished.button(label="Rematch"))
+    callback = await table.answered(refusal)
+    assert callback.ephemeral and "not playing at this table" in (callback.content or "")
+    record = await fake.click(ada.user, finished, finished.button(label="Rematch"))
+    callback = await table.answered(record)
+    assert not callback.ephemeral
+    again = await fake.wait_for_message(
+        club.channel, lambda m: "Seats (2/2)" in m.content, after=finished
+    )
+    assert "All Fives" in again.content and "Target 100" in again.content
+    assert "Computer 1 \\(normal\\)" in again.content and f"<@{ada.user.id}>" in again.content
+    assert [b.label for b in again.buttons][:3] == ["Join", "Leave", "Start"]
+    record = await table.slash(ada, "dominoes status")
+    assert "Seats (2/2)" in (record.callbacks[0].content or "")
 
 
 @pytest.mark.parametrize("seeded_bot", [BLOCK_SEED], indirect=True)
