@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import discord
 
@@ -36,14 +36,16 @@ class Delivery:
         *,
         files: Sequence[discord.File] = (),
         view: discord.ui.View | None = None,
+        nonce: int | None = None,
     ) -> bool:
-        """Send a DM. Returns False when the user does not accept DMs (50007)."""
+        """Send a DM. Returns False when the user does not accept DMs (50007). A ``nonce``
+        makes Discord drop a repeat of the same message (a resend after a restart)."""
         try:
             channel = await self._channel(user_id)
-            if view is None:
-                await channel.send(content, files=list(files))
-            else:
-                await channel.send(content, files=list(files), view=view)
+            extra: dict[str, Any] = {} if view is None else {"view": view}
+            if nonce is not None:
+                extra["nonce"] = nonce
+            await channel.send(content, files=list(files), **extra)
         except discord.Forbidden as exc:
             if exc.code == CANNOT_MESSAGE_USER:
                 log.info("user %d does not accept DMs", user_id)

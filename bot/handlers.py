@@ -409,6 +409,10 @@ class Handlers:
                 running.append(update)
             except Exception:
                 log.exception("table %d: could not be resumed", record.id)
+        for record in await self.service.store.closed_tables_with_news():
+            _, match = await self.service.snapshot(record.id)
+            if match is not None:  # its news (the match result) is still to be told
+                running.append(TableUpdate(record, match, Narration()))
         log.info("resumed %d running tables", len(running))
         return running
 

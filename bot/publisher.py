@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from collections.abc import Awaitable
 
@@ -21,9 +22,10 @@ from bot.games import adapter_for
 from bot.replies import NO_MENTIONS, Reply
 from bot.service import SeatView, TableService, TableUpdate
 from bot.store import StoreError, TableRecord, TableStatus
-from bot.table_meta import TableMeta
+from bot.table_meta import News, TableMeta
 from bot.views.builders import controls_view, finished_view, table_view
 from engine.match import Match
+from engine.registry import hand_from_json
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,13 @@ async def table_reply(record: TableRecord, match: Match) -> Reply:
     return Reply(messages.table_content(record, match), [picture], view)
 
 
+def message_nonce(table_id: int, news_id: int, seat: int) -> int:
+    """A message's nonce (under 2⁶³): the same for a resend of the same news to the same
+    place, so Discord (which enforces nonces for a few minutes) keeps one copy."""
+    digest = hashlib.blake2b(f"{table_id}:{news_id}:{seat}".encode(), digest_size=7).digest()
+    return int.from_bytes(digest, "big")
+
+
 class Publisher:
     """Sends what players and the channel should see after each committed change."""
 
@@ -65,19 +74,31 @@ class Publisher:
 
     async def publish(self, update: TableUpdate, *, table_message_done: bool = False) -> None:
         """Notify players, announce, and refresh the table message, in that order, so the
-        table message can already say whose DMs are closed."""
+        table message can already say whose DMs are closed. What the committed news
+        (:class:`~bot.table_meta.News`) asks for is sent once — each message carries a
+        nonce, so a resend after a restart is dropped by Discord — and then cleared."""
         record = update.record
         async with self._locks.setdefault(record.id, asyncio.Lock()):
-            closed = await self._notify_players(update)
-            if update.story.announcements:
-                await self._step(record, "announcing", self._announce(update))
+            news = TableMeta.from_json(record.meta).news
+            deal = next((item for item in news if item.deal), None)
+            closed = await self._notify_players(update, deal)
+            published = [item.id for item in news if not item.announcements]
+            for item in news:
+                if item.announcements and await self._step(
+                    record, "announcing", self._announce(record, update.match, item)
+                ):
+                    published.append(item.id)
             if closed:
                 with contextlib.suppress(StoreError):
                     record = await self._service.store.get_table(record.id) or record
-            if update.story.hands_finished and update.story.hand_dealt and record.is_open:
+            new_hand = any(item.deal and item.finished_hand for item in news)
+            if new_hand and record.is_open:
                 await self._step(record, "moving the table", self._repost(record, update.match))
             elif not table_message_done or closed:
                 await self._step(record, "redrawing", self._refresh(record, update.match))
+            await self._step(
+                record, "clearing news", self._service.clear_news(record.id, published)
+            )
         if not record.is_open:
             self._locks.pop(record.id, None)
             self._published.pop(record.id, None)
@@ -102,12 +123,14 @@ class Publisher:
     # ------------------------------------------------------------------ internals
 
     @staticmethod
-    async def _step(record: TableRecord, what: str, step: Awaitable[None]) -> None:
+    async def _step(record: TableRecord, what: str, step: Awaitable[None]) -> bool:
         """One publishing step; a failure is logged and the other steps still run."""
         try:
             await step
         except Exception:
             log.exception("table %d: %s failed", record.id, what)
+            return False
+        return True
 
     async def _refresh(self, record: TableRecord, match: Match | None) -> None:
         if record.message_id is None or match is None:
@@ -137,15 +160,15 @@ class Publisher:
             with contextlib.suppress(discord.NotFound):
                 await self._channel(record).get_partial_message(old).delete()
 
-    async def _notify_players(self, update: TableUpdate) -> set[int]:
-        """DM the player to move (everyone when a hand was dealt). Returns the users
-        whose DMs turned out to be closed just now."""
+    async def _notify_players(self, update: TableUpdate, deal: News | None) -> set[int]:
+        """DM the player to move (everyone when a hand was dealt: ``deal``). Returns the
+        users whose DMs turned out to be closed just now."""
         record, match = update.record, update.match
         if record.status is not TableStatus.PLAYING or match.is_over:
             return set()
         meta = update.meta
         to_move = match.hand.current_player
-        seats = range(len(record.seats)) if update.story.hand_dealt else [to_move]
+        seats = range(len(record.seats)) if deal is not None else [to_move]
         targets = [
             seat
             for seat in seats
@@ -155,7 +178,7 @@ class Publisher:
             and record.seats[seat].user_id != update.actor_id
         ]
         results = await asyncio.gather(
-            *(self._notify(record, match, meta, seat, seat == to_move) for seat in targets),
+            *(self._notify(record, match, meta, seat, seat == to_move, deal) for seat in targets),
             return_exceptions=True,
         )
         closed: set[int] = set()
@@ -167,7 +190,13 @@ class Publisher:
         return closed
 
     async def _notify(
-        self, record: TableRecord, match: Match, meta: TableMeta, seat: int, to_move: bool
+        self,
+        record: TableRecord,
+        match: Match,
+        meta: TableMeta,
+        seat: int,
+        to_move: bool,
+        deal: News | None,
     ) -> int | None:
         """Tell one player about their hand. Returns their user id if their DMs are closed
         and that was not known before."""
@@ -177,8 +206,9 @@ class Publisher:
         newly_closed = False
         if user_id not in meta.dms_closed:
             reply = await private_hand(SeatView(record, match, seat))
+            nonce = None if deal is None or to_move else message_nonce(record.id, deal.id, seat)
             if await self._delivery.send_dm(
-                user_id, reply.content, files=reply.files, view=reply.view
+                user_id, reply.content, files=reply.files, view=reply.view, nonce=nonce
             ):
                 return None
             await self._service.mark_dms_closed(record.id, user_id)
@@ -206,14 +236,16 @@ class Publisher:
             with contextlib.suppress(discord.NotFound):
                 await sent.delete()
 
-    async def _announce(self, update: TableUpdate) -> None:
-        record, match = update.record, update.match
-        files = [
-            await pictures.finished_hand_picture(record, hand, match)
-            for hand in update.finished_hands[-1:]
-        ]
+    async def _announce(self, record: TableRecord, match: Match, news: News) -> None:
+        files = []
+        if news.finished_hand is not None:
+            hand = hand_from_json(news.finished_hand)
+            files.append(await pictures.finished_hand_picture(record, hand, match))
         await self._channel(record).send(
-            "\n".join(update.story.announcements), files=files, allowed_mentions=NO_MENTIONS
+            "\n".join(news.announcements),
+            files=files,
+            allowed_mentions=NO_MENTIONS,
+            nonce=message_nonce(record.id, news.id, -1),
         )
 
     def _channel(self, record: TableRecord) -> discord.PartialMessageable:

@@ -37,7 +37,7 @@ from bot.store import (
     TableStatus,
     utc_now,
 )
-from bot.table_meta import TableMeta
+from bot.table_meta import News, TableMeta
 from bot.table_settings import TableSettings
 from engine.errors import EngineError
 from engine.game import Event, HandState
@@ -76,6 +76,8 @@ class TableUpdate:
     """Hands that ended in this update, oldest first, for end-of-hand pictures."""
     actor_id: int | None = None
     """The user whose interaction made this update; their reply already shows the result."""
+    news_id: int | None = None
+    """The :class:`News` entry this update's messages were committed under, if any."""
 
     @property
     def meta(self) -> TableMeta:
@@ -338,7 +340,7 @@ class TableService:
                 spec.name, len(record.seats), settings.target, self._new_seed(), settings.options
             )
             story = Narration(log=["Hand 1 dealt"], hand_dealt=True)
-            meta = TableMeta(log=tuple(story.log))
+            meta = TableMeta(log=tuple(story.log), news=(News(0, deal=True),))
             meta = replace(meta, deadline=self._deadline(record, match, meta))
             record = await self._update(
                 record,
@@ -348,7 +350,7 @@ class TableService:
                 expires_at=None,
             )
             log.info("table %d: match started with %d seats", table_id, len(record.seats))
-            update = TableUpdate(record, match, story)
+            update = TableUpdate(record, match, story, news_id=0)
             return await self._run_computers(update)
 
     # ------------------------------------------------------------------ play
@@ -514,6 +516,27 @@ class TableService:
             except (StaleVersionError, TableStateError):
                 return None
 
+    async def clear_news(self, table_id: int, published: Sequence[int]) -> None:
+        """Drop the news entries whose messages have all been sent."""
+        if not published:
+            return
+        async with self._lock(table_id):
+            for _ in range(3):  # another process may commit in between: read again
+                record = await self.store.get_table(table_id)
+                if record is None:
+                    return
+                meta = self._meta(record)
+                kept = tuple(item for item in meta.news if item.id not in published)
+                if kept == meta.news:
+                    return
+                try:
+                    await self.store.update_table(
+                        table_id, record.version, meta=replace(meta, news=kept).to_json()
+                    )
+                    return
+                except StaleVersionError:
+                    continue
+
     async def claim_turn_reminder(self, table_id: int, turn: int) -> tuple[bool, int | None]:
         """Whether to remind the player of ``turn`` in the channel — only while it is still
         that turn and only once, across restarts — and the previous reminder's message id
@@ -620,6 +643,21 @@ class TableService:
         )
         meta = replace(meta, turn=meta.turn + 1).with_log(story.log)
         meta = replace(meta, deadline=self._deadline(record, match, meta))
+        merged = Narration()
+        merged.extend(update.story)
+        merged.extend(story)
+        finished_hands = update.finished_hands + finished
+        news_id = update.news_id
+        if merged.announcements or finished_hands or merged.hand_dealt:
+            news_id = meta.turn if news_id is None else news_id
+            item = News(
+                news_id,
+                tuple(merged.announcements),
+                finished_hands[-1].to_json() if finished_hands else None,
+                merged.hand_dealt,
+            )
+            kept = tuple(old for old in meta.news if old.id != news_id)
+            meta = replace(meta, news=(*kept, item))
         try:
             record = await self.store.commit_move(
                 record.id,
@@ -637,12 +675,7 @@ class TableService:
         except TableStateError as exc:
             raise TableClosedError("This table is closed.") from exc
         log.info("table %d: seat %d played %s", record.id, seat, move)
-        merged = Narration()
-        merged.extend(update.story)
-        merged.extend(story)
-        update = TableUpdate(
-            record, match, merged, update.finished_hands + finished, update.actor_id
-        )
+        update = TableUpdate(record, match, merged, finished_hands, update.actor_id, news_id)
         return await self._finish(update) if match.is_over else update
 
     async def _finish(self, update: TableUpdate) -> TableUpdate:

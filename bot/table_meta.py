@@ -17,6 +17,38 @@ LOG_LINES: Final = 5
 
 
 @dataclass(frozen=True, slots=True)
+class News:
+    """What one update must still tell the channel and the players (an outbox entry),
+    committed with the move that made it and cleared once published, so a process killed
+    in between publishes it after its restart."""
+
+    id: int
+    """The turn counter of the update's first commit: unique per table."""
+    announcements: tuple[str, ...] = ()
+    finished_hand: dict[str, Any] | None = None
+    """The last hand that ended (its JSON), for the end-of-hand picture."""
+    deal: bool = False
+    """A hand was dealt: every player is to get their new tiles."""
+
+    def to_json(self) -> JsonObject:
+        return {
+            "id": self.id,
+            "announcements": list(self.announcements),
+            "finished_hand": self.finished_hand,
+            "deal": self.deal,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> News:
+        return cls(
+            int(data["id"]),
+            tuple(str(line) for line in data.get("announcements", [])),
+            data.get("finished_hand"),
+            bool(data.get("deal", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class TableMeta:
     """Immutable; every change makes a new value that is committed with the table."""
 
@@ -36,6 +68,8 @@ class TableMeta:
     """The last turn whose player was reminded in the channel (DMs closed): never twice."""
     reminder_id: int | None = None
     """The channel message of that reminder, deleted when the next one is sent."""
+    news: tuple[News, ...] = ()
+    """Updates whose messages are not yet all sent, oldest first."""
 
     def with_log(self, lines: list[str]) -> TableMeta:
         return replace(self, log=(*self.log, *lines)[-LOG_LINES:])
@@ -50,6 +84,7 @@ class TableMeta:
             "log": list(self.log),
             "reminded_turn": self.reminded_turn,
             "reminder_id": self.reminder_id,
+            "news": [item.to_json() for item in self.news],
         }
 
     @classmethod
@@ -64,4 +99,5 @@ class TableMeta:
             log=tuple(str(line) for line in data.get("log", [])),
             reminded_turn=int(data.get("reminded_turn", -1)),
             reminder_id=None if data.get("reminder_id") is None else int(data["reminder_id"]),
+            news=tuple(News.from_json(item) for item in data.get("news", [])),
         )

@@ -239,6 +239,16 @@ class Store:
         )
         return [table_from_row(row) for row in rows]
 
+    async def closed_tables_with_news(self) -> list[TableRecord]:
+        """Finished or cancelled tables whose last messages were not all sent (a process
+        killed after the winning move): what to publish after a restart."""
+        rows = await self._fetch(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status NOT IN (?, ?)"
+            " AND json_array_length(meta, '$.news') > 0 ORDER BY id",
+            _OPEN_STATUSES,
+        )
+        return [table_from_row(row) for row in rows]
+
     async def open_table_in_channel(self, channel_id: int) -> TableRecord | None:
         rows = await self._fetch(
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND status IN (?, ?)",

@@ -460,6 +460,29 @@ async def test_a_rematch_opens_the_same_table_again(service: TableService) -> No
     assert started.record.status is TableStatus.PLAYING
 
 
+async def test_what_a_move_must_announce_is_committed_with_it_until_cleared(
+    service: TableService,
+) -> None:
+    table = await lobby(service, ADA, computers=1, seats=2, target=3)
+    update = await service.start(table, ADA)
+    assert [(n.id, n.deal) for n in meta(update.record).news] == [(0, True)]  # hand 1's DMs
+    await service.clear_news(table, [0])
+    assert meta(await service.table(table)).news == ()
+    while update.story.hands_finished == 0:
+        update = await service.play(table, ADA.user_id, good_move(update))
+        if update.story.hands_finished == 0:
+            await service.clear_news(table, [n.id for n in meta(update.record).news])
+    (news,) = meta(update.record).news  # the hand's end and the next deal, in one entry
+    assert news.id == update.news_id and news.deal
+    assert any("is over" in line for line in news.announcements)
+    assert news.finished_hand == update.finished_hands[-1].to_json()
+    assert meta(await service.table(table)).news == (news,)  # committed, not just returned
+    await service.clear_news(table, [news.id + 1])  # another entry: this one stays
+    assert meta(await service.table(table)).news == (news,)
+    await service.clear_news(table, [news.id])
+    assert meta(await service.table(table)).news == ()
+
+
 async def test_targets_follow_the_engine_order(service: TableService) -> None:
     table = await lobby(service, ADA, BEA)
     update = await service.start(table, ADA)

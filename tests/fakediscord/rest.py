@@ -8,6 +8,7 @@ are authenticated by their token in the path, as on Discord.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import time
 import traceback
@@ -29,6 +30,8 @@ from .validation import validate_message
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 H = TypeVar("H", bound=Callable[..., Any])
 API_PREFIX = "/api/v{version}"
+NONCE_WINDOW = dt.timedelta(minutes=5)
+"""How long Discord remembers an enforced nonce ("the past few minutes")."""
 _RECORD_KEY = web.RequestKey("fakediscord.record", RequestRecord)
 
 
@@ -389,12 +392,33 @@ class RestApi:
         )
         if isinstance(channel, DMChannel) and not self._can_dm(channel.recipient):
             raise ApiError(403, 50007, "Cannot send messages to this user")
+        await self.world.settings.hold_posts.wait()
+        if request.transport is None or request.transport.is_closing():
+            raise web.HTTPServiceUnavailable()  # the bot died while its post was held
+        repeat = self._nonce_repeat(payload)
+        if repeat is not None:
+            record_of(request).message_id = repeat.id
+            return json_response(payloads.message(repeat))
         reply_to = self._reply_target(channel, payload.get("message_reference"))
         message = self.world.create_message(
             channel, self.world.bot_user, payload, body.uploads, reply_to=reply_to
         )
         record_of(request).message_id = message.id
         return json_response(payloads.message(message))
+
+    def _nonce_repeat(self, payload: dict[str, Any]) -> Message | None:
+        """With ``enforce_nonce``, a message the bot already created with the same nonce in
+        the last few minutes is returned instead of creating another."""
+        nonce = payload.get("nonce")
+        if not payload.get("enforce_nonce") or nonce is None:
+            return None
+        since = dt.datetime.now(dt.UTC) - NONCE_WINDOW
+        for message in reversed(list(self.world.messages.values())):
+            if message.created_at < since:
+                break
+            if message.author is self.world.bot_user and message.nonce == str(nonce):
+                return message
+        return None
 
     def _reply_target(self, channel: Channel, reference: Any) -> Message | None:
         """The message a reply points at; unknown targets fail unless told not to."""

@@ -7,6 +7,7 @@ helpers wake up.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import copy
 import re
@@ -64,6 +65,12 @@ class Settings:
     """Seconds a disconnected session stays resumable."""
     attachment_size_limit: int = 10 * 1024 * 1024
     bot_permissions: int = int(BOT_DEFAULT)
+    hold_posts: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set: the bot's message posts go through. Cleared: each waits until it is set again
+    (a test can kill the bot while its posts are held, e.g. right after a commit)."""
+
+    def __post_init__(self) -> None:
+        self.hold_posts.set()
 
 
 class WorldListener(Protocol):

@@ -265,3 +265,32 @@ async def test_interactions_need_a_connected_bot(fake_discord: FakeDiscord) -> N
     fake_discord.world.commands.overwrite(None, [{"name": "ping", "description": "Ping"}])
     with pytest.raises(BotNotConnected):
         await fake_discord.slash(alice, table, "ping")
+
+
+async def test_an_enforced_nonce_is_created_once_and_posts_can_be_held(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    channel = fake_discord.add_guild("Nonces").add_text_channel("news")
+    url = f"{fake_discord.api_base}/channels/{channel.id}/messages"
+
+    async def post(content: str, **extra: Any) -> dict[str, Any]:
+        body = {"content": content, **extra}
+        async with http.post(url, json=body, headers=auth(fake_discord)) as response:
+            assert response.status == 200
+            data: dict[str, Any] = await response.json()
+            return data
+
+    first = await post("Hand 1 is over", nonce="42", enforce_nonce=True)
+    again = await post("Hand 1 is over", nonce="42", enforce_nonce=True)
+    assert again["id"] == first["id"] and len(channel.messages) == 1
+    await post("not enforced", nonce="42")
+    await post("another nonce", nonce="43", enforce_nonce=True)
+    assert [m.content for m in channel.messages][1:] == ["not enforced", "another nonce"]
+
+    fake_discord.settings.hold_posts.clear()
+    held = asyncio.create_task(post("held"))
+    await asyncio.sleep(0.05)
+    assert not held.done() and len(channel.messages) == 3
+    fake_discord.settings.hold_posts.set()
+    await held
+    assert channel.messages[-1].content == "held"

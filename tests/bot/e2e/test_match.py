@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
 from tests.bot.e2e.conftest import Club, driver
 from tests.bot.e2e.harness import control_turn, restart_bot
 from tests.fakediscord import BotProcess
@@ -30,8 +36,8 @@ async def test_a_match_is_played_to_its_target_and_counted_in_the_standings(
     assert "🏆" in result.content
     hands = [m for m in table.public_messages() if "is over.** This hand" in m.content]
     assert hands and all(m.attachments[0].filename == "hand-over.png" for m in hands)
-    final = table.table()
-    assert final.buttons == []  # no Show hand on a finished table
+    final = await table.table_shows("won the match")
+    assert [b.label for b in final.buttons] == ["Rematch"]  # no Show hand any more
 
     record = await table.slash(ada, "standings")
     standings = record.callbacks[0]
@@ -77,3 +83,59 @@ async def test_a_restart_mid_hand_loses_nothing_and_old_buttons_still_work(
         assert turn is not None
         await table.play_first(turn)
     assert "hand 1" in table.table().content
+
+
+def pending_news(db_path: Path) -> list[dict[str, Any]]:
+    """The committed, not yet published news of table 1, read straight from the store."""
+    with contextlib.closing(sqlite3.connect(db_path)) as db:
+        (meta,) = db.execute("SELECT meta FROM tables WHERE id = 1").fetchone()
+    news: list[dict[str, Any]] = json.loads(meta).get("news", [])
+    return news
+
+
+async def test_a_crash_between_a_hand_end_and_its_messages_loses_no_news(
+    club: Club, bot: BotProcess
+) -> None:
+    fake, ada, bea = club.fake, club.ada, club.bea
+    table = driver(club, ada, bea)
+    await table.open(ada, seats=2, target=50)
+    await table.click_lobby(bea, "Join")
+    await table.start(ada)
+
+    # Each lays a tile, then everyone passes, the bot's posts held after every pass, until
+    # a committed pass has ended hand 1: then the process dies before telling anyone.
+    for moves in range(40):
+        turn = await table.next_turn()
+        assert turn is not None
+        if moves < 2:
+            await table.play_first(turn)
+            continue
+        edits = table.table().edit_count
+        fake.settings.hold_posts.clear()
+        button = turn.message.button(label="Pass")
+        await table.answered(await fake.click(turn.player.user, turn.message, button))
+        if any(news["finished_hand"] for news in pending_news(club.db_path)):
+            break
+        fake.settings.hold_posts.set()
+        table.last_turn = turn.turn
+        await table.table_redrawn(edits)
+    else:
+        raise AssertionError("hand 1 did not end")
+    dms_before = {p.name: len(fake.dm_messages(p.user)) for p in (ada, bea)}
+    await bot.kill()
+    fake.settings.hold_posts.set()  # the dead process's held posts are dropped
+    assert not any("Hand 1 is over" in m.content for m in club.channel.messages)
+
+    before = fake.ready_count
+    await bot.start()
+    await fake.wait_until_bot_ready(timeout=30, after=before)
+    # After the restart: the hand's news once, a fresh table for hand 2, both new hands.
+    await table.table_shows("hand 2")
+    over = [m for m in club.channel.messages if "Hand 1 is over" in m.content]
+    assert len(over) == 1 and over[0].attachments[0].filename == "hand-over.png"
+    for player in (ada, bea):
+        dm = await fake.wait_for_dm(player.user, lambda m: "hand 2" in m.content.lower())
+        assert dm.attachments[0].filename == "hand.png"
+        assert len(fake.dm_messages(player.user)) == dms_before[player.name] + 1
+    await fake.wait_until(lambda: pending_news(club.db_path) == [] or None)
+    assert len([m for m in club.channel.messages if "Hand 1 is over" in m.content]) == 1
