@@ -138,6 +138,7 @@ async def test_a_button_from_a_finished_hand_is_refused(club: Club, bot: BotProc
         turn = await table.next_turn()
         assert turn is not None
         await table.pass_turn(turn)
+    await table.table_shows("hand 2")  # hand 2's fresh table message is up
 
     edits, posted = table.table().edit_count, len(table.public_messages())
     stale: Turn = unused
