@@ -668,3 +668,15 @@ def test_corrupt_seat_json_is_reported_not_coerced() -> None:
         S.from_json({"user_id": 5, "name": "Ada", "is_bot": False})
     with pytest.raises(ValueError, match="is_bot"):
         S.from_json({**good, "is_bot": "no"})
+
+
+async def test_closed_tables_with_news_are_found_for_a_restart(store: Store) -> None:
+    told = await new_table(store, channel_id=501)
+    untold = await new_table(store, channel_id=502)
+    running = await new_table(store, channel_id=503)
+    news = {"news": [{"id": 7, "announcements": ["🏆 ada won the match"], "deal": False}]}
+    for table in (told, untold, running):
+        await store.update_table(table.id, 0, status=TableStatus.PLAYING, meta=news)
+    await store.update_table(told.id, 1, status=TableStatus.CANCELLED, meta={"news": []})
+    await store.update_table(untold.id, 1, status=TableStatus.CANCELLED)
+    assert [t.id for t in await store.closed_tables_with_news()] == [untold.id]
