@@ -28,6 +28,11 @@ except ImportError:  # the bench extra is not installed
     dominoes = None
 
 
+def peer_installed() -> bool:
+    """Whether the `dominoes` package (the bench extra) is there to compare against."""
+    return dominoes is not None
+
+
 def our_hands(seconds: float, first_seed: int) -> tuple[int, float, int]:
     """Hands played in ``seconds``; returns (hands, elapsed, turns)."""
     rng = random.Random(first_seed)
