@@ -57,12 +57,18 @@ async def hand_picture(view: SeatView) -> discord.File:
 async def subject_picture(view: SeatView, subject: str) -> discord.File:
     """Where the chosen subject can go (private), or the hand when the game has no such
     picture for it."""
+    return await candidates_picture(view, subject) or await hand_picture(view)
+
+
+async def candidates_picture(view: SeatView, subject: str) -> discord.File | None:
+    """Where the chosen subject can go (private); None when the game has no such picture
+    for it (a lead: the hand picture says more)."""
     adapter = adapter_for(view.record.game)
     data = await asyncio.to_thread(
         adapter.subject_picture, view.match, seat_names(view.record), view.seat, subject
     )
     if data is None:
-        return await hand_picture(view)
+        return None
     targets = adapter.targets(view.hand, view.seat, subject)
     where = "; ".join(target.label for target in targets)
     return _file(data, CANDIDATES_FILE, f"Where {subject} can go, numbered: {where}.")

@@ -23,7 +23,7 @@ from bot.replies import NO_MENTIONS, Reply
 from bot.service import SeatView, TableService, TableUpdate
 from bot.store import StoreError, TableRecord, TableStatus
 from bot.table_meta import News, TableMeta
-from bot.views.builders import controls_view, finished_view, table_view
+from bot.views.builders import MAX_TARGETS, controls_view, finished_view, table_view
 from engine.match import Match
 from engine.registry import hand_from_json
 
@@ -33,15 +33,34 @@ log = logging.getLogger(__name__)
 async def private_hand(
     view: SeatView, headline: str | None = None, page: int | None = None
 ) -> Reply:
-    """A player's hand picture with the controls they may use now (private)."""
-    picture = await pictures.hand_picture(view)
+    """A player's hand picture with the controls they may use now (private). On their
+    turn it already shows where their first playable tile goes, with its places in the
+    menus, so playing that tile takes one pick (picking another tile shows its places)."""
+    files = [await pictures.hand_picture(view)]
     controls = None
     prompt = None
     if view.is_turn:
-        offered = adapter_for(view.record.game).controls(view.hand, view.seat)
+        adapter = adapter_for(view.record.game)
+        offered = adapter.controls(view.hand, view.seat)
         prompt = offered.prompt
-        controls = controls_view(view.record.id, view.turn, offered, page=page)
-    return Reply(messages.hand_content(view, headline, prompt), [picture], controls)
+        focus = next((s.key for s in offered.subjects if s.playable), None)
+        targets = (
+            []
+            if focus is None or page is not None
+            else adapter.targets(view.hand, view.seat, focus)
+        )
+        if targets and len(targets) <= MAX_TARGETS:
+            assert focus is not None
+            preview = await pictures.candidates_picture(view, focus)
+            if preview is not None:
+                files.append(preview)
+            prompt = adapter.targets_prompt(focus, targets)
+        else:
+            focus, targets = None, []
+        controls = controls_view(
+            view.record.id, view.turn, offered, chosen=focus, targets=targets, page=page
+        )
+    return Reply(messages.hand_content(view, headline, prompt), files, controls)
 
 
 async def table_reply(record: TableRecord, match: Match) -> Reply:

@@ -37,9 +37,9 @@ pips: nobody scores.
 plays another hand.
 
 **Playing here:** `/dominoes new game:<…>` opens a table; press **Join**, the host presses \
-**Start**. On your turn the bot DMs you your tiles: pick a tile, then the end to play it on \
-(ends are lettered E, W, N, S on the picture) — or **Draw**. `/dominoes play` and \
-`/dominoes hand` do the same from the channel.
+**Start**. On your turn the bot DMs you your tiles and the ends your first playable tile \
+fits (ends are lettered E, W, N, S on the picture): pick an end, or another tile — or \
+**Draw**. `/dominoes play` and `/dominoes hand` do the same from the channel.
 Full rules: `docs/rules/dominoes.md` in the bot's source."""
 
 

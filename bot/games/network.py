@@ -33,10 +33,11 @@ in a row.
 top plays another hand.
 
 **Playing here:** `/network new` opens a table; press **Join** and the host presses \
-**Start**. On your turn the bot DMs you your tiles: pick a tile, look at the numbered \
-picture, pick a number — or **Pass**. `/network play` and `/network hand` do the same from \
-the channel, and **Show hand** works when DMs are closed. If your time runs out you pass; \
-after two timeouts in a row the computer plays for you until you come back.
+**Start**. On your turn the bot DMs you your tiles and a picture of every place your first \
+playable tile fits, numbered: pick a number, or another tile — or **Pass**. `/network play` \
+and `/network hand` do the same from the channel, and **Show hand** works when DMs are \
+closed. If your time runs out you pass; after two timeouts in a row the computer plays for \
+you until you come back.
 Full rules: `docs/rules/network.md` in the bot's source."""
 
 

@@ -72,3 +72,39 @@ async def test_a_full_hand_with_one_player_whose_dms_are_closed(
     assert len(live) + len(gone) <= cal_turns + hand_two
     # cal played through ephemeral replies only.
     assert any(m.ephemeral and m.visible_to is cal.user for m in club.channel.messages)
+
+
+async def test_a_turn_shows_a_tile_s_places_so_one_pick_plays_it(
+    club: Club, bot: BotProcess
+) -> None:
+    fake, ada, bea = club.fake, club.ada, club.bea
+    table = driver(club, ada, bea)
+    await table.open(ada, seats=2, target=100)
+    await table.click_lobby(bea, "Join")
+    await table.start(ada)
+    for _ in range(20):  # until a player to move holds a tile that fits the table
+        turn = await table.next_turn()
+        assert turn is not None
+        message = turn.message
+        places = [s for s in message.selects if ":targ:" in s.custom_id]
+        if places and "fits in" in message.content:
+            break
+        await table.play_first(turn)
+    else:
+        raise AssertionError("no tile fitted in 20 turns")
+    tiles = next(s for s in message.selects if ":subj:" in s.custom_id)
+    shown = next(option for option in tiles.options if option.default)
+    assert shown.value == tiles.options[0].value  # the first playable tile
+    assert [a.filename for a in message.attachments] == ["hand.png", "candidates.png"]
+    assert f"**{shown.value}** fits in" in message.content
+
+    mark, edits = len(fake.requests), table.table().edit_count
+    record = await fake.select(turn.player.user, message, places[0], [places[0].options[0].value])
+    assert (await table.answered(record)).type == 7
+    table.last_turn = turn.turn
+    await table.table_redrawn(edits)
+    other = next(p for p in (ada, bea) if p is not turn.player)
+    await fake.wait_for_dm(other.user, lambda m: control_turn(m) == turn.turn + 1)
+    calls = [r.key for r in fake.requests[mark:]]
+    assert f"{turn.player.name} played {places[0].options[0].value}" in table.table().content
+    assert len(calls) <= 3, calls  # the answer, the table, the next player's DM
