@@ -7,6 +7,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable
+from concurrent.futures import Executor
 from datetime import timedelta
 from typing import Any
 
@@ -15,6 +16,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import pictures
 from bot.cogs.games import family_group
 from bot.cogs.league import LeagueCog
 from bot.delivery import Delivery
@@ -79,9 +81,13 @@ class DominoBot(commands.Bot):
         self._store: Store | None = None
         self._timers: TableTimers | None = None
         self._republishing: asyncio.Task[None] | None = None
+        self._painters: Executor | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
+        self._painters = pictures.use_processes(settings.render_processes)
+        if self._painters is not None:
+            self._painters.submit(int)  # start the workers now, not at the first picture
         self._store = store = await Store.open(settings.database_path)
 
         service = TableService(
@@ -134,5 +140,7 @@ class DominoBot(commands.Bot):
         if self._timers is not None:
             await self._timers.close()
         await super().close()
+        if self._painters is not None:
+            self._painters.shutdown(wait=False, cancel_futures=True)
         if self._store is not None:
             await self._store.close()

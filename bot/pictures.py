@@ -1,14 +1,19 @@
 """PNG pictures for Discord messages, drawn off the event loop by the table's game adapter.
 
-Rendering takes tens of milliseconds of CPU; running it in a worker thread keeps the
-gateway heartbeat and other tables' interactions moving meanwhile.
+Drawing takes 2–40 ms of CPU a picture, most of it holding Python's GIL: in a worker
+thread it would still slow the gateway heartbeat and other tables' interactions. So
+pictures are drawn in worker processes (:func:`use_processes`, set up at start), which
+get the state as JSON; without them (tests of the parts) a thread draws them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, TypeVar
 
 import discord
 
@@ -17,6 +22,10 @@ from bot.service import SeatView, seat_names
 from bot.store import TableRecord
 from engine.game import HandState
 from engine.match import Match
+from engine.registry import hand_from_json
+
+JSON = dict[str, Any]
+T = TypeVar("T")
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
@@ -28,10 +37,43 @@ ALT_TEXT_LIMIT = 256
 """Discord's limit on an attachment's description."""
 
 
+_executor: Executor | None = None
+
+
+def use_processes(workers: int) -> Executor | None:
+    """Draw in ``workers`` processes from now on (0: in a thread); the caller shuts the
+    returned pool down at exit. Spawned, not forked: the bot runs threads."""
+    global _executor
+    _executor = (
+        ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        if workers > 0
+        else None
+    )
+    return _executor
+
+
+async def _draw(function: Callable[..., T], *args: Any) -> T:
+    if _executor is None:
+        return await asyncio.to_thread(function, *args)
+    return await asyncio.get_running_loop().run_in_executor(_executor, function, *args)
+
+
+def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None) -> bytes:
+    shown = None if hand is None else hand_from_json(hand)
+    return adapter_for(game).table_picture(Match.from_json(match), names, hand=shown)
+
+
+def _hand_png(game: str, match: JSON, seat: int, title: str) -> bytes:
+    return adapter_for(game).hand_picture(Match.from_json(match).hand, seat, title)
+
+
+def _subject_png(game: str, match: JSON, names: list[str], seat: int, subject: str) -> bytes | None:
+    return adapter_for(game).subject_picture(Match.from_json(match), names, seat, subject)
+
+
 async def table_picture(record: TableRecord, match: Match) -> discord.File:
     """The current hand's table with the running totals (public)."""
-    adapter = adapter_for(record.game)
-    data = await asyncio.to_thread(adapter.table_picture, match, seat_names(record))
+    data = await _draw(_table_png, record.game, match.to_json(), seat_names(record), None)
     return _file(data, TABLE_FILE, table_alt_text(record, match, match.hand))
 
 
@@ -39,10 +81,7 @@ async def finished_hand_picture(
     record: TableRecord, hand: HandState[Any], match: Match
 ) -> discord.File:
     """A hand as it ended, for the end-of-hand announcement (public)."""
-    adapter = adapter_for(record.game)
-    data = await asyncio.to_thread(
-        lambda: adapter.table_picture(match, seat_names(record), hand=hand)
-    )
+    data = await _draw(_table_png, record.game, match.to_json(), seat_names(record), hand.to_json())
     return _file(data, FINISHED_FILE, table_alt_text(record, match, hand))
 
 
@@ -50,7 +89,7 @@ async def hand_picture(view: SeatView) -> discord.File:
     """A player's own tiles, playable ones marked (private: only ever sent to them)."""
     adapter = adapter_for(view.record.game)
     title = f"Table {view.record.id} · hand {view.match.hand_number}"
-    data = await asyncio.to_thread(adapter.hand_picture, view.hand, view.seat, title)
+    data = await _draw(_hand_png, view.record.game, view.match.to_json(), view.seat, title)
     return _file(data, HAND_FILE, f"{title}. {adapter.holding(view.hand, view.seat)}")
 
 
@@ -64,8 +103,13 @@ async def candidates_picture(view: SeatView, subject: str) -> discord.File | Non
     """Where the chosen subject can go (private); None when the game has no such picture
     for it (a lead: the hand picture says more)."""
     adapter = adapter_for(view.record.game)
-    data = await asyncio.to_thread(
-        adapter.subject_picture, view.match, seat_names(view.record), view.seat, subject
+    data = await _draw(
+        _subject_png,
+        view.record.game,
+        view.match.to_json(),
+        seat_names(view.record),
+        view.seat,
+        subject,
     )
     if data is None:
         return None

@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     """How long an unstarted lobby stays open."""
     turn_seconds: int = Field(default=300, ge=1, le=86400)
     """Default turn timer for new tables (a table option may override it)."""
+    render_processes: int = Field(default=1, ge=0, le=32)
+    """Worker processes that draw the pictures, so drawing never holds up the event loop
+    (0: threads in this process, for a single-core machine)."""
     deal_seed: int | None = Field(default=None, ge=0, lt=2**63)
     """Deal every new table from this seed instead of a random one: for replaying a
     reported game exactly, and for tests. Leave unset in play."""
