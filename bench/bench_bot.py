@@ -100,9 +100,14 @@ async def play_table(
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         tiles = [s for s in message.selects if ":subj:" in s.custom_id]
         places = [s for s in message.selects if ":targ:" in s.custom_id]
-        if tiles:
-            if not places or rng.random() < switch:  # look at another tile first
-                choice = tiles[0].options[-1].value
+        others = (
+            [o.value for o in tiles[0].options if not o.default and not o.description]
+            if tiles
+            else []
+        )
+        if tiles and (places or others):
+            if others and (not places or rng.random() < switch):  # look at another tile
+                choice = rng.choice(others)  # a playable one (unplayable ones carry a note)
                 record = await answered(await fake.select(user, message, tiles[0], [choice]))
                 stats.add("tile", record)
                 stats.previews += 1
