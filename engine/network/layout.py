@@ -264,9 +264,16 @@ class Layout:
             )
         if turn == X and not tile.is_double:
             raise IllegalMoveError("Only a double can be laid crosswise (X).")
-        for cand_end, cand in self._fits(tile, unique=False):
-            if cand_end is end and cand.face == face and cand.turn == turn:
-                return end, cand
+        n = end.number
+        if tile.high == tile.low:
+            for cand in self.doubles(end):
+                if cand.face == face and cand.turn == turn:
+                    return end, cand
+        else:
+            far = tile.low if tile.high == n else tile.high
+            for cand in self.singles(end):
+                if cand.face == face and cand.turn == turn and cand.need in (ANY, far):
+                    return end, cand
         raise IllegalMoveError(self._why_not(tile, end, face, turn))
 
     def rings_if(self, placement: Placement) -> int:
