@@ -11,6 +11,9 @@ from __future__ import annotations
 import asyncio
 import io
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -45,11 +48,30 @@ def use_processes(workers: int) -> Executor | None:
     returned pool down at exit. Spawned, not forked: the bot runs threads."""
     global _executor
     _executor = (
-        ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        ProcessPoolExecutor(
+            workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_exit_with_parent,
+        )
         if workers > 0
         else None
     )
     return _executor
+
+
+def _exit_with_parent() -> None:
+    """In a drawing worker: end this process when the bot's process ends, however it
+    ends. A killed bot never says goodbye, and a worker waiting for work would otherwise
+    wait forever (it holds its queue's write end itself, so it never sees end-of-file)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 async def _draw(function: Callable[..., T], *args: Any) -> T:

@@ -98,7 +98,7 @@ class Publisher:
         nonce, so a resend after a restart is dropped by Discord — and then cleared."""
         record = update.record
         async with self._locks.setdefault(record.id, asyncio.Lock()):
-            news = TableMeta.from_json(record.meta).news
+            news = await self._pending_news(record)
             deal = next((item for item in news if item.deal), None)
             closed = await self._notify_players(update, deal)
             published = [item.id for item in news if not item.announcements]
@@ -121,6 +121,15 @@ class Publisher:
         if not record.is_open:
             self._locks.pop(record.id, None)
             self._published.pop(record.id, None)
+
+    async def _pending_news(self, record: TableRecord) -> tuple[News, ...]:
+        """The news still to send as the store has it now: an earlier publish of the same
+        table may have sent (and cleared) some of what ``record`` still lists."""
+        with contextlib.suppress(StoreError):
+            current = await self._service.store.get_table(record.id)
+            if current is not None:
+                return TableMeta.from_json(current.meta).news
+        return TableMeta.from_json(record.meta).news
 
     async def refresh_table_message(self, record: TableRecord, match: Match | None) -> None:
         """Redraw the table message (used after a cancel or an expired lobby)."""
