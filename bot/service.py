@@ -503,73 +503,79 @@ class TableService:
 
     async def mark_dms_closed(self, table_id: int, user_id: int) -> TableRecord | None:
         """Note that DMs to this person fail, so the table message can say so."""
-        async with self._lock(table_id):
-            record = await self.store.get_table(table_id)
-            if record is None or not record.is_open:
+
+        def closed(record: TableRecord, meta: TableMeta) -> TableMeta | None:
+            if not record.is_open or user_id in meta.dms_closed:
                 return None
-            meta = self._meta(record)
-            if user_id in meta.dms_closed:
-                return record
-            meta = replace(meta, dms_closed=meta.dms_closed | {user_id})
-            try:
-                return await self.store.update_table(table_id, record.version, meta=meta.to_json())
-            except (StaleVersionError, TableStateError):
-                return None
+            return replace(meta, dms_closed=meta.dms_closed | {user_id})
+
+        return await self._edit_meta(table_id, closed)
 
     async def clear_news(self, table_id: int, published: Sequence[int]) -> None:
-        """Drop the news entries whose messages have all been sent."""
-        if not published:
-            return
-        async with self._lock(table_id):
-            for _ in range(3):  # another process may commit in between: read again
-                record = await self.store.get_table(table_id)
-                if record is None:
-                    return
-                meta = self._meta(record)
-                kept = tuple(item for item in meta.news if item.id not in published)
-                if kept == meta.news:
-                    return
-                try:
-                    await self.store.update_table(
-                        table_id, record.version, meta=replace(meta, news=kept).to_json()
-                    )
-                    return
-                except StaleVersionError:
-                    continue
+        """Drop the news entries whose messages have all been sent (read again and retried
+        if another process commits in between: unsent news would be sent twice)."""
+
+        def cleared(record: TableRecord, meta: TableMeta) -> TableMeta | None:
+            kept = tuple(item for item in meta.news if item.id not in published)
+            return None if kept == meta.news else replace(meta, news=kept)
+
+        if published:
+            await self._edit_meta(table_id, cleared, attempts=3)
 
     async def claim_turn_reminder(self, table_id: int, turn: int) -> tuple[bool, int | None]:
         """Whether to remind the player of ``turn`` in the channel — only while it is still
         that turn and only once, across restarts — and the previous reminder's message id
         (to delete, so a table keeps at most one)."""
-        async with self._lock(table_id):
-            record = await self.store.get_table(table_id)
-            if record is None or record.status is not TableStatus.PLAYING:
-                return False, None
-            meta = self._meta(record)
+        previous: list[int | None] = []
+
+        def claimed(record: TableRecord, meta: TableMeta) -> TableMeta | None:
+            if record.status is not TableStatus.PLAYING:
+                return None
             if meta.turn != turn or meta.reminded_turn >= turn:
-                return False, None
-            claimed = replace(meta, reminded_turn=turn, reminder_id=None)
-            try:
-                await self.store.update_table(table_id, record.version, meta=claimed.to_json())
-            except (StaleVersionError, TableStateError):
-                return False, None
-            return True, meta.reminder_id
+                return None
+            previous.append(meta.reminder_id)
+            return replace(meta, reminded_turn=turn, reminder_id=None)
+
+        written = await self._edit_meta(table_id, claimed)
+        return (True, previous[-1]) if written is not None else (False, None)
 
     async def note_turn_reminder(self, table_id: int, message_id: int) -> bool:
         """Keep the id of the reminder just sent; False when the table moved on meanwhile
         (the caller deletes the reminder then)."""
-        async with self._lock(table_id):
-            record = await self.store.get_table(table_id)
-            if record is None or not record.is_open:
-                return False
-            meta = replace(self._meta(record), reminder_id=message_id)
-            try:
-                await self.store.update_table(table_id, record.version, meta=meta.to_json())
-            except (StaleVersionError, TableStateError):
-                return False
-            return True
+
+        def noted(record: TableRecord, meta: TableMeta) -> TableMeta | None:
+            return replace(meta, reminder_id=message_id) if record.is_open else None
+
+        return await self._edit_meta(table_id, noted) is not None
 
     # ------------------------------------------------------------------ internals
+
+    async def _edit_meta(
+        self,
+        table_id: int,
+        edit: Callable[[TableRecord, TableMeta], TableMeta | None],
+        attempts: int = 1,
+    ) -> TableRecord | None:
+        """Bookkeeping beside the game: commit ``edit``'s new meta for the table as it is
+        now. Returns the written record, or None when ``edit`` declined (None), the table
+        is gone or closed, or another write won every attempt."""
+        async with self._lock(table_id):
+            for _ in range(attempts):
+                record = await self.store.get_table(table_id)
+                if record is None:
+                    return None
+                meta = edit(record, self._meta(record))
+                if meta is None:
+                    return None
+                try:
+                    return await self.store.update_table(
+                        table_id, record.version, meta=meta.to_json()
+                    )
+                except StaleVersionError:
+                    continue
+                except TableStateError:
+                    return None
+            return None
 
     async def _run_computers(self, update: TableUpdate) -> TableUpdate:
         """Let computer seats (and absent players' seats, while someone is still playing)
