@@ -250,7 +250,7 @@ class Handlers:
                 targets = adapter.targets(view.hand, view.seat, subject)
             except ValueError as exc:
                 raise UserError(str(exc)) from exc
-            picture = await pictures.subject_picture(view, subject)
+            picture = await pictures.subject_picture(view, subject, targets)
             offered = adapter.controls(view.hand, view.seat)
             controls = controls_view(table_id, turn, offered, chosen=subject, targets=targets)
             prompt = adapter.targets_prompt(subject, targets)

@@ -14,13 +14,14 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 import discord
 
 from bot.games import adapter_for
+from bot.games.base import Target
 from bot.service import SeatView, seat_names
 from bot.store import TableRecord
 from engine.game import HandState
@@ -115,16 +116,17 @@ async def hand_picture(view: SeatView) -> discord.File:
     return _file(data, HAND_FILE, f"{title}. {adapter.holding(view.hand, view.seat)}")
 
 
-async def subject_picture(view: SeatView, subject: str) -> discord.File:
+async def subject_picture(view: SeatView, subject: str, targets: Sequence[Target]) -> discord.File:
     """Where the chosen subject can go (private), or the hand when the game has no such
     picture for it."""
-    return await candidates_picture(view, subject) or await hand_picture(view)
+    return await candidates_picture(view, subject, targets) or await hand_picture(view)
 
 
-async def candidates_picture(view: SeatView, subject: str) -> discord.File | None:
-    """Where the chosen subject can go (private); None when the game has no such picture
-    for it (a lead: the hand picture says more)."""
-    adapter = adapter_for(view.record.game)
+async def candidates_picture(
+    view: SeatView, subject: str, targets: Sequence[Target]
+) -> discord.File | None:
+    """Where the chosen subject can go (private), its ``targets`` in the alt text; None
+    when the game has no such picture for it (a lead: the hand picture says more)."""
     data = await _draw(
         _subject_png,
         view.record.game,
@@ -135,7 +137,6 @@ async def candidates_picture(view: SeatView, subject: str) -> discord.File | Non
     )
     if data is None:
         return None
-    targets = adapter.targets(view.hand, view.seat, subject)
     where = "; ".join(target.label for target in targets)
     return _file(data, CANDIDATES_FILE, f"Where {subject} can go, numbered: {where}.")
 

@@ -51,7 +51,7 @@ async def private_hand(
         )
         if targets and len(targets) <= MAX_TARGETS:
             assert focus is not None
-            preview = await pictures.candidates_picture(view, focus)
+            preview = await pictures.candidates_picture(view, focus, targets)
             if preview is not None:
                 files.append(preview)
             prompt = adapter.targets_prompt(focus, targets)
@@ -184,9 +184,7 @@ class Publisher:
         )
         old = record.message_id
         await self._service.set_message(record.id, sent.id)
-        if old is not None:
-            with contextlib.suppress(discord.NotFound):
-                await self._channel(record).get_partial_message(old).delete()
+        await self._delete(record, old)
 
     async def _notify_players(self, update: TableUpdate, deal: News | None) -> set[int]:
         """DM the player to move (everyone when a hand was dealt: ``deal``). Returns the
@@ -251,18 +249,20 @@ class Publisher:
         remind, previous = await self._service.claim_turn_reminder(record.id, turn)
         if not remind:
             return
-        channel = self._channel(record)
-        if previous is not None:
-            with contextlib.suppress(discord.NotFound):
-                await channel.get_partial_message(previous).delete()
-        sent = await channel.send(
+        await self._delete(record, previous)
+        sent = await self._channel(record).send(
             messages.turn_ping_content(record, user_id),
             view=table_view(record.id),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]),
         )
         if not await self._service.note_turn_reminder(record.id, sent.id):
+            await self._delete(record, sent.id)
+
+    async def _delete(self, record: TableRecord, message_id: int | None) -> None:
+        """Remove one of the bot's channel messages (gone already is fine)."""
+        if message_id is not None:
             with contextlib.suppress(discord.NotFound):
-                await sent.delete()
+                await self._channel(record).get_partial_message(message_id).delete()
 
     async def _announce(self, record: TableRecord, match: Match, news: News) -> None:
         files = []
