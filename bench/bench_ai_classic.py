@@ -19,8 +19,6 @@ hands always run in this process alone.)
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -28,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai_arena import play_out  # beside this file: run as a script, bench/ is on the path
+from intervals import mean_ci, percentile  # beside this file: bench/ is on the path
 
 from engine.classic import VARIANTS
 from engine.classic.ai import computer_move
@@ -94,11 +93,6 @@ class Row:
         return text + f" ({self.seconds:.0f} s)"
 
 
-def percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def describe_times(times: Sequence[float]) -> str:
     if not times:
         return "no decisions"
@@ -129,14 +123,6 @@ def play_hand(
         seed,
         times,
     )
-
-
-def mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95 % confidence interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.inf
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 Played = tuple[list[float], list[float], list[float]]

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai_arena import play_out  # beside this file: run as a script, bench/ is on the path
+from intervals import percentile, wilson  # beside this file: bench/ is on the path
 
 from engine.match import Match
 from engine.network.ai import computer_move
@@ -66,11 +67,6 @@ class Row:
         if self.detail:
             text += f"; {self.detail}"
         return text + f" ({self.seconds:.0f} s)"
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def play_hand(
@@ -106,19 +102,6 @@ def ratio_interval(
 
 def _ratio(a: float, b: float) -> float:
     return a / b if b else math.inf
-
-
-def wilson(successes: float, trials: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = (
-        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    )
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _deal_points(job: tuple[str, str, int, bool]) -> tuple[float, float, list[float]]:

@@ -27,6 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from intervals import percentile  # beside this file: bench/ is on the path
+
 from tests.bot.e2e.harness import control_turn
 from tests.fakediscord import (
     BotLauncher,
@@ -120,11 +122,6 @@ async def play_table(
         stats.add("play", record)
         stats.plays += 1
         last = turn
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def run(tables: int, plays: int, think: float, seed: int, switch: float) -> None:

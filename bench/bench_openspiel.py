@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import math
 import random
 import statistics
 import sys
@@ -46,6 +45,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+
+from intervals import percentile, wilson  # beside this file: bench/ is on the path
 
 from engine.classic import BlockGame, parse_move
 from engine.classic import ai as classic_ai
@@ -78,7 +79,6 @@ REFERENCE_ISMCTS_VS_GREEDY = 58.5
 P95_TARGET_MS = 1000.0
 MIN_GAMES_TO_JUDGE = 400
 HAND_SIZE = 7
-Z95 = 1.959964
 
 
 class Disagreement(RuntimeError):
@@ -402,26 +402,6 @@ def _play_job(job: tuple[Side, Side, int, int]) -> GameResult:
     return play_game(*job)
 
 
-def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion ``score / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile (``q`` in 0–100)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, math.ceil(q / 100 * len(ordered)))
-    return ordered[rank - 1]
-
-
 @dataclass(frozen=True)
 class Row:
     """One matchup's figures, from the measured side's point of view."""
@@ -482,8 +462,8 @@ def summarize(
         draws=sum(p == 0 for p in points),
         losses=sum(p < 0 for p in points),
         points_per_game=statistics.fmean(points) if points else 0.0,
-        p50_ms=percentile(ms, 50),
-        p95_ms=percentile(ms, 95),
+        p50_ms=percentile(ms, 0.5),
+        p95_ms=percentile(ms, 0.95),
         max_ms=max(ms, default=0.0),
         decisions=len(ms),
         target=target,
