@@ -53,3 +53,12 @@ async def bot(club: Club, bot_launcher: BotLauncher) -> AsyncIterator[BotProcess
 
 def driver(club: Club, *players: Player) -> TableDriver:
     return TableDriver(club.fake, club.channel, list(players))
+
+
+async def two_player_table(club: Club, target: int = 50) -> TableDriver:
+    """ada opens a two-seat Network table, bea joins, ada starts it."""
+    table = driver(club, club.ada, club.bea)
+    await table.open(club.ada, seats=2, target=target)
+    await table.click_lobby(club.bea, "Join")
+    await table.start(club.ada)
+    return table

@@ -9,17 +9,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable
 
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import Club, driver, two_player_table
 from tests.bot.e2e.harness import Player, TableDriver, Turn, control_turn
 from tests.fakediscord import BotProcess, InteractionRecord
-
-
-async def two_player_table(club: Club) -> TableDriver:
-    table = driver(club, club.ada, club.bea)
-    await table.open(club.ada, seats=2, target=50)
-    await table.click_lobby(club.bea, "Join")
-    await table.start(club.ada)
-    return table
 
 
 def other(table: TableDriver, player: Player) -> Player:

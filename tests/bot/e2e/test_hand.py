@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import Club, driver, two_player_table
 from tests.bot.e2e.harness import control_turn
 from tests.fakediscord import BotProcess
 
@@ -78,10 +78,7 @@ async def test_a_turn_shows_a_tile_s_places_so_one_pick_plays_it(
     club: Club, bot: BotProcess
 ) -> None:
     fake, ada, bea = club.fake, club.ada, club.bea
-    table = driver(club, ada, bea)
-    await table.open(ada, seats=2, target=100)
-    await table.click_lobby(bea, "Join")
-    await table.start(ada)
+    table = await two_player_table(club, target=100)
     for _ in range(20):  # until a player to move holds a tile that fits the table
         turn = await table.next_turn()
         assert turn is not None

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import Club, driver, two_player_table
 from tests.bot.e2e.harness import control_turn, restart_bot
 from tests.fakediscord import BotProcess
 
@@ -52,11 +52,8 @@ async def test_a_match_is_played_to_its_target_and_counted_in_the_standings(
 async def test_a_restart_mid_hand_loses_nothing_and_old_buttons_still_work(
     club: Club, bot: BotProcess
 ) -> None:
-    fake, ada, bea = club.fake, club.ada, club.bea
-    table = driver(club, ada, bea)
-    await table.open(ada, seats=2, target=50)
-    await table.click_lobby(bea, "Join")
-    await table.start(ada)
+    fake = club.fake
+    table = await two_player_table(club)
     for _ in range(3):
         turn = await table.next_turn()
         assert turn is not None
@@ -97,10 +94,7 @@ async def test_a_crash_between_a_hand_end_and_its_messages_loses_no_news(
     club: Club, bot: BotProcess
 ) -> None:
     fake, ada, bea = club.fake, club.ada, club.bea
-    table = driver(club, ada, bea)
-    await table.open(ada, seats=2, target=50)
-    await table.click_lobby(bea, "Join")
-    await table.start(ada)
+    table = await two_player_table(club)
 
     # Each lays a tile, then everyone passes, the bot's posts held after every pass, until
     # a committed pass has ended hand 1: then the process dies before telling anyone.

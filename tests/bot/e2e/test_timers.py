@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import Club, driver, two_player_table
 from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
 from tests.fakediscord import BotLauncher
 
@@ -25,10 +25,7 @@ async def test_timeouts_pass_then_the_computer_plays_until_the_player_returns(
 ) -> None:
     fake, channel, ada, bea = club.fake, club.channel, club.ada, club.bea
     await start_bot(fake, bot_launcher, club.db_path, club.guild, TURN_SECONDS="1")
-    table = driver(club, ada, bea)
-    await table.open(ada, seats=2, target=100)
-    await table.click_lobby(bea, "Join")
-    await table.start(ada)
+    table = await two_player_table(club, target=100)
 
     # Nobody moves. Each player runs out of time twice and the computer takes over.
     for player in (ada, bea):
