@@ -124,7 +124,10 @@ class Publisher:
 
     async def _pending_news(self, record: TableRecord) -> tuple[News, ...]:
         """The news still to send as the store has it now: an earlier publish of the same
-        table may have sent (and cleared) some of what ``record`` still lists."""
+        table may have sent (and cleared) some of what ``record`` still lists. A record
+        committed with no news needs no second look (most plays)."""
+        if not TableMeta.from_json(record.meta).news:
+            return ()
         with contextlib.suppress(StoreError):
             current = await self._service.store.get_table(record.id)
             if current is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -39,11 +38,6 @@ and `/network hand` do the same from the channel, and **Show hand** works when D
 closed. If your time runs out you pass; after two timeouts in a row the computer plays for \
 you until you come back.
 Full rules: `docs/rules/network.md` in the bot's source."""
-
-
-def _most_first(item: tuple[int, int]) -> tuple[int, int]:
-    number, count = item
-    return -count, -number
 
 
 def _network(hand: HandState[Any]) -> NetworkHand:
@@ -85,10 +79,9 @@ class NetworkAdapter(GameAdapter):
         laid = len(layout.placements)
         if not laid:
             return "Nothing is laid yet."
-        counts = Counter(end.number for end in layout.ends.values())
-        shown = ", ".join(
-            f"{number} ×{count}" for number, count in sorted(counts.items(), key=_most_first)
-        )
+        by_number = layout.open_end_numbers()
+        most_first = sorted(by_number, key=lambda number: (-len(by_number[number]), -number))
+        shown = ", ".join(f"{number} ×{len(by_number[number])}" for number in most_first)
         tiles = "1 tile" if laid == 1 else f"{laid} tiles"
         return f"{tiles} laid; open ends by number: {shown or 'none'}."
 
