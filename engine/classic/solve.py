@@ -93,20 +93,16 @@ def line_state(line: Line) -> LineState:
     else:
         spin = ARM_E if spinner[0] == 0 else ARM_W
     lone = lead[0] + 1 if lead[0] == lead[1] and not arms[0] and not arms[1] else 0
-    return (
-        values[0],
-        values[1],
-        values[2],
-        values[3],
-        counts[0],
-        counts[1],
-        counts[2],
-        counts[3],
-        len(line.open),
-        spin,
-        line.spinner_value,
-        lone,
-    )
+    return _pack(values, counts, len(line.open), spin, line.spinner_value, lone)
+
+
+def _pack(
+    values: Sequence[int], counts: Sequence[int], ends: int, spin: int, spun: int, lone: int
+) -> LineState:
+    """A :data:`LineState` from its parts (values and counts of E, W, N, S)."""
+    v0, v1, v2, v3 = values[:4]
+    c0, c1, c2, c3 = counts[:4]
+    return (v0, v1, v2, v3, c0, c1, c2, c3, ends, spin, spun, lone)
 
 
 def lead_state(tile: int, spinner_on: bool) -> LineState:
@@ -144,20 +140,7 @@ def place(state: LineState, tile: int, end: int) -> LineState:
     if covered:
         ends, spin = 4, NONE
         values[2] = values[3] = spun
-    return (
-        values[0],
-        values[1],
-        values[2],
-        values[3],
-        counts[0],
-        counts[1],
-        counts[2],
-        counts[3],
-        ends,
-        spin,
-        spun,
-        lone,
-    )
+    return _pack(values, counts, ends, spin, spun, lone)
 
 
 def _covers(spin: int, end: int) -> bool:
