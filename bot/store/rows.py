@@ -1,11 +1,11 @@
-"""Decoding of ``sqlite3.Row`` objects into records (the only place that knows column types)."""
+"""Decoding of result rows into records (the only place that knows column types)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 
 from bot.store.codec import decode_object, optional_text_to_time, text_to_time
+from bot.store.database import Row
 from bot.store.records import (
     FinishedMatchRecord,
     MoveRecord,
@@ -30,7 +30,7 @@ def stats_from_text(text: str) -> dict[str, int]:
     return check_stats(decode_object(text), "stored stats")
 
 
-def table_from_row(row: sqlite3.Row) -> TableRecord:
+def table_from_row(row: Row) -> TableRecord:
     state = row["state"]
     return TableRecord(
         id=row["id"],
@@ -51,7 +51,7 @@ def table_from_row(row: sqlite3.Row) -> TableRecord:
     )
 
 
-def move_from_row(row: sqlite3.Row) -> MoveRecord:
+def move_from_row(row: Row) -> MoveRecord:
     return MoveRecord(
         table_id=row["table_id"],
         seq=row["seq"],
@@ -62,7 +62,7 @@ def move_from_row(row: sqlite3.Row) -> MoveRecord:
     )
 
 
-def finished_match_from_row(row: sqlite3.Row) -> FinishedMatchRecord:
+def finished_match_from_row(row: Row) -> FinishedMatchRecord:
     return FinishedMatchRecord(
         id=row["id"],
         table_id=row["table_id"],
@@ -75,7 +75,7 @@ def finished_match_from_row(row: sqlite3.Row) -> FinishedMatchRecord:
     )
 
 
-def standing_from_row(row: sqlite3.Row) -> StandingRow:
+def standing_from_row(row: Row) -> StandingRow:
     return StandingRow(
         guild_id=row["guild_id"],
         game=row["game"],

@@ -1,4 +1,5 @@
-"""Schema migrations, applied in order when the store opens.
+"""SQLite schema migrations, applied in order when the store opens (PostgreSQL's own
+list, ending in the same logical schema, is in ``schema_postgres``).
 
 ``PRAGMA user_version`` records how many migrations a database has had. Each migration
 runs in its own ``BEGIN IMMEDIATE`` transaction together with the version bump, and the
@@ -144,7 +145,22 @@ SET settings = json_set(
 WHERE game = 'network' AND json_type(settings, '$.options') IS NULL;
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_V1_TABLES_MOVES_RESULTS, _V2_GENERIC_STATS_AND_SETTINGS)
+_V3_NEWS_PENDING_COLUMN: Final = """
+-- Which closed tables still have news to publish, as a plain column: finding them no
+-- longer needs SQLite's JSON functions, so PostgreSQL runs the same query.
+ALTER TABLE tables ADD COLUMN news_pending INTEGER NOT NULL DEFAULT 0
+    CHECK (news_pending IN (0, 1));
+
+UPDATE tables SET news_pending = 1 WHERE json_array_length(meta, '$.news') > 0;
+
+CREATE INDEX tables_news_pending ON tables (id) WHERE news_pending = 1;
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (
+    _V1_TABLES_MOVES_RESULTS,
+    _V2_GENERIC_STATS_AND_SETTINGS,
+    _V3_NEWS_PENDING_COLUMN,
+)
 """Migration *n* (1-based) brings a database from user_version n-1 to n."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

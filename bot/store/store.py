@@ -1,25 +1,16 @@
-"""The asynchronous SQLite store that keeps every table, move and result.
+"""The asynchronous store that keeps every table, move and result, on SQLite or PostgreSQL.
 
-Concurrency model
------------------
-* Within one process, a :class:`Store` owns one aiosqlite connection and an
-  ``asyncio.Lock``; every read and every transaction holds the lock, so no coroutine ever
-  sees or interleaves with another coroutine's half-finished transaction.
-* Across connections (a second process, a maintenance script) writes start with
-  ``BEGIN IMMEDIATE``, taking SQLite's write lock before the version check, so the
-  check-then-write of optimistic concurrency is atomic everywhere.
-* If a caller is cancelled mid-transaction the transaction is rolled back. aiosqlite runs
-  queued operations in order even after their awaiter is cancelled, so the rollback always
-  lands before the next operation: the connection is never left inside a transaction.
+Every write that changes a table checks, inside its transaction, that the table is still
+at the version the caller read (optimistic concurrency): of two racing writers, in one
+process or several, exactly one commits and the other gets :class:`StaleVersionError`
+having written nothing. How each database makes that check atomic is in its backend
+(``bot.store.sqlite``, ``bot.store.postgres``); the SQL here is written once for both.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
@@ -27,15 +18,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Self
 
-import aiosqlite
-
 from bot.store.codec import (
     encode_json,
     encode_object,
     optional_time_to_text,
     time_to_text,
 )
-from bot.store.connection import open_connection
+from bot.store.database import Database, Row, Transaction
 from bot.store.errors import (
     ChannelBusyError,
     StaleVersionError,
@@ -66,7 +55,7 @@ from bot.store.rows import (
     stats_from_text,
     table_from_row,
 )
-from bot.store.schema import schema_version
+from bot.store.sqlite import SqliteDatabase
 
 Clock = Callable[[], datetime]
 """Returns the current time (timezone-aware). Injected so tests control "now"."""
@@ -116,43 +105,47 @@ class _Claim:
     game: str
 
 
+POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(target: str | os.PathLike[str]) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
 class Store:
     """Persistent home of tables, move logs, finished matches and standings.
 
-    Obtain one with ``await Store.open(path)`` or ``async with Store.open(path) as store``,
-    and always close it: aiosqlite's worker thread is not a daemon, so a store left open
-    keeps the interpreter from exiting.
+    Obtain one with ``await Store.open(target)`` or ``async with Store.open(target) as
+    store``, and always close it: aiosqlite's worker thread is not a daemon, so a store
+    left open keeps the interpreter from exiting.
     """
 
-    def __init__(self, db: aiosqlite.Connection, path: Path, clock: Clock) -> None:
-        """Private: use :meth:`open`, which configures and migrates the connection."""
-        self._db: aiosqlite.Connection | None = db
-        self._path = path
+    def __init__(self, db: Database, clock: Clock) -> None:
+        """Private: use :meth:`open`, which configures and migrates the database."""
+        self._db = db
         self._clock = clock
-        self._lock = asyncio.Lock()
 
     # ----------------------------------------------------------------- lifecycle
 
     @staticmethod
     def open(
-        path: str | os.PathLike[str], *, clock: Clock = utc_now, busy_timeout: float = 10.0
+        target: str | os.PathLike[str], *, clock: Clock = utc_now, busy_timeout: float = 10.0
     ) -> StoreOpener:
-        """Open (creating and migrating as needed) the database file at ``path``.
+        """Open (creating and migrating as needed) the SQLite file at ``target``, or the
+        PostgreSQL database when ``target`` is a ``postgresql://`` URL.
 
-        ``busy_timeout`` is how long a write waits for another connection's write lock.
+        ``busy_timeout`` is how long a write waits for another writer's lock.
         """
-        return StoreOpener(Path(path), clock, busy_timeout)
+        return StoreOpener(target, clock, busy_timeout)
 
     @property
-    def path(self) -> Path:
-        return self._path
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return "sqlite" if isinstance(self._db, SqliteDatabase) else "postgresql"
 
     async def close(self) -> None:
         """Wait for in-flight work, then close. Safe to call twice."""
-        async with self._lock:
-            if self._db is not None:
-                db, self._db = self._db, None
-                await db.close()
+        await self._db.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -166,17 +159,13 @@ class Store:
         await self.close()
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await schema_version(self._conn())
+        return await self._db.schema_version()
 
     async def pragmas(self) -> dict[str, int | str]:
-        """The live connection settings, so health checks and tests can verify them."""
-        values: dict[str, int | str] = {}
-        async with self._lock:
-            for name in ("journal_mode", "synchronous", "foreign_keys", "user_version"):
-                rows = await self._rows(self._conn(), f"PRAGMA {name}", ())
-                values[name] = rows[0][0]
-        return values
+        """SQLite's live connection settings, so health checks and tests can verify them."""
+        if not isinstance(self._db, SqliteDatabase):
+            raise StoreError("pragmas are SQLite settings")
+        return await self._db.pragmas()
 
     # ----------------------------------------------------------------- tables
 
@@ -207,16 +196,15 @@ class Store:
             now,
             optional_time_to_text(expires_at),
         )
-        async with self._transaction() as db:
-            busy = await self._rows(
-                db,
+        async with self._db.transaction() as db:
+            await db.serialize(f"channel:{channel_id}")
+            busy = await db.fetch(
                 "SELECT id FROM tables WHERE channel_id = ? AND status IN (?, ?)",
                 (channel_id, *_OPEN_STATUSES),
             )
             if busy:
                 raise ChannelBusyError(channel_id, int(busy[0]["id"]))
-            rows = await self._rows(
-                db,
+            rows = await db.fetch(
                 "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
                 " settings, seats, state, meta, created_at, updated_at, expires_at)"
                 " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, ?)"
@@ -244,7 +232,7 @@ class Store:
         killed after the winning move): what to publish after a restart."""
         rows = await self._fetch(
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status NOT IN (?, ?)"
-            " AND json_array_length(meta, '$.news') > 0 ORDER BY id",
+            " AND news_pending = 1 ORDER BY id",
             _OPEN_STATUSES,
         )
         return [table_from_row(row) for row in rows]
@@ -296,13 +284,13 @@ class Store:
         if state is not UNSET:
             changes.append(("state", None if state is None else encode_object(state)))
         if meta is not UNSET:
-            changes.append(("meta", encode_object(meta)))
+            changes.extend(_meta_changes(meta))
         if message_id is not UNSET:
             changes.append(("message_id", message_id))
         if expires_at is not UNSET:
             changes.append(("expires_at", optional_time_to_text(expires_at)))
 
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             claim = await self._claim(db, table_id, expected_version)
             if status is not UNSET and status is not claim.status and not claim.status.is_open:
                 raise TableStateError(table_id, claim.status.value, f"change status to {status}")
@@ -332,8 +320,8 @@ class Store:
         if status is not None:
             changes.append(("status", _check_writable_status(status).value))
         if meta is not None:
-            changes.append(("meta", encode_object(meta)))
-        async with self._transaction() as db:
+            changes.extend(_meta_changes(meta))
+        async with self._db.transaction() as db:
             claim = await self._claim(db, table_id, expected_version)
             if claim.status is not TableStatus.PLAYING:
                 raise TableStateError(table_id, claim.status.value, "commit a move")
@@ -386,7 +374,7 @@ class Store:
         lines = standings_lines(result, winner_user_id, rules)
         result_json = encode_json([line.to_json() for line in result])
         state_json = encode_object(state)
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             claim = await self._claim(db, table_id, expected_version)
             if claim.status is not TableStatus.PLAYING:
                 raise TableStateError(table_id, claim.status.value, "finish the match")
@@ -445,12 +433,16 @@ class Store:
                 (guild_id, game, _positive(limit)),
             )
         else:
-            # SQLite takes the bare `name` from the row holding MAX(updated_at).
+            # The name is the one on the player's most recently updated line.
             rows = await self._fetch(
-                "SELECT guild_id, NULL AS game, user_id, name, MAX(updated_at) AS updated_at,"
-                " SUM(matches_played) AS matches_played, SUM(matches_won) AS matches_won,"
-                " SUM(points) AS points, '{}' AS stats"
-                " FROM standings WHERE guild_id = ? GROUP BY guild_id, user_id" + order,
+                "SELECT s.guild_id, NULL AS game, s.user_id,"
+                " (SELECT n.name FROM standings n WHERE n.guild_id = s.guild_id"
+                " AND n.user_id = s.user_id ORDER BY n.updated_at DESC, n.game LIMIT 1) AS name,"
+                " MAX(s.updated_at) AS updated_at,"
+                " CAST(SUM(s.matches_played) AS BIGINT) AS matches_played,"
+                " CAST(SUM(s.matches_won) AS BIGINT) AS matches_won,"
+                " CAST(SUM(s.points) AS BIGINT) AS points, '{}' AS stats"
+                " FROM standings s WHERE s.guild_id = ? GROUP BY s.guild_id, s.user_id" + order,
                 (guild_id, _positive(limit)),
             )
         return [standing_from_row(row) for row in rows]
@@ -466,43 +458,16 @@ class Store:
 
     # ----------------------------------------------------------------- internals
 
-    def _conn(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise StoreError("the store is closed")
-        return self._db
-
     def _now(self) -> str:
         return time_to_text(self._clock())
 
-    async def _fetch(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+    async def _fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         """Read outside any transaction, but never during another coroutine's one."""
-        async with self._lock:
-            return await self._rows(self._conn(), sql, params)
-
-    @staticmethod
-    async def _rows(
-        db: aiosqlite.Connection, sql: str, params: Sequence[object]
-    ) -> list[sqlite3.Row]:
-        return list(await db.execute_fetchall(sql, params))
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction, holding both the in-process lock and SQLite's write lock."""
-        async with self._lock:
-            db = self._conn()
-            try:
-                # Inside the try: if cancelled while BEGIN is queued, BEGIN still runs,
-                # so the rollback below must follow it.
-                await db.execute("BEGIN IMMEDIATE")
-                yield db
-                await db.commit()
-            except BaseException:
-                await db.rollback()
-                raise
+        return await self._db.fetch(sql, params)
 
     async def _add_standings(
         self,
-        db: aiosqlite.Connection,
+        db: Transaction,
         claim: _Claim,
         lines: Sequence[StandingsLine],
         rules: Mapping[str, str],
@@ -511,13 +476,13 @@ class Store:
         """Add one match's lines to the standings, inside the caller's write transaction.
 
         SQL cannot merge JSON maps by rule, so the current stats are read here, under the
-        write lock, and the merged maps written back with the counters.
+        guild and game's lock, and the merged maps written back with the counters.
         """
         if not lines:
             return
+        await db.serialize(f"standings:{claim.guild_id}:{claim.game}")
         users = [line.user_id for line in lines]
-        existing = await self._rows(
-            db,
+        existing = await db.fetch(
             "SELECT user_id, stats FROM standings WHERE guild_id = ? AND game = ?"
             f" AND user_id IN ({', '.join('?' * len(users))})",
             (claim.guild_id, claim.game, *users),
@@ -529,9 +494,9 @@ class Store:
             " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
             " name = excluded.name,"
-            " matches_played = matches_played + 1,"
-            " matches_won = matches_won + excluded.matches_won,"
-            " points = points + excluded.points,"
+            " matches_played = standings.matches_played + 1,"
+            " matches_won = standings.matches_won + excluded.matches_won,"
+            " points = standings.points + excluded.points,"
             " stats = excluded.stats,"
             " updated_at = excluded.updated_at",
             [
@@ -549,12 +514,13 @@ class Store:
             ],
         )
 
-    async def _claim(self, db: aiosqlite.Connection, table_id: int, expected: int) -> _Claim:
-        """Verify the optimistic version inside the write transaction."""
+    async def _claim(self, db: Transaction, table_id: int, expected: int) -> _Claim:
+        """Verify the optimistic version inside the write transaction (holding the row)."""
         if table_id not in _ROW_IDS:
             raise TableNotFoundError(table_id)
-        rows = await self._rows(
-            db, "SELECT version, status, guild_id, game FROM tables WHERE id = ?", (table_id,)
+        rows = await db.fetch(
+            "SELECT version, status, guild_id, game FROM tables WHERE id = ?" + self._db.lock_row,
+            (table_id,),
         )
         if not rows:
             raise TableNotFoundError(table_id)
@@ -566,13 +532,12 @@ class Store:
         )
 
     async def _bump(
-        self, db: aiosqlite.Connection, claim: _Claim, changes: Sequence[tuple[str, object]]
-    ) -> sqlite3.Row:
+        self, db: Transaction, claim: _Claim, changes: Sequence[tuple[str, object]]
+    ) -> Row:
         """Apply ``changes`` (column names are fixed in this module) and bump the version."""
         columns = [f"{name} = ?" for name, _ in changes]
         values = [value for _, value in changes]
-        rows = await self._rows(
-            db,
+        rows = await db.fetch(
             f"UPDATE tables SET {', '.join([*columns, 'version = version + 1', 'updated_at = ?'])}"
             f" WHERE id = ? AND version = ? RETURNING {_TABLE_COLUMNS}",
             (*values, self._now(), claim.table_id, claim.version),
@@ -583,8 +548,8 @@ class Store:
 class StoreOpener:
     """What :meth:`Store.open` returns: await it, or use it with ``async with``."""
 
-    def __init__(self, path: Path, clock: Clock, busy_timeout: float) -> None:
-        self._path = path
+    def __init__(self, target: str | os.PathLike[str], clock: Clock, busy_timeout: float) -> None:
+        self._target = target
         self._clock = clock
         self._busy_timeout = busy_timeout
         self._store: Store | None = None
@@ -606,8 +571,20 @@ class StoreOpener:
             await self._store.close()
 
     async def _open(self) -> Store:
-        db = await open_connection(self._path, self._busy_timeout)
-        return Store(db, self._path, self._clock)
+        db: Database
+        if is_postgres_url(self._target):
+            from bot.store.postgres import PostgresDatabase  # asyncpg only when asked for
+
+            db = await PostgresDatabase.open(str(self._target), timeout=self._busy_timeout)
+        else:
+            db = await SqliteDatabase.open(Path(self._target), self._busy_timeout)
+        return Store(db, self._clock)
+
+
+def _meta_changes(meta: Mapping[str, Any]) -> list[tuple[str, object]]:
+    """The meta column, and whether it lists news still to publish (kept as a column so
+    finding such tables after a restart needs no JSON functions)."""
+    return [("meta", encode_object(meta)), ("news_pending", int(bool(meta.get("news"))))]
 
 
 def _positive(limit: int) -> int:

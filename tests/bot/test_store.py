@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from itertools import pairwise
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.store import (
@@ -48,9 +49,18 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "nested" / "dir" / "tables.db"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request: pytest.FixtureRequest, db_path: Path) -> str | Path:
+    """Where the store lives: every test here runs on both backends."""
+    if request.param == "sqlite":
+        return db_path
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
-    async with Store.open(db_path, clock=clock) as opened:
+async def store(target: str | Path, clock: FakeClock) -> AsyncIterator[Store]:
+    async with Store.open(target, clock=clock) as opened:
         yield opened
 
 
@@ -95,7 +105,13 @@ async def playing_table(store: Store, channel_id: int = 500) -> TableRecord:
 # ---------------------------------------------------------------- open / schema
 
 
-async def test_open_creates_parent_directory_schema_and_wal(db_path: Path, store: Store) -> None:
+async def test_open_creates_parent_directory_schema_and_wal(db_path: Path) -> None:
+    async with Store.open(db_path) as store:
+        assert store.backend == "sqlite"
+        await check_sqlite_file(db_path, store)
+
+
+async def check_sqlite_file(db_path: Path, store: Store) -> None:
     assert db_path.is_file()
     assert await store.schema_version() == SCHEMA_VERSION
     pragmas = await store.pragmas()
@@ -112,8 +128,8 @@ async def test_open_creates_parent_directory_schema_and_wal(db_path: Path, store
     assert {"tables", "moves", "finished_matches", "standings"} <= names
 
 
-async def test_await_open_and_closed_store_refuses_work(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_await_open_and_closed_store_refuses_work(target: str | Path) -> None:
+    store = await Store.open(target)
     await store.close()
     await store.close()  # idempotent
     with pytest.raises(Exception, match="closed"):
@@ -325,7 +341,36 @@ async def test_stale_move_is_rejected_and_not_logged(store: Store) -> None:
     assert [m.notation for m in await store.moves(table.id)] == ["6-6"]
 
 
-async def test_move_log_is_unique_and_append_only(db_path: Path, store: Store) -> None:
+async def test_move_log_is_unique_and_append_only_in_postgresql(postgres_url: str) -> None:
+    async with Store.open(postgres_url) as store:
+        assert store.backend == "postgresql"
+        table = await playing_table(store)
+        await store.commit_move(
+            table.id, table.version, hand_number=1, seat=0, notation="x", state={}
+        )
+    raw = await asyncpg.connect(postgres_url)
+    try:
+        with pytest.raises(asyncpg.UniqueViolationError):
+            await raw.execute(
+                "INSERT INTO moves (table_id, seq, hand_number, seat, notation, created_at)"
+                " VALUES ($1, 1, 1, 0, 'dup', 'now')",
+                table.id,
+            )
+        with pytest.raises(asyncpg.RaiseError, match="append-only"):
+            await raw.execute("UPDATE moves SET notation = 'forged'")
+        with pytest.raises(asyncpg.RaiseError, match="append-only"):
+            await raw.execute("DELETE FROM moves")
+        assert await raw.fetchval("SELECT notation FROM moves") == "x"
+    finally:
+        await raw.close()
+
+
+async def test_move_log_is_unique_and_append_only(db_path: Path) -> None:
+    async with Store.open(db_path) as store:
+        await check_sqlite_append_only(db_path, store)
+
+
+async def check_sqlite_append_only(db_path: Path, store: Store) -> None:
     table = await playing_table(store)
     await store.commit_move(table.id, table.version, hand_number=1, seat=0, notation="x", state={})
     raw = sqlite3.connect(db_path)
@@ -594,8 +639,8 @@ async def test_inconsistent_result_writes_nothing(
 # ---------------------------------------------------------------- restart
 
 
-async def test_everything_survives_a_restart(db_path: Path, clock: FakeClock) -> None:
-    async with Store.open(db_path, clock=clock) as store:
+async def test_everything_survives_a_restart(target: str | Path, clock: FakeClock) -> None:
+    async with Store.open(target, clock=clock) as store:
         table = await playing_table(store, channel_id=7)
         for n in range(3):
             table = await store.commit_move(
@@ -613,7 +658,7 @@ async def test_everything_survives_a_restart(db_path: Path, clock: FakeClock) ->
         standings_before = await store.standings(GUILD)
         match_before = await store.finished_match(done.id)
 
-    async with Store.open(db_path, clock=clock) as restarted:
+    async with Store.open(target, clock=clock) as restarted:
         assert await restarted.open_tables() == [table, lobby]
         assert await restarted.open_table_in_channel(7) == table
         assert await restarted.moves(table.id) == moves_before

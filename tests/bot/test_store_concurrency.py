@@ -18,16 +18,25 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "tables.db"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request: pytest.FixtureRequest, db_path: Path) -> str | Path:
+    """Where the store lives: the races here run on both backends."""
+    if request.param == "sqlite":
+        return db_path
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    async with Store.open(db_path) as opened:
+async def store(target: str | Path) -> AsyncIterator[Store]:
+    async with Store.open(target) as opened:
         yield opened
 
 
 @pytest.fixture
-async def other(db_path: Path, store: Store) -> AsyncIterator[Store]:
-    """A second, independent connection to the same file: another process's view."""
-    async with Store.open(db_path) as opened:
+async def other(target: str | Path, store: Store) -> AsyncIterator[Store]:
+    """A second, independent connection to the same database: another process's view."""
+    async with Store.open(target) as opened:
         yield opened
 
 
@@ -133,10 +142,40 @@ async def test_retrying_writers_lose_nothing(store: Store, other: Store) -> None
     ],
 )
 async def test_cancelled_commit_is_all_or_nothing(
-    store: Store, cancel_at: str, lands: bool
+    db_path: Path, cancel_at: str, lands: bool
 ) -> None:
     """Cancel a commit while each of its statements runs: it lands entirely or not at all,
-    and the connection is never left inside a transaction."""
+    and the connection is never left inside a transaction (SQLite: one shared connection)."""
+    async with Store.open(db_path) as store:
+        await cancel_commit_at(store, cancel_at, lands)
+
+
+async def test_a_cancelled_postgresql_commit_lands_whole_or_not_at_all(postgres_url: str) -> None:
+    """Cancelled at every await of a commit, the pool's connection comes back clean."""
+    async with Store.open(postgres_url) as store:
+        table = await playing(store)
+        for pause in range(12):
+            task = move(store, table, f"cancelled {pause}")
+            for _ in range(pause):
+                await asyncio.sleep(0)
+            task.cancel()
+            outcome = await asyncio.gather(task, return_exceptions=True)
+            stored = await store.get_table(table.id)
+            assert stored is not None
+            log = await store.moves(table.id)
+            assert len(log) == stored.version - 1  # one version for the start, one a move
+            # A cancel that arrives after COMMIT was sent may still land: all or nothing.
+            assert stored.version in (table.version, table.version + 1)
+            if isinstance(outcome[0], TableRecord):
+                assert stored.version == table.version + 1
+            table = stored
+        after = await store.commit_move(
+            table.id, table.version, hand_number=1, seat=1, notation="next", state=STATE
+        )
+        assert after.version == table.version + 1
+
+
+async def cancel_commit_at(store: Store, cancel_at: str, lands: bool) -> None:
     table = await playing(store)
     loop = asyncio.get_running_loop()
     task = move(store, table, "cancelled")
@@ -147,10 +186,11 @@ async def test_cancelled_commit_is_all_or_nothing(
             loop.call_soon_threadsafe(task.cancel)
 
     # White-box: the trace hook must sit on the store's own connection.
-    await store._conn().set_trace_callback(cancel_when_reached)
+    connection = store._db._conn()  # type: ignore[attr-defined]  # SQLite: one connection
+    await connection.set_trace_callback(cancel_when_reached)
     with pytest.raises(asyncio.CancelledError):
         await task
-    await store._conn().set_trace_callback(None)  # type: ignore[arg-type]
+    await connection.set_trace_callback(None)
 
     stored = await store.get_table(table.id)
     assert stored is not None

@@ -21,6 +21,8 @@ from bot.store import (
 )
 from bot.store.schema import apply_migrations, split_statements
 
+NOW = "2026-01-01T00:00:00.000000+00:00"
+
 # A stand-in for a future migration, proving the runner upgrades files in place.
 NEXT = """
 ALTER TABLE tables ADD COLUMN label TEXT NOT NULL DEFAULT 'unnamed';
@@ -292,3 +294,19 @@ async def test_concurrent_openers_migrate_once(tmp_path: Path) -> None:
         for store in stores:
             await store.close()
     assert schema_of(path)[0] == SCHEMA_VERSION
+
+
+async def test_upgrading_to_v3_marks_closed_tables_whose_news_was_not_sent(tmp_path: Path) -> None:
+    path = tmp_path / "v2.db"
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        assert await apply_migrations(db, MIGRATIONS[:2]) == 2
+        for table_id, meta in ((1, '{"news":[{"id":3}]}'), (2, '{"news":[]}'), (3, "{}")):
+            await db.execute(
+                "INSERT INTO tables (id, guild_id, channel_id, creator_id, game, status,"
+                " settings, seats, meta, created_at, updated_at)"
+                " VALUES (?, 1, ?, 3, 'network', 'finished', '{}', '[]', ?, ?, ?)",
+                (table_id, 10 + table_id, meta, NOW, NOW),
+            )
+    async with Store.open(path) as store:
+        assert await store.schema_version() == 3
+        assert [t.id for t in await store.closed_tables_with_news()] == [1]

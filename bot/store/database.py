@@ -1,0 +1,57 @@
+"""What the store needs from a database: reads, write transactions, named locks.
+
+The store's SQL is written once, in the subset SQLite and PostgreSQL share, with ``?``
+placeholders. Each backend (``bot.store.sqlite``, ``bot.store.postgres``) runs it on its
+own driver and supplies the two things that differ in meaning rather than spelling: how a
+transaction locks the row it checks (:attr:`Database.lock_row`) and how two writers that
+touch no common row are made to queue (:meth:`Transaction.serialize`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
+
+
+class Row(Protocol):
+    """A result row, read by column name (``sqlite3.Row`` and ``asyncpg.Record`` both are)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+class Transaction(Protocol):
+    """One open write transaction; everything in it commits together or not at all."""
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> None: ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None: ...
+
+    async def serialize(self, name: str) -> None:
+        """Hold the lock called ``name`` until this transaction ends, so two transactions
+        that read-then-write the same rows (which may not exist yet) run one after the other."""
+        ...
+
+
+class Database(Protocol):
+    """A connection (or pool) the store runs on."""
+
+    lock_row: str
+    """Appended to the SELECT that checks a table's version inside a transaction, so a
+    second writer waits for the first instead of reading the version it is replacing."""
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        """Read outside any write transaction (never seeing another's half-done one)."""
+        ...
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+
+    async def schema_version(self) -> int:
+        """How many migrations this database has had."""
+        ...
+
+    async def close(self) -> None:
+        """Wait for work in flight, then disconnect. Safe to call twice."""
+        ...

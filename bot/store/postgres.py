@@ -1,0 +1,123 @@
+"""The PostgreSQL backend: an asyncpg pool shared by every coroutine of a process, and by
+every process of a bot that runs several (``DATABASE_URL=postgresql://…``).
+
+* Transactions run at READ COMMITTED. The store's version check selects the table row
+  ``FOR UPDATE`` (:attr:`PostgresDatabase.lock_row`), so of two writers racing on a table
+  the second waits, then reads the version the first wrote and fails cleanly.
+* Writers that read-then-write rows which may not exist yet (a new channel's lobby, a new
+  player's standings) queue on a transaction-scoped advisory lock named by
+  :meth:`PostgresTransaction.serialize`.
+* Queries are the store's portable SQL with ``?`` placeholders, numbered for PostgreSQL
+  once per statement text; values are always sent as parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import lru_cache
+from typing import Any
+
+import asyncpg
+
+from bot.store.database import Row
+from bot.store.errors import StoreError
+from bot.store.schema_postgres import (
+    Connection,
+    apply_postgres_migrations,
+    postgres_schema_version,
+)
+
+
+@lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, …`` (quoted text is left alone)."""
+    out: list[str] = []
+    number = 0
+    quote: str | None = None
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char == "?":
+            number += 1
+            out.append(f"${number}")
+            continue
+        out.append(char)
+    return "".join(out)
+
+
+class PostgresTransaction:
+    """Statements on one pooled connection inside ``BEGIN`` … ``COMMIT``."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        return list(await self._conn.fetch(numbered(sql), *params))
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
+        await self._conn.execute(numbered(sql), *params)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
+        await self._conn.executemany(numbered(sql), rows)
+
+    async def serialize(self, name: str) -> None:
+        await self._conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", name)
+
+
+class PostgresDatabase:
+    """A migrated PostgreSQL database behind a connection pool."""
+
+    lock_row = " FOR UPDATE"
+
+    def __init__(self, pool: asyncpg.Pool[Any], url: str) -> None:
+        self._pool: asyncpg.Pool[Any] | None = pool
+        self.url = url
+
+    @classmethod
+    async def open(
+        cls, url: str, *, pool_size: int = 10, timeout: float = 10.0
+    ) -> PostgresDatabase:
+        """Connect a pool to ``url`` and apply pending migrations (once, whichever of
+        several starting processes gets there first)."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, timeout=timeout, command_timeout=timeout
+            )
+        except (OSError, asyncpg.PostgresError) as exc:
+            raise StoreError(f"cannot connect to PostgreSQL: {exc}") from exc
+        try:
+            async with pool.acquire() as conn:
+                await apply_postgres_migrations(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url)
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        return list(await self._live().fetch(numbered(sql), *params))
+
+    def transaction(self) -> AbstractAsyncContextManager[PostgresTransaction]:
+        return self._transaction()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[PostgresTransaction]:
+        async with self._live().acquire() as conn, conn.transaction():
+            yield PostgresTransaction(conn)
+
+    async def schema_version(self) -> int:
+        async with self._live().acquire() as conn:
+            return await postgres_schema_version(conn)
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    def _live(self) -> asyncpg.Pool[Any]:
+        if self._pool is None:
+            raise StoreError("the store is closed")
+        return self._pool

@@ -1,0 +1,107 @@
+"""The SQLite backend: one aiosqlite connection per process, the default.
+
+* Within one process every read and every transaction holds an ``asyncio.Lock``, so no
+  coroutine ever sees or interleaves with another coroutine's half-finished transaction.
+* Across connections (a second process, a maintenance script) writes start with
+  ``BEGIN IMMEDIATE``, taking SQLite's one write lock before anything is read, so the
+  check-then-write of optimistic concurrency is atomic everywhere and no row lock or
+  named lock is needed.
+* If a caller is cancelled mid-transaction the transaction is rolled back. aiosqlite runs
+  queued operations in order even after their awaiter is cancelled, so the rollback always
+  lands before the next operation: the connection is never left inside a transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from bot.store.connection import open_connection
+from bot.store.database import Row
+from bot.store.errors import StoreError
+from bot.store.schema import schema_version
+
+
+class SqliteTransaction:
+    """Statements inside one ``BEGIN IMMEDIATE`` … ``COMMIT``."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        return list(await self._db.execute_fetchall(sql, params))
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
+        await self._db.execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
+        await self._db.executemany(sql, rows)
+
+    async def serialize(self, name: str) -> None:
+        """Nothing to do: ``BEGIN IMMEDIATE`` already holds the database's one write lock."""
+
+
+class SqliteDatabase:
+    """A migrated SQLite file in WAL mode."""
+
+    lock_row = ""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        self._db: aiosqlite.Connection | None = db
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path, busy_timeout: float) -> SqliteDatabase:
+        """Open (creating and migrating) the file; ``busy_timeout`` is how long a write
+        waits for another connection's write lock."""
+        return cls(await open_connection(path, busy_timeout), path)
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        async with self._lock:
+            return list(await self._conn().execute_fetchall(sql, params))
+
+    def transaction(self) -> AbstractAsyncContextManager[SqliteTransaction]:
+        return self._transaction()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[SqliteTransaction]:
+        async with self._lock:
+            db = self._conn()
+            try:
+                # Inside the try: if cancelled while BEGIN is queued, BEGIN still runs,
+                # so the rollback below must follow it.
+                await db.execute("BEGIN IMMEDIATE")
+                yield SqliteTransaction(db)
+                await db.commit()
+            except BaseException:
+                await db.rollback()
+                raise
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await schema_version(self._conn())
+
+    async def pragmas(self) -> dict[str, int | str]:
+        """The live connection settings, so health checks and tests can verify them."""
+        values: dict[str, int | str] = {}
+        async with self._lock:
+            for name in ("journal_mode", "synchronous", "foreign_keys", "user_version"):
+                rows = list(await self._conn().execute_fetchall(f"PRAGMA {name}"))
+                values[name] = rows[0][0]
+        return values
+
+    async def close(self) -> None:
+        async with self._lock:
+            if self._db is not None:
+                db, self._db = self._db, None
+                await db.close()
+
+    def _conn(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("the store is closed")
+        return self._db

@@ -1,0 +1,198 @@
+"""PostgreSQL's own side of the store: its migrations, and that it ends in the same logical
+schema as SQLite (the behaviour tests in test_store*.py run on both backends)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from bot.store import SCHEMA_VERSION, SchemaVersionError, Seat, Store
+from bot.store.postgres import numbered
+from bot.store.schema_postgres import POSTGRES_BASELINE, POSTGRES_MIGRATIONS
+
+Schema = dict[str, object]
+
+_LOGICAL_TYPES = {
+    "integer": "integer",
+    "bigint": "integer",
+    "text": "text",
+    "json": "text",  # SQLite keeps JSON as TEXT, checked by json_valid()
+}
+
+
+def sqlite_schema(path: Path) -> Schema:
+    raw = sqlite3.connect(path)
+    try:
+        tables = [
+            row[0]
+            for row in raw.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
+        ]
+        columns = {
+            (table, name, type_.lower(), bool(notnull), pk > 0)
+            for table in tables
+            for _, name, type_, notnull, _, pk in raw.execute(f"PRAGMA table_info({table})")
+        }
+        indexes = {
+            (row[1], row[0])
+            for row in raw.execute(
+                "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+            )
+        }
+        unique = {
+            (table, info[2])
+            for table in tables
+            for index in raw.execute(f"PRAGMA index_list({table})")
+            if index[2] and index[3] == "u"  # a UNIQUE column constraint
+            for info in raw.execute(f"PRAGMA index_info({index[1]})")
+        }
+        triggers = {
+            (row[1], row[0])
+            for row in raw.execute(
+                "SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'"
+            )
+        }
+    finally:
+        raw.close()
+    return {"columns": columns, "indexes": indexes, "unique": unique, "triggers": triggers}
+
+
+async def postgres_schema(url: str) -> Schema:
+    raw = await asyncpg.connect(url)
+    try:
+        rows = await raw.fetch(
+            "SELECT c.table_name, c.column_name, c.data_type, c.is_nullable,"
+            " EXISTS (SELECT 1 FROM information_schema.key_column_usage k"
+            "  JOIN information_schema.table_constraints t"
+            "  ON t.constraint_name = k.constraint_name AND t.constraint_type = 'PRIMARY KEY'"
+            "  WHERE k.table_name = c.table_name AND k.column_name = c.column_name) AS pk"
+            " FROM information_schema.columns c WHERE c.table_schema = 'public'"
+            " AND c.table_name <> 'schema_version'"
+        )
+        columns = {
+            (
+                r["table_name"],
+                r["column_name"],
+                _LOGICAL_TYPES[r["data_type"]],
+                r["is_nullable"] == "NO" and not r["pk"],
+                r["pk"],
+            )
+            for r in rows
+        }
+        indexes = {
+            (r["tablename"], r["indexname"])
+            for r in await raw.fetch(
+                "SELECT tablename, indexname FROM pg_indexes WHERE schemaname = 'public'"
+                " AND indexname NOT LIKE '%\\_pkey' AND indexname NOT LIKE '%\\_key'"
+            )
+        }
+        unique = {
+            (r["table_name"], r["column_name"])
+            for r in await raw.fetch(
+                "SELECT k.table_name, k.column_name FROM information_schema.key_column_usage k"
+                " JOIN information_schema.table_constraints t"
+                " ON t.constraint_name = k.constraint_name AND t.constraint_type = 'UNIQUE'"
+                " WHERE k.table_schema = 'public'"
+            )
+        }
+        triggers = {
+            (r["event_object_table"], r["trigger_name"])
+            for r in await raw.fetch(
+                "SELECT DISTINCT event_object_table, trigger_name FROM information_schema.triggers"
+                " WHERE trigger_schema = 'public'"
+            )
+        }
+    finally:
+        await raw.close()
+    return {"columns": columns, "indexes": indexes, "unique": unique, "triggers": triggers}
+
+
+def comparable(schema: Schema) -> Schema:
+    """SQLite reports a primary key column as nullable-by-type; compare keys, not that."""
+    columns = {
+        (table, name, type_, notnull and not pk, pk)
+        for table, name, type_, notnull, pk in schema["columns"]  # type: ignore[attr-defined]
+    }
+    return {**schema, "columns": columns}
+
+
+async def test_both_backends_end_in_the_same_logical_schema(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    async with Store.open(tmp_path / "s.db") as lite, Store.open(postgres_url) as pg:
+        assert await lite.schema_version() == await pg.schema_version() == SCHEMA_VERSION
+    lite_schema = comparable(sqlite_schema(tmp_path / "s.db"))
+    pg_schema = comparable(await postgres_schema(postgres_url))
+    for part in ("columns", "indexes", "unique", "triggers"):
+        assert pg_schema[part] == lite_schema[part], part
+    tables = {column[0] for column in lite_schema["columns"]}  # type: ignore[attr-defined]
+    assert tables == {"tables", "moves", "finished_matches", "standings"}
+
+
+def test_postgresql_migrations_run_from_the_baseline_to_the_current_version() -> None:
+    assert sorted(POSTGRES_MIGRATIONS) == list(range(POSTGRES_BASELINE, SCHEMA_VERSION + 1))
+
+
+async def test_reopening_is_a_no_op_and_data_stays(postgres_url: str) -> None:
+    async with Store.open(postgres_url) as store:
+        table = await store.create_table(1, 2, 3, "network", {"target": 100}, [Seat(3, "Ada")])
+    for _ in range(2):
+        async with Store.open(postgres_url) as store:
+            assert await store.get_table(table.id) == table
+            assert await store.schema_version() == SCHEMA_VERSION
+
+
+async def test_a_newer_database_is_refused(postgres_url: str) -> None:
+    async with Store.open(postgres_url):
+        pass
+    raw = await asyncpg.connect(postgres_url)
+    try:
+        await raw.execute("UPDATE schema_version SET version = $1", SCHEMA_VERSION + 1)
+    finally:
+        await raw.close()
+    with pytest.raises(SchemaVersionError):
+        await Store.open(postgres_url)
+
+
+async def test_concurrent_openers_migrate_once(postgres_url: str) -> None:
+    outcomes = await asyncio.gather(
+        *(Store.open(postgres_url) for _ in range(4)), return_exceptions=True
+    )
+    stores = [o for o in outcomes if isinstance(o, Store)]
+    try:
+        assert len(stores) == 4, outcomes
+        assert [await s.schema_version() for s in stores] == [SCHEMA_VERSION] * 4
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_two_lobbies_racing_for_one_channel_give_one_table(postgres_url: str) -> None:
+    async with Store.open(postgres_url) as one, Store.open(postgres_url) as two:
+        outcomes = await asyncio.gather(
+            *(
+                store.create_table(1, 77, 3, "network", {}, [Seat(3, "Ada")])
+                for store in (one, two, one, two)
+            ),
+            return_exceptions=True,
+        )
+    made = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [type(o).__name__ for o in outcomes if isinstance(o, BaseException)]
+    assert len(made) == 1
+    assert refused == ["ChannelBusyError"] * 3
+
+
+def test_placeholders_are_numbered_outside_quoted_text() -> None:
+    assert numbered("SELECT '?' , x FROM t WHERE a = ? AND b IN (?, ?)") == (
+        "SELECT '?' , x FROM t WHERE a = $1 AND b IN ($2, $3)"
+    )
+
+
+async def test_an_unreachable_server_is_a_clear_store_error() -> None:
+    with pytest.raises(Exception, match="cannot connect to PostgreSQL"):
+        await Store.open("postgresql://nobody@127.0.0.1:1/none", busy_timeout=2)

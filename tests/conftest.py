@@ -1,0 +1,46 @@
+"""Fixtures shared by every test package: a real PostgreSQL server when a test asks for one."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import AsyncIterator, Iterator
+
+import asyncpg
+import pytest
+
+from tests.postgres_server import PostgresServer
+
+_database_numbers = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres_admin_url() -> Iterator[str]:
+    """A superuser URL: ``TEST_DATABASE_URL`` if set, else a server started for this run."""
+    given = os.environ.get("TEST_DATABASE_URL")
+    if given:
+        yield given
+        return
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server.url()
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+async def postgres_url(postgres_admin_url: str) -> AsyncIterator[str]:
+    """A new, empty database for one test, dropped afterwards."""
+    name = f"domino_test_{os.getpid()}_{next(_database_numbers)}"
+    admin = await asyncpg.connect(postgres_admin_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    yield postgres_admin_url.rsplit("/", 1)[0] + f"/{name}"
+    admin = await asyncpg.connect(postgres_admin_url)
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
