@@ -1,18 +1,21 @@
 """``python -m bot``: read the settings, set up logging and run until stopped.
 
 Configuration mistakes end with one clear line on stderr and exit status 2, never a
-traceback: a missing or malformed token, a bad setting, a database file that cannot be
-opened, a Discord (or proxy) that cannot be reached, or a token Discord rejects.
+traceback: a missing or malformed token, a bad setting, a database that cannot be
+opened or reached, a Discord (or proxy) that cannot be reached, or a token Discord rejects.
+
+``python -m bot migrate-to-postgres`` copies a SQLite store into PostgreSQL (``bot.migrate``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import sys
-from pathlib import Path
 
 import aiohttp
+import asyncpg
 import discord
 from pydantic import ValidationError
 
@@ -32,8 +35,12 @@ def _skip_voice_warnings(record: logging.LogRecord) -> bool:
     return "voice will NOT be supported" not in record.getMessage()
 
 
-def _check_database(path: Path) -> str | None:
-    """Open (creating) the database file once, so an unusable path fails before login."""
+def _check_database(settings: Settings) -> str | None:
+    """Open (creating) the SQLite file, or connect to PostgreSQL, once, so an unusable
+    database fails before login."""
+    if settings.database_url is not None:
+        return asyncio.run(_check_postgres(settings))
+    path = settings.database_path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         sqlite3.connect(path).close()
@@ -42,7 +49,20 @@ def _check_database(path: Path) -> str | None:
     return None
 
 
+async def _check_postgres(settings: Settings) -> str | None:
+    try:
+        conn = await asyncpg.connect(str(settings.database), timeout=10)
+    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
+        return f"cannot reach DATABASE_URL {settings.database_name}: {exc}"
+    await conn.close()
+    return None
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["migrate-to-postgres"]:
+        from bot.migrate import main as migrate
+
+        return migrate(sys.argv[2:])
     try:
         settings = Settings()  # type: ignore[call-arg]  # fields come from the environment
     except ValidationError as exc:
@@ -55,10 +75,10 @@ def main() -> int:
     # discord.py's and aiosqlite's DEBUG output includes raw payloads and SQL parameters,
     # which hold players' hidden tiles: those loggers never go below INFO.
     quiet = max(logging.INFO, logging.getLevelNamesMapping()[settings.log_level])
-    for name in ("discord", "aiosqlite"):
+    for name in ("discord", "aiosqlite", "asyncpg"):
         logging.getLogger(name).setLevel(quiet)
     logging.getLogger("discord.client").addFilter(_skip_voice_warnings)
-    problem = _check_database(settings.database_path)
+    problem = _check_database(settings)
     if problem is not None:
         return _fail(problem)
     point_at(settings)

@@ -64,13 +64,22 @@ class DominoTree(app_commands.CommandTree[Any]):
             await tell(interaction, SORRY)
 
 
-class DominoBot(commands.Bot):
-    """Runs every table; ``handlers`` is what the dynamic controls call."""
+class DominoBot(commands.AutoShardedBot):
+    """Runs every table; ``handlers`` is what the dynamic controls call.
+
+    Sharded by discord.py: one process runs every shard unless SHARD_IDS names some.
+    Several processes share one PostgreSQL store; each resumes its own guilds' tables,
+    and serves any table's DM controls (Discord sends DM interactions to shard 0).
+    """
 
     handlers: Handlers
 
     def __init__(self, settings: Settings) -> None:
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
+            **shards,
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
             help_command=None,
@@ -88,7 +97,7 @@ class DominoBot(commands.Bot):
         self._painters = pictures.use_processes(settings.render_processes)
         if self._painters is not None:
             self._painters.submit(int)  # start the workers now, not at the first picture
-        self._store = store = await Store.open(settings.database_path)
+        self._store = store = await Store.open(settings.database)
 
         service = TableService(
             store,
@@ -98,7 +107,7 @@ class DominoBot(commands.Bot):
         delivery = Delivery(self)
         publisher = Publisher(self, service, delivery)
         self._timers = timers = TableTimers(self._turn_expired, self._lobby_expired)
-        self.handlers = Handlers(service, publisher, timers, delivery)
+        self.handlers = Handlers(service, publisher, timers, delivery, settings.owns_guild)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for adapter in ADAPTERS.values():
             self.tree.add_command(family_group(adapter, self.handlers, settings.turn_seconds))
@@ -106,7 +115,7 @@ class DominoBot(commands.Bot):
         resumed = await self.handlers.restore()
         await self._sync_commands()
         self._republishing = asyncio.create_task(self._republish(resumed))
-        log.info("setup done: database %s", settings.database_path)
+        log.info("setup done: database %s", settings.database_name)
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:

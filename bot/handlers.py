@@ -22,6 +22,7 @@ from bot.publisher import Publisher, private_hand, table_reply
 from bot.replies import SORRY, Reply, answer, tell
 from bot.service import Actor, SeatView, TableService, TableUpdate, seat_of
 from bot.store import TableRecord, TableStatus
+from bot.table_meta import TableMeta
 from bot.table_settings import TableSettings
 from bot.timers import TableTimers
 from bot.views import ids
@@ -66,11 +67,15 @@ class Handlers:
         publisher: Publisher,
         timers: TableTimers,
         delivery: Delivery,
+        owns_guild: Callable[[int], bool] = lambda _: True,
     ) -> None:
         self.service = service
         self.publisher = publisher
         self.timers = timers
         self.delivery = delivery
+        self.owns_guild = owns_guild
+        """Whether this process runs the guild's shard: it alone resumes the guild's tables
+        after a start (other processes still serve the tables' DM controls)."""
 
     # ------------------------------------------------------------------ plumbing
 
@@ -392,9 +397,18 @@ class Handlers:
     async def restore(self) -> list[TableUpdate]:
         """After a start: finish half-done work (computer turns, a won match not yet
         recorded), re-arm every timer (expired lobbies close at once), and return each
-        running table's state for :meth:`republish`."""
+        running table's state for :meth:`republish` — for the tables of this process's
+        guilds. News left unsent by any process is returned too: a process that died
+        after a DM play on another shard's table must not leave its news untold (the
+        messages carry nonces, so news published twice at once shows once)."""
         running: list[TableUpdate] = []
         for record in await self.service.store.open_tables():
+            if not self.owns_guild(record.guild_id):
+                if TableMeta.from_json(record.meta).news:
+                    _, match = await self.service.snapshot(record.id)
+                    if match is not None:
+                        running.append(TableUpdate(record, match, Narration()))
+                continue
             try:
                 if record.status is TableStatus.LOBBY:
                     self.timers.track(record)

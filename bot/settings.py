@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Final
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_API_BASE: Final = "https://discord.com/api/v10"
@@ -30,6 +30,13 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr
     database_path: Path = Path("./data/dominoes.sqlite3")
+    database_url: SecretStr | None = None
+    """A ``postgresql://`` URL: keep the state in PostgreSQL instead of DATABASE_PATH, so
+    several bot processes (shards) can share it. Secret: it may hold a password."""
+    shard_count: int | None = Field(default=None, ge=1, le=16384)
+    """How many shards the bot has in all (unset: Discord's recommendation, one process)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (comma-separated; unset: all of them)."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     discord_api_base: str = DEFAULT_API_BASE
@@ -49,6 +56,69 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_seed_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None
+            if not value.startswith(("postgresql://", "postgres://")):
+                raise ValueError("must be a postgresql:// URL")
+        return value
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _blank_count_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.split(",") if part.strip()]
+            if not parts:
+                return None
+            if not all(part.isdigit() for part in parts):
+                raise ValueError("must be shard numbers separated by commas, e.g. 0,1")
+            return tuple(int(part) for part in parts)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("needs SHARD_COUNT as well")
+        if len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError("lists a shard twice")
+        if any(shard >= self.shard_count for shard in self.shard_ids):
+            raise ValueError(f"must be below SHARD_COUNT ({self.shard_count})")
+        return self
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store lives: the PostgreSQL URL if given, else the SQLite file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.database_path
+
+    @property
+    def database_name(self) -> str:
+        """The database for logs and errors, without a password."""
+        if self.database_url is None:
+            return str(self.database_path)
+        url = self.database_url.get_secret_value()
+        scheme, rest = url.split("://", 1)
+        host = rest.rsplit("@", 1)[-1]
+        return f"{scheme}://{host}"
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the shard that Discord sends the guild's events to."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     @field_validator("discord_token")
     @classmethod
@@ -103,5 +173,7 @@ def describe_error(error: ValidationError) -> str:
                 "(see .env.example)."
             )
         return f"{name} is not set (see .env.example)."
+    if not first["loc"] and first["type"] == "value_error":
+        name = "SHARD_IDS"
     message = str(first["msg"]).removeprefix("Value error, ")
     return f"{name}: {message} (see .env.example)."

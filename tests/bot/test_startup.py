@@ -21,7 +21,7 @@ GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz01234567
 def settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **env: str) -> Settings:
     monkeypatch.chdir(tmp_path)  # no stray .env
     for name in list(os.environ):
-        if name.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "LOG_LEVEL")):
+        if name.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "LOG_LEVEL", "SHARD_")):
             monkeypatch.delenv(name)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -61,6 +61,19 @@ def test_dotenv_and_overrides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
         ({"DISCORD_TOKEN": "hunter2"}, "DISCORD_TOKEN: does not look like a bot token"),
         ({"DISCORD_TOKEN": GOOD_TOKEN, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID:"),
         ({"DISCORD_TOKEN": GOOD_TOKEN, "DISCORD_API_BASE": "discord.com"}, "DISCORD_API_BASE:"),
+        (
+            {"DISCORD_TOKEN": GOOD_TOKEN, "DATABASE_URL": "mysql://u:hunter2@db/x"},
+            "DATABASE_URL: must be a postgresql:// URL",
+        ),
+        ({"DISCORD_TOKEN": GOOD_TOKEN, "SHARD_IDS": "0,1"}, "SHARD_IDS: needs SHARD_COUNT"),
+        (
+            {"DISCORD_TOKEN": GOOD_TOKEN, "SHARD_COUNT": "2", "SHARD_IDS": "1,2"},
+            "SHARD_IDS: must be below SHARD_COUNT (2)",
+        ),
+        (
+            {"DISCORD_TOKEN": GOOD_TOKEN, "SHARD_COUNT": "2", "SHARD_IDS": "one"},
+            "SHARD_IDS: must be shard numbers",
+        ),
     ],
 )
 def test_bad_settings_are_described_in_one_line(
@@ -139,6 +152,28 @@ async def test_an_unreachable_discord_exits_with_one_line(tmp_path: Path) -> Non
     lines = err.strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("domino-tables: cannot reach Discord at http://127.0.0.1:9/api/v10")
+
+
+def test_shards_and_postgres_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    url = "postgresql://bot:hunter2@db.internal:5432/dominoes"
+    loaded = settings(
+        monkeypatch,
+        tmp_path,
+        DISCORD_TOKEN=GOOD_TOKEN,
+        DATABASE_URL=url,
+        SHARD_COUNT="4",
+        SHARD_IDS="1, 3",
+    )
+    assert loaded.database == url
+    assert loaded.database_name == "postgresql://db.internal:5432/dominoes"
+    assert "hunter2" not in repr(loaded)
+    assert loaded.shard_ids == (1, 3)
+    # Discord's rule: a guild's events go to shard (guild_id >> 22) % shard_count.
+    owned = [guild for guild in range(8) if loaded.owns_guild(guild << 22)]
+    assert owned == [1, 3, 5, 7]
+    alone = settings(monkeypatch, tmp_path, DISCORD_TOKEN=GOOD_TOKEN)
+    assert alone.database == Path("./data/dominoes.sqlite3")
+    assert alone.owns_guild(5 << 22)
 
 
 def test_env_example_documents_every_setting() -> None:
