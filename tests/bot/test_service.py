@@ -302,9 +302,19 @@ async def test_a_turn_is_reminded_once_and_the_last_reminder_is_replaced(
     assert await service.claim_turn_reminder(table, turn) == (False, None)  # gone by
 
 
-async def test_two_processes_racing_for_one_turn_apply_once(tmp_path: Path, clock: Clock) -> None:
-    path = tmp_path / "shared.db"
-    async with Store.open(path) as one, Store.open(path) as two:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """A database two processes share: a SQLite file, or PostgreSQL (sharded bots)."""
+    if request.param == "sqlite":
+        return tmp_path / "shared.db"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+async def test_two_processes_racing_for_one_turn_apply_once(
+    shared: str | Path, clock: Clock
+) -> None:
+    async with Store.open(shared) as one, Store.open(shared) as two:
         first = TableService(one, clock=clock, new_seed=lambda: 3)
         second = TableService(two, clock=clock, new_seed=lambda: 3)
         table = await lobby(first, ADA, BEA)
@@ -317,6 +327,33 @@ async def test_two_processes_racing_for_one_turn_apply_once(tmp_path: Path, cloc
         )
         assert sorted(type(r).__name__ for r in results) == ["StaleControlError", "TableUpdate"]
         assert len(await one.moves(table)) == 1
+
+
+async def test_a_turn_timer_firing_in_two_processes_acts_once(
+    shared: str | Path, clock: Clock
+) -> None:
+    """Both processes may have armed a timer for the turn (the one that served the last
+    DM play and the table's own shard): the database lets one of them act."""
+    async with Store.open(shared) as one, Store.open(shared) as two:
+        first = TableService(one, clock=clock, new_seed=lambda: 3)
+        second = TableService(two, clock=clock, new_seed=lambda: 3)
+        table = await lobby(first, ADA, BEA, turn_seconds=30)
+        update = await first.start(table, ADA)
+        update = await first.play(table, user_to_move(update), good_move(update))
+        turn = meta(update.record).turn
+        before = len(await one.moves(table))
+        clock.advance(31)
+        for _ in range(5):  # a late timer, and retries, find nothing left to do
+            results = await asyncio.gather(
+                first.timeout(table, turn), second.timeout(table, turn), return_exceptions=True
+            )
+            fired = [r for r in results if isinstance(r, TableUpdate)]
+            assert [r for r in results if isinstance(r, BaseException)] == []
+            assert len(fired) == (1 if _ == 0 else 0)
+        moves = await two.moves(table)
+        assert len(moves) == before + 1
+        current = await two.get_table(table)
+        assert current is not None and meta(current).timeouts[moves[-1].seat] == 1
 
 
 async def test_computers_play_until_a_person_is_to_move(service: TableService) -> None:

@@ -104,8 +104,18 @@ class UserActions:
         await self.gateway.dispatch_interaction(record)
         return record
 
-    async def click(self, user: User, message: Message, button: str | Button) -> InteractionRecord:
-        """Click a button (by ``custom_id`` or a ``Button`` from ``message.button(...)``)."""
+    async def click(
+        self,
+        user: User,
+        message: Message,
+        button: str | Button,
+        *,
+        via_shard: int | None = None,
+    ) -> InteractionRecord:
+        """Click a button (by ``custom_id`` or a ``Button`` from ``message.button(...)``).
+
+        ``via_shard`` delivers it to that shard's session instead of the one Discord would
+        pick (a test device: a double click reaching two bot processes at once)."""
         self._check_message_access(user, message)
         custom_id = button.custom_id if isinstance(button, Button) else button
         current = next((b for b in message.buttons if b.custom_id == custom_id), None)
@@ -119,7 +129,7 @@ class UserActions:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
         if current.id is not None:
             data["id"] = current.id
-        return await self._component(user, message, custom_id, data)
+        return await self._component(user, message, custom_id, data, via_shard)
 
     async def select(
         self,
@@ -127,9 +137,11 @@ class UserActions:
         message: Message,
         select: str | Select,
         values: Sequence[Any],
+        *,
+        via_shard: int | None = None,
     ) -> InteractionRecord:
         """Choose ``values`` in a select menu (string values or labels; entities for
-        user/role/channel selects)."""
+        user/role/channel selects); ``via_shard`` as for :meth:`click`."""
         self._check_message_access(user, message)
         custom_id = select.custom_id if isinstance(select, Select) else select
         current = message.select(custom_id=custom_id)
@@ -152,7 +164,7 @@ class UserActions:
             option = {"name": custom_id, "type": option_type}
             data["values"] = [resolver.resolve(option, value, resolved) for value in values]
             data["resolved"] = resolved
-        return await self._component(user, message, custom_id, data)
+        return await self._component(user, message, custom_id, data, via_shard)
 
     @staticmethod
     def _option_value(select: Select, value: Any) -> str:
@@ -168,7 +180,12 @@ class UserActions:
         )
 
     async def _component(
-        self, user: User, message: Message, custom_id: str, data: dict[str, Any]
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        data: dict[str, Any],
+        via_shard: int | None = None,
     ) -> InteractionRecord:
         record = new_record(
             self.world,
@@ -179,7 +196,7 @@ class UserActions:
             custom_id=custom_id,
             source_message=message,
         )
-        await self.gateway.dispatch_interaction(record)
+        await self.gateway.dispatch_interaction(record, via_shard)
         return record
 
     async def submit_modal(

@@ -390,11 +390,23 @@ class Gateway:
             if data is not None:
                 self._send_event(session, event, data)
 
-    async def dispatch_interaction(self, record: InteractionRecord) -> None:
-        """Send INTERACTION_CREATE and return once it has been written to a socket."""
+    async def dispatch_interaction(
+        self, record: InteractionRecord, via_shard: int | None = None
+    ) -> None:
+        """Send INTERACTION_CREATE and return once it has been written to a socket.
+
+        It goes where Discord sends it (the guild's shard; shard 0 for DMs), or to the
+        sessions of shard ``via_shard`` when a test asks."""
         guild = record.channel.guild
         guild_id = None if guild is None else guild.id
-        receivers = self.live_sessions(guild_id)
+        if via_shard is None:
+            receivers = self.live_sessions(guild_id)
+        else:
+            receivers = [
+                s
+                for s in self.sessions
+                if s.ready and self._resumable(s) and s.shard[0] == via_shard
+            ]
         if not any(s.connected for s in receivers):
             raise BotNotConnected(
                 f"no ready gateway session for {record.describe()}; "
