@@ -426,25 +426,36 @@ class TableService:
                 autopilot=meta.autopilot - {seat},
                 timeouts={**meta.timeouts, seat: 0},
             )
-            update = await self._commit(
-                TableUpdate(record, match, Narration(), actor_id=user_id),
-                meta,
-                seat,
-                move,
-                events,
-                on_race=StaleControlError(RACE_MESSAGE),
-            )
+            try:
+                update = await self._commit(
+                    TableUpdate(record, match, Narration(), actor_id=user_id),
+                    meta,
+                    seat,
+                    move,
+                    events,
+                    on_race=StaleControlError(RACE_MESSAGE),
+                )
+            except StaleControlError:
+                # Another process committed first: the same double click, reaching it?
+                await self._refuse_a_repeat(table_id, seat, move, match, since=meta.turn)
+                raise
             return await self._run_computers(update)
 
-    async def _refuse_a_repeat(self, table_id: int, seat: int, notation: str, match: Match) -> None:
+    async def _refuse_a_repeat(
+        self, table_id: int, seat: int, notation: str, match: Match, since: int | None = None
+    ) -> None:
         """A command sent twice (a double submit) finds its own move already made: say so
-        rather than "not your turn"."""
+        rather than "not your turn". ``since``: the turn the caller read, when another
+        process raced it (only the moves after it count then)."""
         try:
             wanted = str(match.hand.parse_move(notation))
         except EngineError:
             return
-        mine = [move for move in await self.store.moves(table_id) if move.seat == seat]
-        if mine and mine[-1].notation == wanted:
+        moves = await self.store.moves(table_id)
+        if since is not None:
+            moves = moves[since:]
+        mine = [move for move in moves if move.seat == seat]
+        if mine and mine[-1 if since is None else 0].notation == wanted:
             raise StaleControlError(f"Your move {wanted} was already made.")
 
     async def timeout(self, table_id: int, turn: int) -> TableUpdate | None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import logging
 import re
 from pathlib import Path
-from typing import Final
+from typing import Annotated, Final
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_API_BASE: Final = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL: Final = "wss://gateway.discord.gg/"
@@ -35,7 +35,7 @@ class Settings(BaseSettings):
     several bot processes (shards) can share it. Secret: it may hold a password."""
     shard_count: int | None = Field(default=None, ge=1, le=16384)
     """How many shards the bot has in all (unset: Discord's recommendation, one process)."""
-    shard_ids: tuple[int, ...] | None = None
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     """The shards this process runs (comma-separated; unset: all of them)."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"

@@ -326,6 +326,8 @@ async def test_two_processes_racing_for_one_turn_apply_once(
             return_exceptions=True,
         )
         assert sorted(type(r).__name__ for r in results) == ["StaleControlError", "TableUpdate"]
+        refusal = next(r for r in results if isinstance(r, StaleControlError))
+        assert str(refusal) == f"Your move {move} was already made."
         assert len(await one.moves(table)) == 1
 
 

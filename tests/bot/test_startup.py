@@ -164,6 +164,10 @@ def test_shards_and_postgres_settings(monkeypatch: pytest.MonkeyPatch, tmp_path:
         SHARD_COUNT="4",
         SHARD_IDS="1, 3",
     )
+    single = settings(
+        monkeypatch, tmp_path, DISCORD_TOKEN=GOOD_TOKEN, SHARD_COUNT="2", SHARD_IDS="0"
+    )
+    assert single.shard_ids == (0,)
     assert loaded.database == url
     assert loaded.database_name == "postgresql://db.internal:5432/dominoes"
     assert "hunter2" not in repr(loaded)

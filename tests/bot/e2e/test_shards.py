@@ -1,0 +1,161 @@
+"""Two bot processes, two shards, one PostgreSQL: a table whose guild belongs to process 1
+is played through DM controls, which Discord delivers to shard 0 (process 0).
+
+A double click reaches both processes at once, and each process is killed (-9) mid-hand
+and restarted: no move is lost, none is applied twice, every interaction is answered once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from tests.bot.e2e.harness import Player, TableDriver, Turn, assert_answered_once_in_time
+from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord, Guild
+
+SHARDS = 2
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(shard_count=SHARDS) as server:
+        yield server
+        errors = list(server.server_errors)
+    assert not errors, "fake Discord server errors:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+async def launcher(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotLauncher]:
+    bots = BotLauncher(fake, tmp_path)
+    try:
+        yield bots
+    finally:
+        await bots.close()
+        print(bots.logs())
+
+
+def guild_on_shard(fake: FakeDiscord, shard: int) -> Guild:
+    """A new guild whose events Discord sends to ``shard`` (ids are time-based)."""
+    for number in itertools.count(1):
+        guild = fake.add_guild(f"Domino Club {number}")
+        if (guild.id >> 22) % SHARDS == shard:
+            return guild
+    raise AssertionError("unreachable")
+
+
+async def restarted(fake: FakeDiscord, process: BotProcess) -> None:
+    """kill -9, then start again and wait until every shard is back."""
+    await process.kill()
+    before = fake.ready_count
+    await process.start()
+    await fake.wait_until_bot_ready(timeout=30, after=before)
+
+
+async def moves_logged(url: str) -> list[tuple[int, str]]:
+    conn = await asyncpg.connect(url)
+    try:
+        rows = await conn.fetch("SELECT seq, notation FROM moves ORDER BY seq")
+    finally:
+        await conn.close()
+    return [(row["seq"], row["notation"]) for row in rows]
+
+
+async def play_a_turn(table: TableDriver) -> None:
+    turn = await table.next_turn()
+    assert turn is not None
+    await table.play_first(turn)
+
+
+async def double_click_a_place(table: TableDriver, fake: FakeDiscord) -> Turn:
+    """Pick the turn's first tile, then deliver the same place choice twice at once: the
+    normal way (a DM: shard 0) and to shard 1's process."""
+    while True:
+        turn = await table.next_turn()
+        assert turn is not None
+        tiles = [s for s in turn.message.selects if ":subj:" in s.custom_id]
+        if tiles:
+            break
+        await table.pass_turn(turn)
+    user, message = turn.player.user, turn.message
+    await table.answered(await fake.select(user, message, tiles[0], [tiles[0].options[0].value]))
+    places = next(s for s in message.selects if ":targ:" in s.custom_id)
+    choice = [places.options[0].value]
+    edits = table.table().edit_count
+    records = await asyncio.gather(
+        fake.select(user, message, places, choice),
+        fake.select(user, message, places, choice, via_shard=1),
+    )
+    answers = [await table.answered(record) for record in records]
+    moved = [a for a in answers if a.type == 7]  # the DM's controls replaced by the result
+    refused = [a for a in answers if a.type == 4 and a.ephemeral]
+    assert len(moved) == len(refused) == 1, answers
+    # Which refusal depends on whether the second process read the table before the
+    # first committed (it then loses the race) or after (its controls are out of date).
+    assert refused[0].content in (
+        f"Your move {moved[0].content.split(' played ', 1)[1].split(chr(10))[0]} was already made.",
+        "Those controls are out of date: that turn has already been played.",
+    ), refused[0].content
+    table.last_turn = turn.turn
+    await table.table_redrawn(edits)
+    return turn
+
+
+async def test_two_processes_share_a_table_through_postgresql(
+    fake: FakeDiscord, postgres_url: str, launcher: BotLauncher
+) -> None:
+    guild = guild_on_shard(fake, 1)
+    channel = guild.add_text_channel("tables")
+    ada = Player(fake.add_user("ada", guild=guild))
+    bea = Player(fake.add_user("bea", guild=guild))
+    common = {
+        "DATABASE_URL": postgres_url,
+        "SHARD_COUNT": str(SHARDS),
+        "DEV_GUILD_ID": str(guild.id),
+        "LOG_LEVEL": "INFO",
+    }
+    zero = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "0"})
+    one = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "1"})
+    await fake.wait_until_bot_ready(timeout=30)
+    assert sorted(s.shard for s in fake.sessions if s.ready and s.connected) == [(0, 2), (1, 2)]
+
+    # The lobby is made in the guild's channel: shard 1, process 1.
+    table = TableDriver(fake, channel, [ada, bea])
+    await table.open(ada, seats=2, target=200)
+    await table.click_lobby(bea, "Join")
+    await table.start(ada)
+    plays = 0
+    for _ in range(2):  # DM controls: shard 0, process 0
+        await play_a_turn(table)
+        plays += 1
+
+    await double_click_a_place(table, fake)
+    plays += 1
+    assert len(await moves_logged(postgres_url)) == plays
+
+    # The owner of the guild dies: process 0 still serves the table's DM controls.
+    await one.kill()
+    for _ in range(2):
+        await play_a_turn(table)
+        plays += 1
+    before = fake.ready_count
+    await one.start()
+    await fake.wait_until_bot_ready(timeout=30, after=before)
+    await play_a_turn(table)
+    plays += 1
+
+    # The DM process dies between plays; after its restart the hand goes on.
+    await restarted(fake, zero)
+    for _ in range(2):
+        await play_a_turn(table)
+        plays += 1
+
+    logged = await moves_logged(postgres_url)
+    assert [seq for seq, _ in logged] == list(range(1, plays + 1))  # none lost, none twice
+    assert "hand 1" in table.table().content
+    assert_answered_once_in_time(fake.interactions)
+    assert fake.unknown_requests == []
