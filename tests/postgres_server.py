@@ -16,9 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-SERVER_FLAGS = (
-    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-)
+FAST_FLAGS = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 
 
 def binaries() -> Path:
@@ -42,9 +40,11 @@ def _free_port() -> int:
 
 
 class PostgresServer:
-    """One cluster; :meth:`url` names a database on it."""
+    """One cluster; :meth:`url` names a database on it. Tests run it without fsync;
+    ``durable`` keeps PostgreSQL's defaults (for timing commits as production would)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        self._flags = "" if durable else FAST_FLAGS
         self._bin = binaries()
         self._dir = Path(tempfile.mkdtemp(prefix="domino-pg-"))
         self._data = self._dir / "data"
@@ -59,7 +59,10 @@ class PostgresServer:
             "initdb", "-D", str(self._data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
             "--no-sync", "--no-instructions",
         )  # fmt: skip
-        options = f"-p {self.port} -k {self._dir} -c listen_addresses=127.0.0.1 {SERVER_FLAGS}"
+        options = (
+            f"-p {self.port} -k {self._dir} -c listen_addresses=127.0.0.1"
+            f" -c max_connections=300 {self._flags}"
+        )
         self._run(
             "pg_ctl", "-D", str(self._data), "-l", str(self._dir / "server.log"), "-w",
             "-o", options, "start",
