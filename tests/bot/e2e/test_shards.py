@@ -56,6 +56,13 @@ async def restarted(fake: FakeDiscord, process: BotProcess) -> None:
     await fake.wait_until_bot_ready(timeout=30, after=before)
 
 
+def resumed_at_last_start(process: BotProcess) -> str:
+    """The line in which the process's latest start said how many tables it resumed
+    (written in its setup, before it reported ready)."""
+    last_start = process.log().rsplit("--- start #", 1)[-1]
+    return next(line for line in last_start.splitlines() if "running tables" in line)
+
+
 async def moves_logged(url: str) -> list[tuple[int, str]]:
     conn = await asyncpg.connect(url)
     try:
@@ -145,11 +152,13 @@ async def test_two_processes_share_a_table_through_postgresql(
     before = fake.ready_count
     await one.start()
     await fake.wait_until_bot_ready(timeout=30, after=before)
+    assert resumed_at_last_start(one).endswith("resumed 1 running tables")
     await play_a_turn(table)
     plays += 1
 
     # The DM process dies between plays; after its restart the hand goes on.
     await restarted(fake, zero)
+    assert resumed_at_last_start(zero).endswith("resumed 0 running tables")  # not its guild
     for _ in range(2):
         await play_a_turn(table)
         plays += 1
