@@ -6,10 +6,16 @@ tile the controls already show, or passes when nothing fits; a ``--switch`` shar
 plays first look at another tile (the candidate picture step) and play that. Prints the
 median and p95 milliseconds from an interaction to its response, and the Discord API
 calls the bot made per play. Asserts nothing (targets: p95 ≤ 250 ms with 50 tables, at
-most 3 API calls per play including the choice).
+most 3 API calls per play including the choice; with ``--processes 2`` on PostgreSQL,
+p95 ≤ 250 ms with 200 tables).
+
+``--database postgresql`` keeps the state in a throwaway local PostgreSQL server (default
+durability); ``--processes N`` runs N bot processes, one shard each, on it, the tables
+spread over guilds on every shard. Discord sends DM controls to shard 0, so the DM plays
+all reach process 0 whatever N is; the others serve their guilds' commands and buttons.
 
 Run: .venv/bin/python bench/bench_bot.py [--tables 50] [--plays 12] [--think 1.0]
-[--switch 0.0]
+[--switch 0.0] [--database sqlite] [--processes 1]
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from tests.fakediscord import (
     TextChannel,
     User,
 )
+from tests.postgres_server import PostgresServer
 
 
 @dataclass
@@ -124,41 +131,88 @@ async def play_table(
         last = turn
 
 
-async def run(tables: int, plays: int, think: float, seed: int, switch: float) -> None:
+def guilds_on_every_shard(fake: FakeDiscord, shards: int) -> list[Guild]:
+    """One guild per shard (guild ids are time-based, so a few are made and kept)."""
+    found: dict[int, Guild] = {}
+    number = 0
+    while len(found) < shards:
+        number += 1
+        guild = fake.add_guild(f"Bench Club {number}")
+        found.setdefault((guild.id >> 22) % shards, guild)
+    return [found[shard] for shard in range(shards)]
+
+
+async def run(
+    tables: int,
+    plays: int,
+    think: float,
+    seed: int,
+    switch: float,
+    database: str,
+    processes: int,
+) -> None:
     rng = random.Random(seed)
-    async with FakeDiscord() as fake:
-        guild: Guild = fake.add_guild("Bench Club")
-        channels = [guild.add_text_channel(f"table-{n}") for n in range(tables)]
-        pairs = [[fake.add_user(f"p{n}a"), fake.add_user(f"p{n}b")] for n in range(tables)]
-        with tempfile.TemporaryDirectory() as tmp:
-            launcher = BotLauncher(fake, Path(tmp))
-            try:
-                await launcher.start(
-                    module="bot",
-                    extra_env={
-                        "DATABASE_PATH": str(Path(tmp) / "bench.sqlite3"),
-                        "DEV_GUILD_ID": str(guild.id),
-                        "LOG_LEVEL": "WARNING",
-                    },
+    server = PostgresServer(durable=True) if database == "postgresql" else None
+    if server is not None:
+        server.start()
+    try:
+        async with FakeDiscord(shard_count=processes) as fake:
+            await run_on(fake, server, tables, plays, think, switch, rng, processes)
+    finally:
+        if server is not None:
+            server.stop()
+
+
+async def run_on(
+    fake: FakeDiscord,
+    server: PostgresServer | None,
+    tables: int,
+    plays: int,
+    think: float,
+    switch: float,
+    rng: random.Random,
+    processes: int,
+) -> None:
+    guilds = guilds_on_every_shard(fake, processes)
+    channels = [guilds[n % processes].add_text_channel(f"table-{n}") for n in range(tables)]
+    pairs = [
+        [fake.add_user(f"p{n}{side}", guild=channel.guild) for side in "ab"]
+        for n, channel in enumerate(channels)
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        launcher = BotLauncher(fake, Path(tmp))
+        try:
+            env = {"LOG_LEVEL": "WARNING"}
+            if server is not None:
+                env["DATABASE_URL"] = server.url()
+            else:
+                env["DATABASE_PATH"] = str(Path(tmp) / "bench.sqlite3")
+            if processes == 1:
+                env["DEV_GUILD_ID"] = str(guilds[0].id)
+                await launcher.start(module="bot", extra_env=env)
+            for shard in range(processes if processes > 1 else 0):  # global commands then
+                shards = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
+                await launcher.start(module="bot", extra_env={**env, **shards})
+            await fake.wait_until_bot_ready(timeout=60)
+            stats = Stats()
+            mark = len(fake.requests)
+            started = time.perf_counter()
+            await asyncio.gather(
+                *(
+                    play_table(fake, channel, pair, plays, think, stats, rng, switch)
+                    for channel, pair in zip(channels, pairs, strict=True)
                 )
-                await fake.wait_until_bot_ready(timeout=60)
-                stats = Stats()
-                mark = len(fake.requests)
-                started = time.perf_counter()
-                await asyncio.gather(
-                    *(
-                        play_table(fake, channel, pair, plays, think, stats, rng, switch)
-                        for channel, pair in zip(channels, pairs, strict=True)
-                    )
-                )
-                # Let the last plays' table edits and DMs land before counting.
-                await fake.wait_until(
-                    lambda: all(r.status for r in fake.requests[mark:]) or None, timeout=30
-                )
-                elapsed = time.perf_counter() - started
-                report(fake, stats, mark, tables, plays, think, elapsed)
-            finally:
-                await launcher.close()
+            )
+            # Let the last plays' table edits and DMs land before counting.
+            await fake.wait_until(
+                lambda: all(r.status for r in fake.requests[mark:]) or None, timeout=30
+            )
+            elapsed = time.perf_counter() - started
+            where = "SQLite" if server is None else "PostgreSQL"
+            print(f"{processes} bot process(es), one shard each, state in {where}")
+            report(fake, stats, mark, tables, plays, think, elapsed)
+        finally:
+            await launcher.close()
 
 
 def report(
@@ -213,8 +267,24 @@ def main() -> None:
     parser.add_argument(
         "--switch", type=float, default=0.0, help="share of plays that look at another tile"
     )
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.tables, args.plays, args.think, args.seed, args.switch))
+    if args.processes > 1 and args.database != "postgresql":
+        parser.error("several processes share their state through --database postgresql")
+    asyncio.run(
+        run(
+            args.tables,
+            args.plays,
+            args.think,
+            args.seed,
+            args.switch,
+            args.database,
+            args.processes,
+        )
+    )
 
 
 if __name__ == "__main__":
