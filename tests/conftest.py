@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -44,3 +45,13 @@ async def postgres_url(postgres_admin_url: str) -> AsyncIterator[str]:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
         await admin.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where a store lives, once for each backend: a SQLite file or a PostgreSQL database
+    (every store behaviour must hold on both; two opens of it are two processes' views)."""
+    if request.param == "sqlite":
+        return tmp_path / "store" / "tables.db"
+    url: str = request.getfixturevalue("postgres_url")
+    return url

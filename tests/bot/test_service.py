@@ -302,19 +302,10 @@ async def test_a_turn_is_reminded_once_and_the_last_reminder_is_replaced(
     assert await service.claim_turn_reminder(table, turn) == (False, None)  # gone by
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def shared(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    """A database two processes share: a SQLite file, or PostgreSQL (sharded bots)."""
-    if request.param == "sqlite":
-        return tmp_path / "shared.db"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 async def test_two_processes_racing_for_one_turn_apply_once(
-    shared: str | Path, clock: Clock
+    store_target: str | Path, clock: Clock
 ) -> None:
-    async with Store.open(shared) as one, Store.open(shared) as two:
+    async with Store.open(store_target) as one, Store.open(store_target) as two:
         first = TableService(one, clock=clock, new_seed=lambda: 3)
         second = TableService(two, clock=clock, new_seed=lambda: 3)
         table = await lobby(first, ADA, BEA)
@@ -332,11 +323,11 @@ async def test_two_processes_racing_for_one_turn_apply_once(
 
 
 async def test_a_turn_timer_firing_in_two_processes_acts_once(
-    shared: str | Path, clock: Clock
+    store_target: str | Path, clock: Clock
 ) -> None:
     """Both processes may have armed a timer for the turn (the one that served the last
     DM play and the table's own shard): the database lets one of them act."""
-    async with Store.open(shared) as one, Store.open(shared) as two:
+    async with Store.open(store_target) as one, Store.open(store_target) as two:
         first = TableService(one, clock=clock, new_seed=lambda: 3)
         second = TableService(two, clock=clock, new_seed=lambda: 3)
         table = await lobby(first, ADA, BEA, turn_seconds=30)

@@ -49,18 +49,9 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "nested" / "dir" / "tables.db"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, db_path: Path) -> str | Path:
-    """Where the store lives: every test here runs on both backends."""
-    if request.param == "sqlite":
-        return db_path
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 @pytest.fixture
-async def store(target: str | Path, clock: FakeClock) -> AsyncIterator[Store]:
-    async with Store.open(target, clock=clock) as opened:
+async def store(store_target: str | Path, clock: FakeClock) -> AsyncIterator[Store]:
+    async with Store.open(store_target, clock=clock) as opened:
         yield opened
 
 
@@ -128,8 +119,8 @@ async def check_sqlite_file(db_path: Path, store: Store) -> None:
     assert {"tables", "moves", "finished_matches", "standings"} <= names
 
 
-async def test_await_open_and_closed_store_refuses_work(target: str | Path) -> None:
-    store = await Store.open(target)
+async def test_await_open_and_closed_store_refuses_work(store_target: str | Path) -> None:
+    store = await Store.open(store_target)
     await store.close()
     await store.close()  # idempotent
     with pytest.raises(Exception, match="closed"):
@@ -639,8 +630,8 @@ async def test_inconsistent_result_writes_nothing(
 # ---------------------------------------------------------------- restart
 
 
-async def test_everything_survives_a_restart(target: str | Path, clock: FakeClock) -> None:
-    async with Store.open(target, clock=clock) as store:
+async def test_everything_survives_a_restart(store_target: str | Path, clock: FakeClock) -> None:
+    async with Store.open(store_target, clock=clock) as store:
         table = await playing_table(store, channel_id=7)
         for n in range(3):
             table = await store.commit_move(
@@ -658,7 +649,7 @@ async def test_everything_survives_a_restart(target: str | Path, clock: FakeCloc
         standings_before = await store.standings(GUILD)
         match_before = await store.finished_match(done.id)
 
-    async with Store.open(target, clock=clock) as restarted:
+    async with Store.open(store_target, clock=clock) as restarted:
         assert await restarted.open_tables() == [table, lobby]
         assert await restarted.open_table_in_channel(7) == table
         assert await restarted.moves(table.id) == moves_before

@@ -18,25 +18,16 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "tables.db"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, db_path: Path) -> str | Path:
-    """Where the store lives: the races here run on both backends."""
-    if request.param == "sqlite":
-        return db_path
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 @pytest.fixture
-async def store(target: str | Path) -> AsyncIterator[Store]:
-    async with Store.open(target) as opened:
+async def store(store_target: str | Path) -> AsyncIterator[Store]:
+    async with Store.open(store_target) as opened:
         yield opened
 
 
 @pytest.fixture
-async def other(target: str | Path, store: Store) -> AsyncIterator[Store]:
+async def other(store_target: str | Path, store: Store) -> AsyncIterator[Store]:
     """A second, independent connection to the same database: another process's view."""
-    async with Store.open(target) as opened:
+    async with Store.open(store_target) as opened:
         yield opened
 
 
