@@ -1,4 +1,5 @@
-"""Persistent storage for tables, move logs, finished matches and standings (SQLite)."""
+"""Persistent storage for tables, move logs, finished matches and standings: SQLite by
+default, PostgreSQL when several bot processes share one state."""
 
 from bot.store.codec import JsonObject
 from bot.store.errors import (
