@@ -4,25 +4,37 @@ Everything here is incremental. Each open end caches the placements that fit it 
 number, if any, the far half of a tile must show there; a new tile only invalidates the
 caches of ends near it. Rings are counted by looking at the cells around the new tile
 first and flood-filling only when the tile touches the network in two separate places.
+
+The covered cells live in a flat grid indexed by cell key (one byte a cell, see
+:mod:`~engine.network.geometry` for why keys stay inside it): a cell holds ``1 << number``
+of the half covering it, 0 when empty, so ORing a few cells tells at once whether any is
+covered and which numbers they show. The offsets a placement at an open end looks at are
+worked out once per face and turn (:data:`_SINGLE_PLANS`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.errors import IllegalMoveError
 from engine.network.geometry import (
     ACROSS,
+    COLUMN_SHIFT,
     DIR_NAMES,
+    DIRECTIONS,
+    GRID_CELLS,
     NEIGHBOURS8,
     NEIGHBOURS_EXCEPT,
     RING_HORIZONTAL,
     RING_VERTICAL,
+    ROW_MASK,
+    SQUARE,
     STEP1,
     STEP2,
     STRIDE,
+    TILE_LIMIT,
     X,
     coords,
     direction_between,
@@ -38,6 +50,16 @@ _UP_RIGHT = STRIDE + 1
 
 ANY = -1
 """``Candidate.need`` when the far half touches nothing, so any number fits."""
+
+_PROBE = 0x80
+"""Grid value of a cell covered only for a look-ahead (:meth:`Layout.rings_if`): no number's
+bit, so it counts as covered but shows nothing."""
+_NUMBER_OF_BIT = tuple(
+    ANY if shown == 0 else shown.bit_length() - 1 if shown & (shown - 1) == 0 else -2
+    for shown in range(256)
+)
+"""The number a grid value (or an OR of them with one bit set) shows; ANY for nothing.
+``_PROBE`` reads as 7, a number no tile has."""
 
 _REACH_BELOW, _REACH_ABOVE = 5, 6
 """How far, in half units, the cells a candidate at an open end covers or touches reach below
@@ -97,7 +119,7 @@ class OpenEnd:
     kind: str
     faces: tuple[tuple[int, int], ...]
     end_dir: int | None = None
-    touch: frozenset[int] = field(default=frozenset(), repr=False)
+    touch: tuple[int, ...] = field(default=(), repr=False)
     """Cells just across the faces: a tile covering any of them closes this end."""
     singles: list[Candidate] | None = field(default=None, repr=False)
     doubles: list[Candidate] | None = field(default=None, repr=False)
@@ -110,6 +132,21 @@ class OpenEnd:
             "kind": self.kind,
             "faces": [[*coords(sq), DIR_NAMES[d]] for sq, d in self.faces],
         }
+
+    def copy(self) -> OpenEnd:
+        """A twin whose caches can be dropped or filled without touching this end's (the
+        cached lists themselves are never changed, so they are shared)."""
+        return OpenEnd(
+            self.label,
+            self.number,
+            self.tile_index,
+            self.kind,
+            self.faces,
+            self.end_dir,
+            self.touch,
+            self.singles,
+            self.doubles,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +182,55 @@ _TURNS = tuple(tuple(sorted((face, left_of(face), right_of(face)))) for face in 
 """The three ways a tile may leave each face (straight on and both turns), in notation order."""
 
 
+class _SinglePlan(NamedTuple):
+    """What to look at for a non-double laid across a face, far half towards ``turn``.
+
+    ``far_step`` leads from the near half's square to the far half's; ``near_edge`` are the
+    near half's edge neighbours, from its square, except towards the far half and towards
+    the end (that side is the end's own half, which shows the end's number); ``far_edge``
+    are the far half's edge neighbours, from its square, except towards the near half.
+    """
+
+    turn: int
+    far_step: int
+    near_edge: tuple[int, int, int, int]
+    far_edge: tuple[int, int, int, int, int, int]
+
+
+def _single_plan(face: int, turn: int) -> _SinglePlan:
+    sides = [d for d in DIRECTIONS if d not in (turn, opposite(face))]
+    a, b, c, d = (o for side in sides for o in ACROSS[side])
+    e, f, g, h, i, j = NEIGHBOURS_EXCEPT[opposite(turn)]
+    return _SinglePlan(turn, STEP2[turn], (a, b, c, d), (e, f, g, h, i, j))
+
+
+_SINGLE_PLANS = tuple(tuple(_single_plan(face, turn) for turn in _TURNS[face]) for face in range(4))
+"""Per face, a plan for each of its three turns, in notation order."""
+_STRAIGHT_PLANS = tuple((_single_plan(face, face),) for face in range(4))
+"""Per face, the plan for going straight on only (side faces on a 5-attachment table)."""
+
+
+class _CrossPlan(NamedTuple):
+    """What to look at for a double laid crosswise over a face, from the near square (the
+    square just across the face): its two halves, the cells they cover and those around."""
+
+    low: int
+    high: int
+    cover: tuple[int, ...]
+    around: tuple[int, ...]
+
+
+def _cross_plan(face: int) -> _CrossPlan:
+    across = right_of(face)
+    low, high = -STEP1[across], STEP1[across]
+    around = [low + o for o in NEIGHBOURS_EXCEPT[across]]
+    around += [high + o for o in NEIGHBOURS_EXCEPT[opposite(across)]]
+    return _CrossPlan(low, high, tile_cells(low, high), tuple(around))
+
+
+_CROSS_PLANS = tuple(_cross_plan(face) for face in range(4))
+
+
 def _double_points(first: int, direction: int) -> list[tuple[str, int, int]]:
     """The four connection points of a double as (kind, square, outward direction)."""
     second = first + STEP2[direction]
@@ -164,8 +250,7 @@ class Layout:
         if attachments not in (7, 5, 3):
             raise ValueError("attachments must be 7, 5 or 3")
         self.attachments = attachments
-        self.cells: dict[int, int] = {}
-        self.owner: dict[int, int] = {}
+        self._grid = bytearray(GRID_CELLS)
         self.placements: list[Placement] = []
         self.ends: dict[str, OpenEnd] = {}
         self.rings: list[Ring] = []
@@ -173,17 +258,28 @@ class Layout:
         self._sorted_ends: list[OpenEnd] | None = None
 
     def copy(self) -> Layout:
-        """An independent copy (cached candidate lists are immutable and shared)."""
+        """An independent copy (cached candidate lists are immutable and shared; the grid
+        is 64 KiB, copied in about a microsecond)."""
         twin = Layout.__new__(Layout)
         twin.attachments = self.attachments
-        twin.cells = dict(self.cells)
-        twin.owner = dict(self.owner)
+        twin._grid = self._grid[:]
         twin.placements = list(self.placements)
-        twin.ends = {label: replace(end) for label, end in self.ends.items()}
+        twin.ends = {label: end.copy() for label, end in self.ends.items()}
         twin.rings = list(self.rings)
         twin._box = self._box
         twin._sorted_ends = None
         return twin
+
+    @property
+    def cells(self) -> Mapping[int, int]:
+        """The number shown on each covered cell, by cell key (a read-only view)."""
+        return _CellNumbers(self)
+
+    @property
+    def owner(self) -> Mapping[int, int]:
+        """The index of the placement covering each covered cell, by cell key (a read-only
+        view that searches the placements: for checks and pictures, not hot loops)."""
+        return _CellOwners(self)
 
     # ----------------------------------------------------------------- queries
     @property
@@ -278,19 +374,21 @@ class Layout:
 
     def rings_if(self, placement: Placement) -> int:
         """Rings the placement would score, without placing it."""
+        _check_room(placement, TILE_LIMIT + 4)  # a candidate reaches 4 beyond a tile down
         first, second = key(placement.ax, placement.ay), key(placement.bx, placement.by)
         if not self.touches_apart(first, second):
             return 0
+        grid = self._grid
         cells = tile_cells(first, second)
         for c in cells:
-            self.cells[c] = -1
+            grid[c] = _PROBE
         saved = self._box
         self._grow_box(first, second)
         try:
             count, _ = self._new_regions(first, second)
         finally:
             for c in cells:
-                del self.cells[c]
+                grid[c] = 0
             self._box = saved
         return count
 
@@ -319,32 +417,31 @@ class Layout:
         return self.add(self.placement_for(seat, tile, end, cand))
 
     def add(self, placement: Placement) -> PlaceOutcome:
-        """Put a tile down (already known legal) and update ends, caches and rings."""
+        """Put a tile down (already known legal) and update ends, caches and rings.
+
+        Raises IllegalMoveError for a tile beyond ±TILE_LIMIT half units, where the grid
+        ends (legal play from a lead at the origin never gets there)."""
+        _check_room(placement, TILE_LIMIT)
         first, second = key(placement.ax, placement.ay), key(placement.bx, placement.by)
         direction = direction_between(first, second)
         index = len(self.placements)
-        cells = tile_cells(first, second)
-        for i, c in enumerate(cells):
-            self.cells[c] = placement.a if i < 4 else placement.b
-            self.owner[c] = index
+        grid = self._grid
+        shown_a, shown_b = 1 << placement.a, 1 << placement.b
+        for o in SQUARE:
+            grid[first + o] = shown_a
+            grid[second + o] = shown_b
         self.placements.append(placement)
         if index == 0:
             self._box = (
-                cells[0] // STRIDE,
-                cells[0] // STRIDE,
-                cells[0] % STRIDE,
-                cells[0] % STRIDE,
+                first >> COLUMN_SHIFT,
+                first >> COLUMN_SHIFT,
+                first & ROW_MASK,
+                first & ROW_MASK,
             )
         self._grow_box(first, second)
 
-        new_cells = set(cells)
         self._sorted_ends = None
-        closed = []
-        for label, end in list(self.ends.items()):
-            if not new_cells.isdisjoint(end.touch):
-                del self.ends[label]
-                closed.append(label)
-        self._invalidate_near(first, second)
+        closed = self._close_and_invalidate_near(first, second)
 
         opened = []
         if placement.a == placement.b:
@@ -380,17 +477,22 @@ class Layout:
     ) -> str:
         ends = self.ends
         label = next(label for label in _LABELS if label not in ends)
-        touch = frozenset(sq + o for sq, d in faces for o in ACROSS[d])
+        touch = tuple(sq + o for sq, d in faces for o in ACROSS[d])
         ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
         return label
 
     def _free(self, faces: tuple[tuple[int, int], ...]) -> bool:
-        cells = self.cells
-        return not any(sq + o in cells for sq, d in faces for o in ACROSS[d])
+        grid = self._grid
+        for sq, d in faces:
+            near, far = ACROSS[d]
+            if grid[sq + near] or grid[sq + far]:
+                return False
+        return True
 
     def _grow_box(self, first: int, second: int) -> None:
-        low_col, low_row = divmod(min(first, second), STRIDE)
-        high_col, high_row = divmod(max(first, second) + _UP_RIGHT, STRIDE)
+        low, high = min(first, second), max(first, second) + _UP_RIGHT
+        low_col, low_row = low >> COLUMN_SHIFT, low & ROW_MASK
+        high_col, high_row = high >> COLUMN_SHIFT, high & ROW_MASK
         min_c, max_c, min_r, max_r = self._box
         self._box = (
             min(min_c, low_col),
@@ -399,15 +501,28 @@ class Layout:
             max(max_r, high_row),
         )
 
-    def _invalidate_near(self, first: int, second: int) -> None:
-        low_col, low_row = divmod(min(first, second), STRIDE)
-        high_col, high_row = divmod(max(first, second) + _UP_RIGHT, STRIDE)
-        lo_c, hi_c = low_col - _REACH_ABOVE, high_col + _REACH_BELOW
-        lo_r, hi_r = low_row - _REACH_ABOVE, high_row + _REACH_BELOW
-        for end in self.ends.values():
+    def _close_and_invalidate_near(self, first: int, second: int) -> list[str]:
+        """After a tile at these squares went into the grid: drop the ends it covers a
+        touch cell of (returning their labels, in order) and the caches of the ends whose
+        candidates it may change. Both kinds lie within the window of the tile's reach, so
+        farther ends are not looked at."""
+        low, high = min(first, second), max(first, second) + _UP_RIGHT
+        lo_c, hi_c = (low >> COLUMN_SHIFT) - _REACH_ABOVE, (high >> COLUMN_SHIFT) + _REACH_BELOW
+        lo_r, hi_r = (low & ROW_MASK) - _REACH_ABOVE, (high & ROW_MASK) + _REACH_BELOW
+        grid = self._grid
+        ends = self.ends
+        closed = []
+        for label, end in list(ends.items()):
             sq = end.faces[0][0]
-            if lo_c <= sq // STRIDE <= hi_c and lo_r <= sq % STRIDE <= hi_r:
-                end.singles = end.doubles = None
+            if lo_c <= sq >> COLUMN_SHIFT <= hi_c and lo_r <= sq & ROW_MASK <= hi_r:
+                for c in end.touch:
+                    if grid[c]:  # only this tile can cover it: the end was free before
+                        del ends[label]
+                        closed.append(label)
+                        break
+                else:
+                    end.singles = end.doubles = None
+        return closed
 
     def _sides_allowed(self, end: OpenEnd, face: int) -> tuple[bool, bool]:
         """(face usable at all, only straight out) under the table's attachments option."""
@@ -417,76 +532,66 @@ class Layout:
         return self.attachments != 3, self.attachments == 5
 
     def _compute_singles(self, end: OpenEnd) -> list[Candidate]:
-        # Unrolled membership tests: this is the engine's hottest loop.
-        cells = self.cells
-        get = cells.get
-        n = end.number
+        # The engine's hottest loop: each test ORs a few grid bytes (see _SinglePlan).
+        grid = self._grid
+        others = 0xFF ^ (1 << end.number)  # any other number, or a probe, clashes
+        number_of = _NUMBER_OF_BIT
+        limited = end.end_dir is not None and self.attachments != 7
         found: list[Candidate] = []
         for square, face in end.faces:
-            usable, straight_only = self._sides_allowed(end, face)
-            if not usable:
-                continue
+            plans = _SINGLE_PLANS[face]
+            if limited and face != end.end_dir:
+                if self.attachments == 3:
+                    continue
+                plans = _STRAIGHT_PLANS[face]
             near = square + STEP2[face]
-            if (
-                near in cells
-                or near + 1 in cells
-                or near + STRIDE in cells
-                or near + _UP_RIGHT in cells
-            ):
+            if grid[near] | grid[near + 1] | grid[near + STRIDE] | grid[near + _UP_RIGHT]:
                 continue
-            turns = (face,) if straight_only else _TURNS[face]
-            for turn in turns:
-                far = near + STEP2[turn]
-                if (
-                    far in cells
-                    or far + 1 in cells
-                    or far + STRIDE in cells
-                    or far + _UP_RIGHT in cells
-                ):
+            for turn, far_step, (a, b, c, d), (e, f, g, h, i, j) in plans:
+                far = near + far_step
+                if grid[far] | grid[far + 1] | grid[far + STRIDE] | grid[far + _UP_RIGHT]:
                     continue
-                clash = False
-                for o in NEIGHBOURS_EXCEPT[turn]:
-                    shown = get(near + o)
-                    if shown is not None and shown != n:
-                        clash = True
-                        break
-                if clash:
+                if (grid[near + a] | grid[near + b] | grid[near + c] | grid[near + d]) & others:
                     continue
-                need = ANY
-                for o in NEIGHBOURS_EXCEPT[opposite(turn)]:
-                    shown = get(far + o)
-                    if shown is None or shown == need:
-                        continue
-                    if need != ANY:
-                        clash = True
-                        break
-                    need = shown
-                if not clash:
-                    found.append(Candidate(face, turn, near, far, need))
+                shown = (
+                    grid[far + e]
+                    | grid[far + f]
+                    | grid[far + g]
+                    | grid[far + h]
+                    | grid[far + i]
+                    | grid[far + j]
+                )
+                if shown & (shown - 1) == 0:  # at most one number: the far half must show it
+                    found.append(Candidate(face, turn, near, far, number_of[shown]))
         return found  # already in (face, turn) order: faces are stored sorted
 
     def _compute_doubles(self, end: OpenEnd) -> list[Candidate]:
         """End-on doubles are the straight single placements whose far half may show the
         end's number; crosswise ones are checked here."""
-        cells = self.cells
+        grid = self._grid
         n = end.number
+        others = 0xFF ^ (1 << n)
         found = [
             Candidate(c.face, c.turn, c.near, c.far, n)
             for c in self.singles(end)
             if c.turn == c.face and (c.need == ANY or c.need == n)
         ]
+        limited = end.end_dir is not None and self.attachments != 7
         for square, face in end.faces:
-            usable, straight_only = self._sides_allowed(end, face)
-            if not usable or straight_only:
+            if limited and face != end.end_dir:
+                continue  # side faces take no crosswise double on a 5- or 3-attachment table
+            near = square + STEP2[face]
+            plan = _CROSS_PLANS[face]
+            covered = 0
+            for o in plan.cover:
+                covered |= grid[near + o]
+            if covered:
                 continue
-            across = right_of(face)
-            lo, hi = _crosswise(square + STEP2[face], face)
-            if any(c in cells for c in tile_cells(lo, hi)):
-                continue
-            perimeter = [lo + o for o in NEIGHBOURS_EXCEPT[across]]
-            perimeter += [hi + o for o in NEIGHBOURS_EXCEPT[opposite(across)]]
-            if all(cells.get(c, n) == n for c in perimeter):
-                found.append(Candidate(face, X, lo, hi, n))
+            shown = 0
+            for o in plan.around:
+                shown |= grid[near + o]
+            if not shown & others:
+                found.append(Candidate(face, X, near + plan.low, near + plan.high, n))
         found.sort(key=_geometry_order)
         return found
 
@@ -494,13 +599,13 @@ class Layout:
         """Whether a tile at these squares would touch the network along more than one
         stretch of its surroundings — else it cannot enclose anything (the quick test of
         :meth:`_new_regions`, made without laying the tile: its cells are not among these)."""
-        cells = self.cells
+        grid = self._grid
         base = min(first, second)
         offsets = (RING_HORIZONTAL if abs(second - first) >= STRIDE else RING_VERTICAL)[0]
-        previous = base + offsets[-1] in cells
+        previous = grid[base + offsets[-1]] != 0
         changes = 0
         for o in offsets:
-            occupied = base + o in cells
+            occupied = grid[base + o] != 0
             if occupied != previous:
                 changes += 1
                 if changes > 2:
@@ -515,11 +620,11 @@ class Layout:
         it, R minus the tile falls into k pieces, and the count of enclosed regions changes
         by k − 1 whether R was bounded or not (see RULES.md §1, Rings).
         """
-        cells = self.cells
+        grid = self._grid
         base = min(first, second)
         offsets, pairs = RING_HORIZONTAL if abs(second - first) >= STRIDE else RING_VERTICAL
         around = [base + o for o in offsets]
-        empty = [c not in cells for c in around]
+        empty = [not grid[c] for c in around]
         if sum(empty[i] != empty[i - 1] for i in range(len(empty))) <= 2:
             return 0, []  # the tile touches the network along one stretch: nothing splits
         parent = list(range(len(around)))
@@ -553,13 +658,13 @@ class Layout:
             leaks = False
             while stack and not leaks:
                 c = stack.pop()
-                col, row = divmod(c, STRIDE)
+                col, row = c >> COLUMN_SHIFT, c & ROW_MASK
                 if col < min_c or col > max_c or row < min_r or row > max_r:
                     leaks = True
                     break
                 for o in NEIGHBOURS8:
                     nc = c + o
-                    if nc in cells:
+                    if grid[nc]:
                         continue
                     mark = seen.get(nc)
                     if mark is None:
@@ -599,7 +704,7 @@ class Layout:
             return f"{name}: this table allows no offset tiles off a side face."
         near = square + STEP2[face]
         first, second = _crosswise(near, face) if turn == X else (near, near + STEP2[turn])
-        if any(c in self.cells for c in tile_cells(first, second)):
+        if any(self._grid[c] for c in tile_cells(first, second)):
             return f"{name}: that space is already taken by another tile."
         return f"{name}: a half of it would touch a different number along an edge."
 
@@ -624,3 +729,62 @@ def _label_order(end: OpenEnd) -> tuple[int, str]:
 
 def _geometry_order(cand: Candidate) -> tuple[int, int]:
     return cand.face, cand.turn
+
+
+def _check_room(placement: Placement, limit: int) -> None:
+    """IllegalMoveError unless both halves' cells lie within ±``limit`` half units."""
+    low = min(placement.ax, placement.ay, placement.bx, placement.by)
+    high = max(placement.ax, placement.ay, placement.bx, placement.by) + 2
+    if low < -limit or high > limit:
+        raise IllegalMoveError(
+            f"{placement.tile} at {placement.ax},{placement.ay} is too far out: a table holds "
+            f"tiles within {TILE_LIMIT} half units of the centre."
+        )
+
+
+class _CellNumbers(Mapping[int, int]):
+    """A layout's covered cells as a read-only mapping, cell key → number shown, in the
+    order the tiles were laid (the grid has no cheaper way to list them)."""
+
+    __slots__ = ("_layout",)
+
+    def __init__(self, layout: Layout) -> None:
+        self._layout = layout
+
+    def __getitem__(self, cell: int) -> int:
+        shown = self._layout._grid[cell] if 0 <= cell < GRID_CELLS else 0
+        if not shown:
+            raise KeyError(cell)
+        return -1 if shown == _PROBE else _NUMBER_OF_BIT[shown]
+
+    def __contains__(self, cell: object) -> bool:
+        return isinstance(cell, int) and 0 <= cell < GRID_CELLS and self._layout._grid[cell] != 0
+
+    def __iter__(self) -> Iterator[int]:
+        for p in self._layout.placements:
+            yield from tile_cells(key(p.ax, p.ay), key(p.bx, p.by))
+
+    def __len__(self) -> int:
+        return 8 * len(self._layout.placements)
+
+
+class _CellOwners(Mapping[int, int]):
+    """A layout's covered cells as a read-only mapping, cell key → index of the placement
+    covering it (found by searching the placements)."""
+
+    __slots__ = ("_layout",)
+
+    def __init__(self, layout: Layout) -> None:
+        self._layout = layout
+
+    def __getitem__(self, cell: int) -> int:
+        for index, p in enumerate(self._layout.placements):
+            if cell in tile_cells(key(p.ax, p.ay), key(p.bx, p.by)):
+                return index
+        raise KeyError(cell)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(_CellNumbers(self._layout))
+
+    def __len__(self) -> int:
+        return 8 * len(self._layout.placements)
