@@ -82,11 +82,6 @@ ACROSS: Final = (
 )
 """For each direction, the two cells just across that face of a unit square."""
 
-NEIGHBOURS_EXCEPT: Final = tuple(
-    tuple(off for d in DIRECTIONS if d != excluded for off in ACROSS[d]) for excluded in DIRECTIONS
-)
-"""Edge-neighbour cells of a unit square on every side but ``excluded`` (its partner half)."""
-
 NEIGHBOURS8: Final = (1, -1, STRIDE, -STRIDE, STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1)
 
 

@@ -23,10 +23,8 @@ from engine.network.geometry import (
     ACROSS,
     COLUMN_SHIFT,
     DIR_NAMES,
-    DIRECTIONS,
     GRID_CELLS,
     NEIGHBOURS8,
-    NEIGHBOURS_EXCEPT,
     RING_HORIZONTAL,
     RING_VERTICAL,
     ROW_MASK,
@@ -182,53 +180,34 @@ _TURNS = tuple(tuple(sorted((face, left_of(face), right_of(face)))) for face in 
 """The three ways a tile may leave each face (straight on and both turns), in notation order."""
 
 
-class _SinglePlan(NamedTuple):
-    """What to look at for a non-double laid across a face, far half towards ``turn``.
-
-    ``far_step`` leads from the near half's square to the far half's; ``near_edge`` are the
-    near half's edge neighbours, from its square, except towards the far half and towards
-    the end (that side is the end's own half, which shows the end's number); ``far_edge``
-    are the far half's edge neighbours, from its square, except towards the near half.
-    """
-
-    turn: int
-    far_step: int
-    near_edge: tuple[int, int, int, int]
-    far_edge: tuple[int, int, int, int, int, int]
-
-
-def _single_plan(face: int, turn: int) -> _SinglePlan:
-    sides = [d for d in DIRECTIONS if d not in (turn, opposite(face))]
-    a, b, c, d = (o for side in sides for o in ACROSS[side])
-    e, f, g, h, i, j = NEIGHBOURS_EXCEPT[opposite(turn)]
-    return _SinglePlan(turn, STEP2[turn], (a, b, c, d), (e, f, g, h, i, j))
+_BLOCKED = 0x80
+"""Bit of a square's summary (:attr:`Layout._squares`): the square overlaps a covered cell
+(its other bits then mean nothing). Otherwise the low seven bits are the numbers shown on
+the cells along its edges."""
+_HALF_OVERLAPS = tuple(dx * STRIDE + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+"""Squares (from a half's square) that overlap the half's cells."""
+_HALF_EDGES = tuple(
+    [dx * STRIDE + dy for dx in (-2, 2) for dy in (-1, 0, 1)]
+    + [dx * STRIDE + dy for dy in (-2, 2) for dx in (-1, 0, 1)]
+)
+"""Squares (from a half's square) with one of the half's cells along an edge that do not
+overlap the half."""
 
 
-_SINGLE_PLANS = tuple(tuple(_single_plan(face, turn) for turn in _TURNS[face]) for face in range(4))
-"""Per face, a plan for each of its three turns, in notation order."""
-_STRAIGHT_PLANS = tuple((_single_plan(face, face),) for face in range(4))
-"""Per face, the plan for going straight on only (side faces on a 5-attachment table)."""
+def _side_turns(face: int) -> tuple[tuple[int, int], ...]:
+    """(turn, key step from the near square to the far one) for each way off ``face``."""
+    return tuple((turn, STEP2[turn]) for turn in _TURNS[face])
 
 
-class _CrossPlan(NamedTuple):
-    """What to look at for a double laid crosswise over a face, from the near square (the
-    square just across the face): its two halves, the cells they cover and those around."""
+_FACE_TURNS = tuple(_side_turns(face) for face in range(4))
+"""Per face, its three turns in notation order, each with its far-square step."""
+_STRAIGHT_TURNS = tuple(((face, STEP2[face]),) for face in range(4))
+"""Per face, going straight on only (side faces on a 5-attachment table)."""
+_CROSSWISE = tuple((-STEP1[right_of(face)], STEP1[right_of(face)]) for face in range(4))
+"""Per face, the key steps from the near square to the halves of a crosswise double."""
 
-    low: int
-    high: int
-    cover: tuple[int, ...]
-    around: tuple[int, ...]
-
-
-def _cross_plan(face: int) -> _CrossPlan:
-    across = right_of(face)
-    low, high = -STEP1[across], STEP1[across]
-    around = [low + o for o in NEIGHBOURS_EXCEPT[across]]
-    around += [high + o for o in NEIGHBOURS_EXCEPT[opposite(across)]]
-    return _CrossPlan(low, high, tile_cells(low, high), tuple(around))
-
-
-_CROSS_PLANS = tuple(_cross_plan(face) for face in range(4))
+_new_candidate = tuple.__new__
+"""Builds a Candidate from a ready tuple, skipping NamedTuple's slower ``__new__``."""
 
 
 def _double_points(first: int, direction: int) -> list[tuple[str, int, int]]:
@@ -251,6 +230,11 @@ class Layout:
             raise ValueError("attachments must be 7, 5 or 3")
         self.attachments = attachments
         self._grid = bytearray(GRID_CELLS)
+        self._squares = bytearray(GRID_CELLS)
+        """Per unit square (by its lower-left cell's key), what a tile half there would
+        meet: ``_BLOCKED`` if it overlaps a tile, and the bits of the numbers along its
+        edges. A half at a free square next to a free partner square touches exactly
+        those numbers (the partner's side is empty), so legality is one look a half."""
         self.placements: list[Placement] = []
         self.ends: dict[str, OpenEnd] = {}
         self.rings: list[Ring] = []
@@ -259,10 +243,11 @@ class Layout:
 
     def copy(self) -> Layout:
         """An independent copy (cached candidate lists are immutable and shared; the grid
-        is 64 KiB, copied in about a microsecond)."""
+        and the square summary are 64 KiB each, copied in about a microsecond)."""
         twin = Layout.__new__(Layout)
         twin.attachments = self.attachments
         twin._grid = self._grid[:]
+        twin._squares = self._squares[:]
         twin.placements = list(self.placements)
         twin.ends = {label: end.copy() for label, end in self.ends.items()}
         twin.rings = list(self.rings)
@@ -430,6 +415,13 @@ class Layout:
         for o in SQUARE:
             grid[first + o] = shown_a
             grid[second + o] = shown_b
+        squares = self._squares
+        for half, shown in ((first, shown_a), (second, shown_b)):
+            for o in _HALF_EDGES:
+                squares[half + o] |= shown
+        for half in (first, second):
+            for o in _HALF_OVERLAPS:
+                squares[half + o] = _BLOCKED  # a blocked square's numbers are never read
         self.placements.append(placement)
         if index == 0:
             self._box = (
@@ -532,67 +524,55 @@ class Layout:
         return self.attachments != 3, self.attachments == 5
 
     def _compute_singles(self, end: OpenEnd) -> list[Candidate]:
-        # The engine's hottest loop: each test ORs a few grid bytes (see _SinglePlan).
-        grid = self._grid
-        others = 0xFF ^ (1 << end.number)  # any other number, or a probe, clashes
+        # The engine's hottest loop: one summary byte a square (see _squares). The near
+        # half may only meet the end's number; the far half at most one number, its need.
+        squares = self._squares
+        others = 0xFF ^ (1 << end.number)  # blocked, or any other number
         number_of = _NUMBER_OF_BIT
         limited = end.end_dir is not None and self.attachments != 7
         found: list[Candidate] = []
         for square, face in end.faces:
-            plans = _SINGLE_PLANS[face]
+            turns = _FACE_TURNS[face]
             if limited and face != end.end_dir:
                 if self.attachments == 3:
                     continue
-                plans = _STRAIGHT_PLANS[face]
+                turns = _STRAIGHT_TURNS[face]
             near = square + STEP2[face]
-            if grid[near] | grid[near + 1] | grid[near + STRIDE] | grid[near + _UP_RIGHT]:
+            if squares[near] & others:
                 continue
-            for turn, far_step, (a, b, c, d), (e, f, g, h, i, j) in plans:
+            for turn, far_step in turns:
                 far = near + far_step
-                if grid[far] | grid[far + 1] | grid[far + STRIDE] | grid[far + _UP_RIGHT]:
-                    continue
-                if (grid[near + a] | grid[near + b] | grid[near + c] | grid[near + d]) & others:
-                    continue
-                shown = (
-                    grid[far + e]
-                    | grid[far + f]
-                    | grid[far + g]
-                    | grid[far + h]
-                    | grid[far + i]
-                    | grid[far + j]
-                )
-                if shown & (shown - 1) == 0:  # at most one number: the far half must show it
-                    found.append(Candidate(face, turn, near, far, number_of[shown]))
+                shown = squares[far]
+                if shown & (shown - 1) == 0 and shown != _BLOCKED:  # free, one number at most
+                    found.append(
+                        _new_candidate(Candidate, (face, turn, near, far, number_of[shown]))
+                    )
         return found  # already in (face, turn) order: faces are stored sorted
 
     def _compute_doubles(self, end: OpenEnd) -> list[Candidate]:
         """End-on doubles are the straight single placements whose far half may show the
-        end's number; crosswise ones are checked here."""
-        grid = self._grid
+        end's number; crosswise ones are checked here: both halves free and meeting no
+        other number."""
+        squares = self._squares
         n = end.number
         others = 0xFF ^ (1 << n)
         found = [
-            Candidate(c.face, c.turn, c.near, c.far, n)
+            _new_candidate(Candidate, (c.face, c.turn, c.near, c.far, n))
             for c in self.singles(end)
             if c.turn == c.face and (c.need == ANY or c.need == n)
         ]
         limited = end.end_dir is not None and self.attachments != 7
+        crosswise = False
         for square, face in end.faces:
             if limited and face != end.end_dir:
                 continue  # side faces take no crosswise double on a 5- or 3-attachment table
             near = square + STEP2[face]
-            plan = _CROSS_PLANS[face]
-            covered = 0
-            for o in plan.cover:
-                covered |= grid[near + o]
-            if covered:
-                continue
-            shown = 0
-            for o in plan.around:
-                shown |= grid[near + o]
-            if not shown & others:
-                found.append(Candidate(face, X, near + plan.low, near + plan.high, n))
-        found.sort(key=_geometry_order)
+            low, high = _CROSSWISE[face]
+            if not (squares[near + low] | squares[near + high]) & others:
+                found.append(_new_candidate(Candidate, (face, X, near + low, near + high, n)))
+                crosswise = True
+        if crosswise:
+            found.sort(key=_geometry_order)
         return found
 
     def touches_apart(self, first: int, second: int) -> bool:

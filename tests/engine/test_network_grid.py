@@ -9,7 +9,7 @@ import pytest
 
 from engine.errors import IllegalMoveError
 from engine.network import NetworkHand, read_position
-from engine.network.geometry import STRIDE, TILE_LIMIT, coords
+from engine.network.geometry import ACROSS, SQUARE, STRIDE, TILE_LIMIT, coords, key
 from engine.network.layout import Layout, Placement
 from engine.network.position import format_placement
 
@@ -78,6 +78,38 @@ def test_the_cell_views_read_the_grid() -> None:
     assert len(cells) == 16 and set(cells.values()) == {6, 3}
     assert [layout.owner[c] for c in cells] == [0] * 8 + [1] * 8
     assert -5 not in layout.cells and 10**9 not in layout.cells
+
+
+def square_summary(layout: Layout, square: int) -> int:
+    """What the layout's summary byte of ``square`` must be, worked out from the cells."""
+    cells = layout.cells
+    if any(square + o in cells for o in SQUARE):
+        return 0x80
+    shown = 0
+    for d in range(4):
+        for o in ACROSS[d]:
+            if square + o in cells:
+                shown |= 1 << cells[square + o]
+    return shown
+
+
+@pytest.mark.parametrize("attachments", [7, 3])
+def test_the_square_summary_matches_the_cells_after_every_play(attachments: int) -> None:
+    for seed in range(6):
+        hand = NetworkHand.deal(2 + seed % 4, {"attachments": attachments}, seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            hand.apply(random_move(hand, rng))
+            layout = hand.layout
+            xs = [x for p in layout.placements for x in (p.ax, p.bx)]
+            ys = [y for p in layout.placements for y in (p.ay, p.by)]
+            for x in range(min(xs) - 4, max(xs) + 6):
+                for y in range(min(ys) - 4, max(ys) + 6):
+                    square = key(x, y)
+                    summary = layout._squares[square]
+                    if summary & 0x80:
+                        summary = 0x80  # a blocked square's number bits mean nothing
+                    assert summary == square_summary(layout, square), (x, y)
 
 
 def test_random_hands_stay_well_inside_the_grid() -> None:
