@@ -184,7 +184,7 @@ _BLOCKED = 0x80
 """Bit of a square's summary (:attr:`Layout._squares`): the square overlaps a covered cell
 (its other bits then mean nothing). Otherwise the low seven bits are the numbers shown on
 the cells along its edges."""
-_HALF_OVERLAPS = tuple(dx * STRIDE + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+_HALF_OVERLAPS = frozenset(dx * STRIDE + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 """Squares (from a half's square) that overlap the half's cells."""
 _HALF_EDGES = tuple(
     [dx * STRIDE + dy for dx in (-2, 2) for dy in (-1, 0, 1)]
@@ -192,6 +192,27 @@ _HALF_EDGES = tuple(
 )
 """Squares (from a half's square) with one of the half's cells along an edge that do not
 overlap the half."""
+
+
+def _tile_overlaps(direction: int) -> tuple[tuple[int, int], ...]:
+    """The squares overlapping a tile whose second half lies ``direction`` of its first, as
+    (key step from the first half's square, run length northwards): one run a column."""
+    steps = sorted(_HALF_OVERLAPS | {STEP2[direction] + o for o in _HALF_OVERLAPS})
+    columns: dict[int, list[int]] = {}
+    for step in steps:  # rows reach 3 below the first square: +8 keeps them in one column
+        columns.setdefault((step + 8) >> COLUMN_SHIFT, []).append(step)
+    runs = tuple((rows[0], len(rows)) for rows in columns.values())
+    assert all(rows == list(range(rows[0], rows[0] + len(rows))) for rows in columns.values())
+    return runs
+
+
+_TILE_OVERLAPS = tuple(_tile_overlaps(d) for d in range(4))
+_EDGES_AWAY = tuple(
+    tuple(o for o in _HALF_EDGES if o - STEP2[d] not in _HALF_OVERLAPS) for d in range(4)
+)
+"""Per direction to the partner half, the half's edge squares that the partner does not
+overlap (those are blocked anyway)."""
+_BLOCKED_RUNS = {rows: bytes([_BLOCKED] * rows) for rows in (3, 5)}
 
 
 def _side_turns(face: int) -> tuple[tuple[int, int], ...]:
@@ -295,36 +316,43 @@ class Layout:
         then turn. A tile whose halves touch two open ends (one showing each of its
         numbers) can be laid from either: the first end in that order names it, and
         :meth:`find` still accepts the other name."""
-        return self._fits(tile, unique=True)
-
-    def _fits(self, tile: Tile, unique: bool) -> Iterator[tuple[OpenEnd, Candidate]]:
-        if self._sorted_ends is None:
-            self._sorted_ends = sorted(self.ends.values(), key=_label_order)
+        ends = self._sorted_ends
+        if ends is None:
+            ends = self._sorted_ends = sorted(self.ends.values(), key=_label_order)
+        high, low = tile.high, tile.low
         seen: set[tuple[int, int, int, int]] = set()
-        for end in self._sorted_ends:
-            n = end.number
-            if tile.high != n and tile.low != n:
-                continue
-            if tile.high == tile.low:
-                for cand in self.doubles(end):
-                    if unique:
-                        place = _place_key(cand.near, n, cand.far, n)
-                        if place in seen:
-                            continue
+        if high == low:
+            for end in ends:
+                if end.number != high:
+                    continue
+                doubles = end.doubles
+                if doubles is None:
+                    doubles = end.doubles = self._compute_doubles(end)
+                for cand in doubles:
+                    place = _place_key(cand.near, high, cand.far, high)
+                    if place not in seen:
                         seen.add(place)
-                    yield end, cand
+                        yield end, cand
+            return
+        for end in ends:
+            n = end.number
+            if n == high:
+                far = low
+            elif n == low:
+                far = high
             else:
-                far = tile.low if tile.high == n else tile.high
-                for cand in self.singles(end):
-                    need = cand.need
-                    if need == ANY:
-                        yield end, cand  # the far half touches nothing: no other end has it
-                    elif need == far:
-                        if unique:
-                            place = _place_key(cand.near, n, cand.far, far)
-                            if place in seen:
-                                continue
-                            seen.add(place)
+                continue
+            singles = end.singles
+            if singles is None:
+                singles = end.singles = self._compute_singles(end)
+            for cand in singles:
+                need = cand.need
+                if need == ANY:
+                    yield end, cand  # the far half touches nothing: no other end has it
+                elif need == far:
+                    place = _place_key(cand.near, n, cand.far, far)
+                    if place not in seen:
+                        seen.add(place)
                         yield end, cand
 
     def can_play(self, tile: Tile) -> bool:
@@ -416,12 +444,13 @@ class Layout:
             grid[first + o] = shown_a
             grid[second + o] = shown_b
         squares = self._squares
-        for half, shown in ((first, shown_a), (second, shown_b)):
-            for o in _HALF_EDGES:
-                squares[half + o] |= shown
-        for half in (first, second):
-            for o in _HALF_OVERLAPS:
-                squares[half + o] = _BLOCKED  # a blocked square's numbers are never read
+        for o in _EDGES_AWAY[direction]:
+            squares[first + o] |= shown_a
+        for o in _EDGES_AWAY[opposite(direction)]:
+            squares[second + o] |= shown_b
+        for step, rows in _TILE_OVERLAPS[direction]:
+            start = first + step  # a blocked square's numbers are never read
+            squares[start : start + rows] = _BLOCKED_RUNS[rows]
         self.placements.append(placement)
         if index == 0:
             self._box = (
@@ -435,51 +464,59 @@ class Layout:
         self._sorted_ends = None
         closed = self._close_and_invalidate_near(first, second)
 
-        opened = []
+        opened: list[str] = []
         if placement.a == placement.b:
             for kind, square, outward in _double_points(first, direction):
-                if self._free(((square, outward),)):
-                    opened.append(self._open(placement.a, index, kind, ((square, outward),), None))
+                self._open_if_free(opened, placement.a, index, kind, ((square, outward),), None)
         else:
-            for number, square, towards_partner in (
-                (placement.a, first, direction),
-                (placement.b, second, opposite(direction)),
-            ):
-                outward = opposite(towards_partner)
-                faces = tuple((square, d) for d in _TURNS[outward])
-                if self._free(faces):
-                    opened.append(self._open(number, index, "half", faces, outward))
+            outward = opposite(direction)
+            faces = (
+                (first, _TURNS[outward][0]),
+                (first, _TURNS[outward][1]),
+                (first, _TURNS[outward][2]),
+            )
+            self._open_if_free(opened, placement.a, index, "half", faces, outward)
+            faces = (
+                (second, _TURNS[direction][0]),
+                (second, _TURNS[direction][1]),
+                (second, _TURNS[direction][2]),
+            )
+            self._open_if_free(opened, placement.b, index, "half", faces, direction)
 
-        count, regions = (0, []) if index == 0 else self._new_regions(first, second)
-        rings = tuple(
-            Ring(placement.seat, index, tuple(sorted(coords(c) for c in region)))
-            for region in regions
-        )
-        self.rings.extend(rings)
+        rings: tuple[Ring, ...] = ()
+        count = 0
+        if index and self.touches_apart(first, second):  # else nothing can be enclosed
+            count, regions = self._new_regions(first, second)
+            rings = tuple(
+                Ring(placement.seat, index, tuple(sorted(coords(c) for c in region)))
+                for region in regions
+            )
+            self.rings.extend(rings)
         return PlaceOutcome(placement, count, rings, tuple(closed), tuple(opened))
 
     # ----------------------------------------------------------------- internals
-    def _open(
+    def _open_if_free(
         self,
+        opened: list[str],
         number: int,
         index: int,
         kind: str,
         faces: tuple[tuple[int, int], ...],
         end_dir: int | None,
-    ) -> str:
-        ends = self.ends
-        label = next(label for label in _LABELS if label not in ends)
-        touch = tuple(sq + o for sq, d in faces for o in ACROSS[d])
-        ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
-        return label
-
-    def _free(self, faces: tuple[tuple[int, int], ...]) -> bool:
+    ) -> None:
+        """Open an end on these faces, under the first free label, unless a tile already
+        touches one of them; the new label goes on ``opened``."""
+        touch = tuple([sq + o for sq, d in faces for o in ACROSS[d]])
         grid = self._grid
-        for sq, d in faces:
-            near, far = ACROSS[d]
-            if grid[sq + near] or grid[sq + far]:
-                return False
-        return True
+        for c in touch:
+            if grid[c]:
+                return
+        ends = self.ends
+        for label in _LABELS:
+            if label not in ends:
+                break
+        ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
+        opened.append(label)
 
     def _grow_box(self, first: int, second: int) -> None:
         low, high = min(first, second), max(first, second) + _UP_RIGHT
@@ -713,9 +750,9 @@ def _geometry_order(cand: Candidate) -> tuple[int, int]:
 
 def _check_room(placement: Placement, limit: int) -> None:
     """IllegalMoveError unless both halves' cells lie within ±``limit`` half units."""
-    low = min(placement.ax, placement.ay, placement.bx, placement.by)
-    high = max(placement.ax, placement.ay, placement.bx, placement.by) + 2
-    if low < -limit or high > limit:
+    _, _, _, ax, ay, bx, by = placement
+    low, high = -limit, limit - 2  # a half's square covers its corner and one more cell
+    if not (low <= ax <= high and low <= ay <= high and low <= bx <= high and low <= by <= high):
         raise IllegalMoveError(
             f"{placement.tile} at {placement.ax},{placement.ay} is too far out: a table holds "
             f"tiles within {TILE_LIMIT} half units of the centre."
