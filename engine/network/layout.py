@@ -49,6 +49,8 @@ _UP_RIGHT = STRIDE + 1
 ANY = -1
 """``Candidate.need`` when the far half touches nothing, so any number fits."""
 
+_TOP_NUMBER = 6
+"""Numbers run from 0 to 6 (a double-six set): each has a bit of a grid byte below _PROBE."""
 _PROBE = 0x80
 """Grid value of a cell covered only for a look-ahead (:meth:`Layout.rings_if`): no number's
 bit, so it counts as covered but shows nothing."""
@@ -176,6 +178,8 @@ def end_label(index: int) -> str:
 
 
 _LABELS = tuple(end_label(i) for i in range(26 * 27))
+_LABEL_RANK = {label: rank for rank, label in enumerate(_LABELS)}
+"""Each label's place in label order (A … Z, AA, AB, …): a sort key with no Python call."""
 _TURNS = tuple(tuple(sorted((face, left_of(face), right_of(face)))) for face in range(4))
 """The three ways a tile may leave each face (straight on and both turns), in notation order."""
 
@@ -261,6 +265,9 @@ class Layout:
         self.rings: list[Ring] = []
         self._box = (0, 0, 0, 0)  # min/max column and row of occupied cells, as key parts
         self._sorted_ends: list[OpenEnd] | None = None
+        self._ends_by_number: dict[int, list[OpenEnd]] = {}
+        """The open ends showing each number, in label order; only while _sorted_ends is
+        not None (both are worked out again after each tile)."""
 
     def copy(self) -> Layout:
         """An independent copy (cached candidate lists are immutable and shared; the grid
@@ -274,6 +281,7 @@ class Layout:
         twin.rings = list(self.rings)
         twin._box = self._box
         twin._sorted_ends = None
+        twin._ends_by_number = {}
         return twin
 
     @property
@@ -318,13 +326,11 @@ class Layout:
         :meth:`find` still accepts the other name."""
         ends = self._sorted_ends
         if ends is None:
-            ends = self._sorted_ends = sorted(self.ends.values(), key=_label_order)
+            ends = self._sort_ends()
         high, low = tile.high, tile.low
         seen: set[tuple[int, int, int, int]] = set()
         if high == low:
-            for end in ends:
-                if end.number != high:
-                    continue
+            for end in self._ends_by_number.get(high, ()):
                 doubles = end.doubles
                 if doubles is None:
                     doubles = end.doubles = self._compute_doubles(end)
@@ -334,6 +340,13 @@ class Layout:
                         seen.add(place)
                         yield end, cand
             return
+        showing_high = self._ends_by_number.get(high)
+        showing_low = self._ends_by_number.get(low)
+        if showing_high is None:
+            ends = showing_low or []
+        elif showing_low is None:
+            ends = showing_high
+        # else: ends showing either number, mixed in label order: all ends, filtered below
         for end in ends:
             n = end.number
             if n == high:
@@ -354,6 +367,16 @@ class Layout:
                     if place not in seen:
                         seen.add(place)
                         yield end, cand
+
+    def _sort_ends(self) -> list[OpenEnd]:
+        by_label = self.ends
+        ends = [by_label[label] for label in sorted(by_label, key=_LABEL_RANK.__getitem__)]
+        by_number: dict[int, list[OpenEnd]] = {}
+        for end in ends:
+            by_number.setdefault(end.number, []).append(end)
+        self._ends_by_number = by_number
+        self._sorted_ends = ends
+        return ends
 
     def can_play(self, tile: Tile) -> bool:
         return next(self.fits(tile), None) is not None
@@ -740,23 +763,22 @@ def _place_key(near: int, near_number: int, far: int, far_number: int) -> tuple[
     return far, far_number, near, near_number
 
 
-def _label_order(end: OpenEnd) -> tuple[int, str]:
-    return len(end.label), end.label
-
-
 def _geometry_order(cand: Candidate) -> tuple[int, int]:
     return cand.face, cand.turn
 
 
 def _check_room(placement: Placement, limit: int) -> None:
-    """IllegalMoveError unless both halves' cells lie within ±``limit`` half units."""
-    _, _, _, ax, ay, bx, by = placement
+    """IllegalMoveError unless both halves' cells lie within ±``limit`` half units and show
+    numbers of a double-six set (the grid keeps one bit a number, and a bit for blocked)."""
+    _, a, b, ax, ay, bx, by = placement
     low, high = -limit, limit - 2  # a half's square covers its corner and one more cell
     if not (low <= ax <= high and low <= ay <= high and low <= bx <= high and low <= by <= high):
         raise IllegalMoveError(
             f"{placement.tile} at {placement.ax},{placement.ay} is too far out: a table holds "
             f"tiles within {TILE_LIMIT} half units of the centre."
         )
+    if not (0 <= a <= _TOP_NUMBER and 0 <= b <= _TOP_NUMBER):
+        raise IllegalMoveError(f"{placement.tile} is not in the double-six set.")
 
 
 class _CellNumbers(Mapping[int, int]):

@@ -72,6 +72,11 @@ def test_a_tile_beyond_the_grid_is_refused_not_misplaced() -> None:
     assert len(layout.cells) == 8
 
 
+def test_a_number_beyond_six_is_refused() -> None:
+    with pytest.raises(IllegalMoveError, match="double-six"):
+        Layout().add(Placement(0, 7, 6, 0, 0, 2, 0))
+
+
 def test_the_cell_views_read_the_grid() -> None:
     layout = read_position("1:6-6@0,0N 2:6-3@0,4N")
     cells = dict(layout.cells)
