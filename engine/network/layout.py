@@ -179,7 +179,7 @@ def end_label(index: int) -> str:
 
 _LABELS = tuple(end_label(i) for i in range(26 * 27))
 _LABEL_RANK = {label: rank for rank, label in enumerate(_LABELS)}
-"""Each label's place in label order (A … Z, AA, AB, …): a sort key with no Python call."""
+"""Each label's place in label order (A … Z, AA, AB, …)."""
 _TURNS = tuple(tuple(sorted((face, left_of(face), right_of(face)))) for face in range(4))
 """The three ways a tile may leave each face (straight on and both turns), in notation order."""
 
@@ -264,10 +264,9 @@ class Layout:
         self.ends: dict[str, OpenEnd] = {}
         self.rings: list[Ring] = []
         self._box = (0, 0, 0, 0)  # min/max column and row of occupied cells, as key parts
-        self._sorted_ends: list[OpenEnd] | None = None
-        self._ends_by_number: dict[int, list[OpenEnd]] = {}
-        """The open ends showing each number, in label order; only while _sorted_ends is
-        not None (both are worked out again after each tile)."""
+        self._ranked: list[OpenEnd | None] = []
+        """The open ends by label rank (A, B, … Z, AA, …), None where a label is free: the
+        order :meth:`fits` lists them in, and the first None names the next end."""
 
     def copy(self) -> Layout:
         """An independent copy (cached candidate lists are immutable and shared; the grid
@@ -278,10 +277,12 @@ class Layout:
         twin._squares = self._squares[:]
         twin.placements = list(self.placements)
         twin.ends = {label: end.copy() for label, end in self.ends.items()}
+        ranked: list[OpenEnd | None] = [None] * len(self._ranked)
+        for label, end in twin.ends.items():
+            ranked[_LABEL_RANK[label]] = end
+        twin._ranked = ranked
         twin.rings = list(self.rings)
         twin._box = self._box
-        twin._sorted_ends = None
-        twin._ends_by_number = {}
         return twin
 
     @property
@@ -324,13 +325,13 @@ class Layout:
         then turn. A tile whose halves touch two open ends (one showing each of its
         numbers) can be laid from either: the first end in that order names it, and
         :meth:`find` still accepts the other name."""
-        ends = self._sorted_ends
-        if ends is None:
-            ends = self._sort_ends()
+        ends = self._ranked
         high, low = tile.high, tile.low
         seen: set[tuple[int, int, int, int]] = set()
         if high == low:
-            for end in self._ends_by_number.get(high, ()):
+            for end in ends:
+                if end is None or end.number != high:
+                    continue
                 doubles = end.doubles
                 if doubles is None:
                     doubles = end.doubles = self._compute_doubles(end)
@@ -340,14 +341,9 @@ class Layout:
                         seen.add(place)
                         yield end, cand
             return
-        showing_high = self._ends_by_number.get(high)
-        showing_low = self._ends_by_number.get(low)
-        if showing_high is None:
-            ends = showing_low or []
-        elif showing_low is None:
-            ends = showing_high
-        # else: ends showing either number, mixed in label order: all ends, filtered below
         for end in ends:
+            if end is None:
+                continue
             n = end.number
             if n == high:
                 far = low
@@ -367,16 +363,6 @@ class Layout:
                     if place not in seen:
                         seen.add(place)
                         yield end, cand
-
-    def _sort_ends(self) -> list[OpenEnd]:
-        by_label = self.ends
-        ends = [by_label[label] for label in sorted(by_label, key=_LABEL_RANK.__getitem__)]
-        by_number: dict[int, list[OpenEnd]] = {}
-        for end in ends:
-            by_number.setdefault(end.number, []).append(end)
-        self._ends_by_number = by_number
-        self._sorted_ends = ends
-        return ends
 
     def can_play(self, tile: Tile) -> bool:
         return next(self.fits(tile), None) is not None
@@ -484,7 +470,6 @@ class Layout:
             )
         self._grow_box(first, second)
 
-        self._sorted_ends = None
         closed = self._close_and_invalidate_near(first, second)
 
         opened: list[str] = []
@@ -534,11 +519,14 @@ class Layout:
         for c in touch:
             if grid[c]:
                 return
-        ends = self.ends
-        for label in _LABELS:
-            if label not in ends:
-                break
-        ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
+        ranked = self._ranked
+        if None in ranked:
+            rank = ranked.index(None)
+        else:
+            rank = len(ranked)
+            ranked.append(None)
+        label = _LABELS[rank]
+        ranked[rank] = self.ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
         opened.append(label)
 
     def _grow_box(self, first: int, second: int) -> None:
@@ -570,6 +558,7 @@ class Layout:
                 for c in end.touch:
                     if grid[c]:  # only this tile can cover it: the end was free before
                         del ends[label]
+                        self._ranked[_LABEL_RANK[label]] = None
                         closed.append(label)
                         break
                 else:
