@@ -217,6 +217,12 @@ _EDGES_AWAY = tuple(
 """Per direction to the partner half, the half's edge squares that the partner does not
 overlap (those are blocked anyway)."""
 _BLOCKED_RUNS = {rows: bytes([_BLOCKED] * rows) for rows in (3, 5)}
+_TOUCH = {
+    directions: tuple(o for d in directions for o in ACROSS[d])
+    for directions in [*_TURNS, *((d,) for d in range(4))]
+}
+"""The cells just across a square's faces towards these directions (a half's three, or a
+double's one), from the square."""
 
 
 def _side_turns(face: int) -> tuple[tuple[int, int], ...]:
@@ -327,6 +333,8 @@ class Layout:
         :meth:`find` still accepts the other name."""
         ends = self._ranked
         high, low = tile.high, tile.low
+        # A place already listed from another end: its squares, lower key first, with the
+        # numbers they would show (a double shows its number on both).
         seen: set[tuple[int, int, int, int]] = set()
         if high == low:
             for end in ends:
@@ -336,7 +344,8 @@ class Layout:
                 if doubles is None:
                     doubles = end.doubles = self._compute_doubles(end)
                 for cand in doubles:
-                    place = _place_key(cand.near, high, cand.far, high)
+                    near, far_square = cand.near, cand.far
+                    place = (min(near, far_square), high, max(near, far_square), high)
                     if place not in seen:
                         seen.add(place)
                         yield end, cand
@@ -359,7 +368,12 @@ class Layout:
                 if need == ANY:
                     yield end, cand  # the far half touches nothing: no other end has it
                 elif need == far:
-                    place = _place_key(cand.near, n, cand.far, far)
+                    near, far_square = cand.near, cand.far
+                    place = (
+                        (near, n, far_square, far)
+                        if near < far_square
+                        else (far_square, far, near, n)
+                    )
                     if place not in seen:
                         seen.add(place)
                         yield end, cand
@@ -405,7 +419,7 @@ class Layout:
         for c in cells:
             grid[c] = _PROBE
         saved = self._box
-        self._grow_box(first, second)
+        self._grow_box(min(first, second), max(first, second))
         try:
             count, _ = self._new_regions(first, second)
         finally:
@@ -461,6 +475,7 @@ class Layout:
             start = first + step  # a blocked square's numbers are never read
             squares[start : start + rows] = _BLOCKED_RUNS[rows]
         self.placements.append(placement)
+        low, high = (first, second) if first < second else (second, first)
         if index == 0:
             self._box = (
                 first >> COLUMN_SHIFT,
@@ -468,28 +483,20 @@ class Layout:
                 first & ROW_MASK,
                 first & ROW_MASK,
             )
-        self._grow_box(first, second)
+        self._grow_box(low, high)
 
-        closed = self._close_and_invalidate_near(first, second)
+        closed = self._close_and_invalidate_near(low, high)
 
         opened: list[str] = []
         if placement.a == placement.b:
             for kind, square, outward in _double_points(first, direction):
-                self._open_if_free(opened, placement.a, index, kind, ((square, outward),), None)
+                self._open_if_free(opened, placement.a, index, kind, square, (outward,), None)
         else:
             outward = opposite(direction)
-            faces = (
-                (first, _TURNS[outward][0]),
-                (first, _TURNS[outward][1]),
-                (first, _TURNS[outward][2]),
+            self._open_if_free(opened, placement.a, index, "half", first, _TURNS[outward], outward)
+            self._open_if_free(
+                opened, placement.b, index, "half", second, _TURNS[direction], direction
             )
-            self._open_if_free(opened, placement.a, index, "half", faces, outward)
-            faces = (
-                (second, _TURNS[direction][0]),
-                (second, _TURNS[direction][1]),
-                (second, _TURNS[direction][2]),
-            )
-            self._open_if_free(opened, placement.b, index, "half", faces, direction)
 
         rings: tuple[Ring, ...] = ()
         count = 0
@@ -509,16 +516,18 @@ class Layout:
         number: int,
         index: int,
         kind: str,
-        faces: tuple[tuple[int, int], ...],
+        square: int,
+        directions: tuple[int, ...],
         end_dir: int | None,
     ) -> None:
-        """Open an end on these faces, under the first free label, unless a tile already
-        touches one of them; the new label goes on ``opened``."""
-        touch = tuple([sq + o for sq, d in faces for o in ACROSS[d]])
+        """Open an end on the faces of ``square`` towards ``directions``, under the first
+        free label, unless a tile already touches one of them; the label goes on ``opened``."""
+        touch = tuple([square + o for o in _TOUCH[directions]])
         grid = self._grid
         for c in touch:
             if grid[c]:
                 return
+        faces = tuple([(square, d) for d in directions])
         ranked = self._ranked
         if None in ranked:
             rank = ranked.index(None)
@@ -529,8 +538,9 @@ class Layout:
         ranked[rank] = self.ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
         opened.append(label)
 
-    def _grow_box(self, first: int, second: int) -> None:
-        low, high = min(first, second), max(first, second) + _UP_RIGHT
+    def _grow_box(self, low: int, high: int) -> None:
+        """Take in a tile whose halves' squares have the keys ``low`` < ``high``."""
+        high += _UP_RIGHT
         low_col, low_row = low >> COLUMN_SHIFT, low & ROW_MASK
         high_col, high_row = high >> COLUMN_SHIFT, high & ROW_MASK
         min_c, max_c, min_r, max_r = self._box
@@ -541,12 +551,12 @@ class Layout:
             max(max_r, high_row),
         )
 
-    def _close_and_invalidate_near(self, first: int, second: int) -> list[str]:
-        """After a tile at these squares went into the grid: drop the ends it covers a
-        touch cell of (returning their labels, in order) and the caches of the ends whose
-        candidates it may change. Both kinds lie within the window of the tile's reach, so
-        farther ends are not looked at."""
-        low, high = min(first, second), max(first, second) + _UP_RIGHT
+    def _close_and_invalidate_near(self, low: int, high: int) -> list[str]:
+        """After a tile at squares ``low`` < ``high`` went into the grid: drop the ends it
+        covers a touch cell of (returning their labels, in order) and the caches of the ends
+        whose candidates it may change. Both kinds lie within the window of the tile's
+        reach, so farther ends are not looked at."""
+        high += _UP_RIGHT
         lo_c, hi_c = (low >> COLUMN_SHIFT) - _REACH_ABOVE, (high >> COLUMN_SHIFT) + _REACH_BELOW
         lo_r, hi_r = (low & ROW_MASK) - _REACH_ABOVE, (high & ROW_MASK) + _REACH_BELOW
         grid = self._grid
@@ -743,13 +753,6 @@ def _crosswise(near: int, face: int) -> tuple[int, int]:
     just across it: half a unit either way along the face."""
     across = right_of(face)
     return near - STEP1[across], near + STEP1[across]
-
-
-def _place_key(near: int, near_number: int, far: int, far_number: int) -> tuple[int, int, int, int]:
-    """A physical placement whichever half is called near: squares and their numbers."""
-    if near < far:
-        return near, near_number, far, far_number
-    return far, far_number, near, near_number
 
 
 def _geometry_order(cand: Candidate) -> tuple[int, int]:
