@@ -29,8 +29,8 @@ class NetworkMove(Move):
     """One turn: ``tile`` is None for a pass; ``label`` is None for the lead.
 
     A hand-written immutable value class: legal-move listing builds thousands of these,
-    and a frozen dataclass's ``__init__`` is several times slower (:func:`placed_move` is
-    quicker still)."""
+    and a frozen dataclass's ``__init__`` is several times slower (the listing takes
+    interned ones from :func:`placed_move`)."""
 
     __slots__ = ("face", "label", "tile", "turn")
 
@@ -85,15 +85,28 @@ _set_face = NetworkMove.__dict__["face"].__set__
 _set_turn = NetworkMove.__dict__["turn"].__set__
 _new_move = object.__new__
 
+_PLACED: dict[tuple[Tile, str, int, int], NetworkMove] = {}
+"""Interned placing moves, as the classic engine interns its moves: legal-move listing
+hands out the same few thousand over and over, and a look-up costs a third of a build."""
+PLACED_LIMIT = 50_000
+"""Past this many interned moves (a few MB; play uses far fewer labels than exist) the
+table starts again, so it stays bounded whatever is asked of it."""
+
 
 def placed_move(tile: Tile, label: str, face: int, turn: int) -> NetworkMove:
-    """``NetworkMove(tile, label, face, turn)`` without the call to ``__init__``: legal-move
-    listing builds many of these."""
-    move: NetworkMove = _new_move(NetworkMove)
-    _set_tile(move, tile)
-    _set_label(move, label)
-    _set_face(move, face)
-    _set_turn(move, turn)
+    """The move laying ``tile`` at end ``label``, equal to ``NetworkMove(tile, label, face,
+    turn)`` and possibly the same object (moves are immutable)."""
+    key = (tile, label, face, turn)
+    move = _PLACED.get(key)
+    if move is None:
+        if len(_PLACED) >= PLACED_LIMIT:
+            _PLACED.clear()
+        move = _new_move(NetworkMove)
+        _set_tile(move, tile)
+        _set_label(move, label)
+        _set_face(move, face)
+        _set_turn(move, turn)
+        _PLACED[key] = move
     return move
 
 
