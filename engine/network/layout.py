@@ -7,9 +7,10 @@ first and flood-filling only when the tile touches the network in two separate p
 
 The covered cells live in a flat grid indexed by cell key (one byte a cell, see
 :mod:`~engine.network.geometry` for why keys stay inside it): a cell holds ``1 << number``
-of the half covering it, 0 when empty, so ORing a few cells tells at once whether any is
-covered and which numbers they show. The offsets a placement at an open end looks at are
-worked out once per face and turn (:data:`_SINGLE_PLANS`).
+of the half covering it, 0 when empty. A second byte grid sums up every unit square:
+whether it overlaps a tile, and which numbers show along its edges. A half laid on a free
+square beside its free partner touches exactly those numbers, so a candidate costs one
+look a half, and a new tile rewrites a fixed few dozen square summaries.
 """
 
 from __future__ import annotations
