@@ -390,20 +390,21 @@ class Layout:
 
     def find(self, tile: Tile, label: str, face: int, turn: int) -> tuple[OpenEnd, Candidate]:
         """The candidate a move names, or IllegalMoveError saying why it does not fit."""
-        end = self.end(label)
-        if not tile.has(end.number):
+        end = self.ends.get(label) or self.end(label)  # moves spell labels in capitals
+        n = end.number
+        high, low = tile.high, tile.low
+        if n != high and n != low:
             raise IllegalMoveError(
                 f"{tile} does not match end {end.label}, which shows {end.number}."
             )
-        if turn == X and not tile.is_double:
+        if turn == X and high != low:
             raise IllegalMoveError("Only a double can be laid crosswise (X).")
-        n = end.number
-        if tile.high == tile.low:
+        if high == low:
             for cand in self.doubles(end):
                 if cand.face == face and cand.turn == turn:
                     return end, cand
         else:
-            far = tile.low if tile.high == n else tile.high
+            far = low if high == n else high
             for cand in self.singles(end):
                 if cand.face == face and cand.turn == turn and cand.need in (ANY, far):
                     return end, cand
@@ -451,15 +452,20 @@ class Layout:
 
     def place(self, seat: int, tile: Tile, label: str, face: int, turn: int) -> PlaceOutcome:
         end, cand = self.find(tile, label, face, turn)
-        return self.add(self.placement_for(seat, tile, end, cand))
+        return self._lay(self.placement_for(seat, tile, end, cand), cand.near, cand.far)
 
     def add(self, placement: Placement) -> PlaceOutcome:
         """Put a tile down (already known legal) and update ends, caches and rings.
 
         Raises IllegalMoveError for a tile beyond ±TILE_LIMIT half units, where the grid
         ends (legal play from a lead at the origin never gets there)."""
+        return self._lay(
+            placement, key(placement.ax, placement.ay), key(placement.bx, placement.by)
+        )
+
+    def _lay(self, placement: Placement, first: int, second: int) -> PlaceOutcome:
+        """:meth:`add`, given the keys of the squares of the placement's halves."""
         _check_room(placement, TILE_LIMIT)
-        first, second = key(placement.ax, placement.ay), key(placement.bx, placement.by)
         direction = direction_between(first, second)
         index = len(self.placements)
         grid = self._grid
