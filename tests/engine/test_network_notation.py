@@ -85,6 +85,7 @@ def test_listed_moves_are_interned_values_equal_to_built_ones(
     assert moves.placed_move(Tile(6, 3), "B", N, E) is listed
     with pytest.raises(AttributeError):
         listed.label = "C"  # type: ignore[misc]
+    monkeypatch.setattr(moves, "_PLACED", {})
     monkeypatch.setattr(moves, "PLACED_LIMIT", 3)
     for label in "CDEFG":
         assert moves.placed_move(Tile(6, 3), label, N, E) == NetworkMove(Tile(6, 3), label, N, E)
