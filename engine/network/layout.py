@@ -5,18 +5,20 @@ number, if any, the far half of a tile must show there; a new tile only invalida
 caches of ends near it. Rings are counted by looking at the cells around the new tile
 first and flood-filling only when the tile touches the network in two separate places.
 
-The covered cells live in a flat grid indexed by cell key (one byte a cell, see
-:mod:`~engine.network.geometry` for why keys stay inside it): a cell holds ``1 << number``
-of the half covering it, 0 when empty. A second byte grid sums up every unit square:
-whether it overlaps a tile, and which numbers show along its edges. A half laid on a free
-square beside its free partner touches exactly those numbers, so a candidate costs one
-look a half, and a new tile rewrites a fixed few dozen square summaries.
+The table lives in one flat byte grid indexed by cell key (see
+:mod:`~engine.network.geometry` for why keys stay inside it). A byte says whether its cell
+is covered, and sums up the unit square whose lower-left cell it is: which numbers show
+along the square's edges, or all of them when the square overlaps a tile. A half laid on a
+free square beside its free partner touches exactly those numbers, so a candidate costs
+one look a half, and a new tile rewrites a fixed few dozen bytes. The numbers on covered
+cells are read from the placements, which only checks and pictures need.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import NamedTuple
 
 from engine.errors import IllegalMoveError
@@ -51,16 +53,18 @@ ANY = -1
 """``Candidate.need`` when the far half touches nothing, so any number fits."""
 
 _TOP_NUMBER = 6
-"""Numbers run from 0 to 6 (a double-six set): each has a bit of a grid byte below _PROBE."""
-_PROBE = 0x80
-"""Grid value of a cell covered only for a look-ahead (:meth:`Layout.rings_if`): no number's
-bit, so it counts as covered but shows nothing."""
+"""Numbers run from 0 to 6 (a double-six set): each has a bit of a grid byte, below
+``_COVERED``."""
+_COVERED = 0x80
+"""Bit of a grid byte: its cell is covered by a tile."""
+_BLOCKED = 0x7F
+"""A grid byte's square summary when the square overlaps a tile: every number at once, so
+it fails both tests a half's square must pass (no number but the end's, at most one)."""
 _NUMBER_OF_BIT = tuple(
     ANY if shown == 0 else shown.bit_length() - 1 if shown & (shown - 1) == 0 else -2
     for shown in range(256)
 )
-"""The number a grid value (or an OR of them with one bit set) shows; ANY for nothing.
-``_PROBE`` reads as 7, a number no tile has."""
+"""The number a square summary with at most one bit set shows; ANY for nothing."""
 
 _REACH_BELOW, _REACH_ABOVE = 5, 6
 """How far, in half units, the cells a candidate at an open end covers or touches reach below
@@ -185,10 +189,6 @@ _TURNS = tuple(tuple(sorted((face, left_of(face), right_of(face)))) for face in 
 """The three ways a tile may leave each face (straight on and both turns), in notation order."""
 
 
-_BLOCKED = 0x80
-"""Bit of a square's summary (:attr:`Layout._squares`): the square overlaps a covered cell
-(its other bits then mean nothing). Otherwise the low seven bits are the numbers shown on
-the cells along its edges."""
 _HALF_OVERLAPS = frozenset(dx * STRIDE + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 """Squares (from a half's square) that overlap the half's cells."""
 _HALF_EDGES = tuple(
@@ -199,25 +199,20 @@ _HALF_EDGES = tuple(
 overlap the half."""
 
 
-def _tile_overlaps(direction: int) -> tuple[tuple[int, int], ...]:
-    """The squares overlapping a tile whose second half lies ``direction`` of its first, as
-    (key step from the first half's square, run length northwards): one run a column."""
-    steps = sorted(_HALF_OVERLAPS | {STEP2[direction] + o for o in _HALF_OVERLAPS})
-    columns: dict[int, list[int]] = {}
-    for step in steps:  # rows reach 3 below the first square: +8 keeps them in one column
-        columns.setdefault((step + 8) >> COLUMN_SHIFT, []).append(step)
-    runs = tuple((rows[0], len(rows)) for rows in columns.values())
-    assert all(rows == list(range(rows[0], rows[0] + len(rows))) for rows in columns.values())
-    return runs
+def _tile_rim(direction: int) -> tuple[int, ...]:
+    """Squares overlapping a tile whose second half lies ``direction`` of its first, from the
+    first half's square, leaving out those at the tile's own cells."""
+    second = STEP2[direction]
+    overlaps = _HALF_OVERLAPS | {second + o for o in _HALF_OVERLAPS}
+    return tuple(sorted(overlaps - set(tile_cells(0, second))))
 
 
-_TILE_OVERLAPS = tuple(_tile_overlaps(d) for d in range(4))
+_TILE_RIMS = tuple(_tile_rim(d) for d in range(4))
 _EDGES_AWAY = tuple(
     tuple(o for o in _HALF_EDGES if o - STEP2[d] not in _HALF_OVERLAPS) for d in range(4)
 )
 """Per direction to the partner half, the half's edge squares that the partner does not
 overlap (those are blocked anyway)."""
-_BLOCKED_RUNS = {rows: bytes([_BLOCKED] * rows) for rows in (3, 5)}
 _TOUCH = {
     directions: tuple(o for d in directions for o in ACROSS[d])
     for directions in [*_TURNS, *((d,) for d in range(4))]
@@ -262,11 +257,12 @@ class Layout:
             raise ValueError("attachments must be 7, 5 or 3")
         self.attachments = attachments
         self._grid = bytearray(GRID_CELLS)
-        self._squares = bytearray(GRID_CELLS)
-        """Per unit square (by its lower-left cell's key), what a tile half there would
-        meet: ``_BLOCKED`` if it overlaps a tile, and the bits of the numbers along its
-        edges. A half at a free square next to a free partner square touches exactly
-        those numbers (the partner's side is empty), so legality is one look a half."""
+        """Per cell key: ``_COVERED`` if the cell is, ORed with the summary of the unit
+        square whose lower-left cell it is: ``_BLOCKED`` if the square overlaps a tile,
+        else the bits of the numbers along its edges. A half at a free square next to a
+        free partner touches exactly those numbers (the partner's side is empty), so
+        legality is one look a half."""
+        self._cell_maps: tuple[dict[int, int], dict[int, int]] | None = None
         self.placements: list[Placement] = []
         self.ends: dict[str, OpenEnd] = {}
         self.rings: list[Ring] = []
@@ -277,11 +273,11 @@ class Layout:
 
     def copy(self) -> Layout:
         """An independent copy (cached candidate lists are immutable and shared; the grid
-        and the square summary are 64 KiB each, copied in about a microsecond)."""
+        is 64 KiB, copied in about a microsecond when recently freed memory is reused)."""
         twin = Layout.__new__(Layout)
         twin.attachments = self.attachments
         twin._grid = self._grid[:]
-        twin._squares = self._squares[:]
+        twin._cell_maps = None
         twin.placements = list(self.placements)
         twin.ends = {label: end.copy() for label, end in self.ends.items()}
         ranked: list[OpenEnd | None] = [None] * len(self._ranked)
@@ -294,14 +290,28 @@ class Layout:
 
     @property
     def cells(self) -> Mapping[int, int]:
-        """The number shown on each covered cell, by cell key (a read-only view)."""
-        return _CellNumbers(self)
+        """The number shown on each covered cell, by cell key, in the order the tiles were
+        laid (read-only; worked out from the placements after each new tile)."""
+        return MappingProxyType(self._maps()[0])
 
     @property
     def owner(self) -> Mapping[int, int]:
-        """The index of the placement covering each covered cell, by cell key (a read-only
-        view that searches the placements: for checks and pictures, not hot loops)."""
-        return _CellOwners(self)
+        """The index of the placement covering each covered cell, by cell key (read-only,
+        like :attr:`cells`)."""
+        return MappingProxyType(self._maps()[1])
+
+    def _maps(self) -> tuple[dict[int, int], dict[int, int]]:
+        """(cell → number, cell → placement index), kept until the next tile."""
+        if self._cell_maps is None:
+            numbers: dict[int, int] = {}
+            owners: dict[int, int] = {}
+            for index, p in enumerate(self.placements):
+                cells = tile_cells(key(p.ax, p.ay), key(p.bx, p.by))
+                for i, c in enumerate(cells):
+                    numbers[c] = p.a if i < 4 else p.b
+                    owners[c] = index
+            self._cell_maps = numbers, owners
+        return self._cell_maps
 
     # ----------------------------------------------------------------- queries
     @property
@@ -419,14 +429,14 @@ class Layout:
         grid = self._grid
         cells = tile_cells(first, second)
         for c in cells:
-            grid[c] = _PROBE
+            grid[c] |= _COVERED  # free cells: the finally below uncovers them again
         saved = self._box
         self._grow_box(min(first, second), max(first, second))
         try:
             count, _ = self._new_regions(first, second)
         finally:
             for c in cells:
-                grid[c] = 0
+                grid[c] &= ~_COVERED
             self._box = saved
         return count
 
@@ -469,19 +479,19 @@ class Layout:
         direction = direction_between(first, second)
         index = len(self.placements)
         grid = self._grid
-        shown_a, shown_b = 1 << placement.a, 1 << placement.b
+        covered_and_blocked = _COVERED | _BLOCKED  # a square at a covered cell overlaps it
         for o in SQUARE:
-            grid[first + o] = shown_a
-            grid[second + o] = shown_b
-        squares = self._squares
+            grid[first + o] = covered_and_blocked
+            grid[second + o] = covered_and_blocked
+        for o in _TILE_RIMS[direction]:
+            grid[first + o] |= _BLOCKED
+        shown_a, shown_b = 1 << placement.a, 1 << placement.b
         for o in _EDGES_AWAY[direction]:
-            squares[first + o] |= shown_a
+            grid[first + o] |= shown_a
         for o in _EDGES_AWAY[opposite(direction)]:
-            squares[second + o] |= shown_b
-        for step, rows in _TILE_OVERLAPS[direction]:
-            start = first + step  # a blocked square's numbers are never read
-            squares[start : start + rows] = _BLOCKED_RUNS[rows]
+            grid[second + o] |= shown_b
         self.placements.append(placement)
+        self._cell_maps = None
         low, high = (first, second) if first < second else (second, first)
         if index == 0:
             self._box = (
@@ -532,7 +542,7 @@ class Layout:
         touch = tuple([square + o for o in _TOUCH[directions]])
         grid = self._grid
         for c in touch:
-            if grid[c]:
+            if grid[c] & _COVERED:
                 return
         faces = tuple([(square, d) for d in directions])
         ranked = self._ranked
@@ -573,7 +583,7 @@ class Layout:
             sq = end.faces[0][0]
             if lo_c <= sq >> COLUMN_SHIFT <= hi_c and lo_r <= sq & ROW_MASK <= hi_r:
                 for c in end.touch:
-                    if grid[c]:  # only this tile can cover it: the end was free before
+                    if grid[c] & _COVERED:  # only this tile can cover it: it was free before
                         del ends[label]
                         self._ranked[_LABEL_RANK[label]] = None
                         closed.append(label)
@@ -590,10 +600,10 @@ class Layout:
         return self.attachments != 3, self.attachments == 5
 
     def _compute_singles(self, end: OpenEnd) -> list[Candidate]:
-        # The engine's hottest loop: one summary byte a square (see _squares). The near
-        # half may only meet the end's number; the far half at most one number, its need.
-        squares = self._squares
-        others = 0xFF ^ (1 << end.number)  # blocked, or any other number
+        # The engine's hottest loop: one summary a square (see _grid). The near half may
+        # only meet the end's number; the far half at most one number, its need.
+        grid = self._grid
+        others = _BLOCKED ^ (1 << end.number)  # any other number (a blocked square has all)
         number_of = _NUMBER_OF_BIT
         limited = end.end_dir is not None and self.attachments != 7
         found: list[Candidate] = []
@@ -604,12 +614,12 @@ class Layout:
                     continue
                 turns = _STRAIGHT_TURNS[face]
             near = square + STEP2[face]
-            if squares[near] & others:
+            if grid[near] & others:
                 continue
             for turn, far_step in turns:
                 far = near + far_step
-                shown = squares[far]
-                if shown & (shown - 1) == 0 and shown != _BLOCKED:  # free, one number at most
+                shown = grid[far] & _BLOCKED
+                if shown & (shown - 1) == 0:  # free, and one number at most
                     found.append(
                         _new_candidate(Candidate, (face, turn, near, far, number_of[shown]))
                     )
@@ -619,9 +629,9 @@ class Layout:
         """End-on doubles are the straight single placements whose far half may show the
         end's number; crosswise ones are checked here: both halves free and meeting no
         other number."""
-        squares = self._squares
+        grid = self._grid
         n = end.number
-        others = 0xFF ^ (1 << n)
+        others = _BLOCKED ^ (1 << n)
         found = [
             _new_candidate(Candidate, (c.face, c.turn, c.near, c.far, n))
             for c in self.singles(end)
@@ -634,7 +644,7 @@ class Layout:
                 continue  # side faces take no crosswise double on a 5- or 3-attachment table
             near = square + STEP2[face]
             low, high = _CROSSWISE[face]
-            if not (squares[near + low] | squares[near + high]) & others:
+            if not (grid[near + low] | grid[near + high]) & others:
                 found.append(_new_candidate(Candidate, (face, X, near + low, near + high, n)))
                 crosswise = True
         if crosswise:
@@ -648,10 +658,10 @@ class Layout:
         grid = self._grid
         base = min(first, second)
         offsets = (RING_HORIZONTAL if abs(second - first) >= STRIDE else RING_VERTICAL)[0]
-        previous = grid[base + offsets[-1]] != 0
+        previous = grid[base + offsets[-1]] >= _COVERED
         changes = 0
         for o in offsets:
-            occupied = grid[base + o] != 0
+            occupied = grid[base + o] >= _COVERED
             if occupied != previous:
                 changes += 1
                 if changes > 2:
@@ -670,7 +680,7 @@ class Layout:
         base = min(first, second)
         offsets, pairs = RING_HORIZONTAL if abs(second - first) >= STRIDE else RING_VERTICAL
         around = [base + o for o in offsets]
-        empty = [not grid[c] for c in around]
+        empty = [grid[c] < _COVERED for c in around]
         if sum(empty[i] != empty[i - 1] for i in range(len(empty))) <= 2:
             return 0, []  # the tile touches the network along one stretch: nothing splits
         parent = list(range(len(around)))
@@ -710,7 +720,7 @@ class Layout:
                     break
                 for o in NEIGHBOURS8:
                     nc = c + o
-                    if grid[nc]:
+                    if grid[nc] >= _COVERED:
                         continue
                     mark = seen.get(nc)
                     if mark is None:
@@ -750,7 +760,7 @@ class Layout:
             return f"{name}: this table allows no offset tiles off a side face."
         near = square + STEP2[face]
         first, second = _crosswise(near, face) if turn == X else (near, near + STEP2[turn])
-        if any(self._grid[c] for c in tile_cells(first, second)):
+        if any(self._grid[c] & _COVERED for c in tile_cells(first, second)):
             return f"{name}: that space is already taken by another tile."
         return f"{name}: a half of it would touch a different number along an edge."
 
@@ -778,51 +788,3 @@ def _check_room(placement: Placement, limit: int) -> None:
         )
     if not (0 <= a <= _TOP_NUMBER and 0 <= b <= _TOP_NUMBER):
         raise IllegalMoveError(f"{placement.tile} is not in the double-six set.")
-
-
-class _CellNumbers(Mapping[int, int]):
-    """A layout's covered cells as a read-only mapping, cell key → number shown, in the
-    order the tiles were laid (the grid has no cheaper way to list them)."""
-
-    __slots__ = ("_layout",)
-
-    def __init__(self, layout: Layout) -> None:
-        self._layout = layout
-
-    def __getitem__(self, cell: int) -> int:
-        shown = self._layout._grid[cell] if 0 <= cell < GRID_CELLS else 0
-        if not shown:
-            raise KeyError(cell)
-        return -1 if shown == _PROBE else _NUMBER_OF_BIT[shown]
-
-    def __contains__(self, cell: object) -> bool:
-        return isinstance(cell, int) and 0 <= cell < GRID_CELLS and self._layout._grid[cell] != 0
-
-    def __iter__(self) -> Iterator[int]:
-        for p in self._layout.placements:
-            yield from tile_cells(key(p.ax, p.ay), key(p.bx, p.by))
-
-    def __len__(self) -> int:
-        return 8 * len(self._layout.placements)
-
-
-class _CellOwners(Mapping[int, int]):
-    """A layout's covered cells as a read-only mapping, cell key → index of the placement
-    covering it (found by searching the placements)."""
-
-    __slots__ = ("_layout",)
-
-    def __init__(self, layout: Layout) -> None:
-        self._layout = layout
-
-    def __getitem__(self, cell: int) -> int:
-        for index, p in enumerate(self._layout.placements):
-            if cell in tile_cells(key(p.ax, p.ay), key(p.bx, p.by)):
-                return index
-        raise KeyError(cell)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(_CellNumbers(self._layout))
-
-    def __len__(self) -> int:
-        return 8 * len(self._layout.placements)

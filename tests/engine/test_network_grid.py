@@ -85,21 +85,24 @@ def test_the_cell_views_read_the_grid() -> None:
     assert -5 not in layout.cells and 10**9 not in layout.cells
 
 
-def square_summary(layout: Layout, square: int) -> int:
-    """What the layout's summary byte of ``square`` must be, worked out from the cells."""
+def grid_byte(layout: Layout, cell: int) -> int:
+    """What the layout's grid byte at ``cell`` must be, worked out from the cells: 0x80 if
+    the cell is covered, ORed with the summary of the square whose lower-left cell it is
+    (0x7F if that square overlaps a tile, else the bits of the numbers along its edges)."""
     cells = layout.cells
-    if any(square + o in cells for o in SQUARE):
-        return 0x80
+    covered = 0x80 if cell in cells else 0
+    if any(cell + o in cells for o in SQUARE):
+        return covered | 0x7F
     shown = 0
     for d in range(4):
         for o in ACROSS[d]:
-            if square + o in cells:
-                shown |= 1 << cells[square + o]
-    return shown
+            if cell + o in cells:
+                shown |= 1 << cells[cell + o]
+    return covered | shown
 
 
 @pytest.mark.parametrize("attachments", [7, 3])
-def test_the_square_summary_matches_the_cells_after_every_play(attachments: int) -> None:
+def test_the_grid_matches_the_cells_after_every_play(attachments: int) -> None:
     for seed in range(6):
         hand = NetworkHand.deal(2 + seed % 4, {"attachments": attachments}, seed)
         rng = random.Random(seed)
@@ -110,11 +113,19 @@ def test_the_square_summary_matches_the_cells_after_every_play(attachments: int)
             ys = [y for p in layout.placements for y in (p.ay, p.by)]
             for x in range(min(xs) - 4, max(xs) + 6):
                 for y in range(min(ys) - 4, max(ys) + 6):
-                    square = key(x, y)
-                    summary = layout._squares[square]
-                    if summary & 0x80:
-                        summary = 0x80  # a blocked square's number bits mean nothing
-                    assert summary == square_summary(layout, square), (x, y)
+                    cell = key(x, y)
+                    assert layout._grid[cell] == grid_byte(layout, cell), (x, y)
+
+
+def test_rings_if_leaves_the_grid_as_it_was() -> None:
+    layout = read_position(ONE_RING_BEFORE)
+    before = bytes(layout._grid)
+    for high in range(7):
+        for low in range(high + 1):
+            tile = Placement(0, high, low, 0, 0, 0, 0).tile
+            for end, cand in layout.fits(tile):
+                layout.rings_if(layout.placement_for(0, tile, end, cand))
+    assert bytes(layout._grid) == before
 
 
 def test_random_hands_stay_well_inside_the_grid() -> None:
