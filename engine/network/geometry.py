@@ -5,17 +5,35 @@ named by its lower-left corner ``(x, y)`` and covers the four half-unit *cells*
 ``(x..x+1, y..y+1)``. A crosswise double centred on a side sits one half unit off the
 grid, which this lattice represents exactly.
 
-Hot loops work on integer *cell keys* instead of tuples (faster to hash and to offset):
-``key = (x + OFFSET) * STRIDE + (y + OFFSET)``, so moving east adds ``STRIDE`` and moving
-north adds 1.
+Hot loops work on integer *cell keys* instead of tuples (faster to offset, and an index
+into the layout's flat grid): ``key = (x + OFFSET) * STRIDE + (y + OFFSET)``, so moving east
+adds ``STRIDE`` and moving north adds 1. Keys of cells within ±OFFSET of the origin run from
+0 to ``GRID_CELLS - 1``.
+
+How far play can reach: the lead covers x, y in [0, 4), and every later tile is laid
+against an open end of a tile already down, so it covers cells at most 4 half units beyond
+those already covered (2 for the near half, 2 more for the far; a crosswise double reaches
+2 out and 1 sideways). A double-six set has 28 tiles, so a hand stays within [-108, 111].
+Looking at a layout (candidates, rings, open ends) reads cells at most :data:`LOOK_REACH`
+beyond covered ones, so a layout accepts tiles whose cells lie within ±:data:`TILE_LIMIT`.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-STRIDE: Final = 4096
-OFFSET: Final = 2048
+STRIDE: Final = 256
+OFFSET: Final = 128
+GRID_CELLS: Final = STRIDE * STRIDE
+"""Size of a layout's grid: one entry per cell key."""
+COLUMN_SHIFT: Final = 8
+"""``key >> COLUMN_SHIFT`` is the column part of a key, ``key & ROW_MASK`` the row part."""
+ROW_MASK: Final = STRIDE - 1
+LOOK_REACH: Final = 8
+"""The most, in half units, any look at a layout reaches beyond its covered cells."""
+TILE_LIMIT: Final = OFFSET - LOOK_REACH
+"""Tiles must cover only cells with ``-TILE_LIMIT <= x, y < TILE_LIMIT``: every cell looked
+at then has a key inside the grid. Legal play from a lead at the origin stays well inside."""
 
 N, E, S, W = 0, 1, 2, 3
 X: Final = 4
@@ -63,11 +81,6 @@ ACROSS: Final = (
     (-STRIDE, -STRIDE + 1),
 )
 """For each direction, the two cells just across that face of a unit square."""
-
-NEIGHBOURS_EXCEPT: Final = tuple(
-    tuple(off for d in DIRECTIONS if d != excluded for off in ACROSS[d]) for excluded in DIRECTIONS
-)
-"""Edge-neighbour cells of a unit square on every side but ``excluded`` (its partner half)."""
 
 NEIGHBOURS8: Final = (1, -1, STRIDE, -STRIDE, STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1)
 

@@ -10,7 +10,7 @@ from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
 from engine.game import JSON, Event, HandState, Outcome
 from engine.network.bonus import BONUS_POINTS, BonusResult, compute_bonus
 from engine.network.layout import Layout, Placement, PlaceOutcome
-from engine.network.moves import PASS, NetworkMove, parse_move
+from engine.network.moves import PASS, NetworkMove, parse_move, placed_move
 from engine.network.options import NetworkOptions
 from engine.network.position import parse_placement, write_position
 from engine.rng import deal as deal_tiles
@@ -156,7 +156,10 @@ class NetworkHand(HandState[NetworkMove]):
             if self.options.lead == "any" and self._current == self.leader:
                 return [NetworkMove(t) for t in hand]
             return [NetworkMove(self.lead_tile)]
-        moves = [m for tile in hand for m in self.placements_for(tile)]
+        fits = self.layout.fits
+        moves = [
+            placed_move(tile, end.label, c.face, c.turn) for tile in hand for end, c in fits(tile)
+        ]
         moves.append(PASS)
         return moves
 
@@ -165,7 +168,7 @@ class NetworkHand(HandState[NetworkMove]):
         candidate picture numbers."""
         if self.layout.is_empty:
             return [m for m in self.legal_moves() if m.tile == tile]
-        return [NetworkMove(tile, end.label, c.face, c.turn) for end, c in self.layout.fits(tile)]
+        return [placed_move(tile, end.label, c.face, c.turn) for end, c in self.layout.fits(tile)]
 
     @property
     def can_pass(self) -> bool:
@@ -211,13 +214,14 @@ class NetworkHand(HandState[NetworkMove]):
             outcome = self.layout.place(seat, tile, move.label, move.face, move.turn)
         self.hands[seat].remove(tile)
         self.passes_in_row = 0
-        self.history.append(Turn(seat, str(move)))
+        notation = str(move)
+        self.history.append(Turn(seat, notation))
         events = [
             Event(
                 "play",
                 seat,
                 detail={
-                    "move": str(move),
+                    "move": notation,
                     "closed": list(outcome.closed),
                     "opened": list(outcome.opened),
                 },
@@ -226,7 +230,7 @@ class NetworkHand(HandState[NetworkMove]):
         if outcome.rings:
             self._scores[seat] += outcome.rings
             self.ring_counts[seat] += outcome.rings
-            events.append(Event("ring", seat, outcome.rings, {"move": str(move)}))
+            events.append(Event("ring", seat, outcome.rings, {"move": notation}))
         events.extend(self._advance(seat))
         return events
 

@@ -4,25 +4,38 @@ Everything here is incremental. Each open end caches the placements that fit it 
 number, if any, the far half of a tile must show there; a new tile only invalidates the
 caches of ends near it. Rings are counted by looking at the cells around the new tile
 first and flood-filling only when the tile touches the network in two separate places.
+
+The table lives in one flat byte grid indexed by cell key (see
+:mod:`~engine.network.geometry` for why keys stay inside it). A byte says whether its cell
+is covered, and sums up the unit square whose lower-left cell it is: which numbers show
+along the square's edges, or all of them when the square overlaps a tile. A half laid on a
+free square beside its free partner touches exactly those numbers, so a candidate costs
+one look a half, and a new tile rewrites a fixed few dozen bytes. The numbers on covered
+cells are read from the placements, which only checks and pictures need.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import NamedTuple
 
 from engine.errors import IllegalMoveError
 from engine.network.geometry import (
     ACROSS,
+    COLUMN_SHIFT,
     DIR_NAMES,
+    GRID_CELLS,
     NEIGHBOURS8,
-    NEIGHBOURS_EXCEPT,
     RING_HORIZONTAL,
     RING_VERTICAL,
+    ROW_MASK,
+    SQUARE,
     STEP1,
     STEP2,
     STRIDE,
+    TILE_LIMIT,
     X,
     coords,
     direction_between,
@@ -38,6 +51,20 @@ _UP_RIGHT = STRIDE + 1
 
 ANY = -1
 """``Candidate.need`` when the far half touches nothing, so any number fits."""
+
+_TOP_NUMBER = 6
+"""Numbers run from 0 to 6 (a double-six set): each has a bit of a grid byte, below
+``_COVERED``."""
+_COVERED = 0x80
+"""Bit of a grid byte: its cell is covered by a tile."""
+_BLOCKED = 0x7F
+"""A grid byte's square summary when the square overlaps a tile: every number at once, so
+it fails both tests a half's square must pass (no number but the end's, at most one)."""
+_NUMBER_OF_BIT = tuple(
+    ANY if shown == 0 else shown.bit_length() - 1 if shown & (shown - 1) == 0 else -2
+    for shown in range(256)
+)
+"""The number a square summary with at most one bit set shows; ANY for nothing."""
 
 _REACH_BELOW, _REACH_ABOVE = 5, 6
 """How far, in half units, the cells a candidate at an open end covers or touches reach below
@@ -97,7 +124,7 @@ class OpenEnd:
     kind: str
     faces: tuple[tuple[int, int], ...]
     end_dir: int | None = None
-    touch: frozenset[int] = field(default=frozenset(), repr=False)
+    touch: tuple[int, ...] = field(default=(), repr=False)
     """Cells just across the faces: a tile covering any of them closes this end."""
     singles: list[Candidate] | None = field(default=None, repr=False)
     doubles: list[Candidate] | None = field(default=None, repr=False)
@@ -110,6 +137,21 @@ class OpenEnd:
             "kind": self.kind,
             "faces": [[*coords(sq), DIR_NAMES[d]] for sq, d in self.faces],
         }
+
+    def copy(self) -> OpenEnd:
+        """A twin whose caches can be dropped or filled without touching this end's (the
+        cached lists themselves are never changed, so they are shared)."""
+        return OpenEnd(
+            self.label,
+            self.number,
+            self.tile_index,
+            self.kind,
+            self.faces,
+            self.end_dir,
+            self.touch,
+            self.singles,
+            self.doubles,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +183,58 @@ def end_label(index: int) -> str:
 
 
 _LABELS = tuple(end_label(i) for i in range(26 * 27))
+_LABEL_RANK = {label: rank for rank, label in enumerate(_LABELS)}
+"""Each label's place in label order (A … Z, AA, AB, …)."""
 _TURNS = tuple(tuple(sorted((face, left_of(face), right_of(face)))) for face in range(4))
 """The three ways a tile may leave each face (straight on and both turns), in notation order."""
+
+
+_HALF_OVERLAPS = frozenset(dx * STRIDE + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+"""Squares (from a half's square) that overlap the half's cells."""
+_HALF_EDGES = tuple(
+    [dx * STRIDE + dy for dx in (-2, 2) for dy in (-1, 0, 1)]
+    + [dx * STRIDE + dy for dy in (-2, 2) for dx in (-1, 0, 1)]
+)
+"""Squares (from a half's square) with one of the half's cells along an edge that do not
+overlap the half."""
+
+
+def _tile_rim(direction: int) -> tuple[int, ...]:
+    """Squares overlapping a tile whose second half lies ``direction`` of its first, from the
+    first half's square, leaving out those at the tile's own cells."""
+    second = STEP2[direction]
+    overlaps = _HALF_OVERLAPS | {second + o for o in _HALF_OVERLAPS}
+    return tuple(sorted(overlaps - set(tile_cells(0, second))))
+
+
+_TILE_RIMS = tuple(_tile_rim(d) for d in range(4))
+_EDGES_AWAY = tuple(
+    tuple(o for o in _HALF_EDGES if o - STEP2[d] not in _HALF_OVERLAPS) for d in range(4)
+)
+"""Per direction to the partner half, the half's edge squares that the partner does not
+overlap (those are blocked anyway)."""
+_TOUCH = {
+    directions: tuple(o for d in directions for o in ACROSS[d])
+    for directions in [*_TURNS, *((d,) for d in range(4))]
+}
+"""The cells just across a square's faces towards these directions (a half's three, or a
+double's one), from the square."""
+
+
+def _side_turns(face: int) -> tuple[tuple[int, int], ...]:
+    """(turn, key step from the near square to the far one) for each way off ``face``."""
+    return tuple((turn, STEP2[turn]) for turn in _TURNS[face])
+
+
+_FACE_TURNS = tuple(_side_turns(face) for face in range(4))
+"""Per face, its three turns in notation order, each with its far-square step."""
+_STRAIGHT_TURNS = tuple(((face, STEP2[face]),) for face in range(4))
+"""Per face, going straight on only (side faces on a 5-attachment table)."""
+_CROSSWISE = tuple((-STEP1[right_of(face)], STEP1[right_of(face)]) for face in range(4))
+"""Per face, the key steps from the near square to the halves of a crosswise double."""
+
+_new_candidate = tuple.__new__
+"""Builds a Candidate from a ready tuple, skipping NamedTuple's slower ``__new__``."""
 
 
 def _double_points(first: int, direction: int) -> list[tuple[str, int, int]]:
@@ -164,26 +256,62 @@ class Layout:
         if attachments not in (7, 5, 3):
             raise ValueError("attachments must be 7, 5 or 3")
         self.attachments = attachments
-        self.cells: dict[int, int] = {}
-        self.owner: dict[int, int] = {}
+        self._grid = bytearray(GRID_CELLS)
+        """Per cell key: ``_COVERED`` if the cell is, ORed with the summary of the unit
+        square whose lower-left cell it is: ``_BLOCKED`` if the square overlaps a tile,
+        else the bits of the numbers along its edges. A half at a free square next to a
+        free partner touches exactly those numbers (the partner's side is empty), so
+        legality is one look a half."""
+        self._cell_maps: tuple[dict[int, int], dict[int, int]] | None = None
         self.placements: list[Placement] = []
         self.ends: dict[str, OpenEnd] = {}
         self.rings: list[Ring] = []
         self._box = (0, 0, 0, 0)  # min/max column and row of occupied cells, as key parts
-        self._sorted_ends: list[OpenEnd] | None = None
+        self._ranked: list[OpenEnd | None] = []
+        """The open ends by label rank (A, B, … Z, AA, …), None where a label is free: the
+        order :meth:`fits` lists them in, and the first None names the next end."""
 
     def copy(self) -> Layout:
-        """An independent copy (cached candidate lists are immutable and shared)."""
+        """An independent copy (cached candidate lists are immutable and shared; the grid
+        is 64 KiB, copied in about a microsecond when recently freed memory is reused)."""
         twin = Layout.__new__(Layout)
         twin.attachments = self.attachments
-        twin.cells = dict(self.cells)
-        twin.owner = dict(self.owner)
+        twin._grid = self._grid[:]
+        twin._cell_maps = None
         twin.placements = list(self.placements)
-        twin.ends = {label: replace(end) for label, end in self.ends.items()}
+        twin.ends = {label: end.copy() for label, end in self.ends.items()}
+        ranked: list[OpenEnd | None] = [None] * len(self._ranked)
+        for label, end in twin.ends.items():
+            ranked[_LABEL_RANK[label]] = end
+        twin._ranked = ranked
         twin.rings = list(self.rings)
         twin._box = self._box
-        twin._sorted_ends = None
         return twin
+
+    @property
+    def cells(self) -> Mapping[int, int]:
+        """The number shown on each covered cell, by cell key, in the order the tiles were
+        laid (read-only; worked out from the placements after each new tile)."""
+        return MappingProxyType(self._maps()[0])
+
+    @property
+    def owner(self) -> Mapping[int, int]:
+        """The index of the placement covering each covered cell, by cell key (read-only,
+        like :attr:`cells`)."""
+        return MappingProxyType(self._maps()[1])
+
+    def _maps(self) -> tuple[dict[int, int], dict[int, int]]:
+        """(cell → number, cell → placement index), kept until the next tile."""
+        if self._cell_maps is None:
+            numbers: dict[int, int] = {}
+            owners: dict[int, int] = {}
+            for index, p in enumerate(self.placements):
+                cells = tile_cells(key(p.ax, p.ay), key(p.bx, p.by))
+                for i, c in enumerate(cells):
+                    numbers[c] = p.a if i < 4 else p.b
+                    owners[c] = index
+            self._cell_maps = numbers, owners
+        return self._cell_maps
 
     # ----------------------------------------------------------------- queries
     @property
@@ -214,36 +342,51 @@ class Layout:
         then turn. A tile whose halves touch two open ends (one showing each of its
         numbers) can be laid from either: the first end in that order names it, and
         :meth:`find` still accepts the other name."""
-        return self._fits(tile, unique=True)
-
-    def _fits(self, tile: Tile, unique: bool) -> Iterator[tuple[OpenEnd, Candidate]]:
-        if self._sorted_ends is None:
-            self._sorted_ends = sorted(self.ends.values(), key=_label_order)
+        ends = self._ranked
+        high, low = tile.high, tile.low
+        # A place already listed from another end: its squares, lower key first, with the
+        # numbers they would show (a double shows its number on both).
         seen: set[tuple[int, int, int, int]] = set()
-        for end in self._sorted_ends:
-            n = end.number
-            if tile.high != n and tile.low != n:
-                continue
-            if tile.high == tile.low:
-                for cand in self.doubles(end):
-                    if unique:
-                        place = _place_key(cand.near, n, cand.far, n)
-                        if place in seen:
-                            continue
+        if high == low:
+            for end in ends:
+                if end is None or end.number != high:
+                    continue
+                doubles = end.doubles
+                if doubles is None:
+                    doubles = end.doubles = self._compute_doubles(end)
+                for cand in doubles:
+                    near, far_square = cand.near, cand.far
+                    place = (min(near, far_square), high, max(near, far_square), high)
+                    if place not in seen:
                         seen.add(place)
-                    yield end, cand
+                        yield end, cand
+            return
+        for end in ends:
+            if end is None:
+                continue
+            n = end.number
+            if n == high:
+                far = low
+            elif n == low:
+                far = high
             else:
-                far = tile.low if tile.high == n else tile.high
-                for cand in self.singles(end):
-                    need = cand.need
-                    if need == ANY:
-                        yield end, cand  # the far half touches nothing: no other end has it
-                    elif need == far:
-                        if unique:
-                            place = _place_key(cand.near, n, cand.far, far)
-                            if place in seen:
-                                continue
-                            seen.add(place)
+                continue
+            singles = end.singles
+            if singles is None:
+                singles = end.singles = self._compute_singles(end)
+            for cand in singles:
+                need = cand.need
+                if need == ANY:
+                    yield end, cand  # the far half touches nothing: no other end has it
+                elif need == far:
+                    near, far_square = cand.near, cand.far
+                    place = (
+                        (near, n, far_square, far)
+                        if near < far_square
+                        else (far_square, far, near, n)
+                    )
+                    if place not in seen:
+                        seen.add(place)
                         yield end, cand
 
     def can_play(self, tile: Tile) -> bool:
@@ -257,20 +400,21 @@ class Layout:
 
     def find(self, tile: Tile, label: str, face: int, turn: int) -> tuple[OpenEnd, Candidate]:
         """The candidate a move names, or IllegalMoveError saying why it does not fit."""
-        end = self.end(label)
-        if not tile.has(end.number):
+        end = self.ends.get(label) or self.end(label)  # moves spell labels in capitals
+        n = end.number
+        high, low = tile.high, tile.low
+        if n != high and n != low:
             raise IllegalMoveError(
                 f"{tile} does not match end {end.label}, which shows {end.number}."
             )
-        if turn == X and not tile.is_double:
+        if turn == X and high != low:
             raise IllegalMoveError("Only a double can be laid crosswise (X).")
-        n = end.number
-        if tile.high == tile.low:
+        if high == low:
             for cand in self.doubles(end):
                 if cand.face == face and cand.turn == turn:
                     return end, cand
         else:
-            far = tile.low if tile.high == n else tile.high
+            far = low if high == n else high
             for cand in self.singles(end):
                 if cand.face == face and cand.turn == turn and cand.need in (ANY, far):
                     return end, cand
@@ -278,19 +422,21 @@ class Layout:
 
     def rings_if(self, placement: Placement) -> int:
         """Rings the placement would score, without placing it."""
+        _check_room(placement, TILE_LIMIT + 4)  # a candidate reaches 4 beyond a tile down
         first, second = key(placement.ax, placement.ay), key(placement.bx, placement.by)
         if not self.touches_apart(first, second):
             return 0
+        grid = self._grid
         cells = tile_cells(first, second)
         for c in cells:
-            self.cells[c] = -1
+            grid[c] |= _COVERED  # free cells: the finally below uncovers them again
         saved = self._box
-        self._grow_box(first, second)
+        self._grow_box(min(first, second), max(first, second))
         try:
             count, _ = self._new_regions(first, second)
         finally:
             for c in cells:
-                del self.cells[c]
+                grid[c] &= ~_COVERED
             self._box = saved
         return count
 
@@ -316,81 +462,104 @@ class Layout:
 
     def place(self, seat: int, tile: Tile, label: str, face: int, turn: int) -> PlaceOutcome:
         end, cand = self.find(tile, label, face, turn)
-        return self.add(self.placement_for(seat, tile, end, cand))
+        return self._lay(self.placement_for(seat, tile, end, cand), cand.near, cand.far)
 
     def add(self, placement: Placement) -> PlaceOutcome:
-        """Put a tile down (already known legal) and update ends, caches and rings."""
-        first, second = key(placement.ax, placement.ay), key(placement.bx, placement.by)
+        """Put a tile down (already known legal) and update ends, caches and rings.
+
+        Raises IllegalMoveError for a tile beyond ±TILE_LIMIT half units, where the grid
+        ends (legal play from a lead at the origin never gets there)."""
+        return self._lay(
+            placement, key(placement.ax, placement.ay), key(placement.bx, placement.by)
+        )
+
+    def _lay(self, placement: Placement, first: int, second: int) -> PlaceOutcome:
+        """:meth:`add`, given the keys of the squares of the placement's halves."""
+        _check_room(placement, TILE_LIMIT)
         direction = direction_between(first, second)
         index = len(self.placements)
-        cells = tile_cells(first, second)
-        for i, c in enumerate(cells):
-            self.cells[c] = placement.a if i < 4 else placement.b
-            self.owner[c] = index
+        grid = self._grid
+        covered_and_blocked = _COVERED | _BLOCKED  # a square at a covered cell overlaps it
+        for o in SQUARE:
+            grid[first + o] = covered_and_blocked
+            grid[second + o] = covered_and_blocked
+        for o in _TILE_RIMS[direction]:
+            grid[first + o] |= _BLOCKED
+        shown_a, shown_b = 1 << placement.a, 1 << placement.b
+        for o in _EDGES_AWAY[direction]:
+            grid[first + o] |= shown_a
+        for o in _EDGES_AWAY[opposite(direction)]:
+            grid[second + o] |= shown_b
         self.placements.append(placement)
+        self._cell_maps = None
+        low, high = (first, second) if first < second else (second, first)
         if index == 0:
             self._box = (
-                cells[0] // STRIDE,
-                cells[0] // STRIDE,
-                cells[0] % STRIDE,
-                cells[0] % STRIDE,
+                first >> COLUMN_SHIFT,
+                first >> COLUMN_SHIFT,
+                first & ROW_MASK,
+                first & ROW_MASK,
             )
-        self._grow_box(first, second)
+        self._grow_box(low, high)
 
-        new_cells = set(cells)
-        self._sorted_ends = None
-        closed = []
-        for label, end in list(self.ends.items()):
-            if not new_cells.isdisjoint(end.touch):
-                del self.ends[label]
-                closed.append(label)
-        self._invalidate_near(first, second)
+        closed = self._close_and_invalidate_near(low, high)
 
-        opened = []
+        opened: list[str] = []
         if placement.a == placement.b:
             for kind, square, outward in _double_points(first, direction):
-                if self._free(((square, outward),)):
-                    opened.append(self._open(placement.a, index, kind, ((square, outward),), None))
+                self._open_if_free(opened, placement.a, index, kind, square, (outward,), None)
         else:
-            for number, square, towards_partner in (
-                (placement.a, first, direction),
-                (placement.b, second, opposite(direction)),
-            ):
-                outward = opposite(towards_partner)
-                faces = tuple((square, d) for d in _TURNS[outward])
-                if self._free(faces):
-                    opened.append(self._open(number, index, "half", faces, outward))
+            outward = opposite(direction)
+            self._open_if_free(opened, placement.a, index, "half", first, _TURNS[outward], outward)
+            self._open_if_free(
+                opened, placement.b, index, "half", second, _TURNS[direction], direction
+            )
 
-        count, regions = (0, []) if index == 0 else self._new_regions(first, second)
-        rings = tuple(
-            Ring(placement.seat, index, tuple(sorted(coords(c) for c in region)))
-            for region in regions
-        )
-        self.rings.extend(rings)
+        rings: tuple[Ring, ...] = ()
+        count = 0
+        if index and self.touches_apart(first, second):  # else nothing can be enclosed
+            count, regions = self._new_regions(first, second)
+            rings = tuple(
+                Ring(placement.seat, index, tuple(sorted(coords(c) for c in region)))
+                for region in regions
+            )
+            self.rings.extend(rings)
         return PlaceOutcome(placement, count, rings, tuple(closed), tuple(opened))
 
     # ----------------------------------------------------------------- internals
-    def _open(
+    def _open_if_free(
         self,
+        opened: list[str],
         number: int,
         index: int,
         kind: str,
-        faces: tuple[tuple[int, int], ...],
+        square: int,
+        directions: tuple[int, ...],
         end_dir: int | None,
-    ) -> str:
-        ends = self.ends
-        label = next(label for label in _LABELS if label not in ends)
-        touch = frozenset(sq + o for sq, d in faces for o in ACROSS[d])
-        ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
-        return label
+    ) -> None:
+        """Open an end on the faces of ``square`` towards ``directions``, under the first
+        free label, unless a tile already touches one of them; the label goes on ``opened``."""
+        touch = tuple([square + o for o in _TOUCH[directions]])
+        grid = self._grid
+        for c in touch:
+            if grid[c] & _COVERED:
+                return
+        faces = tuple([(square, d) for d in directions])
+        ranked = self._ranked
+        if None in ranked:
+            rank = ranked.index(None)
+        else:
+            rank = len(ranked)
+            ranked.append(None)
+        label = _LABELS[rank]
+        ranked[rank] = self.ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
+        opened.append(label)
 
-    def _free(self, faces: tuple[tuple[int, int], ...]) -> bool:
-        cells = self.cells
-        return not any(sq + o in cells for sq, d in faces for o in ACROSS[d])
-
-    def _grow_box(self, first: int, second: int) -> None:
-        low_col, low_row = divmod(min(first, second), STRIDE)
-        high_col, high_row = divmod(max(first, second) + _UP_RIGHT, STRIDE)
+    def _grow_box(self, low: int, high: int) -> None:
+        """Take in a tile whose halves' squares have the keys ``low`` < ``high``."""
+        high += _UP_RIGHT
+        low_col, low_row = low >> COLUMN_SHIFT, low & ROW_MASK
+        high_col, high_row = high >> COLUMN_SHIFT, high & ROW_MASK
         min_c, max_c, min_r, max_r = self._box
         self._box = (
             min(min_c, low_col),
@@ -399,15 +568,29 @@ class Layout:
             max(max_r, high_row),
         )
 
-    def _invalidate_near(self, first: int, second: int) -> None:
-        low_col, low_row = divmod(min(first, second), STRIDE)
-        high_col, high_row = divmod(max(first, second) + _UP_RIGHT, STRIDE)
-        lo_c, hi_c = low_col - _REACH_ABOVE, high_col + _REACH_BELOW
-        lo_r, hi_r = low_row - _REACH_ABOVE, high_row + _REACH_BELOW
-        for end in self.ends.values():
+    def _close_and_invalidate_near(self, low: int, high: int) -> list[str]:
+        """After a tile at squares ``low`` < ``high`` went into the grid: drop the ends it
+        covers a touch cell of (returning their labels, in order) and the caches of the ends
+        whose candidates it may change. Both kinds lie within the window of the tile's
+        reach, so farther ends are not looked at."""
+        high += _UP_RIGHT
+        lo_c, hi_c = (low >> COLUMN_SHIFT) - _REACH_ABOVE, (high >> COLUMN_SHIFT) + _REACH_BELOW
+        lo_r, hi_r = (low & ROW_MASK) - _REACH_ABOVE, (high & ROW_MASK) + _REACH_BELOW
+        grid = self._grid
+        ends = self.ends
+        closed = []
+        for label, end in list(ends.items()):
             sq = end.faces[0][0]
-            if lo_c <= sq // STRIDE <= hi_c and lo_r <= sq % STRIDE <= hi_r:
-                end.singles = end.doubles = None
+            if lo_c <= sq >> COLUMN_SHIFT <= hi_c and lo_r <= sq & ROW_MASK <= hi_r:
+                for c in end.touch:
+                    if grid[c] & _COVERED:  # only this tile can cover it: it was free before
+                        del ends[label]
+                        self._ranked[_LABEL_RANK[label]] = None
+                        closed.append(label)
+                        break
+                else:
+                    end.singles = end.doubles = None
+        return closed
 
     def _sides_allowed(self, end: OpenEnd, face: int) -> tuple[bool, bool]:
         """(face usable at all, only straight out) under the table's attachments option."""
@@ -417,90 +600,68 @@ class Layout:
         return self.attachments != 3, self.attachments == 5
 
     def _compute_singles(self, end: OpenEnd) -> list[Candidate]:
-        # Unrolled membership tests: this is the engine's hottest loop.
-        cells = self.cells
-        get = cells.get
-        n = end.number
+        # The engine's hottest loop: one summary a square (see _grid). The near half may
+        # only meet the end's number; the far half at most one number, its need.
+        grid = self._grid
+        others = _BLOCKED ^ (1 << end.number)  # any other number (a blocked square has all)
+        number_of = _NUMBER_OF_BIT
+        limited = end.end_dir is not None and self.attachments != 7
         found: list[Candidate] = []
         for square, face in end.faces:
-            usable, straight_only = self._sides_allowed(end, face)
-            if not usable:
-                continue
+            turns = _FACE_TURNS[face]
+            if limited and face != end.end_dir:
+                if self.attachments == 3:
+                    continue
+                turns = _STRAIGHT_TURNS[face]
             near = square + STEP2[face]
-            if (
-                near in cells
-                or near + 1 in cells
-                or near + STRIDE in cells
-                or near + _UP_RIGHT in cells
-            ):
+            if grid[near] & others:
                 continue
-            turns = (face,) if straight_only else _TURNS[face]
-            for turn in turns:
-                far = near + STEP2[turn]
-                if (
-                    far in cells
-                    or far + 1 in cells
-                    or far + STRIDE in cells
-                    or far + _UP_RIGHT in cells
-                ):
-                    continue
-                clash = False
-                for o in NEIGHBOURS_EXCEPT[turn]:
-                    shown = get(near + o)
-                    if shown is not None and shown != n:
-                        clash = True
-                        break
-                if clash:
-                    continue
-                need = ANY
-                for o in NEIGHBOURS_EXCEPT[opposite(turn)]:
-                    shown = get(far + o)
-                    if shown is None or shown == need:
-                        continue
-                    if need != ANY:
-                        clash = True
-                        break
-                    need = shown
-                if not clash:
-                    found.append(Candidate(face, turn, near, far, need))
+            for turn, far_step in turns:
+                far = near + far_step
+                shown = grid[far] & _BLOCKED
+                if shown & (shown - 1) == 0:  # free, and one number at most
+                    found.append(
+                        _new_candidate(Candidate, (face, turn, near, far, number_of[shown]))
+                    )
         return found  # already in (face, turn) order: faces are stored sorted
 
     def _compute_doubles(self, end: OpenEnd) -> list[Candidate]:
         """End-on doubles are the straight single placements whose far half may show the
-        end's number; crosswise ones are checked here."""
-        cells = self.cells
+        end's number; crosswise ones are checked here: both halves free and meeting no
+        other number."""
+        grid = self._grid
         n = end.number
+        others = _BLOCKED ^ (1 << n)
         found = [
-            Candidate(c.face, c.turn, c.near, c.far, n)
+            _new_candidate(Candidate, (c.face, c.turn, c.near, c.far, n))
             for c in self.singles(end)
             if c.turn == c.face and (c.need == ANY or c.need == n)
         ]
+        limited = end.end_dir is not None and self.attachments != 7
+        crosswise = False
         for square, face in end.faces:
-            usable, straight_only = self._sides_allowed(end, face)
-            if not usable or straight_only:
-                continue
-            across = right_of(face)
-            lo, hi = _crosswise(square + STEP2[face], face)
-            if any(c in cells for c in tile_cells(lo, hi)):
-                continue
-            perimeter = [lo + o for o in NEIGHBOURS_EXCEPT[across]]
-            perimeter += [hi + o for o in NEIGHBOURS_EXCEPT[opposite(across)]]
-            if all(cells.get(c, n) == n for c in perimeter):
-                found.append(Candidate(face, X, lo, hi, n))
-        found.sort(key=_geometry_order)
+            if limited and face != end.end_dir:
+                continue  # side faces take no crosswise double on a 5- or 3-attachment table
+            near = square + STEP2[face]
+            low, high = _CROSSWISE[face]
+            if not (grid[near + low] | grid[near + high]) & others:
+                found.append(_new_candidate(Candidate, (face, X, near + low, near + high, n)))
+                crosswise = True
+        if crosswise:
+            found.sort(key=_geometry_order)
         return found
 
     def touches_apart(self, first: int, second: int) -> bool:
         """Whether a tile at these squares would touch the network along more than one
         stretch of its surroundings — else it cannot enclose anything (the quick test of
         :meth:`_new_regions`, made without laying the tile: its cells are not among these)."""
-        cells = self.cells
+        grid = self._grid
         base = min(first, second)
         offsets = (RING_HORIZONTAL if abs(second - first) >= STRIDE else RING_VERTICAL)[0]
-        previous = base + offsets[-1] in cells
+        previous = grid[base + offsets[-1]] >= _COVERED
         changes = 0
         for o in offsets:
-            occupied = base + o in cells
+            occupied = grid[base + o] >= _COVERED
             if occupied != previous:
                 changes += 1
                 if changes > 2:
@@ -515,11 +676,11 @@ class Layout:
         it, R minus the tile falls into k pieces, and the count of enclosed regions changes
         by k − 1 whether R was bounded or not (see RULES.md §1, Rings).
         """
-        cells = self.cells
+        grid = self._grid
         base = min(first, second)
         offsets, pairs = RING_HORIZONTAL if abs(second - first) >= STRIDE else RING_VERTICAL
         around = [base + o for o in offsets]
-        empty = [c not in cells for c in around]
+        empty = [grid[c] < _COVERED for c in around]
         if sum(empty[i] != empty[i - 1] for i in range(len(empty))) <= 2:
             return 0, []  # the tile touches the network along one stretch: nothing splits
         parent = list(range(len(around)))
@@ -553,13 +714,13 @@ class Layout:
             leaks = False
             while stack and not leaks:
                 c = stack.pop()
-                col, row = divmod(c, STRIDE)
+                col, row = c >> COLUMN_SHIFT, c & ROW_MASK
                 if col < min_c or col > max_c or row < min_r or row > max_r:
                     leaks = True
                     break
                 for o in NEIGHBOURS8:
                     nc = c + o
-                    if nc in cells:
+                    if grid[nc] >= _COVERED:
                         continue
                     mark = seen.get(nc)
                     if mark is None:
@@ -599,7 +760,7 @@ class Layout:
             return f"{name}: this table allows no offset tiles off a side face."
         near = square + STEP2[face]
         first, second = _crosswise(near, face) if turn == X else (near, near + STEP2[turn])
-        if any(c in self.cells for c in tile_cells(first, second)):
+        if any(self._grid[c] & _COVERED for c in tile_cells(first, second)):
             return f"{name}: that space is already taken by another tile."
         return f"{name}: a half of it would touch a different number along an edge."
 
@@ -611,16 +772,19 @@ def _crosswise(near: int, face: int) -> tuple[int, int]:
     return near - STEP1[across], near + STEP1[across]
 
 
-def _place_key(near: int, near_number: int, far: int, far_number: int) -> tuple[int, int, int, int]:
-    """A physical placement whichever half is called near: squares and their numbers."""
-    if near < far:
-        return near, near_number, far, far_number
-    return far, far_number, near, near_number
-
-
-def _label_order(end: OpenEnd) -> tuple[int, str]:
-    return len(end.label), end.label
-
-
 def _geometry_order(cand: Candidate) -> tuple[int, int]:
     return cand.face, cand.turn
+
+
+def _check_room(placement: Placement, limit: int) -> None:
+    """IllegalMoveError unless both halves' cells lie within ±``limit`` half units and show
+    numbers of a double-six set (the grid keeps one bit a number, and a bit for blocked)."""
+    _, a, b, ax, ay, bx, by = placement
+    low, high = -limit, limit - 2  # a half's square covers its corner and one more cell
+    if not (low <= ax <= high and low <= ay <= high and low <= bx <= high and low <= by <= high):
+        raise IllegalMoveError(
+            f"{placement.tile} at {placement.ax},{placement.ay} is too far out: a table holds "
+            f"tiles within {TILE_LIMIT} half units of the centre."
+        )
+    if not (0 <= a <= _TOP_NUMBER and 0 <= b <= _TOP_NUMBER):
+        raise IllegalMoveError(f"{placement.tile} is not in the double-six set.")

@@ -29,7 +29,8 @@ class NetworkMove(Move):
     """One turn: ``tile`` is None for a pass; ``label`` is None for the lead.
 
     A hand-written immutable value class: legal-move listing builds thousands of these,
-    and a frozen dataclass's ``__init__`` is several times slower."""
+    and a frozen dataclass's ``__init__`` is several times slower (the listing takes
+    interned ones from :func:`placed_move`)."""
 
     __slots__ = ("face", "label", "tile", "turn")
 
@@ -41,11 +42,10 @@ class NetworkMove(Move):
     def __init__(
         self, tile: Tile | None, label: str | None = None, face: int = 0, turn: int = 0
     ) -> None:
-        set_attr = object.__setattr__
-        set_attr(self, "tile", tile)
-        set_attr(self, "label", label)
-        set_attr(self, "face", face)
-        set_attr(self, "turn", turn)
+        _set_tile(self, tile)
+        _set_label(self, label)
+        _set_face(self, face)
+        _set_turn(self, turn)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("moves are immutable")
@@ -76,6 +76,38 @@ class NetworkMove(Move):
         if self.label is None:
             return self.tile.name
         return f"{self.tile.name} {self.label} {DIR_NAMES[self.face]}{DIR_NAMES[self.turn]}"
+
+
+# The slots' own setters: much quicker than object.__setattr__, which looks them up by name.
+_set_tile = NetworkMove.__dict__["tile"].__set__
+_set_label = NetworkMove.__dict__["label"].__set__
+_set_face = NetworkMove.__dict__["face"].__set__
+_set_turn = NetworkMove.__dict__["turn"].__set__
+_new_move = object.__new__
+
+_PLACED: dict[tuple[Tile, str, int, int], NetworkMove] = {}
+"""Interned placing moves, as the classic engine interns its moves: legal-move listing
+hands out the same few thousand over and over, and a look-up costs a third of a build."""
+PLACED_LIMIT = 50_000
+"""Past this many interned moves (a few MB; play uses far fewer labels than exist) the
+table starts again, so it stays bounded whatever is asked of it."""
+
+
+def placed_move(tile: Tile, label: str, face: int, turn: int) -> NetworkMove:
+    """The move laying ``tile`` at end ``label``, equal to ``NetworkMove(tile, label, face,
+    turn)`` and possibly the same object (moves are immutable)."""
+    key = (tile, label, face, turn)
+    move = _PLACED.get(key)
+    if move is None:
+        if len(_PLACED) >= PLACED_LIMIT:
+            _PLACED.clear()
+        move = _new_move(NetworkMove)
+        _set_tile(move, tile)
+        _set_label(move, label)
+        _set_face(move, face)
+        _set_turn(move, turn)
+        _PLACED[key] = move
+    return move
 
 
 PASS = NetworkMove(None)

@@ -72,3 +72,21 @@ def test_position_round_trips_through_text() -> None:
 def test_bad_positions_are_rejected_with_the_reason(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         read_position(text)
+
+
+def test_listed_moves_are_interned_values_equal_to_built_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine.network import moves
+
+    built = NetworkMove(Tile(6, 3), "B", N, E)
+    listed = moves.placed_move(Tile(6, 3), "B", N, E)
+    assert listed == built and hash(listed) == hash(built) and str(listed) == "6-3 B NE"
+    assert moves.placed_move(Tile(6, 3), "B", N, E) is listed
+    with pytest.raises(AttributeError):
+        listed.label = "C"  # type: ignore[misc]
+    monkeypatch.setattr(moves, "_PLACED", {})
+    monkeypatch.setattr(moves, "PLACED_LIMIT", 3)
+    for label in "CDEFG":
+        assert moves.placed_move(Tile(6, 3), label, N, E) == NetworkMove(Tile(6, 3), label, N, E)
+    assert len(moves._PLACED) <= 3
