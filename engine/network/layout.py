@@ -376,9 +376,9 @@ class Layout:
                 singles = end.singles = self._compute_singles(end)
             for cand in singles:
                 need = cand.need
-                if need == ANY:
-                    yield end, cand  # the far half touches nothing: no other end has it
-                elif need == far:
+                # Even a far half that touches nothing may be listed from another end:
+                # two ends showing one number can share the square the near half covers.
+                if need == ANY or need == far:
                     near, far_square = cand.near, cand.far
                     place = (
                         (near, n, far_square, far)
