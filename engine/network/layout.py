@@ -378,7 +378,7 @@ class Layout:
                 need = cand.need
                 # Even a far half that touches nothing may be listed from another end:
                 # two ends showing one number can share the square the near half covers.
-                if need == ANY or need == far:
+                if need in (ANY, far):
                     near, far_square = cand.near, cand.far
                     place = (
                         (near, n, far_square, far)
