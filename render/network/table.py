@@ -3,9 +3,10 @@ labels, then ghosts on top. Everything is a cached sprite pasted at planned px."
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.kit import sprites
+from render.kit.ground import Fill, Under
 from render.kit.paint import Laid, corner, paint_tiles, paste_centred
 from render.kit.palette import (
     BONUS_FILL,
@@ -21,23 +22,22 @@ from render.network.plan import TablePlan
 
 def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) -> None:
     """Draw ``plan`` onto ``image`` with the table area's corner at (``left``, ``top``)."""
-    draw = ImageDraw.Draw(image)
     unit = plan.unit
     origin = (left, top)
+    fills = []
     for cell, seat in plan.ring_cells:
         x0, y0 = corner(cell, origin)
-        draw.rectangle(
-            (x0, y0, x0 + round(cell.width) - 1, y0 + round(cell.height) - 1),
-            fill=ring_tint(seat),
+        fills.append(
+            Fill((x0, y0, x0 + round(cell.width), y0 + round(cell.height)), ring_tint(seat))
         )
+    marks = []
     for box, seat in plan.ring_marks:
-        mark = sprites.seat_mark(seat, round(box.width))
-        image.paste(mark, corner(box, origin), mark)
+        marks.append(Under(sprites.seat_mark(seat, round(box.width)), corner(box, origin)))
     tiles = [
         Laid(s.rect, s.placement.a, s.placement.b, s.direction, s.placement.seat)
         for s in plan.tiles
     ]
-    paint_tiles(image, tiles, unit, origin, glow=plan.last)
+    paint_tiles(image, tiles, unit, origin, glow=plan.last, fills=fills, unders=marks)
     height = label_height(unit)
     for label in plan.labels:
         fill = BONUS_FILL if label.bonus else LABEL_FILL
