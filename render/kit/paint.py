@@ -13,11 +13,8 @@ from PIL import Image
 
 from render.kit import sprites
 from render.kit.geometry import Rect
-from render.kit.ground import Fill, Stone, Under, paint_ground
-
-HEADER_SPILL = 2
-"""Rows at the table area's top that the header's rule may reach into (it is 2 px wide,
-centred on the header's last row); a ground is only reused below them."""
+from render.kit.palette import seat_colour
+from render.kit.tiles import TileLook, tile_face
 
 Origin = tuple[int, int]
 """Where the table area's corner is in the image, as (left, top)."""
@@ -39,11 +36,13 @@ def corner(rect: Rect, origin: Origin) -> tuple[int, int]:
     return round(rect.left) + origin[0], round(rect.top) + origin[1]
 
 
-def around(sprite: Image.Image, pad: int, rect: Rect, origin: Origin) -> Under:
-    """``sprite`` (drawn ``pad`` px bigger than ``rect`` on every side) placed round
-    ``rect``, to lie under the tiles: the last play's glow, the spinner's band."""
+def paste_around(
+    image: Image.Image, sprite: Image.Image, pad: int, rect: Rect, origin: Origin
+) -> None:
+    """Paste ``sprite`` (drawn ``pad`` px bigger than ``rect`` on every side) round ``rect``:
+    the last play's glow, the spinner's band."""
     x0, y0 = corner(rect, origin)
-    return Under(sprite, (x0 - pad, y0 - pad))
+    image.paste(sprite, (x0 - pad, y0 - pad), sprite)
 
 
 def paste_centred(
@@ -64,32 +63,19 @@ def paint_tiles(
     unit: int,
     origin: Origin,
     glow: int | None = None,
-    *,
-    fills: Sequence[Fill] = (),
-    unders: Sequence[Under] = (),
 ) -> None:
-    """The table area's ground: ``fills`` (image px), then the sprites in ``unders``, the
-    glow round ``tiles[glow]`` (the last play) if ``glow`` is given, the tiles' drop
-    shadows, and the tiles, each face accented in its seat's colour. The table area (from
-    ``origin``'s top down, across the whole picture, but for the header's rule spilling
-    into its first rows) must still be bare background: grounds painted before are reused
-    there through :mod:`render.kit.ground`."""
-    below = list(unders)
+    """The tiles with their drop shadows, each face accented in its seat's colour; under
+    them all, the glow round ``tiles[glow]`` (the last play) if ``glow`` is given."""
     if glow is not None:
         rect = tiles[glow].rect
         halo = sprites.glow(round(rect.width), round(rect.height), unit)
-        below.append(around(halo, sprites.glow_pad(unit), rect, origin))
-    stones = [
-        Stone(
-            *corner(tile.rect, origin),
-            round(tile.rect.width),
-            round(tile.rect.height),
-            tile.a,
-            tile.b,
-            tile.direction,
-            tile.seat,
-        )
-        for tile in tiles
-    ]
-    area = (0, origin[1] + HEADER_SPILL, image.width, image.height)
-    paint_ground(image, fills, below, stones, unit, area)
+        paste_around(image, halo, sprites.glow_pad(unit), rect, origin)
+    ox, oy = sprites.shadow_offset(unit)
+    for tile in tiles:
+        shade = sprites.shadow(round(tile.rect.width), round(tile.rect.height), unit)
+        x0, y0 = corner(tile.rect, origin)
+        image.paste(shade, (x0 + ox, y0 + oy), shade)
+    for tile in tiles:
+        look = TileLook(accent=seat_colour(tile.seat))
+        face = tile_face(tile.a, tile.b, tile.direction, unit, look)
+        image.paste(face, corner(tile.rect, origin), face)

@@ -25,10 +25,9 @@ from render.kit.tiles import SUPERSAMPLE, gap
 
 @lru_cache(maxsize=64)
 def shadow(width: int, height: int, unit: int) -> Image.Image:
-    """A soft shadow for a ``width``×``height`` tile, :func:`shadow_pad` px bigger on every
-    side; paste it offset by :func:`shadow_offset`."""
+    """A soft shadow for a ``width``×``height`` tile; paste it offset by :func:`shadow_offset`."""
     blur = max(1, unit // 16)
-    pad = shadow_pad(unit)
+    pad = 2 * blur
     im = Image.new("RGBA", (width + 2 * pad, height + 2 * pad), (0, 0, 0, 0))
     inset = gap(unit)
     ImageDraw.Draw(im).rounded_rectangle(
@@ -37,10 +36,6 @@ def shadow(width: int, height: int, unit: int) -> Image.Image:
         fill=SHADOW,
     )
     return im.filter(ImageFilter.GaussianBlur(blur))
-
-
-def shadow_pad(unit: int) -> int:
-    return 2 * max(1, unit // 16)
 
 
 def shadow_offset(unit: int) -> tuple[int, int]:

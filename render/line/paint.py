@@ -7,7 +7,7 @@ from __future__ import annotations
 from PIL import Image
 
 from render.kit import sprites
-from render.kit.paint import Laid, around, paint_tiles, paste_centred
+from render.kit.paint import Laid, paint_tiles, paste_around, paste_centred
 from render.kit.palette import (
     END_HIGHLIGHT,
     END_HIGHLIGHT_RING,
@@ -25,18 +25,16 @@ def paint_line(
     """Draw ``plan`` onto ``image`` with the table area's corner at (``left``, ``top``)."""
     unit = plan.unit
     origin = (left, top)
-    unders = []
     if plan.spinner is not None:
         rect = plan.tiles[plan.spinner].rect
         band = sprites.outline(round(rect.width), round(rect.height), unit, SPINNER_RING)
-        unders.append(around(band, sprites.outline_pad(unit), rect, origin))
+        paste_around(image, band, sprites.outline_pad(unit), rect, origin)
     paint_tiles(
         image,
         [Laid(t.rect, t.a, t.b, t.direction, t.seat) for t in plan.tiles],
         unit,
         origin,
         glow=plan.last if glow_last else None,
-        unders=unders,
     )
     height = label_height(unit)
     for label in plan.labels:

@@ -3,10 +3,9 @@ labels, then ghosts on top. Everything is a cached sprite pasted at planned px."
 
 from __future__ import annotations
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render.kit import sprites
-from render.kit.ground import Fill, Under
 from render.kit.paint import Laid, corner, paint_tiles, paste_centred
 from render.kit.palette import (
     BONUS_FILL,
@@ -22,22 +21,23 @@ from render.network.plan import TablePlan
 
 def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) -> None:
     """Draw ``plan`` onto ``image`` with the table area's corner at (``left``, ``top``)."""
+    draw = ImageDraw.Draw(image)
     unit = plan.unit
     origin = (left, top)
-    fills = []
     for cell, seat in plan.ring_cells:
         x0, y0 = corner(cell, origin)
-        fills.append(
-            Fill((x0, y0, x0 + round(cell.width), y0 + round(cell.height)), ring_tint(seat))
+        draw.rectangle(
+            (x0, y0, x0 + round(cell.width) - 1, y0 + round(cell.height) - 1),
+            fill=ring_tint(seat),
         )
-    marks = []
     for box, seat in plan.ring_marks:
-        marks.append(Under(sprites.seat_mark(seat, round(box.width)), corner(box, origin)))
+        mark = sprites.seat_mark(seat, round(box.width))
+        image.paste(mark, corner(box, origin), mark)
     tiles = [
         Laid(s.rect, s.placement.a, s.placement.b, s.direction, s.placement.seat)
         for s in plan.tiles
     ]
-    paint_tiles(image, tiles, unit, origin, glow=plan.last, fills=fills, unders=marks)
+    paint_tiles(image, tiles, unit, origin, glow=plan.last)
     height = label_height(unit)
     for label in plan.labels:
         fill = BONUS_FILL if label.bonus else LABEL_FILL
