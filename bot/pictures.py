@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import multiprocessing
 import multiprocessing.connection
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -83,41 +81,17 @@ async def _draw(function: Callable[..., T], *args: Any) -> T:
     return await asyncio.get_running_loop().run_in_executor(_executor, function, *args)
 
 
-PARSED_MATCHES = 8
-_parsed = threading.local()
-
-
-def _match(data: JSON) -> Match:
-    """``Match.from_json(data)``, remembered for the last few matches drawn by this
-    thread: after a play the drawing worker gets the same state up to four times (the
-    mover's hand, the next player's hand and candidates, the table), and rebuilding it is
-    about a tenth of drawing them. Keyed by the state's full JSON text, so only the same
-    state finds it; pictures only read the match."""
-    memo: OrderedDict[str, Match] | None = getattr(_parsed, "matches", None)
-    if memo is None:
-        memo = _parsed.matches = OrderedDict()
-    key = json.dumps(data, separators=(",", ":"))
-    match = memo.get(key)
-    if match is None:
-        match = memo[key] = Match.from_json(data)
-        if len(memo) > PARSED_MATCHES:
-            memo.popitem(last=False)
-    else:
-        memo.move_to_end(key)
-    return match
-
-
 def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None) -> bytes:
     shown = None if hand is None else hand_from_json(hand)
-    return adapter_for(game).table_picture(_match(match), names, hand=shown)
+    return adapter_for(game).table_picture(Match.from_json(match), names, hand=shown)
 
 
 def _hand_png(game: str, match: JSON, seat: int, title: str) -> bytes:
-    return adapter_for(game).hand_picture(_match(match).hand, seat, title)
+    return adapter_for(game).hand_picture(Match.from_json(match).hand, seat, title)
 
 
 def _subject_png(game: str, match: JSON, names: list[str], seat: int, subject: str) -> bytes | None:
-    return adapter_for(game).subject_picture(_match(match), names, seat, subject)
+    return adapter_for(game).subject_picture(Match.from_json(match), names, seat, subject)
 
 
 async def table_picture(record: TableRecord, match: Match) -> discord.File:
