@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.kit.fonts import font
+from render.kit.fonts import draw_text, font
 from render.kit.palette import BACKGROUND, TEXT_MUTED
 
 
@@ -12,10 +12,11 @@ def paint_empty(image: Image.Image, top: int, message: str) -> None:
     """The table before the lead: a short line saying who leads with what."""
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, top, image.width, image.height), fill=BACKGROUND)
-    draw.text(
+    draw_text(
+        draw,
         (image.width / 2, top + (image.height - top) / 2),
         message,
-        font=font(20),
+        face=font(20),
         fill=TEXT_MUTED,
         anchor="mm",
     )

@@ -8,6 +8,7 @@ same pixels whether or not libraqm is installed.
 
 from __future__ import annotations
 
+import math
 import threading
 import unicodedata
 from functools import lru_cache
@@ -15,6 +16,8 @@ from importlib import resources
 from io import BytesIO
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render.kit.palette import RGB
 
 Font = ImageFont.FreeTypeFont
 
@@ -113,3 +116,55 @@ def wrap_text(text: str, face: Font, width: float, max_lines: int) -> tuple[str,
             break
     lines.append(current)
     return tuple(fit_text(line, face, width) for line in lines)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: Font,
+    fill: RGB,
+    anchor: str | None = None,
+) -> None:
+    """``draw.text(xy, text, font=face, fill=fill, anchor=anchor)``, the same pixels, but
+    the glyphs are rendered once per text, face, anchor and sub-pixel offset and then
+    only stamped (a few µs instead of some 25 µs): headers repeat names, headings and
+    numbers every play. Where the cached stamp cannot land exactly as Pillow would draw
+    (multi-line text, a negative position), it simply calls ``draw.text``."""
+    x, y = xy
+    if x >= 0 and y >= 0 and "\n" not in text:
+        stamp = _stamp(text, face, anchor, math.modf(x)[0], math.modf(y)[0])
+        if stamp is not None:
+            mask, dx, dy = stamp
+            if mask is not None:
+                draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
+            return
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+
+
+_MARGIN = 2
+
+
+@lru_cache(maxsize=2048)
+def _stamp(
+    text: str, face: Font, anchor: str | None, fx: float, fy: float
+) -> tuple[Image.Image | None, int, int] | None:
+    """``text`` as Pillow draws it at a position whose fractional parts are ``fx`` and
+    ``fy``: the coverage mask (None if blank) and its offset from the position's whole
+    px. It is drawn at a whole-px offset on a blank ``L`` canvas, where ink 255 leaves
+    exactly the glyph coverage that ``draw.text`` blends with; None if that offset would
+    change the fractional parts (floats), which decide the glyphs' sub-pixel rendering."""
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    ox, oy = _MARGIN - math.floor(left), _MARGIN - math.floor(top)
+    if math.modf(ox + fx)[0] != fx or math.modf(oy + fy)[0] != fy:
+        return None
+    size = (
+        math.ceil(right) - math.floor(left) + 2 * _MARGIN + 1,
+        math.ceil(bottom) - math.floor(top) + 2 * _MARGIN + 1,
+    )
+    canvas = Image.new("L", size)
+    ImageDraw.Draw(canvas).text((ox + fx, oy + fy), text, font=face, fill=255, anchor=anchor)
+    box = canvas.getbbox()
+    if box is None:
+        return None, 0, 0
+    return canvas.crop(box), box[0] - ox, box[1] - oy

@@ -13,7 +13,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.tiles import Tile
-from render.kit.fonts import DRAWING, clean_text, fit_text, font
+from render.kit.fonts import DRAWING, clean_text, draw_text, fit_text, font
 from render.kit.palette import BACKGROUND, DIM_ALPHA, TEXT, TEXT_MUTED
 from render.kit.png import encode
 from render.kit.tiles import S, TileLook, tile_face, tile_size
@@ -73,10 +73,10 @@ def draw_hand(
     draw = ImageDraw.Draw(image)
     if heading:
         text = fit_text(heading, title_font, width - 2 * PAD)
-        draw.text((PAD, PAD), text, font=title_font, fill=TEXT)
+        draw_text(draw, (PAD, PAD), text, face=title_font, fill=TEXT)
     top = PAD + title_h
     if not tiles:
-        draw.text((PAD, top + 10), "No tiles left.", font=font(18), fill=TEXT_MUTED)
+        draw_text(draw, (PAD, top + 10), "No tiles left.", face=font(18), fill=TEXT_MUTED)
         return image
     usable = set(playable)
     for i, tile in enumerate(tiles):
@@ -88,10 +88,11 @@ def draw_hand(
         bright = tile in usable
         face = tile_face(tile.high, tile.low, S, UNIT, BRIGHT if bright else DIM)
         image.paste(face, (centre - tile_w // 2, y), face)
-        draw.text(
+        draw_text(
+            draw,
             (centre, y + tile_h + 4),
             tile.name,
-            font=name_font,
+            face=name_font,
             fill=TEXT if bright else TEXT_MUTED,
             anchor="ma",
         )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.kit.fonts import clean_text, fit_text, font, wrap_text
+from render.kit.fonts import clean_text, draw_text, fit_text, font, wrap_text
 from render.kit.palette import (
     BACKGROUND,
     BONUS_FILL,
@@ -137,23 +137,28 @@ def draw_header(image: Image.Image, header: Header, height: int) -> None:
     title_font = font(m["title"], bold=True)
     title = fit_text(header.title, title_font, width - 3 * pad - sub_width)
     y = pad
-    draw.text((pad, y), title, font=title_font, fill=TEXT)
-    draw.text(
+    draw_text(draw, (pad, y), title, face=title_font, fill=TEXT)
+    draw_text(
+        draw,
         (width - pad, y + m["title"] - m["sub"]),
         subtitle,
-        font=sub_font,
+        face=sub_font,
         fill=TEXT_MUTED,
         anchor="ra",
     )
     y += m["title"] + 8
     status_font = font(m["status"], bold=True)
-    draw.text(
-        (pad, y), fit_text(header.status, status_font, width - 2 * pad), font=status_font, fill=TEXT
+    draw_text(
+        draw,
+        (pad, y),
+        fit_text(header.status, status_font, width - 2 * pad),
+        face=status_font,
+        fill=TEXT,
     )
     y += m["status"] + 6
     note_font = font(m["note"])
     for line in _note_lines(header, width, m):
-        draw.text((pad, y), line, font=note_font, fill=TEXT_MUTED)
+        draw_text(draw, (pad, y), line, face=note_font, fill=TEXT_MUTED)
         y += m["note"] + 6
     _draw_rows(draw, header, y, width, m)
 
@@ -166,7 +171,7 @@ def _draw_rows(
     count = len(header.columns)
     column_right = [width - pad - (count - 1 - i) * col for i in range(count)]
     for right, heading in zip(column_right, header.columns, strict=True):
-        draw.text((right, y), heading, font=small, fill=TEXT_MUTED, anchor="ra")
+        draw_text(draw, (right, y), heading, face=small, fill=TEXT_MUTED, anchor="ra")
     y += m["small"] + 6
     name_left = pad + round(m["swatch"] * 2.2)
     name_right = (column_right[0] if column_right else width - pad + col) - col + m["pad"]
@@ -178,16 +183,17 @@ def _draw_rows(
                 (pad // 2, top + 1, width - pad // 2, bottom - 1), m["row"] // 4, fill=CURRENT_ROW
             )
             marker = font(m["name"], bold=True)
-            draw.text((pad, middle), "▶", font=marker, fill=TEXT, anchor="lm")
+            draw_text(draw, (pad, middle), "▶", face=marker, fill=TEXT, anchor="lm")
         sw = m["swatch"]
         sx = pad + round(sw * 0.9)
         draw.rounded_rectangle(
             (sx, middle - sw // 2, sx + sw, middle + sw // 2), max(2, sw // 5), fill=row.colour
         )
-        draw.text(
+        draw_text(
+            draw,
             (sx + sw / 2, middle + 1),
             str(seat + 1),
-            font=font(round(sw * 0.7), bold=True),
+            face=font(round(sw * 0.7), bold=True),
             fill=text_on(row.colour),
             anchor="mm",
         )
@@ -195,7 +201,7 @@ def _draw_rows(
         tag_font = font(m["small"], bold=True)
         tag_width = 0 if row.tag is None else round(tag_font.getlength(row.tag) + m["small"])
         name = fit_text(row.name, name_font, name_right - name_left - tag_width)
-        draw.text((name_left, middle), name, font=name_font, fill=TEXT, anchor="lm")
+        draw_text(draw, (name_left, middle), name, face=name_font, fill=TEXT, anchor="lm")
         if row.tag is not None:
             tx = name_left + name_font.getlength(name) + m["small"] * 0.6
             tw = tag_font.getlength(row.tag)
@@ -205,14 +211,15 @@ def _draw_rows(
                 th // 2,
                 fill=BONUS_FILL,
             )
-            draw.text(
+            draw_text(
+                draw,
                 (tx + m["small"] * 0.4, middle),
                 row.tag,
-                font=tag_font,
+                face=tag_font,
                 fill=text_on(BONUS_FILL),
                 anchor="lm",
             )
         for right, value in zip(column_right, row.values, strict=True):
             if value is not None:
-                draw.text((right, middle), str(value), font=name_font, fill=TEXT, anchor="rm")
+                draw_text(draw, (right, middle), str(value), face=name_font, fill=TEXT, anchor="rm")
         y = bottom

@@ -5,6 +5,11 @@ without visible loss, and a palette PNG is several times smaller and quicker to 
 than an RGB one. The palette comes from a sparse sample of the picture (every third pixel
 each way), which finds the same colours as quantising every pixel at a third of the cost;
 every pixel is then mapped to its nearest palette colour. Both steps are deterministic.
+
+zlib level 3 is the strongest of its fast levels (1–3 match greedily): against level 4, the
+first with lazy matching, it deflates a table picture in about two thirds of the time for
+files about an eighth larger (the full 28-tile table: 3.4 ms and 54 KB against 5.1 ms and
+48 KB). Encoding is over half of a picture's CPU, and every play draws several.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import io
 
 from PIL import Image
 
-COMPRESS_LEVEL = 4
+COMPRESS_LEVEL = 3
 SAMPLE_STEP = 3
 
 

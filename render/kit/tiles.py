@@ -87,12 +87,16 @@ def gap(unit: int) -> int:
     return max(1, unit // 20)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def tile_face(a: int, b: int, direction: int, unit: int, look: TileLook = PLAIN) -> Image.Image:
     """An RGBA picture of the tile with ``a`` on the first half and ``b`` on the half lying
     ``direction`` from it; the picture is exactly :func:`tile_size` and transparent round
-    the rounded corners. Cached: a table needs one face per tile laid, and the cache
-    (at most some 25 MB at the largest unit) holds the faces of many tables at once."""
+    the rounded corners. Cached: a table needs one face per tile laid (in its seat's
+    colour, at its current unit), and drawing one costs about 0.7 ms. The drawing worker
+    of a bot running 50 tables of 20 plays each used 1,363 faces (38 MB), and 200 tables
+    of 12 plays 951 (32 MB); a cache of 512 re-drew 1.3 faces per table picture at 50
+    tables, some 7% of all drawing time. At most about 100 MB if every face were at the
+    largest unit, which only a few tiles ever are."""
     for number in (a, b):
         if not 0 <= number <= MAX_NUMBER:
             raise ValueError(f"tile numbers run from 0 to {MAX_NUMBER}, not {number}")
