@@ -3,7 +3,9 @@
 Drawing takes 2–40 ms of CPU a picture, most of it holding Python's GIL: in a worker
 thread it would still slow the gateway heartbeat and other tables' interactions. So
 pictures are drawn in worker processes (:func:`use_processes`, set up at start), which
-get the state as JSON; without them (tests of the parts) a thread draws them.
+get the state as JSON; without them (tests of the parts) a thread draws them. The
+pictures of an answer to an interaction go to the workers before the others
+(:mod:`bot.drawing_queue`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.drawing_queue import DrawingQueue
 from bot.games import adapter_for
 from bot.games.base import Target
 from bot.service import SeatView, seat_names
@@ -41,23 +44,23 @@ ALT_TEXT_LIMIT = 256
 """Discord's limit on an attachment's description."""
 
 
-_executor: Executor | None = None
+_queue: DrawingQueue | None = None
 
 
 def use_processes(workers: int) -> Executor | None:
     """Draw in ``workers`` processes from now on (0: in a thread); the caller shuts the
-    returned pool down at exit. Spawned, not forked: the bot runs threads."""
-    global _executor
-    _executor = (
-        ProcessPoolExecutor(
-            workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_exit_with_parent,
-        )
-        if workers > 0
-        else None
+    returned pool down at exit. Spawned, not forked: the bot runs threads. One drawing
+    more than there are workers is handed over at a time, so a worker never waits for
+    the event loop to give it the next one."""
+    global _queue
+    if workers <= 0:
+        _queue = None
+        return None
+    executor = ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_exit_with_parent
     )
-    return _executor
+    _queue = DrawingQueue(executor, workers + 1)
+    return executor
 
 
 def _exit_with_parent() -> None:
@@ -76,9 +79,9 @@ def _exit_with_parent() -> None:
 
 
 async def _draw(function: Callable[..., T], *args: Any) -> T:
-    if _executor is None:
+    if _queue is None:
         return await asyncio.to_thread(function, *args)
-    return await asyncio.get_running_loop().run_in_executor(_executor, function, *args)
+    return await _queue.run(function, *args)
 
 
 def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None) -> bytes:

@@ -16,6 +16,8 @@ from typing import Any, Final
 
 import discord
 
+from bot.drawing_queue import answering
+
 log = logging.getLogger(__name__)
 
 ACK_BUDGET: Final = 2.0
@@ -49,7 +51,8 @@ async def answer(
 ) -> None:
     """Answer with ``await work``. ``edit``: replace the message the control is on;
     otherwise send a new message (ephemeral unless told otherwise)."""
-    task = asyncio.ensure_future(work)
+    with answering():  # the reply's pictures are drawn before other tables' (its copy)
+        task = asyncio.ensure_future(work)
     # Clamped both ways: a clock ahead of Discord defers at once (safe), one behind it
     # never stretches the wait past the budget.
     budget = min(ACK_BUDGET, max(0.0, ACK_BUDGET - age(interaction)))
