@@ -270,6 +270,9 @@ class Layout:
         self._ranked: list[OpenEnd | None] = []
         """The open ends by label rank (A, B, … Z, AA, …), None where a label is free: the
         order :meth:`fits` lists them in, and the first None names the next end."""
+        self._showing = [0] * 7
+        """How many open ends show each number (:meth:`fits` looks for shared places
+        only where two ends show the same one)."""
 
     def copy(self) -> Layout:
         """An independent copy (cached candidate lists are immutable and shared; the grid
@@ -284,6 +287,7 @@ class Layout:
         for label, end in twin.ends.items():
             ranked[_LABEL_RANK[label]] = end
         twin._ranked = ranked
+        twin._showing = self._showing[:]
         twin.rings = list(self.rings)
         twin._box = self._box
         return twin
@@ -361,6 +365,7 @@ class Layout:
                         seen.add(place)
                         yield end, cand
             return
+        showing = self._showing
         for end in ends:
             if end is None:
                 continue
@@ -371,23 +376,27 @@ class Layout:
                 far = high
             else:
                 continue
+            # A far half that touches nothing can only be laid the same way from another
+            # end showing the same number (sharing the square the near half covers).
+            free_far_is_unique = showing[n] == 1
             singles = end.singles
             if singles is None:
                 singles = end.singles = self._compute_singles(end)
             for cand in singles:
                 need = cand.need
-                # Even a far half that touches nothing may be listed from another end:
-                # two ends showing one number can share the square the near half covers.
-                if need in (ANY, far):
-                    near, far_square = cand.near, cand.far
-                    place = (
-                        (near, n, far_square, far)
-                        if near < far_square
-                        else (far_square, far, near, n)
-                    )
-                    if place not in seen:
-                        seen.add(place)
+                if need == ANY:
+                    if free_far_is_unique:
                         yield end, cand
+                        continue
+                elif need != far:
+                    continue
+                near, far_square = cand.near, cand.far
+                place = (
+                    (near, n, far_square, far) if near < far_square else (far_square, far, near, n)
+                )
+                if place not in seen:
+                    seen.add(place)
+                    yield end, cand
 
     def can_play(self, tile: Tile) -> bool:
         return next(self.fits(tile), None) is not None
@@ -553,6 +562,7 @@ class Layout:
             ranked.append(None)
         label = _LABELS[rank]
         ranked[rank] = self.ends[label] = OpenEnd(label, number, index, kind, faces, end_dir, touch)
+        self._showing[number] += 1
         opened.append(label)
 
     def _grow_box(self, low: int, high: int) -> None:
@@ -586,6 +596,7 @@ class Layout:
                     if grid[c] & _COVERED:  # only this tile can cover it: it was free before
                         del ends[label]
                         self._ranked[_LABEL_RANK[label]] = None
+                        self._showing[end.number] -= 1
                         closed.append(label)
                         break
                 else:
