@@ -21,7 +21,9 @@ class Row(Protocol):
 
 
 class Transaction(Protocol):
-    """One open write transaction; everything in it commits together or not at all."""
+    """One open write transaction; everything in it commits together or not at all.
+    A statement that would break a unique index raises
+    :class:`~bot.store.errors.UniqueViolation`, whichever the backend."""
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
 

@@ -57,6 +57,10 @@ class ChannelBusyError(StoreError):
         self.table_id = table_id
 
 
+class UniqueViolation(StoreError):
+    """A write would have broken a unique index (the backends' own errors, translated)."""
+
+
 class SchemaVersionError(StoreError):
     """The database was written by a newer build than this one understands."""
 

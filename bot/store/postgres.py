@@ -21,7 +21,7 @@ from typing import Any
 import asyncpg
 
 from bot.store.database import Row
-from bot.store.errors import StoreError
+from bot.store.errors import StoreError, UniqueViolation
 from bot.store.schema_postgres import (
     Connection,
     apply_postgres_migrations,
@@ -56,10 +56,16 @@ class PostgresTransaction:
         self._conn = conn
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
-        return list(await self._conn.fetch(numbered(sql), *params))
+        try:
+            return list(await self._conn.fetch(numbered(sql), *params))
+        except asyncpg.UniqueViolationError as exc:
+            raise UniqueViolation(str(exc)) from exc
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
-        await self._conn.execute(numbered(sql), *params)
+        try:
+            await self._conn.execute(numbered(sql), *params)
+        except asyncpg.UniqueViolationError as exc:
+            raise UniqueViolation(str(exc)) from exc
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         await self._conn.executemany(numbered(sql), rows)

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -22,7 +23,7 @@ import aiosqlite
 
 from bot.store.connection import open_connection
 from bot.store.database import Row
-from bot.store.errors import StoreError
+from bot.store.errors import StoreError, UniqueViolation
 from bot.store.schema import schema_version
 
 
@@ -33,16 +34,28 @@ class SqliteTransaction:
         self._db = db
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
-        return list(await self._db.execute_fetchall(sql, params))
+        try:
+            return list(await self._db.execute_fetchall(sql, params))
+        except sqlite3.IntegrityError as exc:
+            raise _translated(exc) from exc
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
-        await self._db.execute(sql, params)
+        try:
+            await self._db.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise _translated(exc) from exc
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         await self._db.executemany(sql, rows)
 
     async def serialize(self, name: str) -> None:
         """Nothing to do: ``BEGIN IMMEDIATE`` already holds the database's one write lock."""
+
+
+def _translated(error: sqlite3.IntegrityError) -> Exception:
+    if str(error).startswith("UNIQUE constraint failed"):
+        return UniqueViolation(str(error))
+    return error
 
 
 class SqliteDatabase:

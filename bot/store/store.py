@@ -31,6 +31,7 @@ from bot.store.errors import (
     StoreError,
     TableNotFoundError,
     TableStateError,
+    UniqueViolation,
 )
 from bot.store.records import (
     FinishedMatchRecord,
@@ -196,21 +197,20 @@ class Store:
             now,
             optional_time_to_text(expires_at),
         )
-        async with self._db.transaction() as db:
-            await db.serialize(f"channel:{channel_id}")
-            busy = await db.fetch(
-                "SELECT id FROM tables WHERE channel_id = ? AND status IN (?, ?)",
-                (channel_id, *_OPEN_STATUSES),
-            )
-            if busy:
-                raise ChannelBusyError(channel_id, int(busy[0]["id"]))
-            rows = await db.fetch(
-                "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
-                " settings, seats, state, meta, created_at, updated_at, expires_at)"
-                " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, ?)"
-                f" RETURNING {_TABLE_COLUMNS}",
-                params,
-            )
+        # The index of open tables per channel refuses a second one: no read-then-write,
+        # so nothing to lock, and racing creators get one table between them.
+        try:
+            async with self._db.transaction() as db:
+                rows = await db.fetch(
+                    "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
+                    " settings, seats, state, meta, created_at, updated_at, expires_at)"
+                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, ?)"
+                    f" RETURNING {_TABLE_COLUMNS}",
+                    params,
+                )
+        except UniqueViolation:
+            busy = await self.open_table_in_channel(channel_id)
+            raise ChannelBusyError(channel_id, None if busy is None else busy.id) from None
         return table_from_row(rows[0])
 
     async def get_table(self, table_id: int) -> TableRecord | None:
@@ -322,10 +322,12 @@ class Store:
         if meta is not None:
             changes.extend(_meta_changes(meta))
         async with self._db.transaction() as db:
-            claim = await self._claim(db, table_id, expected_version)
-            if claim.status is not TableStatus.PLAYING:
+            # The version check and the write in one statement; only a refusal is looked
+            # into (by the claim, which says why).
+            row = await self._bump_if_playing(db, table_id, expected_version, changes)
+            if row is None:
+                claim = await self._claim(db, table_id, expected_version)
                 raise TableStateError(table_id, claim.status.value, "commit a move")
-            row = await self._bump(db, claim, changes)
             await db.execute(
                 "INSERT INTO moves (table_id, seq, hand_number, seat, notation, created_at)"
                 " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE table_id = ?),"
@@ -530,6 +532,21 @@ class Store:
         return _Claim(
             table_id, current, TableStatus(rows[0]["status"]), rows[0]["guild_id"], rows[0]["game"]
         )
+
+    async def _bump_if_playing(
+        self, db: Transaction, table_id: int, expected: int, changes: Sequence[tuple[str, object]]
+    ) -> Row | None:
+        """Apply ``changes`` if the table is playing at version ``expected`` (else None)."""
+        if table_id not in _ROW_IDS:
+            raise TableNotFoundError(table_id)
+        columns = [f"{name} = ?" for name, _ in changes]
+        values = [value for _, value in changes]
+        rows = await db.fetch(
+            f"UPDATE tables SET {', '.join([*columns, 'version = version + 1', 'updated_at = ?'])}"
+            f" WHERE id = ? AND version = ? AND status = ? RETURNING {_TABLE_COLUMNS}",
+            (*values, self._now(), table_id, expected, TableStatus.PLAYING.value),
+        )
+        return rows[0] if rows else None
 
     async def _bump(
         self, db: Transaction, claim: _Claim, changes: Sequence[tuple[str, object]]

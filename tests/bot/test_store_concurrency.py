@@ -126,7 +126,6 @@ async def test_retrying_writers_lose_nothing(store: Store, other: Store) -> None
     ("cancel_at", "lands"),
     [
         ("BEGIN IMMEDIATE", False),
-        ("SELECT version", False),
         ("UPDATE tables", False),
         ("INSERT INTO moves", False),
         ("COMMIT", True),
