@@ -16,8 +16,11 @@ durability); ``--processes N`` runs N bot processes, one shard each, on it, the 
 spread over guilds on every shard. Discord sends DM controls to shard 0, so the DM plays
 all reach process 0 whatever N is; the others serve their guilds' commands and buttons.
 
+Players think before every step, opening their table included; ``--burst`` opens every
+table in the same instant instead (a harder, less likely start).
+
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
-[--switch 0.0] [--database sqlite] [--processes 1]
+[--switch 0.0] [--burst] [--database sqlite] [--processes 1]
 """
 
 from __future__ import annotations
@@ -53,6 +56,20 @@ DISCORD_DEADLINE_MS = 3000.0
 """Discord drops an interaction not answered within 3 seconds."""
 
 
+@dataclass(frozen=True)
+class Load:
+    """How the simulated players play."""
+
+    plays: int
+    """Plays per table."""
+    think: float
+    """Seconds a player thinks before each step (uniformly up to this, or around it)."""
+    switch: float
+    """Share of plays that look at another tile first."""
+    burst: bool
+    """Open every table in the same instant (no think time before the first step)."""
+
+
 @dataclass
 class Stats:
     latencies: dict[str, list[float]] = field(default_factory=dict)
@@ -73,32 +90,43 @@ async def answered(record: InteractionRecord) -> InteractionRecord:
     return record
 
 
+POLL_SECONDS = 0.02
+"""How often a simulated player looks at their DMs. Waking every player on every change
+of the fake's state (hundreds a second at 200 tables) cost the benchmark's own process
+more CPU than the fake server's work, and the fake timed the bot's answers late."""
+
+
 async def fresh_controls(
     fake: FakeDiscord, players: list[User], after: int, timeout: float
 ) -> tuple[User, Message, int]:
-    def check() -> tuple[User, Message, int] | None:
+    """The newest controls for a turn after ``after`` (a turn's DM is among the last few)."""
+    deadline = time.monotonic() + timeout
+    while True:
         for user in players:
-            for message in reversed(fake.dm_messages(user)):
+            for message in reversed(fake.dm_messages(user)[-3:]):
                 turn = control_turn(message)
                 if turn is not None and turn > after:
                     return user, message, turn
-        return None
-
-    return await fake.wait_until(check, timeout=timeout, what="a player's controls")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no controls for a turn after {after} within {timeout} s")
+        await asyncio.sleep(POLL_SECONDS)
 
 
 async def play_table(
     fake: FakeDiscord,
     channel: TextChannel,
     players: list[User],
-    plays: int,
-    think: float,
+    load: Load,
     stats: Stats,
     rng: random.Random,
-    switch: float,
 ) -> None:
-    """Open, fill and start one table, then play ``plays`` turns through the DMs."""
+    """Open, fill and start one table, then play ``load.plays`` turns through the DMs."""
     host, guest = players
+    think, switch = load.think, load.switch
+    if not load.burst:
+        # Like every later step, opening a table waits for a think time: tables open over
+        # the first second or so, rather than all in the same instant.
+        await asyncio.sleep(rng.uniform(0, think))
     record = await answered(await fake.slash(host, channel, "network new", seats=2, target=500))
     stats.add("slash", record)
     lobby = record.original
@@ -109,7 +137,7 @@ async def play_table(
     stats.add("button", await answered(await fake.click(host, lobby, lobby.button(label="Start"))))
 
     last = -1
-    for _ in range(plays):
+    for _ in range(load.plays):
         user, message, turn = await fresh_controls(fake, players, last, timeout=60)
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         tiles = [s for s in message.selects if ":subj:" in s.custom_id]
@@ -147,22 +175,14 @@ def guilds_on_every_shard(fake: FakeDiscord, shards: int) -> list[Guild]:
     return [found[shard] for shard in range(shards)]
 
 
-async def run(
-    tables: int,
-    plays: int,
-    think: float,
-    seed: int,
-    switch: float,
-    database: str,
-    processes: int,
-) -> None:
+async def run(tables: int, load: Load, seed: int, database: str, processes: int) -> None:
     rng = random.Random(seed)
     server = PostgresServer(durable=True) if database == "postgresql" else None
     if server is not None:
         server.start()
     try:
         async with FakeDiscord(shard_count=processes) as fake:
-            await run_on(fake, server, tables, plays, think, switch, rng, processes)
+            await run_on(fake, server, tables, load, rng, processes)
     finally:
         if server is not None:
             server.stop()
@@ -172,9 +192,7 @@ async def run_on(
     fake: FakeDiscord,
     server: PostgresServer | None,
     tables: int,
-    plays: int,
-    think: float,
-    switch: float,
+    load: Load,
     rng: random.Random,
     processes: int,
 ) -> None:
@@ -204,7 +222,7 @@ async def run_on(
             started = time.perf_counter()
             await asyncio.gather(
                 *(
-                    play_table(fake, channel, pair, plays, think, stats, rng, switch)
+                    play_table(fake, channel, pair, load, stats, rng)
                     for channel, pair in zip(channels, pairs, strict=True)
                 )
             )
@@ -215,7 +233,7 @@ async def run_on(
             elapsed = time.perf_counter() - started
             where = "SQLite" if server is None else "PostgreSQL"
             print(f"{processes} bot process(es), one shard each, state in {where}")
-            report(fake, stats, mark, tables, plays, think, elapsed)
+            report(fake, stats, mark, tables, load, elapsed)
         finally:
             await launcher.close()
 
@@ -225,14 +243,14 @@ def report(
     stats: Stats,
     mark: int,
     tables: int,
-    plays: int,
-    think: float,
+    load: Load,
     elapsed: float,
 ) -> None:
     everything = [v for values in stats.latencies.values() for v in values]
+    opening = "all opened at once" if load.burst else "opened over the first think time"
     print(
-        f"{tables} tables × {plays} plays, two players each, think time ≈{think:.1f} s "
-        f"({elapsed:.1f} s wall clock)"
+        f"{tables} tables × {load.plays} plays, two players each, think time "
+        f"≈{load.think:.1f} s, {opening} ({elapsed:.1f} s wall clock)"
     )
     late = sum(1 for latency in everything if latency > DISCORD_DEADLINE_MS)
     print(
@@ -276,6 +294,7 @@ def main() -> None:
     parser.add_argument(
         "--switch", type=float, default=0.0, help="share of plays that look at another tile"
     )
+    parser.add_argument("--burst", action="store_true", help="open every table in the same instant")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
@@ -286,17 +305,8 @@ def main() -> None:
     for number, tables in enumerate(args.tables):
         if number:
             print()
-        asyncio.run(
-            run(
-                tables,
-                args.plays,
-                args.think,
-                args.seed,
-                args.switch,
-                args.database,
-                args.processes,
-            )
-        )
+        load = Load(args.plays, args.think, args.switch, args.burst)
+        asyncio.run(run(tables, load, args.seed, args.database, args.processes))
 
 
 if __name__ == "__main__":
