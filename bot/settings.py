@@ -14,6 +14,8 @@ from typing import Annotated, Final
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.store.store import is_postgres_url
+
 DEFAULT_API_BASE: Final = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL: Final = "wss://gateway.discord.gg/"
 
@@ -52,9 +54,10 @@ class Settings(BaseSettings):
     """Deal every new table from this seed instead of a random one: for replaying a
     reported game exactly, and for tests. Leave unset in play."""
 
-    @field_validator("deal_seed", mode="before")
+    @field_validator("deal_seed", "dev_guild_id", "shard_count", mode="before")
     @classmethod
-    def _blank_seed_is_none(cls, value: object) -> object:
+    def _blank_is_none(cls, value: object) -> object:
+        """``NAME=`` in a .env file means "not set", not "not a number"."""
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("database_url", mode="before")
@@ -64,14 +67,9 @@ class Settings(BaseSettings):
             value = value.strip()
             if not value:
                 return None
-            if not value.startswith(("postgresql://", "postgres://")):
+            if not is_postgres_url(value):
                 raise ValueError("must be a postgresql:// URL")
         return value
-
-    @field_validator("shard_count", mode="before")
-    @classmethod
-    def _blank_count_is_none(cls, value: object) -> object:
-        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -131,11 +129,6 @@ class Settings(BaseSettings):
         if not _TOKEN_SHAPE.match(text):
             raise ValueError("does not look like a bot token")
         return SecretStr(text)
-
-    @field_validator("dev_guild_id", mode="before")
-    @classmethod
-    def _blank_guild_is_none(cls, value: object) -> object:
-        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("log_level")
     @classmethod

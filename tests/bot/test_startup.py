@@ -21,7 +21,7 @@ GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz01234567
 def settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **env: str) -> Settings:
     monkeypatch.chdir(tmp_path)  # no stray .env
     for name in list(os.environ):
-        if name.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "LOG_LEVEL", "SHARD_")):
+        if name.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "LOG_LEVEL", "SHARD_", "DEAL_")):
             monkeypatch.delenv(name)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -175,6 +175,18 @@ def test_shards_and_postgres_settings(monkeypatch: pytest.MonkeyPatch, tmp_path:
     # Discord's rule: a guild's events go to shard (guild_id >> 22) % shard_count.
     owned = [guild for guild in range(8) if loaded.owns_guild(guild << 22)]
     assert owned == [1, 3, 5, 7]
+    blank = settings(
+        monkeypatch,
+        tmp_path,
+        DISCORD_TOKEN=GOOD_TOKEN,
+        DATABASE_URL=" ",
+        SHARD_COUNT="",
+        SHARD_IDS="",
+        DEV_GUILD_ID=" ",
+        DEAL_SEED="",
+    )
+    assert (blank.database_url, blank.shard_count, blank.shard_ids) == (None, None, None)
+    assert (blank.dev_guild_id, blank.deal_seed) == (None, None)
     alone = settings(monkeypatch, tmp_path, DISCORD_TOKEN=GOOD_TOKEN)
     assert alone.database == Path("./data/dominoes.sqlite3")
     assert alone.owns_guild(5 << 22)
