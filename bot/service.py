@@ -433,12 +433,11 @@ class TableService:
                     seat,
                     move,
                     events,
-                    on_race=StaleControlError(RACE_MESSAGE),
                 )
-            except StaleControlError:
+            except StaleVersionError:
                 # Another process committed first: the same double click, reaching it?
                 await self._refuse_a_repeat(table_id, seat, move, match, since=meta.turn)
-                raise
+                raise StaleControlError(RACE_MESSAGE) from None
             return await self._run_computers(update)
 
     async def _refuse_a_repeat(
@@ -492,7 +491,7 @@ class TableService:
             events = match.play(seat, move)
             try:
                 update = await self._commit(
-                    TableUpdate(record, match, story), meta, seat, move, events, on_race=None
+                    TableUpdate(record, match, story), meta, seat, move, events
                 )
             except StaleVersionError:
                 return None
@@ -602,7 +601,7 @@ class TableService:
             move = await self._computer_move(record, match, seat, meta.turn)
             events = match.play(seat, move)
             try:
-                update = await self._commit(update, meta, seat, move, events, on_race=None)
+                update = await self._commit(update, meta, seat, move, events)
             except StaleVersionError:
                 log.warning("table %d: another process moved first; stopping here", record.id)
                 break
@@ -642,11 +641,9 @@ class TableService:
         seat: int,
         move: str,
         events: Sequence[Event],
-        *,
-        on_race: UserError | None,
     ) -> TableUpdate:
         """Commit one applied move with the version it was loaded at, then record the
-        result if it ended the match. ``on_race``: what to raise if the version moved."""
+        result if it ended the match (:class:`StaleVersionError` if the version moved)."""
         record, match = update.record, update.match
         story = narrate(adapter_for(record.game).narrate, events, seat_names(record), match.target)
         finished = tuple(
@@ -685,10 +682,6 @@ class TableService:
                 state=match.to_json(),
                 meta=meta.to_json(),
             )
-        except StaleVersionError:
-            if on_race is not None:
-                raise on_race from None
-            raise
         except TableStateError as exc:
             raise TableClosedError("This table is closed.") from exc
         log.info("table %d: seat %d played %s", record.id, seat, move)
