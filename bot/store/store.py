@@ -539,27 +539,40 @@ class Store:
         """Apply ``changes`` if the table is playing at version ``expected`` (else None)."""
         if table_id not in _ROW_IDS:
             raise TableNotFoundError(table_id)
-        columns = [f"{name} = ?" for name, _ in changes]
-        values = [value for _, value in changes]
-        rows = await db.fetch(
-            f"UPDATE tables SET {', '.join([*columns, 'version = version + 1', 'updated_at = ?'])}"
-            f" WHERE id = ? AND version = ? AND status = ? RETURNING {_TABLE_COLUMNS}",
-            (*values, self._now(), table_id, expected, TableStatus.PLAYING.value),
-        )
-        return rows[0] if rows else None
+        return await self._write(db, table_id, expected, changes, TableStatus.PLAYING)
 
     async def _bump(
         self, db: Transaction, claim: _Claim, changes: Sequence[tuple[str, object]]
     ) -> Row:
-        """Apply ``changes`` (column names are fixed in this module) and bump the version."""
+        """Apply ``changes`` to a table this transaction has claimed."""
+        row = await self._write(db, claim.table_id, claim.version, changes)
+        if row is None:  # the claim holds the row at this version: cannot happen
+            raise StaleVersionError(claim.table_id, claim.version, claim.version)
+        return row
+
+    async def _write(
+        self,
+        db: Transaction,
+        table_id: int,
+        version: int,
+        changes: Sequence[tuple[str, object]],
+        status: TableStatus | None = None,
+    ) -> Row | None:
+        """Apply ``changes`` (column names are fixed in this module) and bump the version,
+        if the table is at ``version`` (and ``status``, when given); None if it is not."""
         columns = [f"{name} = ?" for name, _ in changes]
-        values = [value for _, value in changes]
+        values: list[object] = [value for _, value in changes]
+        where = "id = ? AND version = ?"
+        values += [self._now(), table_id, version]
+        if status is not None:
+            where += " AND status = ?"
+            values.append(status.value)
         rows = await db.fetch(
             f"UPDATE tables SET {', '.join([*columns, 'version = version + 1', 'updated_at = ?'])}"
-            f" WHERE id = ? AND version = ? RETURNING {_TABLE_COLUMNS}",
-            (*values, self._now(), claim.table_id, claim.version),
+            f" WHERE {where} RETURNING {_TABLE_COLUMNS}",
+            values,
         )
-        return rows[0]
+        return rows[0] if rows else None
 
 
 class StoreOpener:
