@@ -63,7 +63,7 @@ class DrawingQueue:
             self._release()
 
     async def _acquire(self, priority: int) -> None:
-        if self._free > 0 and not self.waiting:
+        if self._free > 0:  # then nobody waits: a freed place goes to a waiter first
             self._free -= 1
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()

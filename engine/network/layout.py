@@ -270,7 +270,7 @@ class Layout:
         self._ranked: list[OpenEnd | None] = []
         """The open ends by label rank (A, B, … Z, AA, …), None where a label is free: the
         order :meth:`fits` lists them in, and the first None names the next end."""
-        self._showing = [0] * 7
+        self._showing = [0] * (_TOP_NUMBER + 1)
         """How many open ends show each number (:meth:`fits` looks for shared places
         only where two ends show the same one)."""
 

@@ -83,7 +83,6 @@ _set_tile = NetworkMove.__dict__["tile"].__set__
 _set_label = NetworkMove.__dict__["label"].__set__
 _set_face = NetworkMove.__dict__["face"].__set__
 _set_turn = NetworkMove.__dict__["turn"].__set__
-_new_move = object.__new__
 
 _PLACED: dict[tuple[Tile, str, int, int], NetworkMove] = {}
 """Interned placing moves, as the classic engine interns its moves: legal-move listing
@@ -101,12 +100,7 @@ def placed_move(tile: Tile, label: str, face: int, turn: int) -> NetworkMove:
     if move is None:
         if len(_PLACED) >= PLACED_LIMIT:
             _PLACED.clear()
-        move = _new_move(NetworkMove)
-        _set_tile(move, tile)
-        _set_label(move, label)
-        _set_face(move, face)
-        _set_turn(move, turn)
-        _PLACED[key] = move
+        move = _PLACED[key] = NetworkMove(tile, label, face, turn)
     return move
 
 
