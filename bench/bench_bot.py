@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import statistics
 import sys
@@ -44,7 +45,6 @@ from tests.bot.e2e.harness import control_turn
 from tests.fakediscord import (
     BotLauncher,
     FakeDiscord,
-    Guild,
     InteractionRecord,
     Message,
     TextChannel,
@@ -164,28 +164,14 @@ async def play_table(
         last = turn
 
 
-def guilds_on_every_shard(fake: FakeDiscord, shards: int) -> list[Guild]:
-    """One guild per shard (guild ids are time-based, so a few are made and kept)."""
-    found: dict[int, Guild] = {}
-    number = 0
-    while len(found) < shards:
-        number += 1
-        guild = fake.add_guild(f"Bench Club {number}")
-        found.setdefault((guild.id >> 22) % shards, guild)
-    return [found[shard] for shard in range(shards)]
-
-
 async def run(tables: int, load: Load, seed: int, database: str, processes: int) -> None:
     rng = random.Random(seed)
-    server = PostgresServer(durable=True) if database == "postgresql" else None
-    if server is not None:
-        server.start()
-    try:
+    with contextlib.ExitStack() as stack:
+        server = None
+        if database == "postgresql":
+            server = stack.enter_context(PostgresServer(durable=True))
         async with FakeDiscord(shard_count=processes) as fake:
             await run_on(fake, server, tables, load, rng, processes)
-    finally:
-        if server is not None:
-            server.stop()
 
 
 async def run_on(
@@ -196,7 +182,7 @@ async def run_on(
     rng: random.Random,
     processes: int,
 ) -> None:
-    guilds = guilds_on_every_shard(fake, processes)
+    guilds = [fake.add_guild_on_shard("Bench Club", shard) for shard in range(processes)]
     channels = [guilds[n % processes].add_text_channel(f"table-{n}") for n in range(tables)]
     pairs = [
         [fake.add_user(f"p{n}{side}", guild=channel.guild) for side in "ab"]

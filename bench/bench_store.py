@@ -114,12 +114,8 @@ def postgres(url: str | None) -> Iterator[str]:
     if url is not None:
         yield url
         return
-    server = PostgresServer(durable=True)
-    server.start()
-    try:
+    with PostgresServer(durable=True) as server:
         yield server.url()
-    finally:
-        server.stop()
 
 
 def print_line(name: str, timings: list[float]) -> None:

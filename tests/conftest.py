@@ -22,12 +22,8 @@ def postgres_admin_url() -> Iterator[str]:
     if given:
         yield given
         return
-    server = PostgresServer()
-    server.start()
-    try:
+    with PostgresServer() as server:
         yield server.url()
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -74,6 +74,13 @@ class PostgresServer:
         finally:
             shutil.rmtree(self._dir, ignore_errors=True)
 
+    def __enter__(self) -> PostgresServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 

@@ -17,6 +17,7 @@ Typical use::
 
 from __future__ import annotations
 
+import itertools
 from types import TracebackType
 from typing import Any
 
@@ -24,7 +25,7 @@ from aiohttp import web
 
 from .actions import UserActions
 from .errors import FakeDiscordError
-from .gateway import Gateway, GatewaySession
+from .gateway import Gateway, GatewaySession, shard_of
 from .inspection import Inspection
 from .models import DMChannel, Guild, RegisteredCommand, User
 from .rest import RestApi
@@ -167,6 +168,18 @@ class FakeDiscord(UserActions, Inspection):
     def add_guild(self, name: str) -> Guild:
         """A guild the bot is in (with an owner, @everyone and the bot's managed role)."""
         return self.world.add_guild(name)
+
+    def add_guild_on_shard(self, name: str, shard: int) -> Guild:
+        """A guild whose events go to ``shard`` (of ``shard_count``). Guild ids are
+        time-based, so guilds that land on other shards are added too, and kept."""
+        count = self.world.settings.shard_count
+        if not 0 <= shard < count:
+            raise ValueError(f"shard {shard} is not below shard_count {count}")
+        for number in itertools.count(1):
+            guild = self.add_guild(name if number == 1 else f"{name} {number}")
+            if shard_of(guild.id, count) == shard:
+                return guild
+        raise AssertionError("unreachable")
 
     def add_user(
         self,

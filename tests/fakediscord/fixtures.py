@@ -8,7 +8,9 @@ logs (pytest shows them for failing tests) and fails on fake-server errors.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest_asyncio
 
@@ -16,13 +18,21 @@ from .driver import FakeDiscord
 from .process import BotLauncher
 
 
-@pytest_asyncio.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """A running ``FakeDiscord`` on a free 127.0.0.1 port."""
-    async with FakeDiscord() as fake:
+@asynccontextmanager
+async def checked_fake(**options: Any) -> AsyncIterator[FakeDiscord]:
+    """A running ``FakeDiscord`` (``options`` as its constructor's) that fails on exit if
+    the server met errors: what a test module uses to override ``fake_discord``."""
+    async with FakeDiscord(**options) as fake:
         yield fake
         errors = list(fake.server_errors)
     assert not errors, "fake Discord server errors:\n" + "\n".join(errors)
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A running ``FakeDiscord`` on a free 127.0.0.1 port."""
+    async with checked_fake() as fake:
+        yield fake
 
 
 @pytest_asyncio.fixture

@@ -95,6 +95,11 @@ class Connection:
             await asyncio.wait_for(self._writer, 1.0)
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to."""
+    return (guild_id >> 22) % shard_count
+
+
 @dataclass(eq=False, kw_only=True)
 class GatewaySession:
     """A gateway session (IDENTIFY), resumable across connections."""
@@ -124,7 +129,7 @@ class GatewaySession:
         shard_id, shard_count = self.shard
         if guild_id is None:
             return shard_id == 0
-        return (guild_id >> 22) % shard_count == shard_id
+        return shard_of(guild_id, shard_count) == shard_id
 
 
 class Gateway:

@@ -8,6 +8,7 @@ import pytest
 
 from .commands import CommandRegistry, build_invocation
 from .components import assign_ids, find_button, walk
+from .driver import FakeDiscord
 from .errors import (
     ApiError,
     CommandNotRegistered,
@@ -15,6 +16,7 @@ from .errors import (
     InvalidInteraction,
     WaitTimeout,
 )
+from .gateway import shard_of
 from .notify import Notifier
 from .snowflake import SnowflakeFactory, snowflake_time, utcnow
 from .validation import validate_message
@@ -234,3 +236,12 @@ def test_snowflakes_increase_and_encode_now() -> None:
 async def test_waiting_reports_what_it_waited_for() -> None:
     with pytest.raises(WaitTimeout, match="the answer"):
         await Notifier().wait_for(lambda: None, 0.01, lambda: "the answer")
+
+
+def test_a_guild_can_be_made_on_each_shard() -> None:
+    fake = FakeDiscord(shard_count=3)
+    for shard in (2, 0, 1):
+        guild = fake.add_guild_on_shard("Club", shard)
+        assert shard_of(guild.id, 3) == shard
+    with pytest.raises(ValueError, match="not below shard_count 3"):
+        fake.add_guild_on_shard("Club", 3)

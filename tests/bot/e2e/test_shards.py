@@ -8,44 +8,23 @@ and restarted: no move is lost, none is applied twice, every interaction is answ
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import asyncpg
 import pytest
 
 from tests.bot.e2e.harness import Player, TableDriver, Turn, assert_answered_once_in_time
-from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord, Guild
+from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord
+from tests.fakediscord.fixtures import checked_fake
 
 SHARDS = 2
 
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(shard_count=SHARDS) as server:
-        yield server
-        errors = list(server.server_errors)
-    assert not errors, "fake Discord server errors:\n" + "\n".join(errors)
-
-
-@pytest.fixture
-async def launcher(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotLauncher]:
-    bots = BotLauncher(fake, tmp_path)
-    try:
-        yield bots
-    finally:
-        await bots.close()
-        print(bots.logs())
-
-
-def guild_on_shard(fake: FakeDiscord, shard: int) -> Guild:
-    """A new guild whose events Discord sends to ``shard`` (ids are time-based)."""
-    for number in itertools.count(1):
-        guild = fake.add_guild(f"Domino Club {number}")
-        if (guild.id >> 22) % SHARDS == shard:
-            return guild
-    raise AssertionError("unreachable")
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """This module's fake Discord runs two shards (``bot_launcher`` starts bots on it)."""
+    async with checked_fake(shard_count=SHARDS) as fake:
+        yield fake
 
 
 async def restarted(fake: FakeDiscord, process: BotProcess) -> None:
@@ -113,9 +92,10 @@ async def double_click_a_place(table: TableDriver, fake: FakeDiscord) -> Turn:
 
 
 async def test_two_processes_share_a_table_through_postgresql(
-    fake: FakeDiscord, postgres_url: str, launcher: BotLauncher
+    fake_discord: FakeDiscord, postgres_url: str, bot_launcher: BotLauncher
 ) -> None:
-    guild = guild_on_shard(fake, 1)
+    fake, launcher = fake_discord, bot_launcher
+    guild = fake.add_guild_on_shard("Domino Club", 1)
     channel = guild.add_text_channel("tables")
     ada = Player(fake.add_user("ada", guild=guild))
     bea = Player(fake.add_user("bea", guild=guild))
