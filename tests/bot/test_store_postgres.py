@@ -159,19 +159,6 @@ async def test_a_newer_database_is_refused(postgres_url: str) -> None:
         await Store.open(postgres_url)
 
 
-async def test_concurrent_openers_migrate_once(postgres_url: str) -> None:
-    outcomes = await asyncio.gather(
-        *(Store.open(postgres_url) for _ in range(4)), return_exceptions=True
-    )
-    stores = [o for o in outcomes if isinstance(o, Store)]
-    try:
-        assert len(stores) == 4, outcomes
-        assert [await s.schema_version() for s in stores] == [SCHEMA_VERSION] * 4
-    finally:
-        for store in stores:
-            await store.close()
-
-
 async def test_two_lobbies_racing_for_one_channel_give_one_table(postgres_url: str) -> None:
     async with Store.open(postgres_url) as one, Store.open(postgres_url) as two:
         outcomes = await asyncio.gather(
