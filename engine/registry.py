@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine import classic, network
+from engine import classic, fido, network
 from engine.game import HandState
 from engine.spec import GameSpec
 
-GAMES: Final[dict[str, GameSpec]] = {spec.name: spec for spec in (network.SPEC, *classic.SPECS)}
+GAMES: Final[dict[str, GameSpec]] = {
+    spec.name: spec for spec in (network.SPEC, *classic.SPECS, fido.SPEC)
+}
 
 
 def game_spec(name: str) -> GameSpec:

@@ -63,17 +63,28 @@ class MatchFormat:
 
     ``targets`` set: first to a target over several hands (a tied top total plays another
     hand); the creator picks one of ``targets`` or, with ``any_target``, any number from
-    1 to the largest. ``targets`` empty: one game decides the match.
+    1 to the largest. ``targets`` empty: one game decides the match. ``one_game``: the
+    creator may also choose a single game (target 0 on the command; ``default_target``
+    None makes that the default).
     """
 
     targets: tuple[int, ...] = ()
     default_target: int | None = None
     any_target: bool = False
+    one_game: bool = False
+
+    ONE_GAME = 0
+    """The target value that chooses a single game where ``one_game`` allows it."""
 
     def __post_init__(self) -> None:
-        if self.targets and self.default_target is None:
+        if self.targets and self.default_target is None and not self.one_game:
             raise ValueError("a first-to-target match needs a default target")
-        if not self.any_target and self.targets and self.default_target not in self.targets:
+        if (
+            not self.any_target
+            and self.targets
+            and self.default_target is not None
+            and self.default_target not in self.targets
+        ):
             raise ValueError("the default target must be one of the targets")
 
     @property
@@ -90,6 +101,8 @@ class MatchFormat:
             return None
         if target is None:
             return self.default_target
+        if self.one_game and target == self.ONE_GAME:
+            return None
         if self.any_target and 1 <= target <= self.max_target:
             return target
         if target in self.targets:
@@ -99,6 +112,8 @@ class MatchFormat:
             if self.any_target
             else "one of " + ", ".join(map(str, self.targets))
         )
+        if self.one_game:
+            allowed += " (or one game)"
         raise ValueError(f"the target must be {allowed} points")
 
 

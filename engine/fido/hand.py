@@ -1,0 +1,596 @@
+"""One game of FIDO divisor dominoes (RULES.md §3): deal, opening, plays, draws, scoring.
+
+The holder of the highest double opens with it; the second tile goes on its long side A;
+every later double lies crosswise (:class:`~engine.line.CrosswiseLine`). After every play,
+the opening included, the open-end total S scores S ÷ d when d divides it. A player who
+cannot play draws one tile and sits out; with the stock empty they just sit out (the
+engine sits out for them). The game ends when a player goes out, or nobody can play; the
+others deduct the pips they hold, and the highest score wins.
+
+In FIDO one deal is one game; the match plays one game or several to a target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self, cast
+
+from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
+from engine.fido.moves import FidoMove, book
+from engine.fido.options import FidoOptions
+from engine.game import JSON, Event, HandState, Outcome
+from engine.line.crosswise import LEAD, CrosswiseLine
+from engine.line.labels import end_index, end_label
+from engine.line.moves import MoveBook
+from engine.rng import deal as deal_tiles
+from engine.rng import derive_seed
+from engine.tiles import Tile, parse_tile
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 9
+UNKNOWN = Tile(-1, -1)
+"""Stands for a tile a seat cannot see, in a game rebuilt by :meth:`FidoHand.for_seat`."""
+
+History = tuple[int, str, bool]
+"""(seat, move text, made for the player)."""
+Last = tuple[int, str, int, int, int]
+"""(seat, move text, arm index or LEAD, index in the arm, points)."""
+
+
+def hand_size(tiles: int, players: int) -> int:
+    """Tiles dealt to each player: ``floor(tiles / (players + 1))``; the rest is the stock."""
+    return tiles // (players + 1)
+
+
+def opener(hands: list[list[Tile]], top: int) -> tuple[int, Tile] | None:
+    """The seat holding the highest double dealt, and that double (None: no double)."""
+    for value in range(top, -1, -1):
+        double = Tile(value, value)
+        for seat, hand in enumerate(hands):
+            if double in hand:
+                return seat, double
+    return None
+
+
+class FidoHand(HandState[FidoMove]):
+    """One FIDO game at a table of 2–9."""
+
+    game: ClassVar[str] = "fido"
+    title: ClassVar[str] = "FIDO"
+
+    def __init__(
+        self,
+        players: int,
+        hands: list[list[Tile]],
+        stock: list[Tile],
+        options: FidoOptions | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        hand_number: int = 1,
+        redeals: int = 0,
+    ) -> None:
+        """A game about to be opened by the holder of the highest double.
+
+        Tests build fixed positions with this directly; :meth:`deal` shuffles."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"FIDO is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        if len(hands) != players:
+            raise ValueError(f"{players} players need {players} hands, not {len(hands)}")
+        if not isinstance(options, FidoOptions):
+            options = FidoOptions.from_json(options or {})
+        self.players = players
+        self.options = options
+        self.divisor = options.divisor
+        self.step = options.step
+        self.book: MoveBook = book(options.top)
+        every = [t for h in hands for t in h] + list(stock)
+        if len(set(every)) != len(every) or not set(every) <= self.book.tile_set:
+            raise ValueError(
+                f"the hands and stock must be distinct tiles of a double-{options.top} set"
+            )
+        self.seed = seed
+        self.hand_number = hand_number
+        self.redeals = redeals
+        self.hands = [list(h) for h in hands]
+        self.stock = list(stock)
+        """The next tile drawn is the last one."""
+        opening = opener(self.hands, options.top)
+        if opening is None:
+            raise ValueError("nobody holds a double: deal again")
+        self.leader, self.opening = opening
+        self.line = CrosswiseLine(options.crosswise, options.top)
+        self._current: int | None = self.leader
+        self.passes_in_row = 0
+        self._scores = [0] * players
+        self.history: list[History] = []
+        self.last: Last | None = None
+        self.result: JSON | None = None
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def deal(
+        cls,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        hand_number: int = 1,
+        previous_leader: int | None = None,
+    ) -> Self:
+        """Shuffle with ``seed`` and deal ``floor(tiles / (players + 1))`` each; deal again
+        (a seed derived from this one) while nobody holds a double. Every game opens with
+        the highest double, so ``previous_leader`` plays no part."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"FIDO is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        opts = FidoOptions.from_json(options)
+        tiles = book(opts.top).tiles
+        size = hand_size(len(tiles), players)
+        redeals, shuffle_seed = 0, seed
+        while True:
+            hands, rest = deal_tiles(tiles, shuffle_seed, players, size)
+            if opener(hands, opts.top) is not None:
+                return cls(players, hands, rest, opts, seed, hand_number, redeals)
+            redeals += 1
+            shuffle_seed = derive_seed(seed, "redeal", redeals)
+
+    # ------------------------------------------------------------ state
+    @property
+    def current_player(self) -> int | None:
+        return self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._current is None
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        return Outcome(tuple(self.result["winners"]), str(self.result["reason"]))
+
+    def pips(self, seat: int) -> int:
+        return sum(high + low for high, low in self.hands[seat])
+
+    def points_for(self, total: int) -> int:
+        """What an open-end total scores: total ÷ d when d divides it."""
+        return total // self.divisor if total % self.divisor == 0 else 0
+
+    def stats(self) -> list[JSON]:
+        winners = set(() if self.result is None else self.result["winners"])
+        return [
+            {"games_won": int(seat in winners), "best_game": score}
+            for seat, score in enumerate(self._scores)
+        ]
+
+    def hidden_from(self, viewer: int | None) -> frozenset[str]:
+        """Every tile ``viewer`` may not see: the other hands and the stock."""
+        hidden = {t.name for seat, h in enumerate(self.hands) if seat != viewer for t in h}
+        hidden.update(t.name for t in self.stock)
+        hidden.discard(UNKNOWN.name)
+        return frozenset(hidden)
+
+    def __repr__(self) -> str:
+        state = "over" if self._current is None else f"seat {self._current} to move"
+        return f"<FidoHand game {self.hand_number}, {state}>"
+
+    def copy(self) -> Self:
+        """An independent copy, field by field (no JSON), for searches."""
+        new = type(self).__new__(type(self))
+        new.players = self.players
+        new.options = self.options
+        new.divisor = self.divisor
+        new.step = self.step
+        new.book = self.book
+        new.seed = self.seed
+        new.hand_number = self.hand_number
+        new.redeals = self.redeals
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.leader, new.opening = self.leader, self.opening
+        new.line = self.line.copy()
+        new._current = self._current
+        new.passes_in_row = self.passes_in_row
+        new._scores = list(self._scores)
+        new.history = list(self.history)
+        new.last = self.last
+        new.result = self.result
+        return new
+
+    # ------------------------------------------------------------ moves
+    def parse_move(self, text: str) -> FidoMove:
+        return cast(FidoMove, self.book.parse(text))
+
+    def _allowed(self, tile: Tile, end: int) -> bool:
+        """The Mother Theresa rule: a naked side (after the second tile) takes a tap-in
+        only, a tile whose outer number is a multiple of the divisor."""
+        line = self.line
+        if not line.naked[end] or line.second_move:
+            return True
+        high, low = tile
+        outer = low if high == line.values[end] else high
+        return outer % self.divisor == 0
+
+    def plays_for(self, hand: list[Tile]) -> list[FidoMove]:
+        """Every legal play of ``hand`` on the line now, tile by tile in hand order."""
+        line = self.line
+        plays = self.book.plays
+        by_value: dict[int, list[int]] = {}
+        values = line.values
+        for end in line.open:
+            by_value.setdefault(values[end], []).append(end)
+        mercy = self.options.mercy and not line.second_move
+        moves: list[FidoMove] = []
+        for tile in hand:
+            high, low = tile
+            ends = by_value.get(high, [])
+            if low != high:
+                ends = ends + by_value.get(low, []) if ends else by_value.get(low, [])
+            if not ends:
+                continue
+            row = plays[tile]
+            for end in sorted(ends) if low != high and len(ends) > 1 else ends:
+                if mercy and not self._allowed(tile, end):
+                    continue
+                if end >= len(row):
+                    moves.append(cast(FidoMove, self.book.play(tile, end)))
+                    row = plays[tile]
+                else:
+                    moves.append(cast(FidoMove, row[end]))
+        return moves
+
+    def legal_moves(self) -> list[FidoMove]:
+        """The opening double; else every play, or ``draw`` when none; ``pass`` only if
+        neither, which the engine never leaves to a player (it sits out for them)."""
+        seat = self._current
+        if seat is None:
+            return []
+        if self.line.lead is None:
+            return [cast(FidoMove, self.book.leads[self.opening])]
+        moves = self.plays_for(self.hands[seat])
+        if moves:
+            return moves
+        return [cast(FidoMove, self.book.draw if self.stock else self.book.pass_)]
+
+    def can_play(self, seat: int) -> bool:
+        if self.line.lead is None:
+            return seat == self._current
+        return bool(self.plays_for(self.hands[seat]))
+
+    def playable_tiles(self, seat: int) -> list[Tile]:
+        """The tiles ``seat`` could lay now, in hand order."""
+        if self.line.lead is None:
+            return [self.opening] if seat == self._current else []
+        seen: list[Tile] = []
+        for move in self.plays_for(self.hands[seat]):
+            if move.tile is not None and (not seen or seen[-1] != move.tile):
+                seen.append(move.tile)
+        return seen
+
+    def ends_for(self, tile: Tile) -> list[str]:
+        """The labels of the open ends ``tile`` may go on now (empty before the opening)."""
+        if self.line.lead is None:
+            return []
+        return [str(m.end) for m in self.plays_for([tile])]
+
+    def total_if(self, move: FidoMove) -> int | None:
+        """The open-end total after ``move`` (None for a draw or pass)."""
+        tile = move.tile
+        if tile is None:
+            return None
+        return self.line.total_if(tile, None if move.slot < 0 else move.slot)
+
+    def score_if(self, move: FidoMove) -> int:
+        """What ``move`` would score right now (0 for a draw or pass)."""
+        total = self.total_if(move)
+        return 0 if total is None else self.points_for(total)
+
+    def timeout_move(self) -> FidoMove:
+        """Draw (or sit out) when that is all there is; else the play scoring most now
+        (ties: the heaviest tile, then the first in legal order)."""
+        moves = self.legal_moves()
+        if not moves:
+            raise HandOverError("This game is over.")
+        if not moves[0].is_play:
+            return moves[0]
+        return max(moves, key=lambda m: (self.score_if(m), m.tile.pips if m.tile else 0))
+
+    def apply(self, move: FidoMove) -> list[Event]:
+        seat = self._current
+        if seat is None:
+            raise HandOverError("This game is over.")
+        tile = move.tile
+        if tile is None:
+            if move.kind == "draw":
+                return self._draw(seat)
+            return self._manual_pass(seat)
+        hand = self.hands[seat]
+        if tile not in hand:
+            raise TileNotInHandError(f"You do not hold {tile.name}.")
+        line = self.line
+        end = move.slot
+        if line.lead is None:
+            if end >= 0 or tile != self.opening:
+                raise IllegalMoveError(
+                    f"The game opens with the highest double you hold: play '{self.opening}'."
+                )
+            line.play_lead(tile, seat)
+            arm, index = LEAD, 0
+        else:
+            if end < 0:
+                raise IllegalMoveError(
+                    f"The opening has been played: say which end {tile.name} goes on, "
+                    f"like '{tile.name} A'."
+                )
+            if end not in line.open:
+                if line.second_move:
+                    raise IllegalMoveError(
+                        "The second tile goes on the opening double's long side, A."
+                    )
+                raise IllegalMoveError(f"{move.end} is not an open end.")
+            line.outer(tile, end)  # raises when the tile does not match
+            if self.options.mercy and not self._allowed(tile, end):
+                raise IllegalMoveError(
+                    f"Mother Theresa rule: {move.end} is a double's naked side, which takes "
+                    f"only a tap-in (an outer number that is a multiple of {self.divisor})."
+                )
+            index = line.place(tile, end, seat)
+            arm = end
+        hand.remove(tile)
+        total = line.total
+        points = self.points_for(total)
+        if points:
+            self._scores[seat] += points
+        text = move.text
+        self.history.append((seat, text, False))
+        self.last = (seat, text, arm, index, points)
+        self.passes_in_row = 0
+        events = [
+            Event(
+                "play",
+                seat,
+                points,
+                {"move": text, "total": total, "divisor": self.divisor},
+            )
+        ]
+        if hand:
+            self._advance(seat, events)
+        else:
+            self._finish("domino", seat, events)
+        return events
+
+    def _draw(self, seat: int) -> list[Event]:
+        """Draw one tile from the stock and sit out: it cannot be played this turn."""
+        if self.can_play(seat):
+            raise IllegalMoveError("You can play, so you may not draw.")
+        if not self.stock:
+            raise IllegalMoveError("The stock is empty.")
+        tile = self.stock.pop()
+        self.hands[seat].append(tile)
+        self.history.append((seat, "draw", False))
+        self.passes_in_row = 0
+        events = [
+            Event("draw", seat, detail={"tiles": [tile.name]}, visible_to=frozenset((seat,))),
+            Event("draw", seat, detail={"count": 1, "stock": len(self.stock)}),
+        ]
+        self._advance(seat, events)
+        return events
+
+    def _manual_pass(self, seat: int) -> list[Event]:
+        if self.line.lead is None or self.can_play(seat):
+            raise IllegalMoveError("You can play, so you may not pass.")
+        if self.stock:
+            raise IllegalMoveError("You cannot play: draw from the stock.")
+        events: list[Event] = []
+        if not self._pass(seat, False, events):
+            self._advance(seat, events)
+        return events
+
+    def _pass(self, seat: int, auto: bool, events: list[Event]) -> bool:
+        """Record a sit-out; True when it ends the game (nobody can play)."""
+        self.passes_in_row += 1
+        self.history.append((seat, "pass", auto))
+        events.append(Event("pass", seat, detail={"auto": auto}))
+        if self.passes_in_row >= self.players:
+            self._finish("blocked", None, events)
+            return True
+        return False
+
+    def _advance(self, seat: int, events: list[Event]) -> None:
+        """Hand the turn on, sitting out for every player who can neither play nor draw."""
+        while True:
+            seat = (seat + self.step) % self.players
+            if self.stock or self.can_play(seat):
+                self._current = seat
+                return
+            if self._pass(seat, True, events):
+                return
+
+    def _finish(self, reason: str, out: int | None, events: list[Event]) -> None:
+        """End the game: everyone but the player who went out deducts their pips."""
+        pips = [self.pips(seat) for seat in range(self.players)]
+        deducted = [0 if seat == out else pips[seat] for seat in range(self.players)]
+        for seat, minus in enumerate(deducted):
+            self._scores[seat] -= minus
+        best = max(self._scores)
+        winners = [seat for seat, score in enumerate(self._scores) if score == best]
+        self._current = None
+        self.result = {
+            "reason": reason,
+            "winners": winners,
+            "out": out,
+            "pips": pips,
+            "deducted": deducted,
+            "scores": list(self._scores),
+        }
+        events.append(
+            Event(
+                "hand_end",
+                winners[0] if len(winners) == 1 else None,
+                0,
+                {**self.result, "winners": list(winners)},
+            )
+        )
+
+    # ------------------------------------------------------------ views & JSON
+    def _history_json(self) -> list[JSON]:
+        return [{"seat": seat, "move": move, "auto": auto} for seat, move, auto in self.history]
+
+    def _last_json(self) -> JSON | None:
+        if self.last is None:
+            return None
+        seat, move, arm, index, points = self.last
+        return {
+            "seat": seat,
+            "move": move,
+            "arm": "lead" if arm == LEAD else end_label(arm),
+            "index": index,
+            "points": points,
+        }
+
+    def _public(self) -> JSON:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options.to_json(),
+            "hand_number": self.hand_number,
+            "redeals": self.redeals,
+            "leader": self.leader,
+            "scores": list(self._scores),
+            "line": self.line.to_json(),
+            "history": self._history_json(),
+            "last": self._last_json(),
+            "result": None if self.result is None else dict(self.result),
+        }
+
+    def view(self, player: int | None) -> JSON:
+        """What ``player`` may see (None: the channel); other hands and the stock are only
+        counts. The shape the FIDO picture is drawn from."""
+        data = self._public()
+        data.update(
+            {
+                "title": self.title,
+                "set_top": self.options.top,
+                "divisor": self.divisor,
+                "direction": self.step,
+                "current_player": self._current,
+                "over": self._current is None,
+                "hand_sizes": [len(h) for h in self.hands],
+                "stock": len(self.stock),
+                "total": self.line.total,
+            }
+        )
+        if player is not None:
+            data["you"] = player
+            data["hand"] = [t.name for t in self.hands[player]]
+        return data
+
+    def to_json(self) -> JSON:
+        data = self._public()
+        data.update(
+            {
+                "version": 1,
+                "seed": self.seed,
+                "hands": [[t.name for t in h] for h in self.hands],
+                "stock": [t.name for t in self.stock],
+                "current": self._current,
+                "passes_in_row": self.passes_in_row,
+            }
+        )
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        if data.get("game") != cls.game:
+            raise ValueError(f"not a FIDO game: {data.get('game')!r}")
+        if data.get("version") != 1:
+            raise ValueError(f"unknown FIDO game version {data.get('version')!r}")
+        options = FidoOptions.from_json(data["options"])
+        top = options.top
+        hands = [[parse_tile(t, top) for t in h] for h in data["hands"]]
+        stock = [parse_tile(t, top) for t in data["stock"]]
+        game = cls.__new__(cls)
+        game._load(data, options, hands, stock)
+        game.seed = int(data["seed"])
+        game._current = None if data["current"] is None else int(data["current"])
+        game.passes_in_row = int(data["passes_in_row"])
+        return game
+
+    def _load(
+        self,
+        data: Mapping[str, Any],
+        options: FidoOptions,
+        hands: list[list[Tile]],
+        stock: list[Tile],
+    ) -> None:
+        """Everything but the seed, the turn and the sit-out count, as stored or viewed."""
+        self.players = int(data["players"])
+        self.options = options
+        self.divisor = options.divisor
+        self.step = options.step
+        self.book = book(options.top)
+        self.seed = 0
+        self.hand_number = int(data["hand_number"])
+        self.redeals = int(data.get("redeals", 0))
+        self.hands = hands
+        self.stock = stock
+        self.leader = int(data["leader"])
+        self.line = CrosswiseLine.from_json(data["line"], options.top)
+        self.opening = self._opening_from(data)
+        self._scores = [int(s) for s in data["scores"]]
+        self.history = [(int(h["seat"]), str(h["move"]), bool(h["auto"])) for h in data["history"]]
+        last = data["last"]
+        self.last = (
+            None
+            if last is None
+            else (
+                int(last["seat"]),
+                str(last["move"]),
+                LEAD if last["arm"] == "lead" else end_index(last["arm"]),
+                int(last["index"]),
+                int(last["points"]),
+            )
+        )
+        self.result = None if data["result"] is None else dict(data["result"])
+
+    def _opening_from(self, data: Mapping[str, Any]) -> Tile:
+        """The double that opens (or opened) this game."""
+        if self.line.lead is not None:
+            return self.line.lead
+        if "hands" not in data:
+            # a seat's view before the opening: the opener's highest double is the highest
+            # dealt, and a seat that is not the opener has nothing to play yet.
+            doubles = [t for t in self.hands[int(data.get("you", 0))] if t.is_double]
+            return max(doubles, default=Tile(0, 0))
+        found = opener(self.hands, self.options.top)
+        if found is None:
+            raise ValueError("a stored FIDO game before its opening holds no double")
+        return found[1]
+
+    @classmethod
+    def for_seat(cls, view: Mapping[str, Any]) -> FidoHand:
+        """A game rebuilt from one seat's :meth:`view`, for that seat's computer player.
+
+        The line and the seat's own tiles are real; every other hand and the stock hold
+        :data:`UNKNOWN` placeholders, so counts, legal moves and :meth:`score_if` are right
+        for the seat to move. It is for deciding, not for playing the game on."""
+        seat = view.get("you")
+        if seat is None:
+            raise ValueError("a computer player needs a seat's view, not a spectator's")
+        seat = int(seat)
+        options = FidoOptions.from_json(view["options"])
+        own = [parse_tile(t, options.top) for t in view["hand"]]
+        hands = [
+            own if s == seat else [UNKNOWN] * int(size) for s, size in enumerate(view["hand_sizes"])
+        ]
+        game = cls.__new__(cls)
+        game._load(view, options, hands, [UNKNOWN] * int(view["stock"]))
+        current = view["current_player"]
+        game._current = None if current is None else int(current)
+        passes = 0
+        for _, move, _ in reversed(game.history):
+            if move != "pass":
+                break
+            passes += 1
+        game.passes_in_row = passes
+        return game

@@ -1,0 +1,110 @@
+"""FIDO's table options (RULES.md §3), each declared once as an option spec.
+
+:class:`FidoOptions` is the engine's typed reading of a checked options mapping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from engine.spec import Choice, OptionSpec
+
+STANDARD_DIVISORS: Final = {6: 3, 9: 5, 12: 7, 15: 9, 18: 11, 21: 13}
+"""Each set's own divisor; double-12 on 7 is the tournament standard."""
+
+SET: Final = OptionSpec(
+    "set",
+    "Domino set",
+    12,
+    tuple(
+        Choice(top, f"Double-{top} ({(top + 1) * (top + 2) // 2} tiles, divisor {d})")
+        for top, d in STANDARD_DIVISORS.items()
+    ),
+)
+DIVISOR: Final = OptionSpec(
+    "divisor",
+    "Divisor",
+    0,
+    (
+        Choice(0, "The set's own: 6→3, 9→5, 12→7, 15→9, 18→11, 21→13"),
+        *(Choice(d, str(d)) for d in sorted(set(STANDARD_DIVISORS.values()))),
+    ),
+)
+DIRECTION: Final = OptionSpec(
+    "direction",
+    "Direction of play",
+    "clockwise",
+    (
+        Choice("clockwise", "Clockwise (seat order)"),
+        Choice("counter-clockwise", "Counter-clockwise"),
+    ),
+)
+MERCY: Final = OptionSpec(
+    "mercy",
+    "Mother Theresa rule",
+    "off",
+    (
+        Choice("off", "Off: any matching tile may go on a double's naked side"),
+        Choice("on", "On: a naked side takes only a tap-in (outer number a multiple of d)"),
+    ),
+)
+DOUBLES: Final = OptionSpec(
+    "doubles",
+    "Doubles",
+    "crosswise",
+    (
+        Choice("crosswise", "Crosswise, with a naked fourth side (FIDO)"),
+        Choice("in-line", "In line, as a zero difference (Sönke Hansen)"),
+    ),
+)
+OPTIONS: Final = (SET, DIVISOR, DIRECTION, MERCY, DOUBLES)
+
+
+@dataclass(frozen=True, slots=True)
+class FidoOptions:
+    """``top``: the set (double-``top``); ``divisor`` 0 means the set's own one."""
+
+    top: int = 12
+    divisor_choice: int = 0
+    direction: str = "clockwise"
+    mercy: bool = False
+    crosswise: bool = True
+
+    @property
+    def divisor(self) -> int:
+        return self.divisor_choice or STANDARD_DIVISORS[self.top]
+
+    @property
+    def step(self) -> int:
+        """+1: the next seat plays next; -1: the previous one."""
+        return 1 if self.direction == "clockwise" else -1
+
+    @property
+    def tiles(self) -> int:
+        return (self.top + 1) * (self.top + 2) // 2
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FidoOptions:
+        """Missing options take their defaults; a bad value raises ValueError."""
+        checked = {
+            spec.name: spec.check(data[spec.name]) if spec.name in data else spec.default
+            for spec in OPTIONS
+        }
+        return cls(
+            top=int(checked["set"]),
+            divisor_choice=int(checked["divisor"]),
+            direction=str(checked["direction"]),
+            mercy=checked["mercy"] == "on",
+            crosswise=checked["doubles"] == "crosswise",
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "set": self.top,
+            "divisor": self.divisor_choice,
+            "direction": self.direction,
+            "mercy": "on" if self.mercy else "off",
+            "doubles": "crosswise" if self.crosswise else "in-line",
+        }

@@ -1,0 +1,33 @@
+"""FIDO divisor dominoes declared as data for the registry (the /fido family)."""
+
+from __future__ import annotations
+
+from engine.fido.ai import LEVELS, computer_move
+from engine.fido.hand import MAX_PLAYERS, MIN_PLAYERS, FidoHand
+from engine.fido.options import OPTIONS
+from engine.spec import GameSpec, MatchFormat, StatSpec
+
+MATCH = MatchFormat(targets=(100, 200, 300), default_target=None, one_game=True)
+"""One game by default: FIDO results count game by game (the ranking takes each game's
+result); several games to a target for a longer evening. See docs/rules/fido.md."""
+
+SPEC = GameSpec(
+    name=FidoHand.game,
+    title="FIDO",
+    family="fido",
+    family_title="FIDO divisor dominoes",
+    summary="Sets up to double-21, up to nine players; a total divisible by the divisor scores.",
+    rules_page="docs/rules/fido.md",
+    min_seats=MIN_PLAYERS,
+    max_seats=MAX_PLAYERS,
+    default_seats=4,
+    options=OPTIONS,
+    match=MATCH,
+    levels=LEVELS,
+    hand_class=FidoHand,
+    computer=computer_move,
+    stats=(
+        StatSpec("games_won", "games won", "Won", "sum"),
+        StatSpec("best_game", "best game", "Best", "max"),
+    ),
+)
