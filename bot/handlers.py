@@ -8,6 +8,7 @@ answering does it publish to the channel and other players.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -361,9 +362,9 @@ class Handlers:
             return [_hint(f"It is not your turn: {view.waiting_for}.")]
         adapter = adapter_for(record.game)
         actions = {action.move for action in adapter.controls(view.hand, view.seat).actions}
-        ordered = sorted(moves, key=lambda move: move not in actions)
-        wanted = current.strip().lower()
-        matching = [move for move in ordered if wanted in move.lower()]
+        ranked = adapter.rank_moves(view.hand, moves)
+        ordered = sorted(ranked, key=lambda move: move not in actions)
+        matching = [move for move in ordered if typed_matches(move, current)]
         if not matching:
             return [_hint(f"No move of yours matches “{current.strip()[:40]}”.", current)]
         return [(adapter.move_label(view.hand, move), move) for move in matching[:25]]
@@ -471,3 +472,24 @@ def _hint(text: str, value: str = "?") -> tuple[str, str]:
     """An autocomplete choice that explains an empty list; its value is no move, so
     choosing it is answered with the reason again."""
     return text[:100], (value.strip() or "?")[:100]
+
+
+_TOKEN = re.compile(r"[0-9]+|[a-z]+")
+
+
+def typed_matches(move: str, typed: str) -> bool:
+    """Whether an autocomplete entry ``move`` fits what the player has typed so far: the
+    text as a substring, or its numbers and letters in any order and spelling (``5 12 c``
+    and ``5-12C`` find ``12-5 C``), the last one possibly half typed (``12-5 c`` … ``1``)."""
+    wanted = typed.strip().lower()
+    if wanted in move.lower():
+        return True
+    tokens = _TOKEN.findall(wanted)
+    if not tokens:
+        return False
+    left = _TOKEN.findall(move.lower())
+    for token in tokens[:-1]:
+        if token not in left:
+            return False
+        left.remove(token)
+    return any(part.startswith(tokens[-1]) for part in left)

@@ -72,6 +72,9 @@ def table_content(record: TableRecord, match: Match) -> str:
     lines = [header, scores]
     if record.status is TableStatus.FINISHED and match.winner is not None:
         lines.append(f"🏆 **{names[match.winner]}** won the match.")
+    elif record.status is TableStatus.FINISHED and match.outcome and match.outcome.winners:
+        shared = " and ".join(f"**{names[seat]}**" for seat in match.outcome.winners)
+        lines.append(f"🏆 {shared} share the win.")
     elif record.status is TableStatus.FINISHED:
         lines.append("🤝 The match ended in a draw.")
     elif record.status is TableStatus.CANCELLED:

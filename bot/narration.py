@@ -74,7 +74,14 @@ def narrate(
             story.hands_finished += 1
         elif event.kind == "match_over":
             totals = list(event.detail.get("totals", []))
-            if event.player is None:
+            outcome = event.detail.get("outcome") or {}
+            sharing = [int(w) for w in outcome.get("winners", [])]
+            if event.player is None and len(sharing) > 1:
+                points = totals[sharing[0]] if totals else 0
+                both = " and ".join(f"**{_name(names, w)}**" for w in sharing)
+                story.announcements.append(f"🏆 {both} share the win with {points} points!")
+                story.log.append(" and ".join(_name(names, w) for w in sharing) + " shared the win")
+            elif event.player is None:
                 story.announcements.append("🤝 The match is drawn: nobody wins.")
                 story.log.append("The match is drawn")
             else:

@@ -89,8 +89,8 @@ def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None) -> b
     return adapter_for(game).table_picture(Match.from_json(match), names, hand=shown)
 
 
-def _hand_png(game: str, match: JSON, seat: int, title: str) -> bytes:
-    return adapter_for(game).hand_picture(Match.from_json(match).hand, seat, title)
+def _hand_png(game: str, match: JSON, seat: int, title: str, page: int) -> bytes:
+    return adapter_for(game).hand_picture(Match.from_json(match).hand, seat, title, page)
 
 
 def _subject_png(game: str, match: JSON, names: list[str], seat: int, subject: str) -> bytes | None:
@@ -111,11 +111,12 @@ async def finished_hand_picture(
     return _file(data, FINISHED_FILE, table_alt_text(record, match, hand))
 
 
-async def hand_picture(view: SeatView) -> discord.File:
-    """A player's own tiles, playable ones marked (private: only ever sent to them)."""
+async def hand_picture(view: SeatView, page: int = 0) -> discord.File:
+    """A player's own tiles, playable ones marked (private: only ever sent to them);
+    ``page`` of a hand too long for one picture."""
     adapter = adapter_for(view.record.game)
     title = f"Table {view.record.id} · hand {view.match.hand_number}"
-    data = await _draw(_hand_png, view.record.game, view.match.to_json(), view.seat, title)
+    data = await _draw(_hand_png, view.record.game, view.match.to_json(), view.seat, title, page)
     return _file(data, HAND_FILE, f"{title}. {adapter.holding(view.hand, view.seat)}")
 
 

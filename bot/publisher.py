@@ -36,7 +36,7 @@ async def private_hand(
     """A player's hand picture with the controls they may use now (private). On their
     turn it already shows where their first playable tile goes, with its places in the
     menus, so playing that tile takes one pick (picking another tile shows its places)."""
-    files = [await pictures.hand_picture(view)]
+    files = [await pictures.hand_picture(view, page or 0)]
     controls = None
     prompt = None
     if view.is_turn:

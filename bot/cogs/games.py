@@ -19,7 +19,7 @@ from bot.games.base import GameAdapter
 from bot.handlers import Handlers
 from bot.replies import tell
 from bot.table_settings import MAX_TURN_MINUTES, TableSettings
-from engine.spec import GameSpec, OptionSpec
+from engine.spec import GameSpec, MatchFormat, OptionSpec
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 
@@ -45,6 +45,7 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
     max_seats = max(spec.max_seats for spec in specs)
     formats = [spec.match for spec in specs if not spec.match.single_game]
     any_target = any(f.any_target for f in formats)
+    one_game = any(f.one_game for f in formats)
     targets = sorted({t for f in formats for t in f.targets})
 
     parameters = [
@@ -76,7 +77,9 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         f"Number of seats, {min_seats} to {max_seats} (default {seat_default})",
     )
     if formats:
-        default = formats[0].default_target
+        default: int | str | None = formats[0].default_target
+        if default is None:
+            default = "one game"
         if any_target:
             top = max(f.max_target for f in formats)
             add(
@@ -86,7 +89,13 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
             )
         else:
             add("target", int, f"Points needed to win the match (default {default})")
-            choices["target"] = [app_commands.Choice(name=str(t), value=t) for t in targets]
+            choices["target"] = [
+                app_commands.Choice(name=f"First to {t} points", value=t) for t in targets
+            ]
+            if one_game:
+                choices["target"].insert(
+                    0, app_commands.Choice(name="One game", value=MatchFormat.ONE_GAME)
+                )
     for option in options:
         kind = type(option.default)
         add(option.name, kind, option.description)

@@ -75,8 +75,9 @@ class GameAdapter(ABC):
         """The public picture of ``hand`` (default: the current hand) with match totals."""
 
     @abstractmethod
-    def hand_picture(self, hand: HandState[Any], seat: int, title: str) -> bytes:
-        """The seat's own tiles, playable ones marked (private)."""
+    def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
+        """The seat's own tiles, playable ones marked (private). ``page``: which page of a
+        hand too long for one picture (the same page as the tile menu shows)."""
 
     @abstractmethod
     def subject_picture(
@@ -106,6 +107,11 @@ class GameAdapter(ABC):
     @abstractmethod
     def move_label(self, hand: HandState[Any], move: str) -> str:
         """How a legal move reads in an autocomplete list."""
+
+    def rank_moves(self, hand: HandState[Any], moves: Sequence[str]) -> list[str]:
+        """Legal moves in the order an autocomplete list offers them (default: as the
+        engine lists them); a game may put its best-scoring plays first."""
+        return list(moves)
 
     # ------------------------------------------------------------ words
     @abstractmethod

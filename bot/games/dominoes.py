@@ -89,7 +89,7 @@ class DominoesAdapter(GameAdapter):
             words += f", {len(classic.boneyard)} in the boneyard"
         return words + "."
 
-    def hand_picture(self, hand: HandState[Any], seat: int, title: str) -> bytes:
+    def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
         classic = _classic(hand)
         playable = classic.playable_tiles(seat) if classic.current_player == seat else []
         return render_hand(list(classic.hands[seat]), playable, title=title)

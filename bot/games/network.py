@@ -85,7 +85,7 @@ class NetworkAdapter(GameAdapter):
         tiles = "1 tile" if laid == 1 else f"{laid} tiles"
         return f"{tiles} laid; open ends by number: {shown or 'none'}."
 
-    def hand_picture(self, hand: HandState[Any], seat: int, title: str) -> bytes:
+    def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
         network = _network(hand)
         playable = network.playable_tiles(seat) if network.current_player == seat else []
         return render_hand(list(network.hands[seat]), playable, title=title)
