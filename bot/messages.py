@@ -3,12 +3,13 @@ texts, which name tiles, are only ever sent to the player who holds them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Final
 
 from bot.games import adapter_for
 from bot.narration import plain
+from bot.rating import PlayerRating
 from bot.service import SeatView, TableUpdate, seat_names, seat_of, table_settings
 from bot.store import StandingRow, TableRecord, TableStatus
 from bot.table_meta import TableMeta
@@ -165,19 +166,30 @@ def turn_ping_content(record: TableRecord, user_id: int) -> str:
 # ---------------------------------------------------------------------- league
 
 
-def standings_content(rows: Sequence[StandingRow], guild_name: str, spec: GameSpec | None) -> str:
-    """The league table of one game (with its own columns), or of all games together."""
+def standings_content(
+    rows: Sequence[StandingRow],
+    guild_name: str,
+    spec: GameSpec | None,
+    ratings: Mapping[int, PlayerRating] | None = None,
+) -> str:
+    """The league table of one game (with its own columns and each player's rating), or
+    of all games together."""
     title = f"**League table · {guild_name}**" + (f" · {spec.title}" if spec else "")
     if not rows:
         how = f" Start one with /{spec.family} new." if spec else ""
         return f"{title}\nNo finished matches yet.{how}"
     stats = spec.stats if spec else ()
-    header = f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'Pts':>5}" + "".join(
-        f" {stat.short:>5}" for stat in stats
+    rated = spec is not None and ratings is not None
+    header = (
+        f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'Pts':>5}"
+        + "".join(f" {stat.short:>5}" for stat in stats)
+        + (f" {'Rtg':>5}" if rated else "")
     )
     body = [
         f"{rank:>2}  {_clip(row.name, 18):<18} {row.matches_played:>3} {row.matches_won:>3} "
-        f"{row.points:>5}" + "".join(f" {row.stats.get(stat.name, 0):>5}" for stat in stats)
+        f"{row.points:>5}"
+        + "".join(f" {row.stats.get(stat.name, 0):>5}" for stat in stats)
+        + (f" {_rating_cell(ratings, row.user_id):>5}" if rated else "")
         for rank, row in enumerate(rows, start=1)
     ]
     legend = "P played · W won · Pts points" + "".join(
@@ -185,7 +197,21 @@ def standings_content(rows: Sequence[StandingRow], guild_name: str, spec: GameSp
     )
     if spec is None:
         legend += " (all games together: pick a game for its own figures)"
+    else:
+        legend += " · " + rating_legend(spec)
     return "\n".join([title, "```", header, *body, "```", legend])
+
+
+def rating_legend(spec: GameSpec) -> str:
+    """What the rating column means, and how long results count in this game."""
+    fade = spec.rating_fade_days
+    ages = "" if fade is None else f"; each result fades to nothing over {fade} days"
+    return f"Rtg rating from results against other people (– none yet{ages}); monthly: /ranking"
+
+
+def _rating_cell(ratings: Mapping[int, PlayerRating] | None, user_id: int) -> str:
+    rating = None if ratings is None else ratings.get(user_id)
+    return "–" if rating is None else str(rating.display)
 
 
 def _clip(text: str, width: int) -> str:

@@ -30,6 +30,7 @@ from bot.store import TableRecord
 from engine.game import HandState
 from engine.match import Match
 from engine.registry import hand_from_json
+from render.ranking import RankingTable, render_ranking
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -38,6 +39,7 @@ TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
 CANDIDATES_FILE = "candidates.png"
 FINISHED_FILE = "hand-over.png"
+RANKING_FILE = "ranking.png"
 
 
 ALT_TEXT_LIMIT = 256
@@ -143,6 +145,11 @@ async def candidates_picture(
         return None
     where = "; ".join(target.label for target in targets)
     return _file(data, CANDIDATES_FILE, f"Where {subject} can go, numbered: {where}.")
+
+
+async def ranking_picture(table: RankingTable, alt_text: str) -> discord.File:
+    """A league's ranking (public: positions, names and ratings)."""
+    return _file(await _draw(render_ranking, table), RANKING_FILE, alt_text)
 
 
 def table_alt_text(record: TableRecord, match: Match, hand: HandState[Any]) -> str:

@@ -163,10 +163,15 @@ class GameSpec:
     stats: tuple[StatSpec, ...] = ()
     option_notes: Mapping[str, str] = field(default_factory=dict)
     """Options that do not apply to this game, with why (shown when one is given)."""
+    rating_fade_days: int | None = None
+    """Over how many days a result's weight in the league rating fades linearly to zero
+    (a result that old no longer counts); None: results never fade."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_seats <= self.default_seats <= self.max_seats:
             raise ValueError(f"{self.name}: seats must satisfy min ≤ default ≤ max")
+        if self.rating_fade_days is not None and self.rating_fade_days < 1:
+            raise ValueError(f"{self.name}: results fade over at least one day")
         if not self.levels:
             raise ValueError(f"{self.name}: a game needs at least one computer level")
 

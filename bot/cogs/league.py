@@ -1,4 +1,5 @@
-"""``/standings``: the server's league table, per game (choices come from the registry)."""
+"""``/standings`` and ``/ranking``: the server's league table and monthly ranking, per game
+(choices come from the registry)."""
 
 from __future__ import annotations
 
@@ -8,19 +9,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import messages
-from bot.replies import NO_MENTIONS, tell
-from bot.store import Store
+from bot import messages, pictures
+from bot.ranking import Month, monthly_ranking, ranking_alt_text, ranking_table
+from bot.rating import league_ratings
+from bot.replies import Reply, answer, tell
+from bot.store import Clock, Store, utc_now
 from engine.registry import GAMES, game_spec
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in GAMES.values()]
+MONTHS_OFFERED = 12
+"""How many months back ``/ranking``'s month suggestions go."""
 
 
 class LeagueCog(commands.Cog):
-    """League standings built from finished matches."""
+    """League standings, ratings and rankings, all built from the finished matches."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Clock = utc_now) -> None:
         self.store = store
+        self.clock = clock
 
     @app_commands.command(name="standings", description="This server's league table")
     @app_commands.describe(game="Which game's table (default: the game played most recently)")
@@ -29,23 +35,91 @@ class LeagueCog(commands.Cog):
     async def standings(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
-        if interaction.guild_id is None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
             await tell(interaction, "The league table belongs to a server: use this in one.")
             return
-        if game is None:
-            played = await self.store.standings_games(interaction.guild_id)
-            game = played[0] if played else None
-        spec = None if game is None else game_spec(game)
-        rows = (
-            [] if game is None else await self.store.standings(interaction.guild_id, game, limit=20)
-        )
         guild_name = interaction.guild.name if interaction.guild else "this server"
-        content = messages.standings_content(rows, guild_name, spec)
-        if spec is not None:
-            others = [
-                g for g in await self.store.standings_games(interaction.guild_id) if g != game
-            ]
-            if others:
-                titles = ", ".join(game_spec(g).title for g in others if g in GAMES)
-                content += f"\nAlso played here: {titles} (`/standings game:`)."
-        await interaction.response.send_message(content, allowed_mentions=NO_MENTIONS)
+        await answer(
+            interaction, self._standings(guild_id, guild_name, game), edit=False, ephemeral=False
+        )
+
+    async def _standings(self, guild_id: int, guild_name: str, game: str | None) -> Reply:
+        played = await self.store.standings_games(guild_id)
+        game = game or (played[0] if played else None)
+        if game is None:
+            return Reply(messages.standings_content([], guild_name, None))
+        spec = game_spec(game)
+        rows = await self.store.standings(guild_id, game, limit=20)
+        ratings = await league_ratings(self.store, guild_id, spec, self.clock())
+        content = messages.standings_content(rows, guild_name, spec, ratings)
+        others = [g for g in played if g != game and g in GAMES]
+        if others:
+            titles = ", ".join(game_spec(g).title for g in others)
+            content += f"\nAlso played here: {titles} (`/standings game:`)."
+        return Reply(content)
+
+    @app_commands.command(name="ranking", description="This server's monthly ranking, as a picture")
+    @app_commands.describe(
+        game="Which game's ranking (default: the game played most recently)",
+        month="Which month, as year-month like 2026-03 (default: this month so far)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def ranking(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None = None,
+        month: str | None = None,
+    ) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            await tell(interaction, "The ranking belongs to a server: use this in one.")
+            return
+        now = self.clock()
+        try:
+            chosen = Month.of(now) if month is None else Month.parse(month)
+        except ValueError as exc:
+            await tell(interaction, str(exc))
+            return
+        if chosen.start > now:
+            await tell(
+                interaction, f"{chosen.label} has not begun yet: pick this month or one before."
+            )
+            return
+        if game is None:
+            played = await self.store.standings_games(guild_id)
+            if not played:
+                await tell(interaction, "No finished matches here yet, so there is no ranking.")
+                return
+            game = played[0]
+        guild_name = interaction.guild.name if interaction.guild else "this server"
+        work = self._ranking(guild_id, guild_name, game, chosen)
+        await answer(interaction, work, edit=False, ephemeral=False)
+
+    async def _ranking(self, guild_id: int, guild_name: str, game: str, month: Month) -> Reply:
+        spec = game_spec(game)
+        report = await monthly_ranking(self.store, guild_id, spec, month, self.clock())
+        picture = await pictures.ranking_picture(
+            ranking_table(report, guild_name), ranking_alt_text(report, guild_name)
+        )
+        so_far = "" if report.complete else " (so far)"
+        content = f"**{spec.title} ranking · {guild_name}** · {month.label}{so_far}"
+        return Reply(content, [picture])
+
+    @ranking.autocomplete("month")
+    async def month_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """This month and the ones before it, matching what has been typed."""
+        month = Month.of(self.clock())
+        offered = []
+        for _ in range(MONTHS_OFFERED):
+            offered.append(month)
+            month = month.previous()
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=m.label, value=m.key)
+            for m in offered
+            if typed in m.key or typed in m.label.lower()
+        ]

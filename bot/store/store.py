@@ -418,6 +418,31 @@ class Store:
         )
         return [finished_match_from_row(row) for row in rows]
 
+    async def finished_matches(
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        after: datetime | None = None,
+        before: datetime | None = None,
+    ) -> list[FinishedMatchRecord]:
+        """One game's finished matches in a guild, finished strictly between ``after`` and
+        ``before`` (either may be open), in the order they finished (ties by id): the
+        history a league rating is replayed from, the same list every time it is asked."""
+        sql = (
+            "SELECT id, table_id, guild_id, game, finished_at, result, winner_user_id,"
+            " winner_seat FROM finished_matches WHERE guild_id = ? AND game = ?"
+        )
+        params: list[object] = [guild_id, game]
+        if after is not None:
+            sql += " AND finished_at > ?"
+            params.append(time_to_text(after))
+        if before is not None:
+            sql += " AND finished_at < ?"
+            params.append(time_to_text(before))
+        rows = await self._fetch(sql + " ORDER BY finished_at, id", params)
+        return [finished_match_from_row(row) for row in rows]
+
     async def standings(
         self, guild_id: int, game: str | None = None, limit: int = 20
     ) -> list[StandingRow]:

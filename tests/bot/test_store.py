@@ -14,6 +14,7 @@ import pytest
 from bot.store import (
     SCHEMA_VERSION,
     ChannelBusyError,
+    FinishedMatchRecord,
     SeatResult,
     StaleVersionError,
     Store,
@@ -576,6 +577,65 @@ async def test_standings_games_most_recently_updated_first(store: Store) -> None
     )
     assert await store.standings_games(GUILD) == ["network", "block", "all-fives"]
     assert await store.standings_games(GUILD + 1) == []
+
+
+class StoppedClock:
+    """A clock that reads what the test last set, however often it is read."""
+
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def test_finished_matches_of_a_game_in_finishing_order_within_a_window(
+    store_target: str | Path,
+) -> None:
+    """The history a rating replays: one guild's game, by finish time then id, and only
+    what finished strictly inside the window asked for."""
+    clock = StoppedClock()
+    async with Store.open(store_target, clock=clock) as store:
+        await check_finishing_order(store, clock)
+
+
+async def check_finishing_order(store: Store, clock: StoppedClock) -> None:
+    day = timedelta(days=1)
+    finished: dict[str, int] = {}
+
+    async def finish(name: str, at: datetime, game: str = "network") -> None:
+        clock.now = at
+        record = await play_and_finish(
+            store, len(finished) + 1, [line(0, 1, 5, 0, 5)], 1, game=game
+        )
+        finished[name] = record.id
+
+    await finish("late", T0 + 2 * day)
+    await finish("early", T0)  # a second process whose clock is behind: written later
+    await finish("tie-a", T0 + day)
+    await finish("tie-b", T0 + day)  # the same instant: the smaller id first
+    await finish("other-game", T0 + day, game="block")
+    await store.create_table(GUILD + 1, 99, 1, "network", SETTINGS, SEATS)  # another guild
+
+    def names(records: list[FinishedMatchRecord]) -> list[str]:
+        by_id = {number: name for name, number in finished.items()}
+        return [by_id[record.table_id] for record in records]
+
+    assert names(await store.finished_matches(GUILD, "network")) == [
+        "early",
+        "tie-a",
+        "tie-b",
+        "late",
+    ]
+    assert names(await store.finished_matches(GUILD, "network", after=T0, before=T0 + 2 * day)) == [
+        "tie-a",
+        "tie-b",
+    ]
+    assert names(await store.finished_matches(GUILD, "network", before=T0 + day)) == ["early"]
+    assert names(await store.finished_matches(GUILD, "block")) == ["other-game"]
+    assert await store.finished_matches(GUILD + 1, "network") == []
+    [first] = await store.finished_matches(GUILD, "network", before=T0 + day)
+    assert first == await store.finished_match(finished["early"])
 
 
 async def test_finish_match_is_version_checked_and_single_shot(store: Store) -> None:

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import io
+from datetime import UTC, datetime, timedelta
+
+from PIL import Image
+
+from bot.store import SeatResult, Store, TableStatus
 from tests.bot.e2e.conftest import Club, driver
-from tests.fakediscord import BotProcess
+from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
+from tests.fakediscord import BotLauncher, BotProcess
 
 PRIVILEGED = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
 
@@ -22,6 +29,7 @@ async def test_only_plain_intents_and_the_expected_commands(club: Club, bot: Bot
         "network status",
     ]
     assert fake.command("standings", club.guild).name == "standings"
+    assert fake.command("ranking", club.guild).name == "ranking"
     assert not network.usable_in_dms
 
 
@@ -53,3 +61,48 @@ async def test_rules_status_standings_and_cancel(club: Club, bot: BotProcess) ->
     assert not record.callbacks[0].ephemeral
     await fake.wait_for_edit(lobby, lambda m: "cancelled" in m.content)
     assert lobby.buttons == []
+
+
+async def test_the_monthly_ranking_is_posted_as_a_picture(
+    club: Club, bot_launcher: BotLauncher
+) -> None:
+    fake, ada, bea, dan = club.fake, club.ada, club.bea, club.dan
+    # Results from before the bot starts: two months ago and an hour ago.
+    now = datetime.now(UTC)
+    finished_at = [now]
+    async with Store.open(club.db_path, clock=lambda: finished_at[0]) as store:
+        for channel, (moment, order) in enumerate(
+            [(now - timedelta(days=62), [ada, bea]), (now - timedelta(hours=1), [dan, ada, bea])]
+        ):
+            finished_at[0] = moment
+            table = await store.create_table(club.guild.id, channel, ada.user.id, "network", {}, [])
+            table = await store.update_table(table.id, 0, status=TableStatus.PLAYING, state={})
+            result = [
+                SeatResult(seat, p.user.id, p.name, False, 50 - seat)
+                for seat, p in enumerate(order)
+            ]
+            await store.finish_match(
+                table.id, table.version, state={}, result=result, winner_user_id=order[0].user.id
+            )
+    await start_bot(fake, bot_launcher, club.db_path, club.guild)
+    table = driver(club, ada)
+
+    record = await table.slash(ada, "ranking", game="network")
+    callback = record.callbacks[0]
+    assert not callback.ephemeral and "Network dominoes ranking" in (callback.content or "")
+    [picture] = callback.message.attachments
+    assert picture.filename == "ranking.png"
+    assert Image.open(io.BytesIO(picture.data)).format == "PNG"
+    assert picture.description is not None
+    assert all(f". {p.name} " in picture.description for p in (ada, bea, dan))
+
+    record = await table.slash(ada, "ranking", month="2026-13")
+    assert record.callbacks[0].ephemeral and "year-month" in (record.callbacks[0].content or "")
+    record = await fake.autocomplete(ada.user, club.channel, "ranking", focused="month", value="")
+    this_month = {f"{now:%Y-%m}", f"{datetime.now(UTC):%Y-%m}"}  # the month may just turn
+    assert (await record.response()).choices[0]["value"] in this_month
+
+    record = await table.slash(ada, "standings")
+    standings = record.callbacks[0].content or ""
+    assert "Rtg" in standings and "ada" in standings
+    assert_answered_once_in_time(fake.interactions)
