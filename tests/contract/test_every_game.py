@@ -119,7 +119,13 @@ def test_a_match_of_computers_reaches_its_outcome(spec: GameSpec) -> None:
     assert match.is_over and match.outcome is not None
     target = spec.match.default_target
     if target is not None:
-        assert match.winner is not None and match.totals[match.winner] >= target
+        winner = match.winner
+        assert winner is not None and spec.match.is_won_with(match.totals[winner], target)
+        assert all(
+            total < match.totals[winner]
+            for seat, total in enumerate(match.totals)
+            if seat != winner
+        )
     assert Match.from_json(json.loads(json.dumps(match.to_json()))) == match
 
 
