@@ -153,7 +153,7 @@ def table_alt_text(record: TableRecord, match: Match, hand: HandState[Any]) -> s
     mover = hand.current_player
     state = "the hand is over" if mover is None else f"{names[mover]} to play"
     totals = ", ".join(f"{name} {total}" for name, total in zip(names, match.totals, strict=True))
-    goal = "" if match.target is None else f" (first to {match.target})"
+    goal = "" if match.target is None else f" ({spec.match.goal_words(match.target)})"
     return (
         f"{spec.title}, table {record.id}: {state}. Totals: {totals}{goal}. "
         f"{adapter.table_words(hand)}"

@@ -77,15 +77,17 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
     )
     if formats:
         default = formats[0].default_target
+        past = all(f.ends_when == "exceeds" for f in formats)
+        goal = "A total over this many points wins" if past else "Points needed to win"
         if any_target:
             top = max(f.max_target for f in formats)
             add(
                 "target",
                 app_commands.Range[int, 1, top],
-                f"Points needed to win the match (default {default})",
+                f"{goal} the match (default {default})",
             )
         else:
-            add("target", int, f"Points needed to win the match (default {default})")
+            add("target", int, f"{goal} the match (default {default})")
             choices["target"] = [app_commands.Choice(name=str(t), value=t) for t in targets]
     for option in options:
         kind = type(option.default)
