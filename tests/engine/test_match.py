@@ -98,6 +98,9 @@ class ScriptedHand(HandState[Points]):
     def view(self, player: int | None) -> JSON:
         return self.to_json()
 
+    def hidden_from(self, viewer: int | None) -> frozenset[str]:
+        return frozenset()  # no tiles
+
     def stats(self) -> list[JSON]:
         return [{} for _ in range(self.players)]
 
