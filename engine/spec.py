@@ -21,7 +21,7 @@ OptionValue = int | str
 
 EndsWhen = Literal["reaches", "exceeds"]
 """When a running total ends a match: on ``"reaches"`` the target (Network dominoes), or
-only when it ``"exceeds"`` it (classic dominoes, seed 004: reaching it exactly is not
+only when it ``"exceeds"`` it (classic dominoes, RULES.md §2: reaching it exactly is not
 enough)."""
 
 
