@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.alt_text import candidates_alt_text, hand_alt_text, table_alt_text, within_limit
 from bot.drawing_queue import DrawingQueue
 from bot.games import adapter_for
 from bot.games.base import Target
@@ -40,11 +41,6 @@ HAND_FILE = "hand.png"
 CANDIDATES_FILE = "candidates.png"
 FINISHED_FILE = "hand-over.png"
 RANKING_FILE = "ranking.png"
-
-
-ALT_TEXT_LIMIT = 256
-"""Discord's limit on an attachment's description."""
-
 
 _queue: DrawingQueue | None = None
 
@@ -101,25 +97,26 @@ def _subject_png(game: str, match: JSON, names: list[str], seat: int, subject: s
 
 async def table_picture(record: TableRecord, match: Match) -> discord.File:
     """The current hand's table with the running totals (public)."""
-    data = await _draw(_table_png, record.game, match.to_json(), seat_names(record), None)
-    return _file(data, TABLE_FILE, table_alt_text(record, match, match.hand))
+    names = seat_names(record)
+    data = await _draw(_table_png, record.game, match.to_json(), names, None)
+    return _file(data, TABLE_FILE, table_alt_text(record.game, record.id, names, match, match.hand))
 
 
 async def finished_hand_picture(
     record: TableRecord, hand: HandState[Any], match: Match
 ) -> discord.File:
     """A hand as it ended, for the end-of-hand announcement (public)."""
-    data = await _draw(_table_png, record.game, match.to_json(), seat_names(record), hand.to_json())
-    return _file(data, FINISHED_FILE, table_alt_text(record, match, hand))
+    names = seat_names(record)
+    data = await _draw(_table_png, record.game, match.to_json(), names, hand.to_json())
+    return _file(data, FINISHED_FILE, table_alt_text(record.game, record.id, names, match, hand))
 
 
 async def hand_picture(view: SeatView, page: int = 0) -> discord.File:
     """A player's own tiles, playable ones marked (private: only ever sent to them);
     ``page`` of a hand too long for one picture."""
-    adapter = adapter_for(view.record.game)
     title = f"Table {view.record.id} · hand {view.match.hand_number}"
     data = await _draw(_hand_png, view.record.game, view.match.to_json(), view.seat, title, page)
-    return _file(data, HAND_FILE, f"{title}. {adapter.holding(view.hand, view.seat)}")
+    return _file(data, HAND_FILE, hand_alt_text(view.record.game, title, view.hand, view.seat))
 
 
 async def subject_picture(view: SeatView, subject: str, targets: Sequence[Target]) -> discord.File:
@@ -143,8 +140,7 @@ async def candidates_picture(
     )
     if data is None:
         return None
-    where = "; ".join(target.label for target in targets)
-    return _file(data, CANDIDATES_FILE, f"Where {subject} can go, numbered: {where}.")
+    return _file(data, CANDIDATES_FILE, candidates_alt_text(subject, targets))
 
 
 async def ranking_picture(table: RankingTable, alt_text: str) -> discord.File:
@@ -152,23 +148,5 @@ async def ranking_picture(table: RankingTable, alt_text: str) -> discord.File:
     return _file(await _draw(render_ranking, table), RANKING_FILE, alt_text)
 
 
-def table_alt_text(record: TableRecord, match: Match, hand: HandState[Any]) -> str:
-    """The table picture in words (public facts only): the game and hand, who is to
-    play, the match totals and what lies on the table."""
-    adapter = adapter_for(record.game)
-    names = seat_names(record)  # alt text is not markdown: names as they are
-    spec = adapter.spec_for(record.game)
-    mover = hand.current_player
-    state = "the hand is over" if mover is None else f"{names[mover]} to play"
-    totals = ", ".join(f"{name} {total}" for name, total in zip(names, match.totals, strict=True))
-    goal = "" if match.target is None else f" (first to {match.target})"
-    return (
-        f"{spec.title}, table {record.id}: {state}. Totals: {totals}{goal}. "
-        f"{adapter.table_words(hand)}"
-    )
-
-
 def _file(data: bytes, filename: str, description: str) -> discord.File:
-    if len(description) > ALT_TEXT_LIMIT:
-        description = description[: ALT_TEXT_LIMIT - 1] + "…"
-    return discord.File(io.BytesIO(data), filename=filename, description=description)
+    return discord.File(io.BytesIO(data), filename=filename, description=within_limit(description))

@@ -162,6 +162,13 @@ class HandState(ABC, Generic[M]):
         Computer players decide from this alone, so it holds everything a seat may know."""
 
     @abstractmethod
+    def hidden_from(self, viewer: int | None) -> frozenset[str]:
+        """Names of every tile ``viewer`` (None: a spectator) may not see: other seats'
+        hands and the stock (boneyard, set-aside tiles, bag). A tile on the table or in
+        the viewer's own hand is never in it. Taken from the state itself, this is what
+        :meth:`view` is checked against."""
+
+    @abstractmethod
     def stats(self) -> list[JSON]:
         """Per-seat figures for league standings (e.g. rings closed)."""
 

@@ -1,5 +1,6 @@
-"""A match: hands dealt and played until a seat's running total reaches the target, or a
-single game when the game's :class:`~engine.spec.MatchFormat` says so.
+"""A match: hands dealt and played until a seat's running total reaches the target (or,
+for games whose :class:`~engine.spec.MatchFormat` says so, exceeds it), or a single game
+when the format says so.
 
 The match is game-agnostic; each game's :meth:`HandState.deal` applies its own lead rule
 from the hand number and the previous leader, and each hand's :class:`Outcome` says who
@@ -14,7 +15,7 @@ from typing import Any, Self
 
 from engine.errors import HandOverError
 from engine.game import JSON, Event, HandState, Outcome
-from engine.registry import hand_class, hand_from_json
+from engine.registry import hand_class, hand_from_json, match_format
 from engine.rng import derive_seed
 
 
@@ -137,7 +138,7 @@ class Match:
             return hand_outcome or Outcome((), "game over")
         best = max(self.totals)
         leaders = [seat for seat, total in enumerate(self.totals) if total == best]
-        if best >= self.target and len(leaders) == 1:
+        if match_format(self.game).is_won_with(best, self.target) and len(leaders) == 1:
             return Outcome((leaders[0],), "target reached")
         return None
 

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from engine import classic, fido, network
 from engine.game import HandState
-from engine.spec import GameSpec
+from engine.spec import GameSpec, MatchFormat
 
 GAMES: Final[dict[str, GameSpec]] = {
     spec.name: spec for spec in (network.SPEC, *classic.SPECS, fido.SPEC)
@@ -27,6 +27,10 @@ def game_spec(name: str) -> GameSpec:
 
 def hand_class(name: str) -> type[HandState[Any]]:
     return game_spec(name).hand_class
+
+
+def match_format(name: str) -> MatchFormat:
+    return game_spec(name).match
 
 
 def hand_from_json(data: Mapping[str, Any]) -> HandState[Any]:

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 if TYPE_CHECKING:
     from engine.game import JSON, HandState
 
 OptionValue = int | str
+
+EndsWhen = Literal["reaches", "exceeds"]
+"""When a running total ends a match: on ``"reaches"`` the target (Network dominoes), or
+only when it ``"exceeds"`` it (classic dominoes, RULES.md §2: reaching it exactly is not
+enough)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,18 +70,22 @@ class MatchFormat:
     hand); the creator picks one of ``targets`` or, with ``any_target``, any number from
     1 to the largest. ``targets`` empty: one game decides the match. ``one_game``: the
     creator may also choose a single game (target 0 on the command; ``default_target``
-    None makes that the default).
+    None makes that the default). ``ends_when`` says whether a total must reach the
+    target or go past it.
     """
 
     targets: tuple[int, ...] = ()
     default_target: int | None = None
     any_target: bool = False
     one_game: bool = False
+    ends_when: EndsWhen = "reaches"
 
     ONE_GAME = 0
     """The target value that chooses a single game where ``one_game`` allows it."""
 
     def __post_init__(self) -> None:
+        if self.ends_when not in get_args(EndsWhen):
+            raise ValueError("ends_when is 'reaches' or 'exceeds'")
         if self.targets and self.default_target is None and not self.one_game:
             raise ValueError("a first-to-target match needs a default target")
         if (
@@ -94,6 +103,15 @@ class MatchFormat:
     @property
     def max_target(self) -> int:
         return max(self.targets) if self.targets else 0
+
+    def is_won_with(self, total: int, target: int) -> bool:
+        """Whether a running total of ``total`` is enough to win a match to ``target``
+        (the highest total still has to be alone at the top)."""
+        return total > target if self.ends_when == "exceeds" else total >= target
+
+    def goal_words(self, target: int) -> str:
+        """The goal of a match to ``target`` in a few words, e.g. ``"first to 10"``."""
+        return f"first past {target}" if self.ends_when == "exceeds" else f"first to {target}"
 
     def check_target(self, target: int | None) -> int | None:
         """The target a table plays to (None for a single game); ValueError if not allowed."""

@@ -80,18 +80,18 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         default: int | str | None = formats[0].default_target
         if default is None:
             default = "one game"
+        past = all(f.ends_when == "exceeds" for f in formats)
+        goal = "A total over this many points wins" if past else "Points needed to win"
         if any_target:
             top = max(f.max_target for f in formats)
             add(
                 "target",
                 app_commands.Range[int, 1, top],
-                f"Points needed to win the match (default {default})",
+                f"{goal} the match (default {default})",
             )
         else:
-            add("target", int, f"Points needed to win the match (default {default})")
-            choices["target"] = [
-                app_commands.Choice(name=f"First to {t} points", value=t) for t in targets
-            ]
+            add("target", int, f"{goal} the match (default {default})")
+            choices["target"] = [app_commands.Choice(name=str(t), value=t) for t in targets]
             if one_game:
                 choices["target"].insert(
                     0, app_commands.Choice(name="One game", value=MatchFormat.ONE_GAME)

@@ -33,7 +33,8 @@ Draw and Block score only at the end of a hand.
 • **End of a hand:** whoever goes out — or, when play is blocked, has the fewest pips — \
 scores the others' pips minus their own, rounded to 5 (3 in All Threes). Tied fewest \
 pips: nobody scores.
-• **Match:** first to the target (100, 250 or 500) at the end of a hand; a tie at the top \
+• **Match:** the match ends after a hand in which a total goes over the target (100, 250 \
+or 500; reaching it exactly is not enough): the highest total wins; a tie at the top \
 plays another hand.
 
 **Playing here:** `/dominoes new game:<…>` opens a table; press **Join**, the host presses \

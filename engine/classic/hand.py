@@ -517,6 +517,10 @@ class ClassicHand(HandState[ClassicMove]):
             data["hand"] = [t.name for t in self.hands[player]]
         return data
 
+    def hidden_from(self, viewer: int | None) -> frozenset[str]:
+        hidden = {t.name for seat, h in enumerate(self.hands) if seat != viewer for t in h}
+        return frozenset(hidden.union(t.name for t in self.boneyard))
+
     def to_json(self) -> JSON:
         return {
             "game": self.game,

@@ -292,6 +292,10 @@ class NetworkHand(HandState[NetworkMove]):
             data["hand"] = [t.name for t in self.hands[player]]
         return data
 
+    def hidden_from(self, viewer: int | None) -> frozenset[str]:
+        hidden = {t.name for seat, h in enumerate(self.hands) if seat != viewer for t in h}
+        return frozenset(hidden.union(t.name for t in self.set_aside))
+
     @classmethod
     def for_seat(cls, view: Mapping[str, Any]) -> NetworkHand:
         """A hand rebuilt from one seat's :meth:`view`, for that seat's computer player:

@@ -18,7 +18,7 @@ SPEC = GameSpec(
     max_seats=MAX_PLAYERS,
     default_seats=4,
     options=OPTIONS,
-    match=MatchFormat(targets=(500,), default_target=10, any_target=True),
+    match=MatchFormat(targets=(500,), default_target=10, any_target=True, ends_when="reaches"),
     levels=LEVELS,
     hand_class=NetworkHand,
     computer=computer_move,

@@ -650,3 +650,13 @@ def test_options_of_another_game_do_not_apply() -> None:
     assert hand.options == ClassicOptions()
     assert play(hand, "6-4")[0].points == 10  # not 2: British counting is Fives and Threes'
     assert AllFives.deal(2, {"counting": "british"}, 1).options == ClassicOptions()
+
+
+def test_hidden_from_names_other_hands_and_the_boneyard_never_the_table() -> None:
+    hand = make(AllFives, [["6-6", "6-4"], ["5-5", "1-0"]], boneyard=("3-2", "2-2"))
+    assert hand.hidden_from(0) == {"5-5", "1-0", "3-2", "2-2"}
+    assert hand.hidden_from(1) == {"6-6", "6-4", "3-2", "2-2"}
+    assert hand.hidden_from(None) == {"6-6", "6-4", "5-5", "1-0", "3-2", "2-2"}
+    play(hand, "6-6")
+    assert hand.hidden_from(1) == {"6-4", "3-2", "2-2"}  # the lead is on the table
+    assert "6-6" not in hand.hidden_from(None)

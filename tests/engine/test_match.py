@@ -13,6 +13,7 @@ from engine.errors import HandOverError
 from engine.game import JSON, Event, HandState, Move, Outcome
 from engine.match import Match
 from engine.network import NetworkHand
+from engine.spec import MatchFormat
 
 from .helpers import random_move
 
@@ -97,15 +98,35 @@ class ScriptedHand(HandState[Points]):
     def view(self, player: int | None) -> JSON:
         return self.to_json()
 
+    def hidden_from(self, viewer: int | None) -> frozenset[str]:
+        return frozenset()  # no tiles
+
     def stats(self) -> list[JSON]:
         return [{} for _ in range(self.players)]
+
+
+SCRIPTED_FORMATS = {
+    "scripted": MatchFormat(targets=(50,), default_target=10, any_target=True),
+    "scripted-past": MatchFormat(
+        targets=(50,), default_target=10, any_target=True, ends_when="exceeds"
+    ),
+}
+"""Scripted games whose match ends on reaching the target, and on going past it."""
 
 
 @pytest.fixture
 def scripted(monkeypatch: pytest.MonkeyPatch) -> None:
     real_class, real_from_json = match_module.hand_class, match_module.hand_from_json
+    real_format = match_module.match_format
     monkeypatch.setattr(
-        match_module, "hand_class", lambda g: ScriptedHand if g == "scripted" else real_class(g)
+        match_module,
+        "hand_class",
+        lambda g: ScriptedHand if g in SCRIPTED_FORMATS else real_class(g),
+    )
+    monkeypatch.setattr(
+        match_module,
+        "match_format",
+        lambda g: SCRIPTED_FORMATS[g] if g in SCRIPTED_FORMATS else real_format(g),
     )
     monkeypatch.setattr(
         match_module,
@@ -165,6 +186,47 @@ def test_reaching_the_target_is_needed(scripted: None) -> None:
     assert match.winner is None
 
 
+def test_reaching_the_target_exactly_ends_a_match_that_ends_on_reaching_it(
+    scripted: None,
+) -> None:
+    match = Match("scripted", 2, target=50, seed=1)
+    match.play(0, "50,10")
+    assert match.winner == 0
+
+
+def test_reaching_the_target_exactly_is_not_enough_where_it_must_be_exceeded(
+    scripted: None,
+) -> None:
+    match = Match("scripted-past", 2, target=50, seed=1)
+    match.play(0, "50,10")
+    assert not match.is_over and match.hand_number == 2
+    revived = Match.from_json(json.loads(json.dumps(match.to_json())))
+    revived.play(1, "0,49")
+    assert revived.totals == [50, 59] and revived.winner == 1
+
+
+def test_going_past_the_target_with_a_tie_at_the_top_plays_on(scripted: None) -> None:
+    match = Match("scripted-past", 2, target=50, seed=1)
+    match.play(0, "51,51")
+    assert not match.is_over
+    match.play(1, "1,0")
+    assert match.winner == 0 and match.totals == [52, 51]
+
+
+@pytest.mark.parametrize(
+    ("ends_when", "over"), [("reaches", [True, True]), ("exceeds", [False, True])]
+)
+def test_the_match_format_says_which_totals_win(ends_when: str, over: list[bool]) -> None:
+    form = MatchFormat(targets=(100,), default_target=100, ends_when=ends_when)  # type: ignore[arg-type]
+    assert [form.is_won_with(total, 100) for total in (100, 101)] == over
+    assert not form.is_won_with(99, 100)
+
+
+def test_a_match_format_refuses_an_unknown_ending() -> None:
+    with pytest.raises(ValueError, match="ends_when"):
+        MatchFormat(targets=(100,), default_target=100, ends_when="touches")  # type: ignore[arg-type]
+
+
 def test_match_json_round_trips_mid_match(scripted: None) -> None:
     match = Match("scripted", 2, target=5, seed=9)
     match.play(0, "2,3")
@@ -191,3 +253,33 @@ def test_network_match_deals_each_hand_from_its_own_seed_and_leader() -> None:
     fresh = Match("network", 3, target=1000, seed=4).hand
     assert isinstance(fresh, NetworkHand)
     assert fresh.seed == first.seed and fresh == NetworkHand.deal(3, {}, first.seed)
+
+
+def _first_hand_scores(game: str, seed: int) -> list[int]:
+    """What each seat scores in the first hand of a two-seat match with ``seed``, played
+    with each seat's first legal move."""
+    match = Match(game, 2, target=10_000, seed=seed)
+    first = match.hand
+    while match.hand is first:
+        match.apply(first.legal_moves()[0])
+    return match.totals
+
+
+@pytest.mark.parametrize(("game", "ends_on_reaching"), [("all-fives", False), ("network", True)])
+def test_a_real_match_whose_top_total_lands_on_the_target(
+    game: str, ends_on_reaching: bool
+) -> None:
+    """Classic dominoes (RULES.md §2) ends only when a total exceeds the target; Network
+    dominoes (RULES §1) when it reaches it."""
+    seed = next(
+        s
+        for s in range(50)
+        if len(set(scores := _first_hand_scores(game, s))) == 2 and max(scores) > 1
+    )
+    top = max(_first_hand_scores(game, seed))
+    for target, ends in ((top, ends_on_reaching), (top - 1, True)):
+        match = Match(game, 2, target=target, seed=seed)
+        first = match.hand
+        while match.hand is first and not match.is_over:
+            match.apply(first.legal_moves()[0])
+        assert match.is_over == ends, f"{game}: totals {match.totals}, target {target}"

@@ -193,3 +193,17 @@ def test_on_an_empty_table_a_tiles_placements_are_its_lead() -> None:
     assert hand.can_pass
     with pytest.raises(IllegalMoveError, match="already been played"):
         hand.preview(lead)
+
+
+def test_hidden_from_names_other_hands_and_the_set_aside_tiles_never_the_table() -> None:
+    hand = NetworkHand.deal(3, {}, seed=11)
+    names = [{t.name for t in h} for h in hand.hands]
+    aside = {t.name for t in hand.set_aside}
+    assert aside
+    for seat in range(3):
+        others = set().union(*(names[s] for s in range(3) if s != seat))
+        assert hand.hidden_from(seat) == others | aside
+    assert hand.hidden_from(None) == set().union(*names) | aside
+    lead = hand.legal_moves()[0]
+    hand.apply(lead)
+    assert str(lead) not in hand.hidden_from(None)  # on the table now

@@ -4,6 +4,12 @@ The driver only uses what a player sees: the lobby and table messages in the cha
 DMs, ephemeral replies, and the buttons and menus on them. Turn counters come from the
 controls' custom ids, so the driver never needs to read the bot's database to know whose
 turn it is, and it never sleeps: every wait is on a condition of the fake's state.
+
+How an answer is delivered depends on how busy the machine is: the bot answers at once
+when its reply is ready soon enough, and otherwise acknowledges first and sends the reply
+after (Discord allows both). So the driver checks what the person ends up seeing
+(:meth:`TableDriver.seen`) and that the acknowledgement came within Discord's 3 seconds,
+never which of the two routes was taken.
 """
 
 from __future__ import annotations
@@ -28,6 +34,11 @@ from tests.fakediscord import (
 CONTROL = re.compile(r"^dt:(?P<table>\d+):(?P<kind>subj|targ|act|page):(?P<turn>\d+)")
 TILE_NAME = re.compile(r"\b[0-6]-[0-6]\b")
 ANSWER_WINDOW_MS = 3000.0
+DELIVERY_TIMEOUT = 15.0
+"""Seconds an acknowledged answer may take to show (drawing on a busy machine)."""
+
+CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE = 4, 5
+DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE = 6, 7
 
 
 async def start_bot(
@@ -86,6 +97,47 @@ class Turn:
     turn: int
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What a person saw in answer to an interaction, once the bot had delivered it."""
+
+    message: Message
+    updated: bool
+    """True: the message the control was on was replaced by the answer; False: the answer
+    is a message of its own (a reply)."""
+    content: str
+    """The message's text just as the answer left it."""
+    ephemeral: bool
+    filenames: tuple[str, ...]
+
+
+def delivered(record: InteractionRecord) -> tuple[Message, bool] | None:
+    """The answer to ``record`` and whether it updated the clicked message, once shown;
+    None while the bot still owes it. Every route Discord allows counts: an update at once
+    (7) or an acknowledgement (6) and then an edit of ``@original``; a reply at once (4),
+    a "thinking" placeholder (5) that the first follow-up fills, or an acknowledgement (6)
+    and then a follow-up (a refusal found after the bot had acknowledged)."""
+    callback = record.accepted_callback
+    original = record.original
+    if callback is None or original is None:
+        return None
+    if callback.type == UPDATE_MESSAGE:
+        return original, True
+    if callback.type == CHANNEL_MESSAGE:
+        return original, False
+    if callback.type == DEFERRED_CHANNEL_MESSAGE:
+        return None if original.loading else (original, False)
+    if callback.type == DEFERRED_UPDATE_MESSAGE:
+        if record.followups:
+            return record.followups[0], False
+        edited = any(
+            r.method == "PATCH" and r.path.endswith("/messages/@original") and r.status == 200
+            for r in record.requests
+        )
+        return (original, True) if edited else None
+    return None
+
+
 @dataclass
 class TableDriver:
     fake: FakeDiscord
@@ -101,18 +153,17 @@ class TableDriver:
 
     async def open(self, creator: Player, **options: Any) -> Message:
         record = await self.fake.slash(creator.user, self.channel, f"{self.family} new", **options)
-        callback = await self.answered(record)
-        assert callback.type == 4 and not callback.ephemeral, callback
-        assert record.original is not None
-        self.table_message = record.original
-        return record.original
+        seen = await self.seen(record)
+        assert not seen.updated and not seen.ephemeral, seen
+        self.table_message = seen.message
+        return seen.message
 
     async def click_lobby(self, player: Player, label: str) -> InteractionRecord:
         if label == "Add computer":
             return await self.add_computer(player)
         message = self.table()
         record = await self.fake.click(player.user, message, message.button(label=label))
-        await self.answered(record)
+        await self.seen(record)
         return record
 
     async def add_computer(self, host: Player, level: str = "normal") -> InteractionRecord:
@@ -120,14 +171,15 @@ class TableDriver:
         message = self.table()
         menu = next(s for s in message.selects if s.custom_id.endswith(":lobby:computer"))
         record = await self.fake.select(host.user, message, menu, [level])
-        await self.answered(record)
+        await self.seen(record)
         return record
 
     async def start(self, host: Player) -> None:
-        record = await self.click_lobby(host, "Start")
-        callback = record.callbacks[0]
-        assert callback.type == 7, callback  # the lobby message became the table message
-        assert "hand 1" in self.table().content
+        message = self.table()
+        record = await self.fake.click(host.user, message, message.button(label="Start"))
+        seen = await self.seen(record)
+        assert seen.updated and seen.message is message, seen  # the lobby became the table
+        assert "hand 1" in seen.content
 
     def table(self) -> Message:
         """The live table message: each new hand gets a new one and the old is deleted."""
@@ -172,11 +224,10 @@ class TableDriver:
         """Press Show hand (on the table message or a nudge) and return the private reply."""
         message = on or self.table()
         record = await self.fake.click(player.user, message, message.button(label="Show hand"))
-        callback = await self.answered(record)
-        assert callback.ephemeral, callback
-        reply = record.original
-        assert reply is not None and reply.visible_to is player.user
-        return reply
+        seen = await self.seen(record)
+        assert not seen.updated and seen.ephemeral, seen
+        assert seen.message.visible_to is player.user
+        return seen.message
 
     async def play_first(self, turn: Turn) -> None:
         """Pick the first tile, then its first placement; when nothing fits, press the
@@ -191,36 +242,37 @@ class TableDriver:
         record = await self.fake.select(
             turn.player.user, message, tiles[0], [tiles[0].options[0].value]
         )
-        callback = await self.answered(record)
-        assert callback.type == 7, callback
+        seen = await self.seen(record)
+        assert seen.updated, seen
         places = [s for s in message.selects if ":targ:" in s.custom_id]
         assert places, message.content
         edits = self.table().edit_count
         record = await self.fake.select(
             turn.player.user, message, places[0], [places[0].options[0].value]
         )
-        callback = await self.answered(record)
-        assert callback.type == 7, callback
+        seen = await self.seen(record)
+        assert seen.updated, seen
         self.last_turn = turn.turn
         await self.table_redrawn(edits)
 
-    async def pass_turn(self, turn: Turn) -> InteractionRecord:
+    async def pass_turn(self, turn: Turn) -> None:
         """Pass; the lead cannot be passed, so it is played instead."""
         if not any(b.label == "Pass" for b in turn.message.buttons):
             await self.play_first(turn)
-            return self.records[-1]
-        return await self.press(turn, "Pass")
+            return
+        await self.press(turn, "Pass")
 
-    async def press(self, turn: Turn, label: str) -> InteractionRecord:
-        """Press an action button (Pass, Draw) on the turn's controls."""
+    async def press(self, turn: Turn, label: str) -> Seen:
+        """Press an action button (Pass, Draw) on the turn's controls; the controls'
+        message shows the result."""
         message = turn.message
         edits = self.table().edit_count
         record = await self.fake.click(turn.player.user, message, message.button(label=label))
-        callback = await self.answered(record)
-        assert callback.type == 7, callback
+        seen = await self.seen(record)
+        assert seen.updated, seen
         self.last_turn = turn.turn
         await self.table_redrawn(edits)
-        return record
+        return seen
 
     async def table_shows(self, text: str, timeout: float = 10) -> Message:
         """Wait for the live table message (whichever hand's it is) to contain ``text``."""
@@ -243,18 +295,36 @@ class TableDriver:
 
         return await self.fake.wait_until(redrawn, timeout=10)
 
-    async def slash(self, player: Player, command: str, **options: Any) -> InteractionRecord:
+    async def slash(self, player: Player, command: str, **options: Any) -> Seen:
+        """Run a slash command; its answer as the player sees it."""
         record = await self.fake.slash(player.user, self.channel, command, **options)
-        await self.answered(record)
-        return record
+        return await self.seen(record)
 
     async def answered(self, record: InteractionRecord) -> Any:
-        """The single callback, checked for arrival within Discord's 3 seconds."""
+        """The single callback, checked for arrival within Discord's 3 seconds (it may be
+        the answer itself or an acknowledgement that the answer follows)."""
         self.records.append(record)
         callback = await record.response(timeout=5.0)
         assert callback.accepted, f"{record.describe()}: {callback.error}"
         assert callback.latency_ms < ANSWER_WINDOW_MS, callback.latency_ms
         return callback
+
+    async def seen(self, record: InteractionRecord) -> Seen:
+        """What the person sees in answer to ``record``, by whichever route the bot took
+        (see :func:`delivered`), once acknowledged in time and delivered."""
+        await self.answered(record)
+        message, updated = await self.fake.wait_until(
+            lambda: delivered(record),
+            timeout=DELIVERY_TIMEOUT,
+            what=f"the answer to {record.describe()}",
+        )
+        return Seen(
+            message,
+            updated,
+            message.content,
+            message.ephemeral,
+            tuple(a.filename for a in message.attachments),
+        )
 
     # ------------------------------------------------------------------ inspection
 

@@ -20,10 +20,9 @@ def other(table: TableDriver, player: Player) -> Player:
 
 async def refused(table: TableDriver, action: Awaitable[InteractionRecord]) -> str:
     """The private refusal an action got (exactly one ephemeral reply)."""
-    record = await action
-    callback = await table.answered(record)
-    assert callback.type == 4 and callback.ephemeral, callback
-    return str(callback.content)
+    seen = await table.seen(await action)
+    assert not seen.updated and seen.ephemeral, seen
+    return seen.content
 
 
 async def test_out_of_turn_illegal_and_outsider_requests_change_nothing(
@@ -85,11 +84,9 @@ async def test_a_double_click_plays_once(club: Club, bot: BotProcess) -> None:
         fake.click(turn.player.user, turn.message, button),
         fake.click(turn.player.user, turn.message, button),
     )
-    answers = sorted(
-        [await table.answered(first), await table.answered(second)], key=lambda c: c.type
-    )
-    assert [c.type for c in answers] == [4, 7]
-    assert answers[0].ephemeral and "out of date" in (answers[0].content or "")
+    answers = sorted([await table.seen(first), await table.seen(second)], key=lambda a: a.updated)
+    assert [a.updated for a in answers] == [False, True]  # one move, one private refusal
+    assert answers[0].ephemeral and "out of date" in answers[0].content
     await table.table_redrawn(edits)
     passes = [line for line in table.table().content.splitlines() if "passed" in line]
     assert passes == [f"• {turn.player.name} passed"]
@@ -120,8 +117,8 @@ async def test_a_button_from_a_finished_hand_is_refused(club: Club, bot: BotProc
         await table.answered(record)
         assert [c["name"] for c in record.choices] == [hint]
     edits = table.table().edit_count
-    record = await table.slash(unused.player, "network play", move="pass")
-    assert record.callbacks[0].ephemeral
+    played = await table.slash(unused.player, "network play", move="pass")
+    assert played.ephemeral and not played.updated
     table.last_turn = unused.turn
     await table.table_redrawn(edits)
 

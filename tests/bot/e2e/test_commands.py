@@ -37,28 +37,26 @@ async def test_rules_status_standings_and_cancel(club: Club, bot: BotProcess) ->
     fake, ada, bea = club.fake, club.ada, club.bea
     table = driver(club, ada, bea)
 
-    record = await table.slash(ada, "network rules")
-    rules = record.callbacks[0]
-    assert rules.ephemeral and "Network dominoes" in (rules.content or "")
+    rules = await table.slash(ada, "network rules")
+    assert rules.ephemeral and "Network dominoes" in rules.content
 
-    record = await table.slash(ada, "standings")
-    assert "No finished matches yet" in (record.callbacks[0].content or "")
+    standings = await table.slash(ada, "standings")
+    assert "No finished matches yet" in standings.content
 
     lobby = await table.open(ada, seats=2)
-    record = await table.slash(bea, "network status")
-    assert record.callbacks[0].ephemeral and "Seats (1/2)" in (record.callbacks[0].content or "")
+    status = await table.slash(bea, "network status")
+    assert status.ephemeral and "Seats (1/2)" in status.content
     await table.click_lobby(bea, "Join")
     await table.start(ada)
 
-    record = await table.slash(bea, "network status")
-    status = record.callbacks[0]
-    assert status.ephemeral and "hand 1" in (status.content or "")
-    assert [f.filename for f in status.files] == ["table.png"]
+    status = await table.slash(bea, "network status")
+    assert status.ephemeral and "hand 1" in status.content
+    assert status.filenames == ("table.png",)
 
-    record = await table.slash(bea, "network cancel")
-    assert "Only the person who created this table" in (record.callbacks[0].content or "")
-    record = await table.slash(ada, "network cancel")
-    assert not record.callbacks[0].ephemeral
+    refusal = await table.slash(bea, "network cancel")
+    assert "Only the person who created this table" in refusal.content
+    cancelled = await table.slash(ada, "network cancel")
+    assert not cancelled.ephemeral
     await fake.wait_for_edit(lobby, lambda m: "cancelled" in m.content)
     assert lobby.buttons == []
 

@@ -62,8 +62,7 @@ async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
     while (turn := await table.next_turn()) is not None:
         if is_draw(turn):
             assert [b.label for b in turn.message.buttons] == ["Draw"]
-            record = await table.press(turn, "Draw")
-            reply = record.callbacks[0].content or ""
+            reply = (await table.press(turn, "Draw")).content
             assert re.search(r"🔒 You drew (\d-\d(, )?)+\.", reply), reply
             draws += 1
         else:
@@ -87,27 +86,26 @@ async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
     finished = await table.table_shows("won the match")
     assert [b.label for b in finished.buttons] == ["Rematch"]
 
-    record = await table.slash(ada, "standings", game="all-fives")
-    standings = record.callbacks[0].content or ""
+    standings = (await table.slash(ada, "standings", game="all-fives")).content
     assert "All Fives" in standings and "ada" in standings and "Hands" in standings
-    record = await table.slash(ada, "dominoes status")
-    assert "no open table" in (record.callbacks[0].content or "")
+    assert "no open table" in (await table.slash(ada, "dominoes status")).content
 
     # Rematch: a new lobby with the same game, target and seats, hosted by who asked.
-    refusal = await fake.click(club.bea.user, finished, finished.button(label="Rematch"))
-    callback = await table.answered(refusal)
-    assert callback.ephemeral and "not playing at this table" in (callback.content or "")
-    record = await fake.click(ada.user, finished, finished.button(label="Rematch"))
-    callback = await table.answered(record)
-    assert not callback.ephemeral
+    refusal = await table.seen(
+        await fake.click(club.bea.user, finished, finished.button(label="Rematch"))
+    )
+    assert refusal.ephemeral and "not playing at this table" in refusal.content
+    rematch = await table.seen(
+        await fake.click(ada.user, finished, finished.button(label="Rematch"))
+    )
+    assert not rematch.ephemeral and not rematch.updated
     again = await fake.wait_for_message(
         club.channel, lambda m: "Seats (2/2)" in m.content, after=finished
     )
     assert "All Fives" in again.content and "Target 100" in again.content
     assert "Computer 1 \\(normal\\)" in again.content and f"<@{ada.user.id}>" in again.content
     assert [b.label for b in again.buttons][:3] == ["Join", "Leave", "Start"]
-    record = await table.slash(ada, "dominoes status")
-    assert "Seats (2/2)" in (record.callbacks[0].content or "")
+    assert "Seats (2/2)" in (await table.slash(ada, "dominoes status")).content
 
 
 @pytest.mark.parametrize("seeded_bot", [BLOCK_SEED], indirect=True)
@@ -146,8 +144,7 @@ async def test_a_dominoes_command_at_a_network_table_points_to_the_right_game(
     ada = club.ada
     table = driver(club, ada)
     await table.open(ada, seats=2)
-    record = await table.slash(ada, "dominoes join")
-    assert "Network dominoes table" in (record.callbacks[0].content or "")
-    assert record.callbacks[0].ephemeral
+    refusal = await table.slash(ada, "dominoes join")
+    assert "Network dominoes table" in refusal.content and refusal.ephemeral
     foreign = await table.slash(ada, "dominoes rules")
-    assert "docs/rules/dominoes.md" in (foreign.callbacks[0].content or "")
+    assert "docs/rules/dominoes.md" in foreign.content

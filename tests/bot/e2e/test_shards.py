@@ -68,7 +68,10 @@ async def double_click_a_place(table: TableDriver, fake: FakeDiscord) -> Turn:
             break
         await table.pass_turn(turn)
     user, message = turn.player.user, turn.message
-    await table.answered(await fake.select(user, message, tiles[0], [tiles[0].options[0].value]))
+    chose = await table.seen(
+        await fake.select(user, message, tiles[0], [tiles[0].options[0].value])
+    )
+    assert chose.updated, chose
     places = next(s for s in message.selects if ":targ:" in s.custom_id)
     choice = [places.options[0].value]
     edits = table.table().edit_count
@@ -76,9 +79,9 @@ async def double_click_a_place(table: TableDriver, fake: FakeDiscord) -> Turn:
         fake.select(user, message, places, choice),
         fake.select(user, message, places, choice, via_shard=1),
     )
-    answers = [await table.answered(record) for record in records]
-    moved = [a for a in answers if a.type == 7]  # the DM's controls replaced by the result
-    refused = [a for a in answers if a.type == 4 and a.ephemeral]
+    answers = [await table.seen(record) for record in records]
+    moved = [a for a in answers if a.updated]  # the DM's controls replaced by the result
+    refused = [a for a in answers if not a.updated and a.ephemeral]
     assert len(moved) == len(refused) == 1, answers
     # Which refusal depends on whether the second process read the table before the
     # first committed (it then loses the race) or after (its controls are out of date).
