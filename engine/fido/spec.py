@@ -26,6 +26,7 @@ SPEC = GameSpec(
     levels=LEVELS,
     hand_class=FidoHand,
     computer=computer_move,
+    rating_fade_days=365,
     stats=(
         StatSpec("games_won", "games won", "Won", "sum"),
         StatSpec("best_game", "best game", "Best", "max"),
