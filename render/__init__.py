@@ -10,8 +10,9 @@ each kind of table picture is a package of its own: ``render.network`` and ``ren
 
 from __future__ import annotations
 
+from render.kit.hand import page_count as hand_page_count
 from render.kit.hand import render_hand
 from render.line import render_line_table
 from render.network import render_network_table
 
-__all__ = ["render_hand", "render_line_table", "render_network_table"]
+__all__ = ["hand_page_count", "render_hand", "render_line_table", "render_network_table"]
