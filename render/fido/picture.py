@@ -162,7 +162,8 @@ def ends_formula(line: Mapping[str, Any], total: int) -> str | None:
 
 def fido_notes(view: View, names: Sequence[str]) -> list[str]:
     """The total and divisor, each end's share and the last play; the stock and who sat
-    out since the last tile; the result."""
+    out since the last tile; what hollow badges and grey doubles mean, when there are
+    any; the result."""
     line: Mapping[str, Any] = view.get("line") or {}
     notes = []
     first = []
@@ -186,11 +187,14 @@ def fido_notes(view: View, names: Sequence[str]) -> list[str]:
     stock = [f"Stock: {int(view.get('stock') or 0)}", *_since_last_play(view, names)]
     if int(view.get("direction") or 1) < 0:
         stock.append("play goes counter-clockwise")
-    if any(e.get("naked") for e in line.get("ends") or ()):
-        stock.append("hollow badge: a naked side, counting 0")
-    if any(arm.get("pieces") for arm in line.get("arms") or ()) and _side_arms(line):
-        stock.append("grey: a double again, with its side arms")
     notes.append(" · ".join(stock))
+    legend = []
+    if any(e.get("naked") for e in line.get("ends") or ()):
+        legend.append("Hollow badge: a naked side, counting 0")
+    if any(arm.get("pieces") for arm in line.get("arms") or ()) and _side_arms(line):
+        legend.append("Grey: a double again, with its side arms")
+    if legend:
+        notes.append(" · ".join(legend))
     result = view.get("result")
     if result is not None:
         notes.append(result_note(result, names))
