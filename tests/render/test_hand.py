@@ -203,3 +203,17 @@ def test_paged_and_grouped_pictures_are_deterministic() -> None:
     first = render_hand(tiles, tiles[:9], scoring=tiles[:3], groups=groups, page=2)
     assert render_hand(tiles, tiles[:9], scoring=tiles[:3], groups=groups, page=2) == first
     assert render_hand(tiles, tiles[:9], scoring=tiles[:3], groups=groups, page=1) != first
+
+
+def test_a_hand_that_fits_one_page_looks_as_it_always_did() -> None:
+    tiles = big_hand(14)
+    plain = render_hand(tiles, tiles[:4], title="Your hand")
+    assert render_hand(tiles, tiles[:4], title="Your hand", page=1) == plain
+    assert render_hand(tiles, tiles[:4], title="Your hand", page=2) == plain  # the only page
+
+
+def test_an_empty_hand_pages_and_groups_to_one_empty_page() -> None:
+    for groups in (None, [], [("+1", [])]):
+        plan = plan_hand([], groups=groups, page=1)
+        assert (plan.page, plan.pages, plan.layout.cells) == (1, 1, ())
+        assert render_hand([], [], groups=groups, page=1)[:4] == b"\x89PNG"
