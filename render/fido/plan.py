@@ -273,8 +273,8 @@ class _Planner:
         self.crosses = [self.cross_items(c) for c in line.crosses] if line.crosswise else []
 
     def tile_item(self, spec: TileSpec) -> Item[Spec]:
-        """A tile lies along its row, or stands across it; a copy keeps room above it for
-        its caption (rows holding a standing double are that tall anyway)."""
+        """A tile lies along its row, or stands across it; a copy keeps half a unit above
+        it for its caption (a row holding a standing double has that room anyway)."""
         u = self.unit
         if spec.standing:
             return Item(u, 2 * u, spec)

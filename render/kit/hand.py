@@ -47,7 +47,7 @@ from render.kit.palette import (
     text_on,
 )
 from render.kit.png import encode
-from render.kit.tiles import BIG_NUMERAL, S, TileLook, tile_face
+from render.kit.tiles import S, TileLook, tile_face
 
 __all__ = [
     "GAP",
@@ -64,13 +64,12 @@ __all__ = [
 ]
 
 HAND_NUMERAL: Final = 0.56
-"""Numerals (10–21) on hand tiles: no seat band, so a little bigger than on the table."""
+"""Numerals (10–21) on hand tiles: no seat band, so a little bigger than on the table
+(:data:`render.kit.tiles.BIG_NUMERAL`)."""
 BRIGHT: Final = TileLook(numeral=HAND_NUMERAL)
 DIM: Final = TileLook(fade=DIM_ALPHA, spinner=None, numeral=HAND_NUMERAL)
 SCORES_NOW: Final = "scores now"
 """The legend of the gold mark."""
-
-assert BIG_NUMERAL <= HAND_NUMERAL
 
 
 def render_hand(
