@@ -1,9 +1,11 @@
 """Picture speed and size: the full 28-tile Network table, the classic line with all 28
-tiles, and hand pictures.
+tiles, the longest FIDO line (double-21: 181 tiles, 21 crosswise doubles, 46 arms), and
+hand pictures, among them every page of a 63-tile double-21 hand.
 
 Prints median milliseconds and PNG bytes; asserts nothing (targets on the reference
-machine: table ≤ 20 ms and ≤ 150 KB, hand ≤ 5 ms). Caches are warmed first, as they are in
-a running bot, where tile faces and fonts stay cached between plays.
+machine: table ≤ 20 ms and ≤ 150 KB, hand ≤ 5 ms; the big FIDO line and all pages of the
+63-tile hand ≤ 50 ms each). Caches are warmed first, as they are in a running bot, where
+tile faces and fonts stay cached between plays.
 Run: .venv/bin/python bench/bench_render.py [--repeat N]
 """
 
@@ -20,7 +22,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.network import NetworkHand
-from render import render_hand, render_line_table, render_network_table
+from engine.tiles import Tile, double_set
+from render import (
+    hand_page_count,
+    render_fido_table,
+    render_hand,
+    render_line_table,
+    render_network_table,
+)
+from tests.render.fido_cases import big_hand_groups
+from tests.render.fido_views import long_double_21
 from tests.render.line_cases import four_arms
 from tests.render.line_views import all_28_line
 
@@ -96,6 +107,15 @@ def main() -> None:
     )
     print(f"line, spinner, four arms:    {ms:6.1f} ms  {size / 1024:6.1f} KB")
 
+    fido = long_double_21()
+    ms, size = measure(
+        lambda: render_fido_table(
+            fido, NAMES[:3], totals=[80, 112, 95], target=200, highlight_ends=("A", "Q")
+        ),
+        args.repeat,
+    )
+    print(f"fido, double-21, 181 tiles:  {ms:6.1f} ms  {size / 1024:6.1f} KB")
+
     dealt = NetworkHand.deal(2, {}, 3)
     tiles = dealt.hands[0]
     playable = tiles[::2]
@@ -108,6 +128,30 @@ def main() -> None:
         lambda: render_hand(seven, seven[:3], title="Your hand — your turn"), args.repeat
     )
     print(f"hand, {len(seven)} tiles:              {ms:6.1f} ms  {size / 1024:6.1f} KB")
+
+    big = random.Random(1).sample(double_set(21), 63)
+    groups = big_hand_groups(big)
+    for grouping in (None, groups):
+        pages = hand_page_count(big, groups=grouping)
+
+        def every_page(
+            grouping: list[tuple[str, list[Tile]]] | None = grouping, pages: int = pages
+        ) -> bytes:
+            return b"".join(
+                render_hand(
+                    big,
+                    big[::3],
+                    title="Your hand — your turn",
+                    scoring=big[::7],
+                    groups=grouping,
+                    page=page,
+                )
+                for page in range(1, pages + 1)
+            )
+
+        ms, size = measure(every_page, args.repeat)
+        kind = "grouped" if grouping else "in order"
+        print(f"hand, 63, {pages} pages, {kind:8}: {ms:5.1f} ms  {size / 1024:6.1f} KB")
 
 
 if __name__ == "__main__":

@@ -5,13 +5,22 @@ highlighted, and returns PNG bytes; it never changes the state and asks the engi
 questions. The same input always gives the same bytes on one machine (tests rely on it).
 
 ``render.kit`` is the shared kit (fonts, colours, tile faces, sprites, header, hand strip);
-each kind of table picture is a package of its own: ``render.network`` and ``render.line``.
+each kind of table picture is a package of its own: ``render.network``, ``render.line`` and
+``render.fido``.
 """
 
 from __future__ import annotations
 
+from render.fido import render_fido_table
+from render.kit.hand import page_count as hand_page_count
 from render.kit.hand import render_hand
 from render.line import render_line_table
 from render.network import render_network_table
 
-__all__ = ["render_hand", "render_line_table", "render_network_table"]
+__all__ = [
+    "hand_page_count",
+    "render_fido_table",
+    "render_hand",
+    "render_line_table",
+    "render_network_table",
+]

@@ -1,32 +1,75 @@
 """The hand picture a player gets in DMs: their tiles standing in rows, each named below.
 
 Tiles that can be played now are bright; the rest are faded, so the choice is visible at a
-glance. It takes plain tiles, so every game can use it.
+glance. It takes plain tiles, so every game can use it. Callers with big hands may also
+mark the tiles that score now (a gold band and a gold name), show the tiles under group
+captions, and show one page at a time (:mod:`render.kit.hand_layout` says where tiles go);
+what scores and how tiles group is the caller's to say.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image, ImageDraw
 
 from engine.tiles import Tile
+from render.kit import sprites
 from render.kit.fonts import DRAWING, clean_text, draw_text, fit_text, font
-from render.kit.palette import BACKGROUND, DIM_ALPHA, TEXT, TEXT_MUTED
+from render.kit.hand_layout import (
+    GAP,
+    PAD,
+    PER_PAGE,
+    PER_ROW,
+    PILL_PAD,
+    UNIT,
+    HandLayout,
+    arrange,
+    caption_font,
+    column_width,
+    layout_groups,
+    layout_rows,
+    name_font,
+    page_count,
+    paginate,
+    rows_for,
+    title_font,
+)
+from render.kit.palette import (
+    BACKGROUND,
+    BONUS_FILL,
+    DIM_ALPHA,
+    HEADER_RULE,
+    TEXT,
+    TEXT_MUTED,
+    text_on,
+)
 from render.kit.png import encode
-from render.kit.tiles import S, TileLook, tile_face, tile_size
+from render.kit.tiles import S, TileLook, tile_face
 
-UNIT: Final = 44
-PER_ROW: Final = 10
-GAP: Final = 14
-PAD: Final = 18
-MIN_WIDTH: Final = 320
-MAX_TITLE_WIDTH: Final = 720
-"""The picture widens for a long title up to this, then the title is cut."""
-BRIGHT: Final = TileLook()
-DIM: Final = TileLook(fade=DIM_ALPHA, spinner=None)
+__all__ = [
+    "GAP",
+    "PAD",
+    "PER_PAGE",
+    "PER_ROW",
+    "UNIT",
+    "HandPlan",
+    "draw_hand",
+    "page_count",
+    "plan_hand",
+    "render_hand",
+    "rows_for",
+]
+
+HAND_NUMERAL: Final = 0.56
+"""Numerals (10–21) on hand tiles: no seat band, so a little bigger than on the table
+(:data:`render.kit.tiles.BIG_NUMERAL`)."""
+BRIGHT: Final = TileLook(numeral=HAND_NUMERAL)
+DIM: Final = TileLook(fade=DIM_ALPHA, spinner=None, numeral=HAND_NUMERAL)
+SCORES_NOW: Final = "scores now"
+"""The legend of the gold mark."""
 
 
 def render_hand(
@@ -34,66 +77,146 @@ def render_hand(
     playable: Collection[Tile],
     *,
     title: str | None = None,
+    scoring: Collection[Tile] = (),
+    groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
+    page: int | None = None,
+    per_page: int = PER_PAGE,
 ) -> bytes:
-    """PNG of ``tiles`` in the given order; those in ``playable`` bright, others dimmed."""
+    """PNG of ``tiles`` in the given order; those in ``playable`` bright, others dimmed.
+
+    ``scoring``: tiles to mark in gold as scoring now, with a legend line. ``groups``:
+    (caption, tiles) pairs drawn in that order, each under its caption (tiles of the hand
+    in no group follow last). ``page`` (1-based): show only that page of at most
+    ``per_page`` tiles, "page k of n" in the title (:func:`page_count` gives n)."""
     with DRAWING:
-        image = draw_hand(tiles, playable, title=title)
+        image = draw_hand(
+            tiles,
+            playable,
+            title=title,
+            scoring=scoring,
+            groups=groups,
+            page=page,
+            per_page=per_page,
+        )
     return encode(image)
 
 
-def rows_for(count: int) -> tuple[int, int]:
-    """(rows, tiles per row): at most :data:`PER_ROW` a row, rows as even as possible."""
-    if count == 0:
-        return 0, 0
-    rows = math.ceil(count / PER_ROW)
-    return rows, math.ceil(count / rows)
-
-
 def draw_hand(
-    tiles: Sequence[Tile], playable: Collection[Tile], *, title: str | None = None
+    tiles: Sequence[Tile],
+    playable: Collection[Tile],
+    *,
+    title: str | None = None,
+    scoring: Collection[Tile] = (),
+    groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
+    page: int | None = None,
+    per_page: int = PER_PAGE,
 ) -> Image.Image:
     """:func:`render_hand` before PNG encoding."""
-    tile_w, tile_h = tile_size(S, UNIT)
-    name_font = font(17, bold=True)
-    name_h = 26
-    # A column is as wide as its tile or its name ("12-11" is wider than a tile).
-    column = max([tile_w, *(round(name_font.getlength(t.name)) + 6 for t in tiles)])
-    step = column + GAP
-    rows, per_row = rows_for(len(tiles))
-    title_font = font(20, bold=True)
-    heading = clean_text(title, "") if title else ""
-    title_h = 34 if heading else 0
-    width = max(
-        2 * PAD + per_row * step - GAP,
-        min(round(title_font.getlength(heading)) + 2 * PAD, MAX_TITLE_WIDTH),
-        MIN_WIDTH,
+    plan = plan_hand(
+        tiles, title=title, scoring=scoring, groups=groups, page=page, per_page=per_page
     )
-    height = PAD + title_h + max(rows, 1) * (tile_h + name_h) + max(0, rows - 1) * GAP + PAD
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    return paint_hand(plan, playable)
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlan:
+    layout: HandLayout
+    heading: str
+    """The title as drawn (with "page k of n" when paged)."""
+    marked: frozenset[Tile]
+    """Tiles of the hand marked as scoring now."""
+    page: int
+    pages: int
+
+
+def plan_hand(
+    tiles: Sequence[Tile],
+    *,
+    title: str | None = None,
+    scoring: Collection[Tile] = (),
+    groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
+    page: int | None = None,
+    per_page: int = PER_PAGE,
+) -> HandPlan:
+    """What :func:`render_hand` draws, before drawing: the page shown (``page`` clamped
+    to the pages there are), its title and where its tiles go."""
+    heading = clean_text(title, "") if title else ""
+    marked = frozenset(scoring).intersection(tiles)
+    column = column_width(tiles)
+    if groups is None and page is None:  # the hand picture every game has always had
+        layout = layout_rows(tiles, heading=heading, legend=bool(marked), column=column)
+        return HandPlan(layout, heading, marked, 1, 1)
+    arranged = arrange(tiles, groups)
+    pages = paginate(arranged, per_page) if page is not None else [arranged]
+    shown = min(max(1, page or 1), len(pages))
+    if len(pages) > 1:
+        suffix = f"page {shown} of {len(pages)}"
+        heading = f"{heading} · {suffix}" if heading else suffix[0].upper() + suffix[1:]
+    on_page = pages[shown - 1]
+    legend = any(t in marked for group in on_page for t in group.tiles)
+    if groups is None:
+        layout = layout_rows(
+            on_page[0].tiles if on_page else (),
+            heading=heading,
+            legend=legend,
+            column=column,
+            width_columns=rows_for(min(per_page, len(tiles)))[1],
+        )
+    else:
+        columns = min(PER_ROW, max(1, len(tiles)))
+        layout = layout_groups(
+            on_page, heading=heading, legend=legend, column=column, columns=columns
+        )
+    return HandPlan(layout, heading, marked, shown, len(pages))
+
+
+def paint_hand(plan: HandPlan, playable: Collection[Tile]) -> Image.Image:
+    """Draw the planned hand: title, legend, captions, then each tile and its name."""
+    layout, heading, marked = plan.layout, plan.heading, plan.marked
+    image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     if heading:
-        text = fit_text(heading, title_font, width - 2 * PAD)
-        draw_text(draw, (PAD, PAD), text, face=title_font, fill=TEXT)
-    top = PAD + title_h
-    if not tiles:
+        face = title_font()
+        text = fit_text(heading, face, layout.width - 2 * PAD)
+        draw_text(draw, (PAD, layout.title_top), text, face=face, fill=TEXT)
+    if layout.legend_top is not None:
+        _paint_pill(draw, SCORES_NOW, PAD, layout.legend_top)
+    if not layout.cells:
+        top = layout.body_top
         draw_text(draw, (PAD, top + 10), "No tiles left.", face=font(18), fill=TEXT_MUTED)
         return image
+    caption = caption_font()
+    for group in layout.captions:
+        draw_text(draw, (group.left, group.top), group.text, face=caption, fill=TEXT_MUTED)
+        rule_y = group.top + caption.size + 3
+        draw.line((group.left, rule_y, group.left + group.width, rule_y), fill=HEADER_RULE)
     usable = set(playable)
-    for i, tile in enumerate(tiles):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, len(tiles) - row * per_row)
-        row_left = (width - (in_row * step - GAP)) // 2
-        centre = row_left + col * step + column // 2
-        y = top + row * (tile_h + name_h + GAP)
+    names = name_font()
+    for cell in layout.cells:
+        tile, rect = cell.tile, cell.rect
         bright = tile in usable
-        face = tile_face(tile.high, tile.low, S, UNIT, BRIGHT if bright else DIM)
-        image.paste(face, (centre - tile_w // 2, y), face)
-        draw_text(
-            draw,
-            (centre, y + tile_h + 4),
-            tile.name,
-            face=name_font,
-            fill=TEXT if bright else TEXT_MUTED,
-            anchor="ma",
-        )
+        x0, y0 = round(rect.left), round(rect.top)
+        if tile in marked:
+            band = sprites.outline(round(rect.width), round(rect.height), UNIT, BONUS_FILL)
+            pad = sprites.outline_pad(UNIT)
+            image.paste(band, (x0 - pad, y0 - pad), band)
+        picture = tile_face(tile.high, tile.low, S, UNIT, BRIGHT if bright else DIM)
+        image.paste(picture, (x0, y0), picture)
+        if tile in marked:
+            x, y = cell.name_at
+            _paint_pill(draw, tile.name, x - names.getlength(tile.name) / 2 - PILL_PAD, y)
+        else:
+            fill = TEXT if bright else TEXT_MUTED
+            draw_text(draw, cell.name_at, tile.name, face=names, fill=fill, anchor="ma")
     return image
+
+
+def _paint_pill(draw: ImageDraw.ImageDraw, text: str, left: float, top: float) -> None:
+    """``text`` in dark bold on a gold pill whose left edge is at ``left``; the text's top
+    is at ``top``, where a plain name's would be."""
+    face = name_font()
+    right = left + face.getlength(text) + 2 * PILL_PAD
+    draw.rounded_rectangle(
+        (left, top - 3, right, top + face.size + 5), (face.size + 8) // 2, fill=BONUS_FILL
+    )
+    draw_text(draw, (left + PILL_PAD, top), text, face=face, fill=text_on(BONUS_FILL))

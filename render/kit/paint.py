@@ -14,7 +14,7 @@ from PIL import Image
 from render.kit import sprites
 from render.kit.geometry import Rect
 from render.kit.palette import seat_colour
-from render.kit.tiles import TileLook, tile_face
+from render.kit.tiles import PLAIN, TileLook, tile_face
 
 Origin = tuple[int, int]
 """Where the table area's corner is in the image, as (left, top)."""
@@ -63,9 +63,11 @@ def paint_tiles(
     unit: int,
     origin: Origin,
     glow: int | None = None,
+    numeral: float = PLAIN.numeral,
 ) -> None:
     """The tiles with their drop shadows, each face accented in its seat's colour; under
-    them all, the glow round ``tiles[glow]`` (the last play) if ``glow`` is given."""
+    them all, the glow round ``tiles[glow]`` (the last play) if ``glow`` is given.
+    ``numeral`` sizes the numbers above 9 (:class:`TileLook`)."""
     if glow is not None:
         rect = tiles[glow].rect
         halo = sprites.glow(round(rect.width), round(rect.height), unit)
@@ -76,6 +78,6 @@ def paint_tiles(
         x0, y0 = corner(tile.rect, origin)
         image.paste(shade, (x0 + ox, y0 + oy), shade)
     for tile in tiles:
-        look = TileLook(accent=seat_colour(tile.seat))
+        look = TileLook(accent=seat_colour(tile.seat), numeral=numeral)
         face = tile_face(tile.a, tile.b, tile.direction, unit, look)
         image.paste(face, corner(tile.rect, origin), face)

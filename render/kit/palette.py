@@ -59,8 +59,17 @@ OKABE_ITO: Final[tuple[RGB, ...]] = (
     (0, 114, 178),  # blue
     (187, 187, 187),  # light grey: Okabe–Ito's black would vanish on the dark table
 )
-"""Seat colours in seat order. The first five avoid the orange/vermillion pair, which
-deuteranopes confuse, so every Network table (2–5 seats) gets clearly distinct colours."""
+"""Okabe–Ito's eight colours in seat order. The first five avoid the orange/vermillion pair,
+which deuteranopes confuse, so every Network table (2–5 seats) gets clearly distinct colours."""
+
+WINE: Final[RGB] = (136, 34, 85)
+"""The ninth seat (FIDO seats nine): Paul Tol's wine (#882255). Of the colours that stay
+readable on the dark table and on an ivory tile, it is the farthest from all eight above,
+for normal vision and simulated deuteranopia, protanopia and tritanopia alike (CIEDE2000
+at least 21 from each, where the eight are at least 11 from one another)."""
+
+SEAT_COLOURS: Final[tuple[RGB, ...]] = (*OKABE_ITO, WINE)
+"""Seat colours in seat order, one per seat of the largest table (nine)."""
 
 RING_TINT_ALPHA: Final = 0.5
 DIM_ALPHA: Final = 0.55
@@ -68,8 +77,8 @@ DIM_ALPHA: Final = 0.55
 
 
 def seat_colour(seat: int) -> RGB:
-    """The colour of ``seat`` (0-based); larger tables reuse the palette in order."""
-    return OKABE_ITO[seat % len(OKABE_ITO)]
+    """The colour of ``seat`` (0-based); a table larger than nine would reuse them in order."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def blend(base: RGB, over: RGB, alpha: float) -> RGB:

@@ -99,8 +99,10 @@ def badge(
     return big.reduce(ss)
 
 
+@lru_cache(maxsize=1024)
 def badge_width(text: str, height: int) -> int:
-    """The width of :func:`badge` for ``text`` at ``height``, without drawing it."""
+    """The width of :func:`badge` for ``text`` at ``height``, without drawing it (cached:
+    a big FIDO line sizes dozens of end badges at each unit it tries)."""
     face = font(round(height * 0.62) * SUPERSAMPLE, bold=True)
     return max(height, round(face.getlength(text) / SUPERSAMPLE + height * 0.55))
 

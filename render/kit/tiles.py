@@ -64,9 +64,15 @@ class TileLook:
     accent: RGB | None = None
     fade: float = 0.0
     fade_to: RGB = BACKGROUND
+    numeral: float = 0.42
+    """Numerals' size as a share of a half's side. Sets above double-9 (which alone have
+    numerals) use :data:`BIG_NUMERAL`, which reads on a phone at the units they draw."""
 
 
 PLAIN: Final = TileLook()
+BIG_NUMERAL: Final = 0.52
+"""Numerals this big still leave "21" clear of a seat band (two digits are about 1.4 times
+the font size wide)."""
 
 
 def tile_size(direction: int, unit: int) -> tuple[int, int]:
@@ -156,7 +162,7 @@ def _draw_half(
     """Pips (or a numeral above 9) on the square half whose top-left corner is ``origin``."""
     ox, oy = origin
     if number > MAX_PIPS:
-        face = font(round(half * 0.42), bold=True)
+        face = font(round(half * look.numeral), bold=True)
         draw.text(
             (ox + half / 2, oy + half / 2), str(number), font=face, fill=look.pips, anchor="mm"
         )

@@ -13,6 +13,7 @@ from render.kit.png import encode
 from render.kit.tiles import E, N, S, TileLook, W, tile_face
 from render.network import Candidate
 from tests.render import positions as P
+from tests.render.fido_cases import FIDO_CASES
 from tests.render.line_cases import LINE_CASES
 
 TOTALS = (2, 7, 0, 4, 1)
@@ -91,6 +92,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "hand_fourteen": fourteen_tiles,
     "tile_faces": tile_faces,
     **LINE_CASES,
+    **FIDO_CASES,
 }
 """Every picture with a reference: Network tables, hands, tile faces, then classic lines
-(``line_cases``)."""
+(``line_cases``) and FIDO tables and a big hand (``fido_cases``)."""

@@ -16,6 +16,7 @@ import render
 from engine.network import NetworkHand, read_position
 from engine.tiles import Tile
 from render import render_hand, render_network_table
+from render.fido import paint as fido_paint
 from render.kit import sprites
 from render.kit import tiles as tile_faces
 from render.kit.fonts import clean_text, fit_text, font, has_glyph, wrap_text
@@ -37,6 +38,9 @@ def clear_caches() -> None:
         sprites.shadow,
         sprites.glow,
         sprites.badge,
+        sprites.badge_width,
+        sprites.outline,
+        fido_paint._bend,
         sprites.ghost,
         sprites.seat_mark,
         font,

@@ -1,0 +1,110 @@
+"""Painting a FIDO line from its plan: the rule and the turns' U-bends, the faded copies
+heading the cross lines with their captions, the opening double's brass band, the tiles in
+their seats' colours (the last play glowing), then the end badges: white for an end that
+counts, hollow for a naked side (it counts 0), gold for the ends the caller highlights."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from render.fido.plan import FidoBadge, FidoPlan, FidoTurn
+from render.kit import sprites
+from render.kit.fonts import draw_text, font
+from render.kit.paint import Laid, Origin, paint_tiles, paste_around, paste_centred
+from render.kit.palette import (
+    BACKGROUND,
+    DIM_ALPHA,
+    END_HIGHLIGHT,
+    END_HIGHLIGHT_RING,
+    HEADER_RULE,
+    LABEL_FILL,
+    LABEL_RING,
+    LABEL_TEXT,
+    RGB,
+    SPINNER_RING,
+    TEXT_MUTED,
+)
+from render.kit.tiles import BIG_NUMERAL, SUPERSAMPLE, TileLook, tile_face
+from render.line.plan import label_height
+
+COPY: Final = TileLook(fade=DIM_ALPHA, spinner=None, numeral=BIG_NUMERAL)
+"""A double's faded copy at the head of its side arms' cross line: it names the double
+(each exists once) without looking like a tile laid there."""
+TURN_COLOUR: Final = TEXT_MUTED
+
+
+def paint_fido(
+    image: Image.Image, plan: FidoPlan, top: int, left: int = 0, *, glow_last: bool = True
+) -> None:
+    """Draw ``plan`` onto ``image`` with the table area's corner at (``left``, ``top``)."""
+    unit = plan.unit
+    origin = (left, top)
+    draw = ImageDraw.Draw(image)
+    if plan.rule is not None:
+        pad = unit // 2
+        y = top + plan.rule
+        draw.line((left + pad, y, left + plan.width - pad, y), fill=HEADER_RULE, width=2)
+    for turn in plan.turns:
+        _paint_turn(image, turn, unit, origin)
+    laid: list[Laid] = []
+    glow: int | None = None
+    for tile in plan.tiles:
+        if tile.arm == "lead":
+            rect = tile.rect
+            band = sprites.outline(round(rect.width), round(rect.height), unit, SPINNER_RING)
+            paste_around(image, band, sprites.outline_pad(unit), rect, origin)
+        if tile.seat is None:
+            face = tile_face(tile.a, tile.b, tile.direction, unit, COPY)
+            image.paste(face, (round(tile.rect.left) + left, round(tile.rect.top) + top), face)
+            continue
+        if plan.last is not None and tile is plan.tiles[plan.last]:
+            glow = len(laid)
+        laid.append(Laid(tile.rect, tile.a, tile.b, tile.direction, tile.seat))
+    paint_tiles(image, laid, unit, origin, glow=glow if glow_last else None, numeral=BIG_NUMERAL)
+    caption_size = max(11, round(unit * 0.36))
+    for caption in plan.captions:
+        cx, cy = caption.rect.centre
+        draw_text(
+            draw, (cx + left, cy + top), caption.text, font(caption_size), TEXT_MUTED, anchor="mm"
+        )
+    height = label_height(unit)
+    for badge in plan.badges:
+        paste_centred(image, _badge(badge, height), badge.rect.centre, origin)
+
+
+def _badge(badge: FidoBadge, height: int) -> Image.Image:
+    if badge.highlighted:
+        return sprites.badge(badge.text, height, END_HIGHLIGHT, LABEL_TEXT, END_HIGHLIGHT_RING, 3)
+    if badge.naked:
+        return sprites.badge(badge.text, height, BACKGROUND, LABEL_FILL, LABEL_FILL)
+    return sprites.badge(badge.text, height, LABEL_FILL, LABEL_TEXT, LABEL_RING)
+
+
+def _paint_turn(image: Image.Image, turn: FidoTurn, unit: int, origin: Origin) -> None:
+    line = max(2, unit // 12)
+    top = min(turn.y, turn.to)
+    bend = _bend(turn.bulge, abs(turn.to - turn.y), line, turn.heading, TURN_COLOUR)
+    x = turn.x if turn.heading > 0 else turn.x - bend.width
+    image.paste(bend, (x + origin[0], top - line // 2 + origin[1]), bend)
+
+
+@lru_cache(maxsize=64)
+def _bend(bulge: int, height: int, line: int, heading: int, colour: RGB) -> Image.Image:
+    """A U on its side, ``bulge`` px deep and ``height`` px between its arms' middles,
+    open towards ``-heading``: the way an arm turns from one row into the next."""
+    ss = SUPERSAMPLE
+    width, tall = bulge + line, height + line
+    big = Image.new("RGBA", (2 * width * ss, tall * ss), (0, 0, 0, 0))
+    radius = min(bulge, height // 2) * ss
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, 2 * width * ss - 1, tall * ss - 1), radius, outline=(*colour, 255), width=line * ss
+    )
+    half = (
+        big.crop((width * ss, 0, 2 * width * ss, tall * ss))
+        if heading > 0
+        else big.crop((0, 0, width * ss, tall * ss))
+    )
+    return half.reduce(ss)

@@ -1,0 +1,324 @@
+"""The FIDO table picture: geometry (tiles inside the picture and never overlapping, arms
+connected, numbers as in the view, one badge per open end clear of everything), the
+budgets on the largest lines, highlights, the header's sums, and that it draws only the
+public view."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+from render import render_fido_table
+from render.fido import FidoPlan, empty_note, fido_notes, plan_fido, total_text
+from render.fido.picture import draw_fido_table
+from render.kit.geometry import Rect
+from render.kit.palette import seat_colour
+from render.kit.tiles import E, S, W
+from render.line.plan import HEIGHT_BUDGET, MAX_WIDTH, UNIT_MIN
+from tests.render import fido_cases as C
+from tests.render.fido_views import FidoView, long_double_21, random_fido_view
+
+NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+
+
+def touching(p: Rect, q: Rect) -> bool:
+    """Whether two boxes share an edge segment without overlapping."""
+    w = min(p.right, q.right) - max(p.left, q.left)
+    h = min(p.bottom, q.bottom) - max(p.top, q.top)
+    return (w == 0 and h > 0) or (h == 0 and w > 0)
+
+
+def check_plan(view: Mapping[str, Any], plan: FidoPlan) -> None:
+    """Everything inside the picture; no two tiles, badges or captions overlap; every
+    tile of the view drawn once with its numbers; each arm's tiles follow on from its
+    double (touching, or across a turn); one badge per open end, next to its arm's tip."""
+    line = view["line"]
+    frame = Rect(0, 0, plan.width, plan.height)
+    assert plan.width <= MAX_WIDTH
+    things = [t.rect for t in plan.tiles] + [b.rect for b in plan.badges]
+    things += [c.rect for c in plan.captions]
+    for i, rect in enumerate(things):
+        assert frame.overlap(rect) == rect.width * rect.height, rect
+        for other in things[i + 1 :]:
+            assert not rect.overlap(other), (rect, other)
+    for turn in plan.turns:
+        reach = turn.x + turn.heading * turn.bulge
+        bend = Rect(min(turn.x, reach), min(turn.y, turn.to), max(turn.x, reach),
+                    max(turn.y, turn.to))  # fmt: skip
+        assert not any(bend.overlap(t) for t in things), turn
+        assert frame.left <= bend.left and bend.right <= frame.right
+
+    laid = {(t.arm, t.index): t for t in plan.tiles if not t.copy}
+    pieces = sum(len(arm["pieces"]) for arm in line["arms"])
+    assert len(laid) == pieces + 1 == len([t for t in plan.tiles if not t.copy])
+    lead = laid[("lead", 0)]
+    crosswise = line["mode"] == "crosswise"
+    assert lead.direction == (S if crosswise else E)
+    copies = {t.tile: t for t in plan.tiles if t.copy}
+    turns = {t.x for t in plan.turns}
+    for arm in line["arms"]:
+        origin = arm["from"]
+        if not arm["pieces"]:
+            continue
+        if origin["side"] in ("east", "west"):
+            before = lead
+        else:  # a side arm starts at the copy of its double
+            parent = (
+                line["lead"]["tile"]
+                if origin["arm"] == "lead"
+                else next(a for a in line["arms"] if a["label"] == origin["arm"])["pieces"][
+                    origin["index"]
+                ]["tile"]
+            )
+            before = copies[parent]
+        for i, piece in enumerate(arm["pieces"]):
+            tile = laid[(arm["label"], i)]
+            assert (tile.a, tile.b) == (piece["inner"], piece["outer"]), piece
+            standing = crosswise and piece["double"]
+            assert (tile.direction == S) == standing, piece
+            joined = touching(tile.rect, before.rect)
+            turned = {tile.rect.left, tile.rect.right} & {before.rect.left, before.rect.right}
+            assert joined or turned & turns, (arm["label"], i, piece)
+            if not standing:  # the inner half faces the tile before (or the turn)
+                inner = tile.rect.left if tile.direction == E else tile.rect.right
+                assert inner in (before.rect.left, before.rect.right), (arm["label"], i)
+            before = tile
+    labels = [b.label for b in plan.badges]
+    assert sorted(labels) == sorted(e["label"] for e in line["ends"])
+    for badge in plan.badges:
+        end = next(e for e in line["ends"] if e["label"] == badge.label)
+        assert badge.text.startswith(f"{badge.label} {end['value']}")
+        assert badge.naked == end["naked"]
+        if end["count"] != end["value"]:
+            assert badge.text.endswith(f"({end['count']})")
+        tip = [t for t in plan.tiles if t.arm == badge.label and not t.copy]
+        if tip:  # right after its arm's last tile, on its row
+            last = max(tip, key=lambda t: t.index).rect
+            assert min(abs(badge.rect.left - last.right), abs(last.left - badge.rect.right)) < 12
+            assert last.top <= badge.rect.centre[1] <= last.bottom
+
+
+# ------------------------------------------------------------------ geometry
+
+
+@pytest.mark.parametrize(
+    "make", [C.seed_example, C.branching, C.in_line, C.over], ids=lambda f: f.__name__
+)
+def test_reference_lines_are_laid_out_cleanly(make: Any) -> None:
+    view = make()
+    check_plan(view, plan_fido(view))
+
+
+def test_random_lines_never_overlap_and_stay_connected() -> None:
+    rng = random.Random(2)
+    for _ in range(100):
+        view = random_fido_view(rng)
+        plan = plan_fido(view)
+        check_plan(view, plan)
+        assert plan.unit >= UNIT_MIN
+
+
+def test_random_lines_with_many_doubles_in_every_set() -> None:
+    rng = random.Random(3)
+    for top in (6, 9, 12, 15, 18, 21):
+        for _ in range(8):
+            view = random_fido_view(rng, top=top, crosswise=True, doubles=0.6)
+            check_plan(view, plan_fido(view, ("A", "C", "E")))
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23, 24])
+def test_the_longest_double_21_lines_fit_the_budgets(seed: int) -> None:
+    """150+ tiles, 15+ crosswise doubles, 30+ arms: readable units, no overlap, within
+    the width limit and the height budget."""
+    view = long_double_21(seed, tiles=150, doubles=15)
+    line = view["line"]
+    assert sum(len(a["pieces"]) for a in line["arms"]) >= 149
+    assert len(line["arms"]) >= 30
+    plan = plan_fido(view, ("A", "B"))
+    check_plan(view, plan)
+    assert plan.unit >= UNIT_MIN
+    assert plan.width <= MAX_WIDTH and plan.height <= HEIGHT_BUDGET
+    png = render_fido_table(view, NAMES[:3], totals=[1, 2, 3], target=100)
+    image = Image.open(io.BytesIO(png))
+    assert image.width <= MAX_WIDTH and image.mode == "P"
+    assert len(png) < 200_000
+
+
+def test_a_short_line_gets_big_tiles_and_a_small_picture() -> None:
+    view = C.seed_example()
+    plan = plan_fido(view)
+    assert plan.unit == 64
+    assert plan.width < 700 and plan.height < 500
+
+
+def test_in_line_doubles_lie_in_the_row_and_open_no_side_arms() -> None:
+    view = C.in_line()
+    plan = plan_fido(view)
+    assert not any(t.copy for t in plan.tiles) and not plan.captions and plan.rule is None
+    assert {b.label for b in plan.badges} == {"A", "B"}
+    doubles = [t for t in plan.tiles if t.a == t.b]
+    assert len(doubles) > 5 and all(t.direction in (E, W) for t in doubles)
+    assert plan.turns  # both arms are long enough to turn
+
+
+def test_side_arms_hang_off_a_captioned_copy_of_their_double() -> None:
+    view = C.branching()
+    plan = plan_fido(view)
+    copies = [t for t in plan.tiles if t.copy]
+    assert [t.tile for t in copies] == ["12-12", "5-5", "9-9", "3-3", "1-1"]
+    assert [c.text for c in plan.captions] == ["opening", "on A", "on B", "on C", "on E"]
+    for copy, caption in zip(copies, plan.captions, strict=True):
+        assert caption.rect.bottom == copy.rect.top and caption.rect.left == copy.rect.left
+    assert plan.rule is not None
+    main = [t for t in plan.tiles if t.arm in ("lead", "A", "B")]
+    assert all(t.rect.bottom < plan.rule for t in main)
+    assert all(t.rect.top > plan.rule for t in plan.tiles if t not in main)
+
+
+def test_before_the_second_tile_only_what_is_open_is_drawn() -> None:
+    view = FidoView(3, 21).lead("21-21").view()
+    plan = plan_fido(view)
+    assert [t.tile for t in plan.tiles] == ["21-21"]
+    assert [b.text for b in plan.badges] == ["A 21 (0)"]
+
+
+def test_an_empty_line_says_who_opens() -> None:
+    view = FidoView(9, 21, leader=3).view()
+    assert plan_fido(view).tiles == ()
+    assert empty_note(view, NAMES) == "No tiles yet: Dee opens with the highest double."
+    image = draw_fido_table(view, NAMES)
+    assert image.width >= 600
+
+
+# ------------------------------------------------------------------ marks
+
+
+def test_the_last_play_glows_and_can_be_left_out() -> None:
+    view = C.branching()
+    plan = plan_fido(view)
+    assert plan.last is not None
+    last = plan.tiles[plan.last]
+    assert (last.arm, last.index, last.tile) == ("D", 1, "11-7")
+    with_glow = render_fido_table(view, NAMES[:5])
+    assert render_fido_table(view, NAMES[:5], last=False) != with_glow
+    opening = FidoView(3, 12).lead("12-12").view()
+    first = plan_fido(opening)
+    assert first.last is not None and first.tiles[first.last].arm == "lead"
+
+
+def test_highlighted_ends_are_gold_and_change_the_picture() -> None:
+    view = C.branching()
+    plain = render_fido_table(view, NAMES[:5])
+    marked = render_fido_table(view, NAMES[:5], highlight_ends=("E", "Q"))
+    assert marked != plain
+    plan = plan_fido(view, ("E", "Q"))
+    assert [b.label for b in plan.badges if b.highlighted] == ["E"]
+    badge = next(b for b in plan.badges if b.label == "E")
+    image = draw_fido_table(view, NAMES[:5], highlight_ends=("E",))
+    top = image.height - plan.height
+    left = (image.width - plan.width) // 2
+    x, y = badge.rect.left + 6, badge.rect.centre[1]
+    pixel = image.getpixel((round(x) + left, round(y) + top))
+    assert isinstance(pixel, tuple) and pixel[0] > 230 and pixel[2] < 140  # gold
+
+
+def test_naked_sides_are_hollow_and_count_zero() -> None:
+    view = C.seed_example()
+    plan = plan_fido(view)
+    naked = [b for b in plan.badges if b.naked]
+    assert [b.text for b in naked] == ["B 18 (0)"]
+    notes = fido_notes(view, NAMES)
+    assert (
+        notes[2]
+        == "Hollow badge: a naked side, counting 0 · Grey: a double again, with its side arms"
+    )
+
+
+def test_every_tile_wears_its_seats_colour() -> None:
+    view = C.branching()
+    plan = plan_fido(view)
+    image = draw_fido_table(view, NAMES[:5], last=False).convert("RGB")
+    top = image.height - plan.height
+    left = (image.width - plan.width) // 2
+    for tile in plan.tiles:
+        if tile.copy:
+            continue
+        x = round(tile.rect.left) + left + max(4, plan.unit // 10)
+        y = round(tile.rect.centre[1]) + top
+        pixel = image.getpixel((x, y))
+        assert isinstance(pixel, tuple)
+        want = seat_colour(tile.seat or 0)
+        assert max(abs(a - b) for a, b in zip(pixel, want, strict=True)) < 40, tile
+
+
+# ------------------------------------------------------------------ header
+
+
+def test_the_total_says_whether_the_divisor_goes_into_it() -> None:
+    assert total_text(44, 11) == "Total 44 = 4 × 11 ✓"
+    assert total_text(48, 11) == "Total 48 · ÷11 leaves 4"
+    assert total_text(0, 7) == "Total 0"
+
+
+def test_notes_spell_out_the_seed_example() -> None:
+    notes = fido_notes(C.seed_example(), NAMES)
+    assert notes[0] == (
+        "Total 44 = 4 × 11 ✓ (ends A 8 + B 0 + C 18 + D 18) · last play 12-8 on A by Cy scored 4"
+    )
+    assert notes[1].startswith("Stock: 38")
+
+
+def test_notes_list_who_sat_out_the_direction_and_the_result() -> None:
+    hand = FidoView(4, 6, direction=-1).lead("6-6").play("6-2", "A")
+    hand.stock = 1
+    hand.draw().draw()
+    notes = fido_notes(hand.view(), NAMES)
+    assert notes[1] == "Stock: 0 · Cy drew and sat out · Bob sat out · play goes counter-clockwise"
+    over = fido_notes(C.over(), NAMES)
+    assert over[-1] == "Ada went out; pips deducted: Bob −9, Cy −14. Ada wins with 4."
+    blocked = FidoView(3, 6).lead("6-6").end("blocked", None, [3, 3, 9]).view()
+    result = fido_notes(blocked, NAMES)[-1]
+    assert result.startswith("Nobody can play and the stock is empty; pips deducted: Ada −3")
+    assert result.endswith("Cy −9. Ada wins with 1.")  # the opening's 12 scored 4
+    tie = FidoView(3, 6).lead("6-6").end("blocked", None, [7, 3, 9]).view()
+    assert fido_notes(tie, NAMES)[-1].endswith("Ada and Bob tie with -3.")
+
+
+def test_the_formula_is_left_out_when_it_would_not_add_up_or_is_too_long() -> None:
+    opening = fido_notes(FidoView(3, 21).lead("21-21").view(), NAMES)[0]
+    assert opening.startswith("Total 42 · ÷13 leaves 3 · last play")  # only A is open yet
+    assert "ends" not in fido_notes(C.branching(), NAMES)[0]
+
+
+def test_nine_seats_and_a_seats_own_view_draw_the_public_picture() -> None:
+    hand = FidoView(9, 21, leader=4).lead("21-21", 4).play("21-3", "A")
+    hand.give(5, ["20-19", "3-3"])
+    public = render_fido_table(hand.view(), NAMES)
+    assert render_fido_table(hand.view_for(5), NAMES) == public
+
+
+def test_rendering_is_deterministic_and_leaves_the_view_alone() -> None:
+    view = long_double_21()
+    before = repr(view)
+    first = render_fido_table(view, NAMES[:3], totals=[1, 2, 3], target=50)
+    from tests.render.test_render import clear_caches
+
+    clear_caches()
+    assert render_fido_table(view, NAMES[:3], totals=[1, 2, 3], target=50) == first
+    assert repr(view) == before
+
+
+def test_the_fido_picture_reads_the_view_only() -> None:
+    """No engine import anywhere in render/fido: the view JSON is the only input."""
+    package = Path(render.__file__).parent / "fido"
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) engine\b", text, re.M), path
