@@ -7,11 +7,12 @@ from typing import Final
 
 from bot.games.base import GameAdapter
 from bot.games.dominoes import DominoesAdapter
+from bot.games.fido import FidoAdapter
 from bot.games.network import NetworkAdapter
 from engine.registry import game_spec
 
 ADAPTERS: Final[dict[str, GameAdapter]] = {
-    adapter.family: adapter for adapter in (NetworkAdapter(), DominoesAdapter())
+    adapter.family: adapter for adapter in (NetworkAdapter(), DominoesAdapter(), FidoAdapter())
 }
 
 
