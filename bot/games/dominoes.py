@@ -76,7 +76,14 @@ class DominoesAdapter(GameAdapter):
             totals=list(match.totals),
             target=match.target,
             title=title,
+            goal=self._goal(shown, match),
         )
+
+    def _goal(self, hand: ClassicHand, match: Match) -> str | None:
+        """The header's words for the target: a classic match is won past it."""
+        if match.target is None:
+            return None
+        return self.spec_for(hand.game).match.goal_words(match.target)
 
     def table_words(self, hand: HandState[Any]) -> str:
         classic = _classic(hand)
@@ -108,6 +115,7 @@ class DominoesAdapter(GameAdapter):
             list(names),
             totals=list(match.totals),
             target=match.target,
+            goal=self._goal(hand, match),
             title=f"Where {tile} can go",
             highlight_ends=tuple(ends),
         )

@@ -60,11 +60,12 @@ def seat_names(names: Sequence[str], players: int) -> list[str]:
     ]
 
 
-def hand_subtitle(hand_number: int, target: int | None) -> str:
-    """``Hand 3``, and ``· first to 100`` in a match to a target."""
+def hand_subtitle(hand_number: int, target: int | None, goal: str | None = None) -> str:
+    """``Hand 3``, and ``· first to 100`` in a match to a target (``goal``: the caller's
+    own words for it, e.g. ``first past 100`` where a total must exceed the target)."""
     subtitle = f"Hand {hand_number}"
     if target is not None:
-        subtitle += f" · first to {target}"
+        subtitle += f" · {goal or f'first to {target}'}"
     return subtitle
 
 

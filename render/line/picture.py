@@ -27,6 +27,7 @@ def render_line_table(
     title: str | None = None,
     highlight_ends: Collection[str] = (),
     last: bool = True,
+    goal: str | None = None,
 ) -> bytes:
     """The line of a classic dominoes hand as PNG, from its public view (never a seat's:
     the picture shows what everyone at the table sees).
@@ -36,7 +37,8 @@ def render_line_table(
     colour legend (tiles held, this hand's points, ``totals`` for the match). Below it the
     line, each open end labelled with the letter players choose it by; ends named in
     ``highlight_ends`` (where a chosen tile can go) in gold; the last play glowing unless
-    ``last`` is false."""
+    ``last`` is false. ``goal``: the target in the caller's words (default "first to
+    N")."""
     with DRAWING:
         image = draw_line_table(
             view,
@@ -46,6 +48,7 @@ def render_line_table(
             title=title,
             highlight_ends=highlight_ends,
             last=last,
+            goal=goal,
         )
     return encode(image)
 
@@ -59,11 +62,12 @@ def draw_line_table(
     title: str | None = None,
     highlight_ends: Collection[str] = (),
     last: bool = True,
+    goal: str | None = None,
 ) -> Image.Image:
     """:func:`render_line_table` before PNG encoding (tests and benchmarks use it)."""
     seats = seat_names(names, int(view["players"]))
     plan = plan_line(view, frozenset(highlight_ends))
-    header = line_header(view, seats, totals, target, title)
+    header = line_header(view, seats, totals, target, title, goal)
     image, top, left = header_over_table(header, plan.width, plan.height)
     if plan.tiles:
         paint_line(image, plan, top, left, glow_last=last)
@@ -83,9 +87,10 @@ def line_header(
     totals: Sequence[int] | None,
     target: int | None,
     title: str | None,
+    goal: str | None = None,
 ) -> Header:
     """Header text for the view: status, the line's notes and the score table."""
-    subtitle = hand_subtitle(view.get("hand_number", 1), target)
+    subtitle = hand_subtitle(view.get("hand_number", 1), target, goal)
     current = view.get("current_player")
     over = bool(view.get("over")) or current is None
     status = "Hand over" if over else f"{_name(names, current)} to play"
