@@ -130,9 +130,8 @@ class MatchFormat:
             if self.any_target
             else "one of " + ", ".join(map(str, self.targets))
         )
-        if self.one_game:
-            allowed += " (or one game)"
-        raise ValueError(f"the target must be {allowed} points")
+        either = " (or one game)" if self.one_game else ""
+        raise ValueError(f"the target must be {allowed} points{either}")
 
 
 @dataclass(frozen=True, slots=True)

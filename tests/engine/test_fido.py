@@ -275,3 +275,13 @@ def test_views_hide_other_hands_and_round_trip() -> None:
         rebuilt = FidoHand.for_seat(view)
         if g.current_player == seat:
             assert rebuilt.legal_moves() == g.legal_moves()
+
+
+def test_a_match_is_one_game_by_default_or_games_to_a_target() -> None:
+    from engine.registry import game_spec
+
+    match = game_spec("fido").match
+    assert match.check_target(None) is None and match.check_target(0) is None
+    assert match.check_target(200) == 200
+    with pytest.raises(ValueError, match=r"100, 200, 300 points \(or one game\)"):
+        match.check_target(150)
