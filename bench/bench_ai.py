@@ -1,5 +1,5 @@
-"""Every computer-player figure in one table: the self-play ladders of the classic games
-and of Network, and our Block player against open_spiel's own AI.
+"""Every computer-player figure in one table: the self-play ladders of the classic games,
+of Network and of FIDO, and our Block player against open_spiel's own AI.
 
 Prints, asserts nothing. ``--full`` plays the sizes the targets are judged on (≥ 400 games
 or hands a line; about two and a half hours on a 2-core machine with ``--jobs 2``, most of
@@ -18,6 +18,7 @@ import sys
 import time
 
 import bench_ai_classic  # beside this file: run as a script, bench/ is on the path
+import bench_ai_fido
 import bench_ai_network
 import bench_openspiel
 
@@ -51,6 +52,14 @@ def main() -> None:
     sizes = {"deals": 200, "hard_deals": 200, "matches": 100} if args.full else {}
     for network_row in bench_ai_network.run(report=progress, jobs=args.jobs, **sizes):
         print(network_row.describe(), flush=True)
+
+    section("FIDO: self-play ladder (games won and points by the stronger level)")
+    fido_sizes = (bench_ai_fido.FULL_DEALS, bench_ai_fido.FULL_BIG_DEALS) if args.full else (20, 4)
+    for fido_row in bench_ai_fido.run(*fido_sizes, report=progress, jobs=args.jobs):
+        print(fido_row.describe(), flush=True)
+    for players in (9, 3):
+        fido_times = bench_ai_fido.hard_timing(players, 2 if args.full else 1)
+        print(f"hard alone, {players}p double-21: {bench_ai_fido.describe_times(fido_times)}")
 
     section("Block against open_spiel's python_block_dominoes (2 players, spinner off)")
     if args.skip_openspiel:

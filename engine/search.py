@@ -60,7 +60,23 @@ def pimc(
         raise ValueError("no legal move to choose from")
     if len(moves) == 1:
         return moves[0], {moves[0]: 0.0}
-    totals = dict.fromkeys(moves, 0.0)
+    values = pimc_values(search, seat, moves, rng, budget, clock)
+    means = {move: sum(found) / len(found) for move, found in values.items()}
+    best = max(moves, key=lambda move: means[move])  # first of the equals, in legal order
+    return best, means
+
+
+def pimc_values(
+    search: Search[H],
+    seat: int,
+    moves: Sequence[str],
+    rng: random.Random,
+    budget: Budget,
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict[str, list[float]]:
+    """Every move's value in each sampled world, world by world (the same worlds and
+    playout seeds for every move), for callers that weigh the spread as well as the mean."""
+    values: dict[str, list[float]] = {move: [] for move in moves}
     deadline = None if budget.seconds is None else clock() + budget.seconds
     done = 0
     while done < budget.worlds and (deadline is None or done == 0 or clock() < deadline):
@@ -70,8 +86,6 @@ def pimc(
             state = world.copy()
             state.play(seat, move)
             search.playout(state, random.Random(playout_seed))
-            totals[move] += search.value(state, seat)
+            values[move].append(search.value(state, seat))
         done += 1
-    means = {move: total / done for move, total in totals.items()}
-    best = max(moves, key=lambda move: means[move])  # first of the equals, in legal order
-    return best, means
+    return values

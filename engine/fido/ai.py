@@ -2,10 +2,12 @@
 (:meth:`FidoHand.for_seat`) and returns the same move for the same view and seed.
 
 * **easy** — a legal move at random (seeded).
-* **normal** — plays the divisor: the play that scores most now; among equals it keeps
-  its jokers (tiles whose difference is a multiple of the divisor, which keep a scoring
-  total scoring) and sheds heavy tiles, so few pips are left to deduct.
-* **hard** — see :mod:`engine.fido.search`.
+* **normal** — plays the divisor (:mod:`engine.fido.policy`): the play that scores most
+  now; then what the move leaves — the next player's chance to score on the new total,
+  its jokers kept for when the previous player scored, heavy tiles shed as the end nears,
+  a spread of difference groups, doubles played while their number is open.
+* **hard** — perfect-information Monte Carlo over normal's best moves, see
+  :mod:`engine.fido.search`.
 """
 
 from __future__ import annotations
@@ -14,35 +16,36 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.fido.differences import is_joker
 from engine.fido.hand import FidoHand
 from engine.fido.moves import FidoMove
+from engine.fido.policy import Unlaid, normal_move
+from engine.fido.search import HARD_BUDGET, hard_move
+from engine.search import Budget
 
 LEVELS = ("easy", "normal", "hard")
 
 
-def normal_key(game: FidoHand, move: FidoMove) -> tuple[int, int, int]:
-    """Points now; then not spending a joker; then the heavier tile."""
-    tile = move.tile
-    if tile is None:
-        return (0, 0, 0)
-    joker = is_joker(tile, game.divisor, game.options.crosswise)
-    return (game.score_if(move), 0 if joker else 1, tile.pips)
-
-
-def normal_move(game: FidoHand, rng: random.Random) -> FidoMove:
-    moves = game.legal_moves()
-    best = max(normal_key(game, m) for m in moves)
-    return rng.choice([m for m in moves if normal_key(game, m) == best])
-
-
 def computer_move(view: Mapping[str, Any], seed: int, level: str) -> str:
     """``(seat view, seed, level) -> move notation`` for the registry."""
-    game = FidoHand.for_seat(view)
-    rng = random.Random(seed)
+    return str(choose_move(FidoHand.for_seat(view), seed, level))
+
+
+def choose_move(
+    game: FidoHand, seed: int, level: str = "normal", budget: Budget | None = None
+) -> FidoMove:
+    """The move for the seat to move in ``game``. ``game`` may be a full game: only what
+    that seat can see is read (its tiles, the line, the sizes and the history).
+    ``budget``: the hard player's search budget (default :data:`HARD_BUDGET`)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
+    if game.current_player is None:
+        raise ValueError("the game is over")
     moves = game.legal_moves()
     if len(moves) == 1:
-        return str(moves[0])
+        return moves[0]
+    rng = random.Random(seed)
     if level == "easy":
-        return str(rng.choice(moves))
-    return str(normal_move(game, rng))
+        return rng.choice(moves)
+    if level == "normal":
+        return normal_move(game, Unlaid(game), rng)
+    return hard_move(game, rng, HARD_BUDGET if budget is None else budget)

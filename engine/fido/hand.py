@@ -214,29 +214,41 @@ class FidoHand(HandState[FidoMove]):
     def plays_for(self, hand: list[Tile]) -> list[FidoMove]:
         """Every legal play of ``hand`` on the line now, tile by tile in hand order."""
         line = self.line
-        plays = self.book.plays
-        by_value: dict[int, list[int]] = {}
         values = line.values
+        by_value: dict[int, list[int]] = {}
         for end in line.open:
-            by_value.setdefault(values[end], []).append(end)
+            found = by_value.get(values[end])
+            if found is None:
+                by_value[values[end]] = [end]
+            else:
+                found.append(end)
+        ends_of = by_value.get
+        plays = self.book.plays
         mercy = self.options.mercy and not line.second_move
-        moves: list[FidoMove] = []
+        moves: list[Any] = []
+        add = moves.append
         for tile in hand:
             high, low = tile
-            ends = by_value.get(high, [])
+            ends = ends_of(high)
             if low != high:
-                ends = ends + by_value.get(low, []) if ends else by_value.get(low, [])
-            if not ends:
+                more = ends_of(low)
+                if ends is None:
+                    if more is None:
+                        continue
+                    ends = more
+                elif more is not None:
+                    ends = sorted(ends + more)
+            elif ends is None:
                 continue
             row = plays[tile]
-            for end in sorted(ends) if low != high and len(ends) > 1 else ends:
+            for end in ends:
                 if mercy and not self._allowed(tile, end):
                     continue
-                if end >= len(row):
-                    moves.append(cast(FidoMove, self.book.play(tile, end)))
-                    row = plays[tile]
+                if end < len(row):
+                    add(row[end])
                 else:
-                    moves.append(cast(FidoMove, row[end]))
+                    add(self.book.play(tile, end))
+                    row = plays[tile]
         return moves
 
     def legal_moves(self) -> list[FidoMove]:

@@ -1,0 +1,218 @@
+"""FIDO computer players: a self-play ladder and the hard player's thinking time.
+
+For each table in the ladder, two levels play the same seeded deals twice, the levels
+alternating round the table and swapped between the two games, each decision made
+through the real interface (``computer_move`` on the seat's view). Per pairing it prints
+the stronger level's share of games won (the game's top scorer sits at a seat of that
+level; a top score shared between the levels counts half) and its points per game ahead
+(the mean score of its seats minus the mean of the other level's seats, deductions
+included), each with a 95 % confidence interval taken over deals (a deal's two games
+are one sample: swapping the seats cancels most of the luck of the deal), and the hard
+player's decision times. Then it times the hard player alone, every seat hard, at 9 and
+at 3 players with double-21 (25- and 63-tile hands).
+
+Prints figures; asserts nothing (targets: normal beats easy and hard beats normal; hard
+decides in p95 ≤ 1 s at 9 players with double-21).
+Run: .venv/bin/python bench/bench_ai_fido.py [--deals N] [--big-deals N]
+[--timing-games N] [--jobs 2] (the default, 40 deals at 4 players and 10 at 9, takes
+about ten minutes on one core; ``--full`` plays 400 and 100, about three hours with
+``--jobs 2``; the timing games always run in this process alone.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai_arena import play_out  # beside this file: run as a script, bench/ is on the path
+from intervals import mean_ci, percentile  # beside this file: bench/ is on the path
+
+from engine.fido import FidoHand
+from engine.fido.ai import computer_move
+from engine.rng import derive_seed
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A number of players and table options."""
+
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        top = self.options.get("set", 12)
+        return f"FIDO {self.players}p double-{top}"
+
+
+DEFAULT = Table(4)
+BIG = Table(9, {"set": 21})
+PAIRINGS = (("easy", "normal"), ("normal", "hard"))
+FULL_DEALS, FULL_BIG_DEALS = 400, 100
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One pairing's result: ``strong`` against ``weak`` over ``deals`` deals (twice)."""
+
+    table: str
+    weak: str
+    strong: str
+    deals: int
+    win_rate: float
+    win_ci: float
+    margin: float
+    margin_ci: float
+    hard_times: tuple[float, ...] = ()
+    seconds: float = 0.0
+
+    def describe(self) -> str:
+        text = (
+            f"{self.table:<22} {self.strong:>6} vs {self.weak:<6} {2 * self.deals:4d} games: "
+            f"wins {100 * self.win_rate:5.1f} % ± {100 * self.win_ci:4.1f}, "
+            f"points/game {self.margin:+6.2f} ± {self.margin_ci:4.2f}"
+        )
+        if self.hard_times:
+            text += f"; hard {describe_times(self.hard_times)}"
+        return text + f" ({self.seconds:.0f} s)"
+
+
+def describe_times(times: Sequence[float]) -> str:
+    if not times:
+        return "no decisions"
+    return (
+        f"p50 {1000 * percentile(times, 0.5):.0f} ms, p95 {1000 * percentile(times, 0.95):.0f} "
+        f"ms, max {1000 * max(times):.0f} ms ({len(times)} decisions)"
+    )
+
+
+def seats_for(levels: tuple[str, str], players: int, swap: bool) -> list[str]:
+    """Levels alternate round the table; ``swap`` exchanges every seat's level."""
+    first, second = (levels[1], levels[0]) if swap else levels
+    return [first if seat % 2 == 0 else second for seat in range(players)]
+
+
+def play_game(
+    table: Table, seat_levels: Sequence[str], seed: int, times: list[float] | None = None
+) -> list[int]:
+    """One seeded game with each seat at its level; every seat's final score."""
+    game = FidoHand.deal(table.players, table.options, seed)
+    return play_out(game, seat_levels, computer_move, seed, times)
+
+
+Played = tuple[float, float, list[float]]
+"""A deal's share won by the strong level, its points per game ahead, hard's times."""
+
+
+def play_deal(table: Table, weak: str, strong: str, seed: int) -> Played:
+    """One seeded deal played twice, the seats swapped."""
+    wins: list[float] = []
+    margins: list[float] = []
+    times: list[float] = []
+    for swap in (False, True):
+        levels = seats_for((weak, strong), table.players, swap)
+        scores = play_game(table, levels, seed, times)
+        mine = [s for s, level in zip(scores, levels, strict=True) if level == strong]
+        theirs = [s for s, level in zip(scores, levels, strict=True) if level == weak]
+        margins.append(statistics.fmean(mine) - statistics.fmean(theirs))
+        top = max(scores)
+        if top in mine and top in theirs:
+            wins.append(0.5)
+        else:
+            wins.append(1.0 if top in mine else 0.0)
+    return statistics.fmean(wins), statistics.fmean(margins), times
+
+
+def _play_deal_job(job: tuple[Table, str, str, int]) -> Played:
+    return play_deal(*job)
+
+
+def pairing(
+    table: Table, weak: str, strong: str, deals: int, first_seed: int = 0, jobs: int = 1
+) -> Row:
+    """``deals`` seeded deals, each played twice with the seats swapped; ``jobs`` > 1
+    plays them in that many processes (same results, noisier times)."""
+    start = time.perf_counter()
+    work = [
+        (table, weak, strong, derive_seed(first_seed, "fido", table.label, index))
+        for index in range(deals)
+    ]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(_play_deal_job, work, chunksize=1))
+    else:
+        played = [_play_deal_job(job) for job in work]
+    win_rate, win_ci = mean_ci([deal[0] for deal in played])
+    margin, margin_ci = mean_ci([deal[1] for deal in played])
+    times = tuple(seconds for deal in played for seconds in deal[2])
+    return Row(
+        table.label,
+        weak,
+        strong,
+        deals,
+        win_rate,
+        win_ci,
+        margin,
+        margin_ci,
+        times,
+        time.perf_counter() - start,
+    )
+
+
+def run(
+    deals: int = 40,
+    big_deals: int = 10,
+    first_seed: int = 0,
+    report: Callable[[str], None] | None = None,
+    jobs: int = 1,
+) -> list[Row]:
+    """The ladder: both pairings at the default table and at 9 players with double-21."""
+    rows = []
+    for table, count in ((DEFAULT, deals), (BIG, big_deals)):
+        for weak, strong in PAIRINGS:
+            row = pairing(table, weak, strong, count, first_seed, jobs)
+            if report is not None:
+                report(row.describe())
+            rows.append(row)
+    return rows
+
+
+def hard_timing(players: int, games: int = 1, first_seed: int = 1) -> list[float]:
+    """Seconds per hard decision (with a choice) in double-21 games, every seat hard."""
+    times: list[float] = []
+    table = Table(players, {"set": 21})
+    for index in range(games):
+        play_game(table, ["hard"] * players, derive_seed(first_seed, "timing", index), times)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=40, help="deals at 4 players, double-12")
+    parser.add_argument("--big-deals", type=int, default=10, help="deals at 9p, double-21")
+    parser.add_argument("--timing-games", type=int, default=1, help="games timed per size")
+    parser.add_argument(
+        "--full", action="store_true", help=f"{FULL_DEALS} and {FULL_BIG_DEALS} deals"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder")
+    args = parser.parse_args()
+    deals, big_deals = (FULL_DEALS, FULL_BIG_DEALS) if args.full else (args.deals, args.big_deals)
+
+    print(f"ladder: {deals} deals at 4 players and {big_deals} at 9, each played twice")
+    run(deals, big_deals, first_seed=args.seed, report=print, jobs=args.jobs)
+    for players in (9, 3):
+        times = hard_timing(players, args.timing_games, args.seed + 1)
+        print(
+            f"hard alone, {players} players double-21 ({args.timing_games} games, every "
+            f"seat hard): {describe_times(times)}"
+        )
+
+
+if __name__ == "__main__":
+    main()
