@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import cast
 
 from engine.fido.differences import effect
 from engine.fido.hand import FidoHand
@@ -196,9 +195,9 @@ def judged(
     w_leave = weights.leave / max(1, players - 1)
     w_pips, w_spread, w_double = weights.pips * urgency, weights.spread, weights.double
     for move in moves:
-        tile = move.tile
-        assert tile is not None
-        high, low = tile
+        laid = move.tile
+        assert laid is not None
+        high, low = laid
         end = move.slot
         value = values[end]
         double = high == low
@@ -219,7 +218,7 @@ def judged(
         else:
             pairs += plain[outer * d + x]
         threat = (1.0 - miss**pairs) * max(1, after // d) if pairs > 0 else 0.0
-        group = groups[tile]
+        group = groups[laid]
         key = points * w_points - threat * w_leave + (high + low) * w_pips
         if group == 0:
             key -= w_joker
@@ -250,4 +249,4 @@ def ranked(game: FidoHand, unlaid: Unlaid, weights: Weights = WEIGHTS) -> list[F
         return moves
     values = judged(game, unlaid, moves, weights)
     order = sorted(range(len(moves)), key=lambda i: -values[i])
-    return [cast(FidoMove, moves[i]) for i in order]
+    return [moves[i] for i in order]
