@@ -479,10 +479,11 @@ _TOKEN = re.compile(r"[0-9]+|[a-z]+")
 
 def typed_matches(move: str, typed: str) -> bool:
     """Whether an autocomplete entry ``move`` fits what the player has typed so far: the
-    text as a substring, or its numbers and letters in any order and spelling (``5 12 c``
+    text as it stands, from the start of a number or word (``6-7`` is not in ``16-7``), or
+    its numbers and letters in any order and spelling (``5 12 c``
     and ``5-12C`` find ``12-5 C``), the last one possibly half typed (``12-5 c`` … ``1``)."""
     wanted = typed.strip().lower()
-    if wanted in move.lower():
+    if re.search(r"(?<![0-9a-z])" + re.escape(wanted), move.lower()):
         return True
     tokens = _TOKEN.findall(wanted)
     if not tokens:

@@ -14,7 +14,7 @@ def test_typing_numbers_and_letters_in_any_order_finds_the_move(typed: str) -> N
     assert typed_matches("12-5 C", typed)
 
 
-@pytest.mark.parametrize("typed", ["12-6", "5-12 d", "3", "12 12", "draw", "c c"])
+@pytest.mark.parametrize("typed", ["12-6", "5-12 d", "3", "12 12", "draw", "c c", "2-5"])
 def test_what_the_move_does_not_hold_filters_it_out(typed: str) -> None:
     assert not typed_matches("12-5 C", typed)
 
@@ -24,3 +24,9 @@ def test_half_typed_last_numbers_and_labels_count() -> None:
     assert typed_matches("21-13 AB", "2")
     assert not typed_matches("21-13 AB", "13 b")
     assert typed_matches("draw", "dr")
+
+
+def test_a_number_is_not_found_inside_a_longer_one() -> None:
+    assert not typed_matches("16-7 A", "6-7")
+    assert typed_matches("16-7 A", "16-7")
+    assert typed_matches("7-6 A", "6-7")
