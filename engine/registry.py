@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine import classic, fido, network
+from engine import classic, fido, network, sackson
 from engine.game import HandState
 from engine.spec import GameSpec, MatchFormat
 
 GAMES: Final[dict[str, GameSpec]] = {
-    spec.name: spec for spec in (network.SPEC, *classic.SPECS, fido.SPEC)
+    spec.name: spec for spec in (network.SPEC, *classic.SPECS, fido.SPEC, sackson.SPEC)
 }
 
 

@@ -20,6 +20,16 @@ if TYPE_CHECKING:
 OptionValue = int | str
 
 EndsWhen = Literal["reaches", "exceeds"]
+Unit = Literal["points", "wins"]
+"""What a match's running totals count: points scored, or games won."""
+Information = Literal["perfect", "imperfect"]
+"""Whether every seat sees the whole game (a board game) or some of it is hidden
+(dominoes: other hands and the stock), as OpenSpiel's ``GameType.information``."""
+Chance = Literal["deterministic", "dealt"]
+"""Whether anything is left to chance once play starts (``dealt``: a shuffled deal and
+draws from the stock), as OpenSpiel's ``GameType.chance_mode``."""
+Utility = Literal["points", "win-loss"]
+"""What a game's result is: a score for every seat, or only a win, a loss or a draw."""
 """When a running total ends a match: on ``"reaches"`` the target (Network dominoes), or
 only when it ``"exceeds"`` it (classic dominoes, RULES.md §2: reaching it exactly is not
 enough)."""
@@ -79,6 +89,7 @@ class MatchFormat:
     any_target: bool = False
     one_game: bool = False
     ends_when: EndsWhen = "reaches"
+    unit: Unit = "points"
 
     ONE_GAME = 0
     """The target value that chooses a single game where ``one_game`` allows it."""
@@ -86,6 +97,8 @@ class MatchFormat:
     def __post_init__(self) -> None:
         if self.ends_when not in get_args(EndsWhen):
             raise ValueError("ends_when is 'reaches' or 'exceeds'")
+        if self.unit not in get_args(Unit):
+            raise ValueError("unit is 'points' or 'wins'")
         if self.targets and self.default_target is None and not self.one_game:
             raise ValueError("a first-to-target match needs a default target")
         if (
@@ -110,7 +123,10 @@ class MatchFormat:
         return total > target if self.ends_when == "exceeds" else total >= target
 
     def goal_words(self, target: int) -> str:
-        """The goal of a match to ``target`` in a few words, e.g. ``"first to 10"``."""
+        """The goal of a match to ``target`` in a few words, e.g. ``"first to 10"`` or
+        ``"first to 3 wins"``."""
+        if self.unit == "wins":
+            return f"first to {target} win" + ("" if target == 1 else "s")
         return f"first past {target}" if self.ends_when == "exceeds" else f"first to {target}"
 
     def check_target(self, target: int | None) -> int | None:
@@ -131,7 +147,8 @@ class MatchFormat:
             else "one of " + ", ".join(map(str, self.targets))
         )
         either = " (or one game)" if self.one_game else ""
-        raise ValueError(f"the target must be {allowed} points{either}")
+        unit = "games won" if self.unit == "wins" else "points"
+        raise ValueError(f"the target must be {allowed} {unit}{either}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +200,22 @@ class GameSpec:
     rating_fade_days: int | None = None
     """Over how many days a result's weight in the league rating fades linearly to zero
     (a result that old no longer counts); None: results never fade."""
+    information: Information = "imperfect"
+    """``perfect``: nothing is hidden, so the bot sends no private hand; a seat's controls
+    come with a picture of the board on its turn."""
+    chance: Chance = "dealt"
+    longest_game: int | None = None
+    """The most turns one hand (or game) can take, passes and draws included (OpenSpiel's
+    ``max_game_length``); None: no fixed bound (a game that ends by repetition)."""
+    utility: Utility = "points"
+    """``win-loss``: results are wins, draws and losses; standings show W/D/L, not points."""
+    round_word: str = "hand"
+    """What one deal or one game of a match is called: "Hand 2 is over", "game 2"."""
+    piece_word: str = "tile"
+    """What a player picks first on the menus ("Choose a tile to play")."""
+    level_notes: Mapping[str, str] = field(default_factory=dict)
+    """How each computer level plays, in a few words for the lobby's menu (levels not
+    listed keep the bot's general description)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_seats <= self.default_seats <= self.max_seats:
@@ -191,6 +224,21 @@ class GameSpec:
             raise ValueError(f"{self.name}: results fade over at least one day")
         if not self.levels:
             raise ValueError(f"{self.name}: a game needs at least one computer level")
+        if self.information not in get_args(Information):
+            raise ValueError(f"{self.name}: information is 'perfect' or 'imperfect'")
+        if self.chance not in get_args(Chance):
+            raise ValueError(f"{self.name}: chance is 'deterministic' or 'dealt'")
+        if self.utility not in get_args(Utility):
+            raise ValueError(f"{self.name}: utility is 'points' or 'win-loss'")
+        if (self.utility == "win-loss") != (self.match.unit == "wins"):
+            raise ValueError(f"{self.name}: a win-loss game's matches count games won")
+        if self.longest_game is not None and self.longest_game < 1:
+            raise ValueError(f"{self.name}: the longest game is at least one turn")
+
+    @property
+    def has_hands(self) -> bool:
+        """Whether each seat holds something the others may not see (a private hand)."""
+        return self.information == "imperfect"
 
     @property
     def default_level(self) -> str:

@@ -22,6 +22,9 @@ STATS = (
     StatSpec("hands_won", "hands won", "Hands", "sum"),
     StatSpec("best_hand", "best hand", "Best", "max"),
 )
+LONGEST_HAND = 28 + 28 + MAX_PLAYERS * 29
+"""Turns one hand can take: each of 28 tiles played once, at most one draw a tile, and
+between plays (and at the end) at most one pass a player."""
 COUNTING_NOTE = "British counting is only for Fives and Threes."
 HAND_SIZE_NOTE = "Block always deals 7 tiles each."
 
@@ -57,6 +60,7 @@ def _spec(cls: type[ClassicHand]) -> GameSpec:
         computer=computer_move,
         stats=STATS,
         option_notes=notes,
+        longest_game=LONGEST_HAND,
     )
 
 

@@ -7,6 +7,10 @@ from engine.fido.hand import MAX_PLAYERS, MIN_PLAYERS, FidoHand
 from engine.fido.options import OPTIONS
 from engine.spec import GameSpec, MatchFormat, StatSpec
 
+LONGEST_GAME = 253 + 253 + MAX_PLAYERS * 254
+"""Turns one game can take: each tile of the largest set (double-21: 253) played once, at
+most one draw a tile, and between plays (and at the end) at most one pass a player."""
+
 MATCH = MatchFormat(targets=(100, 200, 300), default_target=None, one_game=True)
 """One game by default: FIDO results count game by game (the ranking takes each game's
 result); several games to a target for a longer evening. See docs/rules/fido.md."""
@@ -26,6 +30,7 @@ SPEC = GameSpec(
     levels=LEVELS,
     hand_class=FidoHand,
     computer=computer_move,
+    longest_game=LONGEST_GAME,
     rating_fade_days=365,
     stats=(
         StatSpec("games_won", "games won", "Won", "sum"),

@@ -7,6 +7,10 @@ from engine.network.hand import MAX_PLAYERS, MIN_PLAYERS, NetworkHand
 from engine.network.options import OPTIONS
 from engine.spec import GameSpec, MatchFormat, StatSpec
 
+LONGEST_HAND = 28 + MAX_PLAYERS * 29
+"""Turns one hand can take: each of the 28 tiles played once, and between plays (and at
+the end) at most one pass a player."""
+
 SPEC = GameSpec(
     name="network",
     title="Network dominoes",
@@ -22,6 +26,7 @@ SPEC = GameSpec(
     levels=LEVELS,
     hand_class=NetworkHand,
     computer=computer_move,
+    longest_game=LONGEST_HAND,
     stats=(
         StatSpec("rings", "rings closed", "Rings", "sum"),
         StatSpec("best_hand", "best hand", "Best", "max"),
