@@ -1,11 +1,13 @@
 """Picture speed and size: the full 28-tile Network table, the classic line with all 28
-tiles, the longest FIDO line (double-21: 181 tiles, 21 crosswise doubles, 46 arms), and
-hand pictures, among them every page of a 63-tile double-21 hand.
+tiles, the longest FIDO line (double-21: 181 tiles, 21 crosswise doubles, 46 arms), the
+Sackson's Network board (all 20 pieces with a chosen piece and its lettered targets, a won
+game's network, the 60-badge worst case), and hand pictures, among them every page of a
+63-tile double-21 hand.
 
 Prints median milliseconds and PNG bytes; asserts nothing (targets on the reference
-machine: table ≤ 20 ms and ≤ 150 KB, hand ≤ 5 ms; the big FIDO line and all pages of the
-63-tile hand ≤ 50 ms each). Caches are warmed first, as they are in a running bot, where
-tile faces and fonts stay cached between plays.
+machine: table ≤ 20 ms and ≤ 150 KB, Sackson board ≤ 30 ms, hand ≤ 5 ms; the big FIDO line
+and all pages of the 63-tile hand ≤ 50 ms each). Caches are warmed first, as they are in a
+running bot, where tile faces and fonts stay cached between plays.
 Run: .venv/bin/python bench/bench_render.py [--repeat N]
 """
 
@@ -29,11 +31,14 @@ from render import (
     render_hand,
     render_line_table,
     render_network_table,
+    render_sackson_board,
 )
+from tests.render import sackson_views
 from tests.render.fido_cases import big_hand_groups
 from tests.render.fido_views import long_double_21
 from tests.render.line_cases import four_arms
 from tests.render.line_views import all_28_line
+from tests.render.sackson_cases import letters
 
 NAMES = ("Alice", "Bob", "Chandra", "Dee")
 
@@ -115,6 +120,29 @@ def main() -> None:
         args.repeat,
     )
     print(f"fido, double-21, 181 tiles:  {ms:6.1f} ms  {size / 1024:6.1f} KB")
+
+    board = sackson_views.full_board()
+    targets = letters(sackson_views.free_squares(board, "dark", "d3"))
+    ms, size = measure(
+        lambda: render_sackson_board(
+            board, NAMES[:2], totals=[1, 2], target=3, chosen="d3", targets=targets
+        ),
+        args.repeat,
+    )
+    print(f"sackson, 20 pieces, {len(targets)} targets: {ms:5.1f} ms  {size / 1024:6.1f} KB")
+    won = sackson_views.network_won()
+    ms, size = measure(
+        lambda: render_sackson_board(won, NAMES[:2], totals=[3, 2], target=3), args.repeat
+    )
+    print(f"sackson, won by a network:   {ms:6.1f} ms  {size / 1024:6.1f} KB")
+    empty = sackson_views.sackson_view()
+    open_squares = [s for s in sackson_views.ALL_SQUARES if s not in sackson_views.CORNERS]
+    every = list(zip(open_squares, sackson_views.two_letter_labels(60), strict=True))
+    ms, size = measure(
+        lambda: render_sackson_board(empty, NAMES[:2], totals=[0, 0], target=None, targets=every),
+        args.repeat,
+    )
+    print(f"sackson, {len(every)} two-letter targets: {ms:5.1f} ms  {size / 1024:6.1f} KB")
 
     dealt = NetworkHand.deal(2, {}, 3)
     tiles = dealt.hands[0]

@@ -5,8 +5,8 @@ highlighted, and returns PNG bytes; it never changes the state and asks the engi
 questions. The same input always gives the same bytes on one machine (tests rely on it).
 
 ``render.kit`` is the shared kit (fonts, colours, tile faces, sprites, header, hand strip);
-each kind of table picture is a package of its own: ``render.network``, ``render.line`` and
-``render.fido``.
+each kind of table picture is a package of its own: ``render.network``, ``render.line``,
+``render.fido`` and ``render.sackson`` (the board of Sid Sackson's Network).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from render.kit.hand import page_count as hand_page_count
 from render.kit.hand import render_hand
 from render.line import render_line_table
 from render.network import render_network_table
+from render.sackson import render_sackson_board
 
 __all__ = [
     "hand_page_count",
@@ -23,4 +24,5 @@ __all__ = [
     "render_hand",
     "render_line_table",
     "render_network_table",
+    "render_sackson_board",
 ]

@@ -39,6 +39,9 @@ class SeatRow:
     to_play: bool = False
     tag: str | None = None
     """A short highlighted note after the name, e.g. ``"+3 bonus"``."""
+    ring: RGB | None = None
+    """An outline round the swatch, for a colour that would vanish on the header's own
+    (Sackson's near-black Dark pieces)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +190,13 @@ def _draw_rows(
             draw_text(draw, (pad, middle), "▶", face=marker, fill=TEXT, anchor="lm")
         sw = m["swatch"]
         sx = pad + round(sw * 0.9)
-        draw.rounded_rectangle(
-            (sx, middle - sw // 2, sx + sw, middle + sw // 2), max(2, sw // 5), fill=row.colour
-        )
+        swatch = (sx, middle - sw // 2, sx + sw, middle + sw // 2)
+        if row.ring is None:
+            draw.rounded_rectangle(swatch, max(2, sw // 5), fill=row.colour)
+        else:
+            draw.rounded_rectangle(
+                swatch, max(2, sw // 5), fill=row.colour, outline=row.ring, width=max(2, sw // 10)
+            )
         draw_text(
             draw,
             (sx + sw / 2, middle + 1),

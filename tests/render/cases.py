@@ -15,6 +15,7 @@ from render.network import Candidate
 from tests.render import positions as P
 from tests.render.fido_cases import FIDO_CASES
 from tests.render.line_cases import LINE_CASES
+from tests.render.sackson_cases import SACKSON_CASES
 
 TOTALS = (2, 7, 0, 4, 1)
 
@@ -93,6 +94,8 @@ CASES: dict[str, Callable[[], bytes]] = {
     "tile_faces": tile_faces,
     **LINE_CASES,
     **FIDO_CASES,
+    **SACKSON_CASES,
 }
 """Every picture with a reference: Network tables, hands, tile faces, then classic lines
-(``line_cases``) and FIDO tables and a big hand (``fido_cases``)."""
+(``line_cases``), FIDO tables and a big hand (``fido_cases``) and Sackson's Network
+boards (``sackson_cases``)."""

@@ -25,6 +25,7 @@ from render.kit.hand import PAD, UNIT, draw_hand, rows_for
 from render.kit.tiles import gap
 from render.network import lead_note
 from render.network.plan import MAX_WIDTH, UNIT_MAX, UNIT_MIN, TablePlan, plan_table
+from render.sackson import look as sackson_look
 from tests.render import positions as P
 from tests.render.cases import CASES, candidates_of
 from tests.render.circuit import double_six_chain
@@ -43,6 +44,9 @@ def clear_caches() -> None:
         fido_paint._bend,
         sprites.ghost,
         sprites.seat_mark,
+        sackson_look.empty_board,
+        sackson_look.disc,
+        sackson_look.ring,
         font,
         fit_text,
         wrap_text,

@@ -1,0 +1,199 @@
+"""The Sackson's Network picture: header text from the view, then the board below it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from render.kit.fonts import DRAWING, fit_text, font
+from render.kit.header import Header, SeatRow, header_over_table, seat_names
+from render.kit.png import encode
+from render.sackson.look import PIECE, RIM
+from render.sackson.paint import paint_board
+from render.sackson.plan import Colour, plan_board
+
+View = Mapping[str, Any]
+PLAYERS = 2
+TITLE = "Sackson's Network"
+NAME_ROOM = 220
+"""The px a name may take in the status line and notes (bold, at the status size): a long
+name is cut there, so what the player is to do still shows after it."""
+NAME_FACE = 18
+GOALS_NOTE = "Dark's goals: rows 1 and 8 · Light's: columns a and h · corners are out of play"
+
+
+def render_sackson_board(
+    view: View,
+    names: Sequence[str],
+    *,
+    totals: Sequence[int],
+    target: int | None,
+    game_number: int = 1,
+    title: str | None = None,
+    chosen: str | None = None,
+    targets: Sequence[tuple[str, str]] = (),
+) -> bytes:
+    """The board of a Sackson's Network game as PNG, from its view (every seat sees the
+    same), with what the caller highlights.
+
+    Header: ``title`` (default the game's name), ``Game N`` and the match target, whose
+    turn and what they do (or the result), the last move, and a score table that is the
+    piece-colour legend (pieces in hand; games won when ``target`` is set). Below it the
+    board: goal zones tinted in their owner's colour, dead corners hatched, the last move
+    ringed with an arrow from its origin, the winning network as a path through its
+    pieces (numbered in order), ``chosen`` framed in gold and each of ``targets``
+    (square, label) as a gold badge with its label."""
+    with DRAWING:
+        image = draw_sackson_board(
+            view,
+            names,
+            totals=totals,
+            target=target,
+            game_number=game_number,
+            title=title,
+            chosen=chosen,
+            targets=targets,
+        )
+    return encode(image)
+
+
+def draw_sackson_board(
+    view: View,
+    names: Sequence[str],
+    *,
+    totals: Sequence[int],
+    target: int | None,
+    game_number: int = 1,
+    title: str | None = None,
+    chosen: str | None = None,
+    targets: Sequence[tuple[str, str]] = (),
+) -> Image.Image:
+    """:func:`render_sackson_board` before PNG encoding (tests and benchmarks use it)."""
+    seats = seat_names(names, PLAYERS)
+    plan = plan_board(view, chosen, targets)
+    header = sackson_header(view, seats, totals, target, game_number, title)
+    image, top, left = header_over_table(header, plan.width, plan.height)
+    paint_board(image, plan, top, left)
+    return image
+
+
+def short_name(name: str) -> str:
+    """``name`` cut with an ellipsis to :data:`NAME_ROOM` px, for sentences about it."""
+    return fit_text(name, font(NAME_FACE, bold=True), NAME_ROOM)
+
+
+def seat_colour_of(view: View, seat: int) -> Colour:
+    """The colour ``seat`` plays in this game."""
+    return "dark" if seat == _int(view.get("dark"), 0) else "light"
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _who(view: View, names: Sequence[str], seat: int) -> str:
+    return f"{names[seat]} ({seat_colour_of(view, seat).capitalize()})"
+
+
+def _seat_of(view: View, colour: Any) -> int | None:
+    if colour not in ("dark", "light"):
+        return None
+    dark = _int(view.get("dark"), 0)
+    return dark if colour == "dark" else 1 - dark
+
+
+def status_text(view: View, names: Sequence[str]) -> str:
+    """Whose turn and what they do, or how the game ended."""
+    outcome = view.get("outcome")
+    if outcome is not None:
+        winners = [int(w) for w in outcome.get("winners") or () if 0 <= int(w) < len(names)]
+        if winners:
+            text = f"{names[winners[0]]} wins"
+            network = view.get("network") or ()
+            if outcome.get("reason") == "network" and network:
+                text += f" with a network of {len(network)} pieces"
+            return text
+        reason = outcome.get("reason")
+        if reason == "repetition":
+            return "Draw by threefold repetition"
+        if reason == "both stuck":
+            return "Draw: neither player can move"
+        return "Draw"
+    seat = view.get("to_move")
+    if seat not in (0, 1):
+        return "Game over"
+    colour = seat_colour_of(view, seat)
+    in_hand = _int((view.get("in_hand") or {}).get(colour), 0)
+    phase = view.get("phase") or ("place" if in_hand else "move")
+    doing = f"placing, {in_hand} in hand" if phase == "place" else "moving a piece"
+    return f"{_who(view, names, seat)} to move · {doing}"
+
+
+def notes(view: View, names: Sequence[str]) -> list[str]:
+    """The last move (or, before the first, where each side's goals are), and a warning
+    when the position has occurred twice (a third time draws)."""
+    last = view.get("last_move")
+    seat = _seat_of(view, (last or {}).get("colour"))
+    if not last or seat is None:
+        return [GOALS_NOTE]
+    who = _who(view, names, seat)
+    start, end = last.get("from"), last.get("to")
+    if end is None:
+        text = f"Last move: {who} passed, having no legal move"
+    elif start is None:
+        text = f"Last move: {who} placed a piece on {end}"
+    else:
+        text = f"Last move: {who} moved {start} → {end}"
+    if view.get("outcome") is None and _int(view.get("repetitions"), 1) == 2:
+        text += " · this position has occurred twice: a third time draws"
+    return [text]
+
+
+def sackson_header(
+    view: View,
+    names: Sequence[str],
+    totals: Sequence[int],
+    target: int | None,
+    game_number: int,
+    title: str | None,
+) -> Header:
+    """Header for the view: the status, the last move, and one row per seat in its piece
+    colour with pieces in hand (and games won, in a match to a target)."""
+    subtitle = f"Game {game_number}"
+    if target is not None:
+        subtitle += f" · first to {target} wins"
+    over = view.get("outcome") is not None
+    to_move = None if over else view.get("to_move")
+    winners = {int(w) for w in ((view.get("outcome") or {}).get("winners") or ())}
+    in_hand = view.get("in_hand") or {}
+    columns: tuple[str, ...] = ("In hand",) if target is None else ("In hand", "Wins")
+    rows = []
+    for seat, name in enumerate(names):
+        colour = seat_colour_of(view, seat)
+        values: tuple[int | None, ...] = (_int(in_hand.get(colour), 0),)
+        if target is not None:
+            values += (int(totals[seat]) if seat < len(totals) else None,)
+        rows.append(
+            SeatRow(
+                name,
+                PIECE[colour],
+                values,
+                to_play=seat == to_move,
+                tag="wins" if seat in winners else None,
+                ring=RIM[colour],
+            )
+        )
+    short = [short_name(name) for name in names]
+    return Header(
+        title if title is not None else TITLE,
+        subtitle,
+        status_text(view, short),
+        tuple(notes(view, short)),
+        columns,
+        tuple(rows),
+    )
