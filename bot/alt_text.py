@@ -27,13 +27,14 @@ def table_alt_text(
     adapter = adapter_for(game)
     spec = adapter.spec_for(game)
     mover = hand.current_player
-    state = "the hand is over" if mover is None else f"{names[mover]} to play"
+    state = f"the {spec.round_word} is over" if mover is None else f"{names[mover]} to play"
     totals = ", ".join(f"{name} {total}" for name, total in zip(names, match.totals, strict=True))
     goal = "" if match.target is None else f" ({spec.match.goal_words(match.target)})"
-    return (
-        f"{spec.title}, table {table_id}: {state}. Totals: {totals}{goal}. "
-        f"{adapter.table_words(hand)}"
-    )
+    if spec.utility == "win-loss":
+        scores = "" if match.target is None else f" Games won: {totals}{goal}."
+    else:
+        scores = f" Totals: {totals}{goal}."
+    return f"{spec.title}, table {table_id}: {state}.{scores} {adapter.table_words(hand)}"
 
 
 def hand_alt_text(game: str, title: str, hand: HandState[Any], seat: int) -> str:

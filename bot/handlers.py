@@ -21,7 +21,7 @@ from bot.games import adapter_for
 from bot.narration import Narration, plain
 from bot.publisher import Publisher, private_hand, table_reply
 from bot.replies import SORRY, Reply, answer, tell
-from bot.service import Actor, SeatView, TableService, TableUpdate, seat_of
+from bot.service import Actor, SeatView, TableService, TableUpdate, seat_of, table_settings
 from bot.store import TableRecord, TableStatus
 from bot.table_meta import TableMeta
 from bot.table_settings import TableSettings
@@ -48,8 +48,16 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
 
 def lobby_reply(record: TableRecord) -> Reply:
     if record.status is TableStatus.LOBBY:
-        levels = game_spec(record.game).levels
-        return Reply(messages.lobby_content(record), [], lobby_view(record.id, levels))
+        spec = game_spec(record.game)
+        settings = table_settings(record)
+        view = lobby_view(
+            record.id,
+            spec.levels,
+            spec.level_notes,
+            challenge=settings.is_challenge,
+            named=settings.opponent_id is not None,
+        )
+        return Reply(messages.lobby_content(record), [], view)
     return Reply(
         messages.closed_lobby_content(record, "Everyone left, so this table is closed."), [], None
     )
@@ -112,14 +120,26 @@ class Handlers:
         """A polite private no, for a control that cannot be read."""
         await self._tell(interaction, text)
 
-    async def create(self, interaction: discord.Interaction[Any], settings: TableSettings) -> None:
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        settings: TableSettings,
+        computer: str | None = None,
+    ) -> None:
+        """Open a table; with ``computer`` (a level), seat a computer opponent and start
+        at once (a two-player game against the computer needs no lobby)."""
+
         async def action() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise UserError("Tables can only be opened in a server channel.")
+            actor = actor_of(interaction)
             record = await self.service.create(
-                interaction.guild_id, interaction.channel_id, actor_of(interaction), settings
+                interaction.guild_id, interaction.channel_id, actor, settings
             )
             await self._post_lobby(interaction, record)
+            if computer is not None:
+                await self.service.add_computer(record.id, actor, computer)
+                await self.settle(await self.service.start(record.id, actor))
 
         await self.guarded(interaction, action)
 
@@ -127,11 +147,15 @@ class Handlers:
         """Answer with the new lobby as a channel message, which becomes its table message
         (a lobby whose message could not be sent is discarded)."""
         reply = lobby_reply(record)
+        opponent = table_settings(record).opponent_id
+        mentions = (
+            discord.AllowedMentions.none()
+            if opponent is None
+            else discord.AllowedMentions(users=[discord.Object(id=opponent)])
+        )
         try:
             callback = await interaction.response.send_message(
-                reply.content,
-                view=reply.view or discord.utils.MISSING,
-                allowed_mentions=discord.AllowedMentions.none(),
+                reply.content, view=reply.view or discord.utils.MISSING, allowed_mentions=mentions
             )
             message_id = callback.message_id
             if message_id is None:
@@ -151,14 +175,24 @@ class Handlers:
     ) -> None:
         async def run() -> None:
             actor = actor_of(interaction)
-            if action == "start":
-                update = await self.service.start(table_id, actor)
+            if action == "start" or (action == "join" and await self._is_challenge(table_id)):
+                if action == "start":
+                    update = await self.service.start(table_id, actor)
+                else:
+                    update = await self.service.accept(table_id, actor)
                 shown = False
                 try:
                     await answer(interaction, table_reply(update.record, update.match), edit=True)
                     shown = True
                 finally:  # the match is committed: players must hear of it regardless
                     await self.settle(update, table_message_done=shown)
+                return
+            if action == "decline":
+                record = await self.service.decline(table_id, actor)
+                reason = f"{plain(actor.name)} declined the challenge."
+                closed = Reply(messages.closed_lobby_content(record, reason), [], None)
+                await answer(interaction, _ready(closed), edit=True)
+                self.timers.forget(table_id)
                 return
             if action == "rematch":
                 await self._post_lobby(interaction, await self.service.rematch(table_id, actor))
@@ -169,6 +203,15 @@ class Handlers:
                 record = await self.service.leave(table_id, actor)
             else:
                 record = await self.service.add_computer(table_id, actor, level)
+                if table_settings(record).is_challenge:  # the opponent is seated: play
+                    update = await self.service.start(table_id, actor)
+                    try:
+                        await answer(
+                            interaction, table_reply(update.record, update.match), edit=True
+                        )
+                    finally:
+                        await self.settle(update, table_message_done=True)
+                    return
             await answer(interaction, _ready(lobby_reply(record)), edit=True)
             self.timers.track(record)
 
@@ -177,6 +220,11 @@ class Handlers:
     async def join_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
             record = await self._table_here(interaction, family)
+            if table_settings(record).is_challenge:
+                update = await self.service.accept(record.id, actor_of(interaction))
+                await tell(interaction, f"You accepted the challenge at table {record.id}.")
+                await self.settle(update)
+                return
             record = await self.service.join(record.id, actor_of(interaction))
             await tell(interaction, f"You joined table {record.id}.")
             await self._redraw_lobby(record)
@@ -452,6 +500,9 @@ class Handlers:
                 f"This channel's table is a {spec.title} table: use /{spec.family} commands for it."
             )
         return record
+
+    async def _is_challenge(self, table_id: int) -> bool:
+        return table_settings(await self.service.table(table_id)).is_challenge
 
     async def _redraw_lobby(self, record: TableRecord) -> None:
         await self._edit_quietly(record, lobby_reply(record))

@@ -5,19 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Final
 
 from bot.games import adapter_for
 from bot.narration import plain
 from bot.rating import PlayerRating
-from bot.service import SeatView, TableUpdate, seat_names, seat_of, table_settings
+from bot.service import DRAWN_STAT, SeatView, TableUpdate, seat_names, seat_of, table_settings
 from bot.store import StandingRow, TableRecord, TableStatus
 from bot.table_meta import TableMeta
+from bot.table_settings import TableSettings
+from bot.words import words_for
 from engine.match import Match
 from engine.registry import game_spec
 from engine.spec import GameSpec
 
-DMS_CLOSED_NOTE: Final = "DMs closed — use Show hand"
+
+def dms_closed_note(spec: GameSpec) -> str:
+    """The table message's note on players whose DMs are closed."""
+    return f"DMs closed — use {words_for(spec).show_button}"
 
 
 def when(moment: datetime) -> str:
@@ -35,6 +39,8 @@ def title_of(record: TableRecord) -> str:
 
 def lobby_content(record: TableRecord) -> str:
     settings = table_settings(record)
+    if settings.is_challenge:
+        return _challenge_content(record, settings)
     lines = [
         f"**{title_of(record)}** · table {record.id} · hosted by <@{record.creator_id}>",
         settings.describe(),
@@ -53,6 +59,25 @@ def lobby_content(record: TableRecord) -> str:
     return "\n".join(lines)
 
 
+def _challenge_content(record: TableRecord, settings: TableSettings) -> str:
+    """A two-player table's lobby: who challenges whom, and how to accept."""
+    host = f"<@{record.creator_id}>"
+    opponent = settings.opponent_id
+    who = f"{host} challenges <@{opponent}>" if opponent else f"{host} is looking for an opponent"
+    lines = [f"**{title_of(record)}** · table {record.id} · {who}", settings.describe(), ""]
+    if record.status is TableStatus.LOBBY:
+        if opponent:
+            lines.append(f"<@{opponent}>, press **Accept** to play, or **Decline**.")
+        else:
+            lines.append(
+                f"Press **Accept** to play {host}. The host can instead pick a computer "
+                "opponent from the menu."
+            )
+        if record.expires_at:
+            lines.append(f"This challenge closes {when(record.expires_at)}.")
+    return "\n".join(lines)
+
+
 def closed_lobby_content(record: TableRecord, reason: str) -> str:
     return f"**{title_of(record)}** · table {record.id}\n{reason}"
 
@@ -63,21 +88,25 @@ def closed_lobby_content(record: TableRecord, reason: str) -> str:
 def table_content(record: TableRecord, match: Match) -> str:
     """The channel's table message: scores, whose turn, the latest plays."""
     meta = TableMeta.from_json(record.meta)
+    spec = game_spec(record.game)
     names = [plain(name) for name in seat_names(record)]
-    goal = "one game" if match.target is None else f"target {match.target}"
-    header = f"**{title_of(record)}** · table {record.id} · hand {match.hand_number} · {goal}"
+    header = (
+        f"**{title_of(record)}** · table {record.id} · {words_for(spec).round} "
+        f"{match.hand_number} · {_goal(spec, match)}"
+    )
+    adapter = adapter_for(record.game)
+    shown = match.last_hand if match.is_over and match.last_hand is not None else match.hand
+    counted = spec.utility == "points" or match.target is not None
     scores = " · ".join(
-        f"{'🤖 ' if seat.is_bot else ''}{name} **{total}**"
-        for seat, name, total in zip(record.seats, names, match.totals, strict=True)
+        f"{'🤖 ' if seat.is_bot else ''}{name}{adapter.seat_tag(shown, index)}"
+        + (f" **{total}**" if counted else "")
+        for index, (seat, name, total) in enumerate(
+            zip(record.seats, names, match.totals, strict=True)
+        )
     )
     lines = [header, scores]
-    if record.status is TableStatus.FINISHED and match.winner is not None:
-        lines.append(f"🏆 **{names[match.winner]}** won the match.")
-    elif record.status is TableStatus.FINISHED and match.outcome and match.outcome.winners:
-        shared = " and ".join(f"**{names[seat]}**" for seat in match.outcome.winners)
-        lines.append(f"🏆 {shared} share the win.")
-    elif record.status is TableStatus.FINISHED:
-        lines.append("🤝 The match ended in a draw.")
+    if record.status is TableStatus.FINISHED:
+        lines.append(result_line(spec, match, names))
     elif record.status is TableStatus.CANCELLED:
         lines.append("🛑 This table was cancelled; no result was recorded.")
     else:
@@ -92,14 +121,34 @@ def table_content(record: TableRecord, match: Match) -> str:
     ]
     if closed and record.status is TableStatus.PLAYING:
         lines.append("")
-        lines.append(f"📪 {', '.join(closed)}: {DMS_CLOSED_NOTE}.")
+        lines.append(f"📪 {', '.join(closed)}: {dms_closed_note(spec)}.")
     return "\n".join(lines)
+
+
+def _goal(spec: GameSpec, match: Match) -> str:
+    if match.target is None:
+        return "one game"
+    if spec.match.unit == "wins":
+        return spec.match.goal_words(match.target)
+    return f"target {match.target}"
+
+
+def result_line(spec: GameSpec, match: Match, names: Sequence[str]) -> str:
+    """How a finished match ended, in one line (``names`` already escaped)."""
+    what = "game" if match.target is None and spec.utility == "win-loss" else "match"
+    outcome = match.outcome
+    if match.winner is not None:
+        return f"🏆 **{names[match.winner]}** won the {what}."
+    if outcome is not None and outcome.winners:
+        shared = " and ".join(f"**{names[seat]}**" for seat in outcome.winners)
+        return f"🏆 {shared} share the win."
+    return f"🤝 The {what} ended in a draw."
 
 
 def _turn_line(record: TableRecord, match: Match, meta: TableMeta) -> str:
     seat = match.hand.current_player
     if seat is None:
-        return "Waiting for the next hand."
+        return f"Waiting for the next {words_for(game_spec(record.game)).round}."
     name = plain(record.seats[seat].name)
     away = " (the computer is playing for them)" if seat in meta.autopilot else ""
     deadline = f" · time runs out {when(meta.deadline)}" if meta.deadline else ""
@@ -113,7 +162,8 @@ def hand_content(view: SeatView, headline: str | None = None, prompt: str | None
     """A player's private message: their tiles and, on their turn, what to do."""
     record, match = view.record, view.match
     lines = [headline] if headline else []
-    lines.append(f"**{title_of(record)}** · table {record.id} · hand {match.hand_number}")
+    round_word = words_for(game_spec(record.game)).round
+    lines.append(f"**{title_of(record)}** · table {record.id} · {round_word} {match.hand_number}")
     if match.is_over:
         lines.append("The match is over.")
     elif view.is_turn:
@@ -123,19 +173,19 @@ def hand_content(view: SeatView, headline: str | None = None, prompt: str | None
         seat = match.hand.current_player
         if seat is not None:
             lines.append(f"Waiting for **{plain(record.seats[seat].name)}** to play.")
-    lines.append(adapter_for(record.game).holding(view.hand, view.seat))
+    holding = adapter_for(record.game).holding(view.hand, view.seat)
+    if holding:
+        lines.append(holding)
     return "\n".join(lines)
 
 
 def played_content(update: TableUpdate, user_id: int) -> str:
     """The reply to the player who just moved: what happened since, and what is next."""
     record, match = update.record, update.match
+    spec = game_spec(record.game)
     lines = [f"• {line}" for line in update.story.log] or ["Done."]
     if record.status is TableStatus.FINISHED:
-        if match.winner is not None:
-            lines.append(f"🏆 **{plain(record.seats[match.winner].name)}** won the match.")
-        else:
-            lines.append("🤝 The match ended in a draw.")
+        lines.append(result_line(spec, match, [plain(name) for name in seat_names(record)]))
         return "\n".join(lines)
     seat = match.hand.current_player
     if seat is not None:
@@ -146,20 +196,25 @@ def played_content(update: TableUpdate, user_id: int) -> str:
             else f"Next: **{plain(mover.name)}**."
         )
     if update.story.hand_dealt:
-        lines.append(f"Hand {match.hand_number} has been dealt.")
+        round_word = words_for(spec).round_title
+        begun = "has been dealt" if spec.has_hands else "has begun"
+        lines.append(f"{round_word} {match.hand_number} {begun}.")
     own = seat_of(record, user_id)
     if own is not None:
         lines[:0] = [f"🔒 {line}" for line in update.story.private.get(own, [])]
     if own is not None and not match.is_over:
-        lines.append(adapter_for(record.game).holding(match.hand, own))
+        holding = adapter_for(record.game).holding(match.hand, own)
+        if holding:
+            lines.append(holding)
     return "\n".join(lines)
 
 
 def turn_ping_content(record: TableRecord, user_id: int) -> str:
     """A channel nudge for a player whose DMs are closed (names no tile)."""
+    words = words_for(game_spec(record.game))
     return (
         f"<@{user_id}>, it's your turn at table {record.id}. Your DMs are closed, so press "
-        "**Show hand** to see your tiles and play."
+        f"**{words.show_button}** to {words.see}."
     )
 
 
@@ -180,6 +235,8 @@ def standings_content(
         return f"{title}\nNo finished matches yet.{how}"
     stats = spec.stats if spec else ()
     rated = spec is not None and ratings is not None
+    if spec is not None and spec.utility == "win-loss":
+        return _win_loss_standings(title, rows, spec, ratings)
     header = (
         f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'Pts':>5}"
         + "".join(f" {stat.short:>5}" for stat in stats)
@@ -199,6 +256,30 @@ def standings_content(
         legend += " (all games together: pick a game for its own figures)"
     else:
         legend += " · " + rating_legend(spec)
+    return "\n".join([title, "```", header, *body, "```", legend])
+
+
+def _win_loss_standings(
+    title: str,
+    rows: Sequence[StandingRow],
+    spec: GameSpec,
+    ratings: Mapping[int, PlayerRating] | None,
+) -> str:
+    """A game with no points: matches played, won, drawn and lost, and the rating."""
+    rated = ratings is not None
+    header = f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'D':>3} {'L':>3}" + (
+        f" {'Rtg':>5}" if rated else ""
+    )
+    body = []
+    for rank, row in enumerate(rows, start=1):
+        drawn = int(row.stats.get(DRAWN_STAT, 0))
+        lost = max(0, row.matches_played - row.matches_won - drawn)
+        body.append(
+            f"{rank:>2}  {_clip(row.name, 18):<18} {row.matches_played:>3} "
+            f"{row.matches_won:>3} {drawn:>3} {lost:>3}"
+            + (f" {_rating_cell(ratings, row.user_id):>5}" if rated else "")
+        )
+    legend = "P played · W won · D drawn · L lost · " + rating_legend(spec)
     return "\n".join([title, "```", header, *body, "```", legend])
 
 

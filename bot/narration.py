@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from engine.game import Event
 
@@ -50,13 +51,30 @@ GameWords = Callable[[Event, Sequence[str], "Narration"], None]
 """A game's own words for its events (its adapter's ``narrate``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ResultWords:
+    """How a game's results read: dominoes count points over hands; a board game counts
+    games won (``wins``) and has no points to announce."""
+
+    round: str = "hand"
+    wins: bool = False
+
+
+POINTS: Final = ResultWords()
+
+
 def narrate(
-    game_words: GameWords, events: Sequence[Event], names: Sequence[str], target: int | None
+    game_words: GameWords,
+    events: Sequence[Event],
+    names: Sequence[str],
+    target: int | None,
+    results: ResultWords = POINTS,
 ) -> Narration:
     """Turn one move's engine events into text: public lines from public events, private
     lines (for one seat) from the rest. ``game_words`` tells the game's own event kinds
     and every private event."""
     story = Narration()
+    heading = results.round[:1].upper() + results.round[1:]
     for event in events:
         who = _name(names, event.player)
         if not event.is_public:
@@ -69,8 +87,12 @@ def narrate(
                 f"{who} passed" + (" (nothing to play)" if event.detail.get("auto") else "")
             )
         elif event.kind == "hand_over":
-            story.announcements.append(_hand_over(event, names, target))
-            story.log.append(f"Hand {event.detail.get('hand_number', '?')} over")
+            if results.wins:
+                if target is not None:
+                    story.announcements.append(_game_over(event, names, target, heading))
+            else:
+                story.announcements.append(_hand_over(event, names, target))
+            story.log.append(f"{heading} {event.detail.get('hand_number', '?')} over")
             story.hands_finished += 1
         elif event.kind == "match_over":
             totals = list(event.detail.get("totals", []))
@@ -82,15 +104,26 @@ def narrate(
                 story.announcements.append(f"🏆 {both} share the win with {points} points!")
                 story.log.append(" and ".join(_name(names, w) for w in sharing) + " shared the win")
             elif event.player is None:
-                story.announcements.append("🤝 The match is drawn: nobody wins.")
-                story.log.append("The match is drawn")
+                what = "game" if results.wins and target is None else "match"
+                story.announcements.append(f"🤝 The {what} is drawn: nobody wins.")
+                story.log.append(f"The {what} is drawn")
+            elif results.wins:
+                won = totals[event.player] if totals else 0
+                if target is None:
+                    story.announcements.append(f"🏆 **{who}** wins the game!")
+                    story.log.append(f"{who} won the game")
+                else:
+                    lost = sum(totals) - won
+                    story.announcements.append(f"🏆 **{who}** wins the match {won}–{lost}!")
+                    story.log.append(f"{who} won the match")
             else:
                 points = totals[event.player] if totals else 0
                 story.announcements.append(f"🏆 **{who}** wins the match with {points} points!")
                 story.log.append(f"{who} won the match")
             story.match_over = True
         elif event.kind == "hand_started":
-            story.log.append(f"Hand {event.detail.get('hand_number', '?')} dealt")
+            begun = "begins" if results.wins else "dealt"
+            story.log.append(f"{heading} {event.detail.get('hand_number', '?')} {begun}")
             story.hand_dealt = True
         else:
             game_words(event, names, story)
@@ -101,6 +134,16 @@ def _name(names: Sequence[str], seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(names):
         return "Nobody"
     return plain(names[seat])
+
+
+def _game_over(event: Event, names: Sequence[str], target: int, heading: str) -> str:
+    """A game of a match to several wins ended: the games won so far."""
+    number = event.detail.get("hand_number", "?")
+    totals = event.detail.get("totals", [])
+    winners = (event.detail.get("outcome") or {}).get("winners", [])
+    result = f"{_name(names, int(winners[0]))} wins it" if len(winners) == 1 else "it is drawn"
+    running = ", ".join(f"{plain(n)} {t}" for n, t in zip(names, totals, strict=False))
+    return f"**{heading} {number} is over:** {result}. Games won: {running} (first to {target})."
 
 
 def _hand_over(event: Event, names: Sequence[str], target: int | None) -> str:

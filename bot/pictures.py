@@ -28,9 +28,10 @@ from bot.games import adapter_for
 from bot.games.base import Target
 from bot.service import SeatView, seat_names
 from bot.store import TableRecord
+from bot.words import words_for
 from engine.game import HandState
 from engine.match import Match
-from engine.registry import hand_from_json
+from engine.registry import game_spec, hand_from_json
 from render.ranking import RankingTable, render_ranking
 
 JSON = dict[str, Any]
@@ -87,7 +88,7 @@ def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None) -> b
     return adapter_for(game).table_picture(Match.from_json(match), names, hand=shown)
 
 
-def _hand_png(game: str, match: JSON, seat: int, title: str, page: int) -> bytes:
+def _hand_png(game: str, match: JSON, seat: int, title: str, page: int) -> bytes | None:
     return adapter_for(game).hand_picture(Match.from_json(match).hand, seat, title, page)
 
 
@@ -111,18 +112,29 @@ async def finished_hand_picture(
     return _file(data, FINISHED_FILE, table_alt_text(record.game, record.id, names, match, hand))
 
 
-async def hand_picture(view: SeatView, page: int = 0) -> discord.File:
+async def hand_picture(view: SeatView, page: int = 0) -> discord.File | None:
     """A player's own tiles, playable ones marked (private: only ever sent to them);
-    ``page`` of a hand too long for one picture."""
-    title = f"Table {view.record.id} · hand {view.match.hand_number}"
+    ``page`` of a hand too long for one picture. None for a game without hands."""
+    if not game_spec(view.record.game).has_hands:
+        return None
+    round_word = words_for(game_spec(view.record.game)).round
+    title = f"Table {view.record.id} · {round_word} {view.match.hand_number}"
     data = await _draw(_hand_png, view.record.game, view.match.to_json(), view.seat, title, page)
+    if data is None:
+        return None
     return _file(data, HAND_FILE, hand_alt_text(view.record.game, title, view.hand, view.seat))
+
+
+async def seat_picture(view: SeatView, page: int = 0) -> discord.File:
+    """A player's own picture: their hand, or the board in a game with nothing hidden."""
+    hand = await hand_picture(view, page)
+    return hand if hand is not None else await table_picture(view.record, view.match)
 
 
 async def subject_picture(view: SeatView, subject: str, targets: Sequence[Target]) -> discord.File:
     """Where the chosen subject can go (private), or the hand when the game has no such
     picture for it."""
-    return await candidates_picture(view, subject, targets) or await hand_picture(view)
+    return await candidates_picture(view, subject, targets) or await seat_picture(view)
 
 
 async def candidates_picture(

@@ -24,8 +24,9 @@ from bot.service import SeatView, TableService, TableUpdate
 from bot.store import StoreError, TableRecord, TableStatus
 from bot.table_meta import News, TableMeta
 from bot.views.builders import MAX_TARGETS, controls_view, finished_view, table_view
+from bot.words import words_for
 from engine.match import Match
-from engine.registry import hand_from_json
+from engine.registry import game_spec, hand_from_json
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,8 @@ async def private_hand(
     """A player's hand picture with the controls they may use now (private). On their
     turn it already shows where their first playable tile goes, with its places in the
     menus, so playing that tile takes one pick (picking another tile shows its places)."""
-    files = [await pictures.hand_picture(view, page or 0)]
+    hand = await pictures.hand_picture(view, page or 0)
+    files = [] if hand is None else [hand]
     controls = None
     prompt = None
     if view.is_turn:
@@ -60,6 +62,8 @@ async def private_hand(
         controls = controls_view(
             view.record.id, view.turn, offered, chosen=focus, targets=targets, page=page
         )
+    if not files:  # nothing hidden and nothing chosen: the board is the picture
+        files.append(await pictures.table_picture(view.record, view.match))
     return Reply(messages.hand_content(view, headline, prompt), files, controls)
 
 
@@ -68,7 +72,7 @@ async def table_reply(record: TableRecord, match: Match) -> Reply:
     picture = await pictures.table_picture(record, match)
     view: discord.ui.View | None = None
     if record.status is TableStatus.PLAYING:
-        view = table_view(record.id)
+        view = table_view(record.id, words_for(game_spec(record.game)))
     elif record.status is TableStatus.FINISHED:
         view = finished_view(record.id)
     return Reply(messages.table_content(record, match), [picture], view)
@@ -182,7 +186,7 @@ class Publisher:
         sent = await self._channel(record).send(
             reply.content,
             files=reply.files,
-            view=table_view(record.id),
+            view=table_view(record.id, words_for(game_spec(record.game))),
             allowed_mentions=NO_MENTIONS,
         )
         old = record.message_id
@@ -197,7 +201,8 @@ class Publisher:
             return set()
         meta = update.meta
         to_move = match.hand.current_player
-        seats = range(len(record.seats)) if deal is not None else [to_move]
+        everyone = deal is not None and game_spec(record.game).has_hands
+        seats = range(len(record.seats)) if everyone else [to_move]
         targets = [
             seat
             for seat in seats
@@ -255,7 +260,7 @@ class Publisher:
         await self._delete(record, previous)
         sent = await self._channel(record).send(
             messages.turn_ping_content(record, user_id),
-            view=table_view(record.id),
+            view=table_view(record.id, words_for(game_spec(record.game))),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]),
         )
         if not await self._service.note_turn_reminder(record.id, sent.id):

@@ -24,7 +24,7 @@ from bot.errors import (
     UserError,
 )
 from bot.games import adapter_for
-from bot.narration import Narration, narrate, plain
+from bot.narration import Narration, ResultWords, narrate, plain
 from bot.store import (
     ChannelBusyError,
     Clock,
@@ -39,6 +39,7 @@ from bot.store import (
 )
 from bot.table_meta import News, TableMeta
 from bot.table_settings import TableSettings
+from bot.words import words_for
 from engine.errors import EngineError
 from engine.game import Event, HandState
 from engine.match import Match
@@ -47,6 +48,9 @@ from engine.rng import derive_seed
 from engine.spec import GameSpec
 
 log = logging.getLogger(__name__)
+
+DRAWN_STAT: Final = "drawn"
+"""The standings figure every win-loss game keeps beside played and won: drawn matches."""
 
 MAX_COMPUTER_MOVES: Final = 1000
 """A safety stop for one run of computer turns; a real run is far shorter."""
@@ -113,7 +117,7 @@ class SeatView:
         """Why this seat cannot move now, in a sentence's end: "waiting for Bea to play"."""
         current = self.hand.current_player
         if current is None or self.match.is_over:
-            return "the hand is over"
+            return f"the {words_for(game_spec(self.record.game)).round} is over"
         return f"waiting for {plain(self.record.seats[current].name)} to play"
 
 
@@ -324,34 +328,73 @@ class TableService:
         log.info("table %d: lobby expired", table_id)
         return record
 
+    async def accept(self, table_id: int, actor: Actor) -> TableUpdate:
+        """Take the open seat of a challenge (a two-player table) and start at once. A
+        challenge addressed to one person can be accepted only by them."""
+        async with self._lock(table_id):
+            record = await self._load_lobby(table_id)
+            settings = self._options(record)
+            if seat_of(record, actor.user_id) is not None:
+                raise UserError("You are already sitting at this table: wait for an opponent.")
+            if settings.opponent_id is not None and settings.opponent_id != actor.user_id:
+                raise NotAllowedError(
+                    f"This challenge is for <@{settings.opponent_id}>; open your own with "
+                    f"/{settings.spec.family} new."
+                )
+            if len(record.seats) >= settings.seats:
+                raise UserError("This table is full.")
+            seats = [*record.seats, Seat(user_id=actor.user_id, name=actor.name)]
+            record = await self._update(record, seats=seats)
+            log.info("table %d: challenge accepted", table_id)
+            return await self._begin(record)
+
+    async def decline(self, table_id: int, actor: Actor) -> TableRecord:
+        """The challenged person turns a challenge down: the lobby closes."""
+        async with self._lock(table_id):
+            record = await self._load_lobby(table_id)
+            if self._options(record).opponent_id != actor.user_id:
+                raise NotAllowedError(
+                    "Only the person challenged can decline; the host can Withdraw."
+                )
+            record = await self._update(record, status=TableStatus.CANCELLED)
+            self._forget(table_id)
+        log.info("table %d: challenge declined", table_id)
+        return record
+
     async def start(self, table_id: int, actor: Actor) -> TableUpdate:
         """Deal the first hand to everyone seated; computers play at once if they lead."""
         async with self._lock(table_id):
             record = await self._load_lobby(table_id, started="This table has already started.")
             self._require_host(record, actor, "start the match")
-            settings = self._options(record)
-            spec = settings.spec
-            if len(record.seats) < spec.min_seats:
-                raise UserError(
-                    f"{spec.title} needs at least {spec.min_seats} players: wait for someone "
-                    "to join, or add a computer."
-                )
-            match = Match(
-                spec.name, len(record.seats), settings.target, self._new_seed(), settings.options
+            return await self._begin(record)
+
+    async def _begin(self, record: TableRecord) -> TableUpdate:
+        """Start the match of a lobby loaded under its lock."""
+        table_id = record.id
+        settings = self._options(record)
+        spec = settings.spec
+        if len(record.seats) < spec.min_seats:
+            raise UserError(
+                f"{spec.title} needs at least {spec.min_seats} players: wait for someone "
+                "to join, or add a computer."
             )
-            story = Narration(log=["Hand 1 dealt"], hand_dealt=True)
-            meta = TableMeta(log=tuple(story.log), news=(News(0, deal=True),))
-            meta = replace(meta, deadline=self._deadline(record, match, meta))
-            record = await self._update(
-                record,
-                status=TableStatus.PLAYING,
-                state=match.to_json(),
-                meta=meta.to_json(),
-                expires_at=None,
-            )
-            log.info("table %d: match started with %d seats", table_id, len(record.seats))
-            update = TableUpdate(record, match, story, news_id=0)
-            return await self._run_computers(update)
+        match = Match(
+            spec.name, len(record.seats), settings.target, self._new_seed(), settings.options
+        )
+        first = "Hand 1 dealt" if spec.has_hands else f"{words_for(spec).round_title} 1 begins"
+        story = Narration(log=[first], hand_dealt=True)
+        meta = TableMeta(log=tuple(story.log), news=(News(0, deal=True),))
+        meta = replace(meta, deadline=self._deadline(record, match, meta))
+        record = await self._update(
+            record,
+            status=TableStatus.PLAYING,
+            state=match.to_json(),
+            meta=meta.to_json(),
+            expires_at=None,
+        )
+        log.info("table %d: match started with %d seats", table_id, len(record.seats))
+        update = TableUpdate(record, match, story, news_id=0)
+        return await self._run_computers(update)
 
     # ------------------------------------------------------------------ play
 
@@ -481,11 +524,13 @@ class TableService:
                 move = str(match.hand.timeout_move())
                 story.announcements.append(f"⏰ **{name}** ran out of time.")
                 if count >= 2:
-                    family = game_spec(record.game).family
+                    spec = game_spec(record.game)
+                    words = words_for(spec)
                     meta = replace(meta, autopilot=meta.autopilot | {seat})
                     story.announcements.append(
                         f"🤖 **{name}** timed out twice in a row: the computer plays for them "
-                        f"until they press **Show hand** or use `/{family} hand`."
+                        f"until they press **{words.show_button}** or use "
+                        f"`/{spec.family} {words.show_command}`."
                     )
             log.info("table %d: seat %d timed out", table_id, seat)
             events = match.play(seat, move)
@@ -645,7 +690,13 @@ class TableService:
         """Commit one applied move with the version it was loaded at, then record the
         result if it ended the match (:class:`StaleVersionError` if the version moved)."""
         record, match = update.record, update.match
-        story = narrate(adapter_for(record.game).narrate, events, seat_names(record), match.target)
+        story = narrate(
+            adapter_for(record.game).narrate,
+            events,
+            seat_names(record),
+            match.target,
+            result_words(game_spec(record.game)),
+        )
         finished = tuple(
             hand
             for hand in (match.last_hand,)
@@ -703,6 +754,11 @@ class TableService:
             )
             for index, seat in enumerate(record.seats)
         ]
+        combine = {stat.name: stat.combine for stat in spec.stats}
+        if spec.utility == "win-loss":
+            drawn = int(match.outcome is not None and match.outcome.is_draw)
+            lines = [replace(line, stats={**line.stats, DRAWN_STAT: drawn}) for line in lines]
+            combine[DRAWN_STAT] = "sum"
         winner = match.winner
         winner_user = None if winner is None else record.seats[winner].user_id
         try:
@@ -713,7 +769,7 @@ class TableService:
                 result=lines,
                 winner_user_id=winner_user,
                 winner_seat=winner,
-                combine={stat.name: stat.combine for stat in spec.stats},
+                combine=combine,
             )
         except (StaleVersionError, TableStateError):
             log.warning("table %d: the result was recorded elsewhere", record.id)
@@ -786,6 +842,10 @@ class TableService:
     def _forget(self, table_id: int) -> None:
         """Drop a closed table's lock; a late waiter still holds its own reference."""
         self._locks.pop(table_id, None)
+
+
+def result_words(spec: GameSpec) -> ResultWords:
+    return ResultWords(spec.round_word, wins=spec.utility == "win-loss")
 
 
 def _closed_message(record: TableRecord) -> str:

@@ -28,6 +28,8 @@ class TableSettings:
     target: int | None
     turn_seconds: int
     options: dict[str, OptionValue] = field(default_factory=dict)
+    opponent_id: int | None = None
+    """A challenge addressed to one person: only they may accept (two-player games)."""
 
     @classmethod
     def build(
@@ -38,6 +40,7 @@ class TableSettings:
         target: int | None,
         turn_seconds: int,
         options: Mapping[str, Any],
+        opponent_id: int | None = None,
     ) -> TableSettings:
         """Check everything against the game's spec; a UserError says what is wrong."""
         try:
@@ -49,19 +52,28 @@ class TableSettings:
             raise UserError(_sentence(str(exc))) from exc
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise UserError("The turn timer must be between 1 second and 24 hours.")
-        return cls(game, chairs, checked_target, turn_seconds, checked)
+        if opponent_id is not None and not is_challenge(spec):
+            raise UserError(f"{spec.title} is not a two-player game: open a table instead.")
+        return cls(game, chairs, checked_target, turn_seconds, checked, opponent_id)
 
     @property
     def spec(self) -> GameSpec:
         return game_spec(self.game)
 
+    @property
+    def is_challenge(self) -> bool:
+        return is_challenge(self.spec)
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "seats": self.seats,
             "target": self.target,
             "turn_seconds": self.turn_seconds,
             "options": dict(self.options),
         }
+        if self.opponent_id is not None:
+            data["opponent_id"] = self.opponent_id
+        return data
 
     @classmethod
     def from_json(cls, game: str, data: Mapping[str, Any]) -> TableSettings:
@@ -72,6 +84,7 @@ class TableSettings:
             target=None if target is None else int(target),
             turn_seconds=int(data["turn_seconds"]),
             options=dict(data.get("options", {})),
+            opponent_id=None if data.get("opponent_id") is None else int(data["opponent_id"]),
         )
 
     def describe(self) -> str:
@@ -79,8 +92,18 @@ class TableSettings:
         spec = self.spec
         minutes, seconds = divmod(self.turn_seconds, 60)
         timer = f"{minutes} min" if not seconds else f"{self.turn_seconds} s"
-        goal = "one game" if self.target is None else f"Target {self.target}"
+        if self.target is None:
+            goal = "one game"
+        elif spec.match.unit == "wins":
+            goal = spec.match.goal_words(self.target).capitalize()
+        else:
+            goal = f"Target {self.target}"
         return " · ".join([goal, *spec.describe_options(self.options), f"turn timer {timer}"])
+
+
+def is_challenge(spec: GameSpec) -> bool:
+    """A game for exactly two: its table is a challenge that starts once accepted."""
+    return spec.min_seats == spec.max_seats == 2
 
 
 def _sentence(text: str) -> str:

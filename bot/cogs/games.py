@@ -18,7 +18,8 @@ from bot.errors import UserError
 from bot.games.base import GameAdapter
 from bot.handlers import Handlers
 from bot.replies import tell
-from bot.table_settings import MAX_TURN_MINUTES, TableSettings
+from bot.table_settings import MAX_TURN_MINUTES, TableSettings, is_challenge
+from bot.words import words_for
 from engine.spec import GameSpec, MatchFormat, OptionSpec
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -70,18 +71,30 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
     if len(specs) > 1:
         add("game", str, "Which game to play", required=True)
         choices["game"] = [app_commands.Choice(name=s.title, value=s.name) for s in specs]
+    challenge = all(is_challenge(spec) for spec in specs)
+    if challenge:
+        add("opponent", discord.Member, "Challenge this person (they press Accept to play)")
+        levels = list(dict.fromkeys(level for spec in specs for level in spec.levels))
+        add("computer", str, "Play the computer at this level instead (starts at once)")
+        choices["computer"] = [
+            app_commands.Choice(name=level.title(), value=level) for level in levels
+        ]
     seat_default = specs[0].default_seats
-    add(
-        "seats",
-        app_commands.Range[int, min_seats, max_seats],
-        f"Number of seats, {min_seats} to {max_seats} (default {seat_default})",
-    )
+    if min_seats != max_seats:
+        add(
+            "seats",
+            app_commands.Range[int, min_seats, max_seats],
+            f"Number of seats, {min_seats} to {max_seats} (default {seat_default})",
+        )
+    wins = all(f.unit == "wins" for f in formats)
     if formats:
         default: int | str | None = formats[0].default_target
         if default is None:
             default = "one game"
         past = all(f.ends_when == "exceeds" for f in formats)
         goal = "A total over this many points wins" if past else "Points needed to win"
+        if wins:
+            goal = "Games needed to win"
         if any_target:
             top = max(f.max_target for f in formats)
             add(
@@ -91,7 +104,10 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
             )
         else:
             add("target", int, f"{goal} the match (default {default})")
-            choices["target"] = [app_commands.Choice(name=str(t), value=t) for t in targets]
+            choices["target"] = [
+                app_commands.Choice(name=f"First to {t} wins" if wins else str(t), value=t)
+                for t in targets
+            ]
             if one_game:
                 choices["target"].insert(
                     0, app_commands.Choice(name="One game", value=MatchFormat.ONE_GAME)
@@ -112,19 +128,26 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         seats = given.pop("seats", None)
         target = given.pop("target", None)
         minutes = given.pop("turn_minutes", None)
+        opponent = given.pop("opponent", None)
+        computer = given.pop("computer", None)
         chosen = {name: value for name, value in given.items() if value is not None}
         try:
+            opponent_id = _opponent_id(interaction, opponent, computer)
             settings = TableSettings.build(
                 game,
                 seats=seats,
                 target=target,
                 turn_seconds=minutes * 60 if minutes else default_turn_seconds,
                 options=chosen,
+                opponent_id=opponent_id,
             )
+            if computer is not None and computer not in settings.spec.levels:
+                levels = ", ".join(settings.spec.levels)
+                raise UserError(f"The computer plays at {levels}, not {computer!r}.")
         except UserError as exc:
             await tell(interaction, str(exc))
             return
-        await handlers.create(interaction, settings)
+        await handlers.create(interaction, settings, computer)
 
     new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     app_commands.describe(**describe)(new)
@@ -134,6 +157,21 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         description=f"Open a {adapter.title} table in this channel"[:100],
         callback=new,
     )
+
+
+def _opponent_id(
+    interaction: discord.Interaction[Any], opponent: discord.abc.User | None, computer: str | None
+) -> int | None:
+    """The person a challenge is for, checked (UserError says why not)."""
+    if opponent is None:
+        return None
+    if computer is not None:
+        raise UserError("Challenge a person or play the computer, not both at once.")
+    if opponent.id == interaction.user.id:
+        raise UserError("You cannot challenge yourself: pick someone else, or a computer.")
+    if opponent.bot:
+        raise UserError("That is a bot account: use the computer option to play the computer.")
+    return opponent.id
 
 
 def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds: int) -> Any:
@@ -171,9 +209,15 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
         name="play", description="Make your move at this channel's table", callback=play
     )
     play_command.autocomplete("move")(play_choices)
+    words = words_for(adapter.specs[0])
+    joining = (
+        "Accept the challenge at this channel's table"
+        if all(is_challenge(spec) for spec in adapter.specs)
+        else "Take a seat at this channel's table"
+    )
     commands_: list[tuple[str, str, Callback]] = [
-        ("join", "Take a seat at this channel's table", join),
-        ("hand", "Show your tiles (and your controls) privately", hand),
+        ("join", joining, join),
+        (words.show_command, words.show_help, hand),
         ("status", "Show this channel's table and scores", status),
         ("cancel", "Cancel this channel's table (host only)", cancel),
         ("rules", f"A summary of the rules of {adapter.title}", rules),

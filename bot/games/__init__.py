@@ -9,10 +9,17 @@ from bot.games.base import GameAdapter
 from bot.games.dominoes import DominoesAdapter
 from bot.games.fido import FidoAdapter
 from bot.games.network import NetworkAdapter
+from bot.games.sackson import SacksonAdapter
 from engine.registry import game_spec
 
 ADAPTERS: Final[dict[str, GameAdapter]] = {
-    adapter.family: adapter for adapter in (NetworkAdapter(), DominoesAdapter(), FidoAdapter())
+    adapter.family: adapter
+    for adapter in (
+        NetworkAdapter(),
+        DominoesAdapter(),
+        FidoAdapter(),
+        SacksonAdapter(),
+    )
 }
 
 

@@ -54,6 +54,8 @@ class Controls:
     prompt: str
     noun: str = "tile"
     """What a subject is called on the menus (tile, piece)."""
+    where: str = "Choose where to play it"
+    """The target menus' placeholder."""
 
 
 class GameAdapter(ABC):
@@ -74,10 +76,13 @@ class GameAdapter(ABC):
     ) -> bytes:
         """The public picture of ``hand`` (default: the current hand) with match totals."""
 
-    @abstractmethod
-    def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
+    def hand_picture(
+        self, hand: HandState[Any], seat: int, title: str, page: int = 0
+    ) -> bytes | None:
         """The seat's own tiles, playable ones marked (private). ``page``: which page of a
-        hand too long for one picture (the same page as the tile menu shows)."""
+        hand too long for one picture (the same page as the tile menu shows). None: the
+        game has no private hand (a board game), so the board is the seat's picture."""
+        return None
 
     @abstractmethod
     def subject_picture(
@@ -114,9 +119,16 @@ class GameAdapter(ABC):
         return list(moves)
 
     # ------------------------------------------------------------ words
-    @abstractmethod
     def holding(self, hand: HandState[Any], seat: int) -> str:
-        """The seat's own holding as text, e.g. ``Your tiles: 6-4, 3-3`` (private)."""
+        """The seat's own holding as text, e.g. ``Your tiles: 6-4, 3-3`` (private), or
+        what the seat has in a game with nothing hidden ("You play Dark: 7 pieces to
+        place"); empty: nothing to say."""
+        return ""
+
+    def seat_tag(self, hand: HandState[Any], seat: int) -> str:
+        """A few words after a seat's name on the table message, e.g. " (Dark)" where
+        seats differ by colour; empty by default."""
+        return ""
 
     @abstractmethod
     def narrate(self, event: Event, names: Sequence[str], story: Narration) -> None:

@@ -7,7 +7,7 @@ subject, and action buttons (Pass, Draw).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 import discord
@@ -15,6 +15,7 @@ import discord
 from bot.games.base import Controls, Subject, Target
 from bot.views import ids
 from bot.views.components import MAX_OPTIONS, button, select
+from bot.words import Words
 
 TARGET_ROWS: Final = 3
 """Rows 1–3 hold target menus (row 0: subjects, row 4: buttons): up to 75 targets."""
@@ -37,16 +38,43 @@ def _view() -> discord.ui.View:
     return discord.ui.View(timeout=None)
 
 
-def lobby_view(table_id: int, levels: Sequence[str]) -> discord.ui.View:
-    """Join, Leave and Start, and a menu that seats a computer at the level picked."""
+def lobby_view(
+    table_id: int,
+    levels: Sequence[str],
+    notes: Mapping[str, str] | None = None,
+    *,
+    challenge: bool = False,
+    named: bool = False,
+) -> discord.ui.View:
+    """Join, Leave and Start, and a menu that seats a computer at the level picked
+    (``notes``: the game's own words for a level). A ``challenge`` (a two-player table)
+    has Accept instead of Join and no Start: accepting starts the game; a challenge
+    ``named`` for one person also has Decline."""
     view = _view()
-    for action, (label, style) in _LOBBY_LOOK.items():
-        view.add_item(button(ids.lobby_id(table_id, action), label, style, row=0))
+    notes = notes or {}
+    if challenge:
+        view.add_item(
+            button(ids.lobby_id(table_id, "join"), "Accept", discord.ButtonStyle.success, row=0)
+        )
+        if named:
+            view.add_item(
+                button(
+                    ids.lobby_id(table_id, "decline"),
+                    "Decline",
+                    discord.ButtonStyle.danger,
+                    row=0,
+                )
+            )
+        label, style = _LOBBY_LOOK["leave"]
+        view.add_item(button(ids.lobby_id(table_id, "leave"), "Withdraw", style, row=0))
+    else:
+        for action, (label, style) in _LOBBY_LOOK.items():
+            view.add_item(button(ids.lobby_id(table_id, action), label, style, row=0))
     options = [
         discord.SelectOption(
             label=LEVEL_LOOK.get(level, (f"{level.title()} computer", ""))[0],
             value=level,
-            description=LEVEL_LOOK.get(level, ("", None))[1] or None,
+            description=(notes.get(level) or LEVEL_LOOK.get(level, ("", None))[1] or None),
         )
         for level in levels
     ]
@@ -67,10 +95,16 @@ def finished_view(table_id: int) -> discord.ui.View:
     return view
 
 
-def table_view(table_id: int) -> discord.ui.View:
+def table_view(table_id: int, words: Words) -> discord.ui.View:
+    """The running table's button: a seat's private controls (its hand, or the board)."""
     view = _view()
     view.add_item(
-        button(ids.show_hand_id(table_id), "Show hand", discord.ButtonStyle.primary, emoji="🁢")
+        button(
+            ids.show_hand_id(table_id),
+            words.show_button,
+            discord.ButtonStyle.primary,
+            emoji=words.show_emoji,
+        )
     )
     return view
 
@@ -113,10 +147,11 @@ def controls_view(
             )
             for subject in chunk
         ]
+        noun = controls.noun
         placeholder = (
-            "Choose a tile to play"
+            f"Choose a {noun} to play"
             if pages == 1
-            else f"Choose a tile (page {shown + 1} of {pages})"
+            else f"Choose a {noun} (page {shown + 1} of {pages})"
         )
         view.add_item(select(ids.subject_id(table_id, turn, shown), placeholder, options, row=0))
     numbered = list(targets)[:MAX_TARGETS]
@@ -125,11 +160,8 @@ def controls_view(
         if not chunk_targets:
             break
         first, last = part * MAX_OPTIONS + 1, part * MAX_OPTIONS + len(chunk_targets)
-        placeholder = (
-            "Choose where to play it"
-            if len(numbered) <= MAX_OPTIONS
-            else f"Choose where to play it ({first}–{last})"
-        )
+        where = controls.where
+        placeholder = where if len(numbered) <= MAX_OPTIONS else f"{where} ({first}–{last})"
         options = [
             discord.SelectOption(label=target.label[:100], value=target.move)
             for target in chunk_targets

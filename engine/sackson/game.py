@@ -193,8 +193,10 @@ class SacksonGame(HandState[SacksonMove]):
         own, other = position.has_network(mover), position.has_network(1 - mover)
         if own and other:
             return [self._won(1 - mover, "both networks")]
-        if own or other:
-            return [self._won(mover if own else 1 - mover, "network")]
+        if own:
+            return [self._won(mover, "network")]
+        if other:
+            return [self._won(1 - mover, "network", unblocked=True)]
         if self._repeated():
             return [self._drawn("repetition")]
         while not self.legal_codes():
@@ -223,7 +225,8 @@ class SacksonGame(HandState[SacksonMove]):
         self.seen[key] += 1
         return self.seen[key] >= REPETITIONS
 
-    def _won(self, colour: int, reason: str) -> Event:
+    def _won(self, colour: int, reason: str, *, unblocked: bool = False) -> Event:
+        """``colour`` wins; ``unblocked``: by a network the other player's move opened."""
         position = self.position
         seat = self.seat_of(colour)
         self.result = Outcome((seat,), reason)
@@ -234,7 +237,12 @@ class SacksonGame(HandState[SacksonMove]):
         return Event(
             "network",
             seat,
-            detail={"colour": COLOURS[colour], "squares": squares, "reason": reason},
+            detail={
+                "colour": COLOURS[colour],
+                "squares": squares,
+                "reason": reason,
+                "unblocked": unblocked,
+            },
         )
 
     def _drawn(self, reason: str) -> Event:

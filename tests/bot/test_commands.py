@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 from discord import app_commands
 
@@ -27,8 +28,9 @@ def test_every_family_in_the_registry_has_an_adapter_and_a_command_group() -> No
         assert {spec.name for spec in adapter.specs} == {s.name for s in families()[family]}
         group = family_group(adapter, handlers=None, default_turn_seconds=300)  # type: ignore[arg-type]
         assert group.name == family
+        private = "hand" if all(spec.has_hands for spec in adapter.specs) else "board"
         assert sorted(c.name for c in group.commands) == sorted(
-            ["new", "join", "play", "hand", "status", "cancel", "rules"]
+            ["new", "join", "play", private, "status", "cancel", "rules"]
         )
 
 
@@ -38,9 +40,12 @@ def test_new_takes_each_option_of_the_familys_games_with_the_specs_choices(famil
     params = {p.name: p for p in command.parameters}
     specs = ADAPTERS[family].specs
     options = {option.name: option for spec in specs for option in spec.options}
-    expected = {"seats", "target", "turn_minutes", *options}
+    fixed = all(s.min_seats == s.max_seats for s in specs)
+    expected = {"target", "turn_minutes", *options} | (set() if fixed else {"seats"})
     if len(specs) > 1:
         expected.add("game")
+    if all(s.min_seats == s.max_seats == 2 for s in specs):
+        expected |= {"opponent", "computer"}  # a two-player game is a challenge
     assert set(params) == expected
     for name, option in options.items():
         assert [(c.name, c.value) for c in params[name].choices] == [
@@ -48,8 +53,26 @@ def test_new_takes_each_option_of_the_familys_games_with_the_specs_choices(famil
         ]
         assert params[name].description == option.description
         assert not params[name].required
-    assert params["seats"].min_value == min(s.min_seats for s in specs)
-    assert params["seats"].max_value == max(s.max_seats for s in specs)
+    if not fixed:
+        assert params["seats"].min_value == min(s.min_seats for s in specs)
+        assert params["seats"].max_value == max(s.max_seats for s in specs)
+
+
+def test_sackson_new_is_a_challenge_to_a_person_or_the_computer_for_one_game_or_more() -> None:
+    params = {p.name: p for p in new_command("sackson").parameters}
+    assert "seats" not in params and "game" not in params
+    assert params["opponent"].type is discord.AppCommandOptionType.user
+    levels = ADAPTERS["sackson"].specs[0].levels
+    assert [(c.name, c.value) for c in params["computer"].choices] == [
+        (level.title(), level) for level in levels
+    ]
+    assert [(c.name, c.value) for c in params["target"].choices] == [
+        ("One game", 0),
+        ("First to 2 wins", 2),
+        ("First to 3 wins", 3),
+        ("First to 5 wins", 5),
+    ]
+    assert params["target"].description.startswith("Games needed to win")
 
 
 def test_dominoes_new_asks_which_game_and_offers_the_targets_of_the_rules() -> None:

@@ -66,6 +66,15 @@ def legal_notations(hand: HandState[Any]) -> set[str]:
     return {str(move) for move in hand.legal_moves()}
 
 
+def assert_nothing_hidden(hand: HandState[Any]) -> None:
+    """A perfect-information game hides nothing: every view is the spectator's."""
+    spectator = hand.view(None)
+    for viewer in [None, *range(hand.players)]:
+        assert not hand.hidden_from(viewer)
+        seen = {key: value for key, value in hand.view(viewer).items() if key != "you"}
+        assert seen == {key: value for key, value in spectator.items() if key != "you"}
+
+
 # ---------------------------------------------------------------- tiles named in text
 
 
@@ -194,6 +203,10 @@ def test_random_games_play_to_an_outcome_within_the_rules(spec: GameSpec, seed: 
         hand.play(seat, text)
         played.append((seat, text))
     assert hand.is_over, "the hand did not end"
+    if spec.longest_game is not None:
+        assert len(played) <= spec.longest_game, "the hand ran past the spec's longest game"
+    if spec.information == "perfect":
+        assert_nothing_hidden(hand)
     outcome = hand.outcome
     assert outcome is not None
     assert all(0 <= seat < players for seat in outcome.winners)
@@ -285,8 +298,9 @@ def assert_table_described(
         assert "over" in text, text
     else:
         assert f"{names[mover]} to play" in text, text
-    for name, total in zip(names, match.totals, strict=True):
-        assert re.search(rf"\b{re.escape(name)} {total}\b", text), f"{name} {total}: {text}"
+    if spec.utility == "points" or match.target is not None:  # a lone game has no totals
+        for name, total in zip(names, match.totals, strict=True):
+            assert re.search(rf"\b{re.escape(name)} {total}\b", text), f"{name} {total}: {text}"
     leaked = tiles_in_text(text) & hidden(hand, None)
     assert not leaked, f"the public alt text names {sorted(leaked)}: {text}"
 
@@ -300,7 +314,11 @@ def assert_pictures_and_words(spec: GameSpec, match: Match, names: list[str]) ->
     assert_table_described(spec, names, match, hand)
     for seat in range(hand.players):
         title = f"Table 7 · hand {match.hand_number}"
-        assert_png(adapter.hand_picture(hand, seat, title), f"seat {seat}'s hand picture")
+        picture = adapter.hand_picture(hand, seat, title)
+        if not spec.has_hands:
+            assert picture is None, "a game without hands draws no hand picture"
+            continue
+        assert_png(picture, f"seat {seat}'s hand picture")
         words = hand_alt_text(spec.name, title, hand, seat)
         assert words.startswith(title) and words[len(title) :].strip(". "), words
         assert not tiles_in_text(words) & hidden(hand, seat), words

@@ -144,6 +144,8 @@ class TableDriver:
     channel: TextChannel
     players: list[Player]
     family: str = "network"
+    show_label: str = "Show hand"
+    """The table button that opens a seat's private controls ("Play" in a board game)."""
     table_message: Message | None = None
     last_turn: int = -1
     records: list[InteractionRecord] = field(default_factory=list)
@@ -185,11 +187,12 @@ class TableDriver:
         """The live table message: each new hand gets a new one and the old is deleted."""
         assert self.table_message is not None
         if self.table_message.deleted:
-            header = self.table_message.content.split(" · hand ", 1)[0]
+            header = re.split(r" · (?:hand|game) ", self.table_message.content, maxsplit=1)[0]
             newer = [
                 m
                 for m in self.public_messages()
-                if m.id > self.table_message.id and m.content.startswith(header + " · hand ")
+                if m.id > self.table_message.id
+                and re.match(re.escape(header) + r" · (?:hand|game) ", m.content)
             ]
             assert newer, "the table message was deleted and no new one was posted"
             self.table_message = newer[-1]
@@ -218,12 +221,17 @@ class TableDriver:
 
     @property
     def match_over(self) -> bool:
-        return self.table_message is not None and "won the match" in self.table_message.content
+        content = "" if self.table_message is None else self.table_message.content
+        return any(end in content for end in ("won the match", "won the game", "ended in a draw"))
 
-    async def show_hand(self, player: Player, on: Message | None = None) -> Message:
-        """Press Show hand (on the table message or a nudge) and return the private reply."""
+    async def show_hand(
+        self, player: Player, on: Message | None = None, label: str | None = None
+    ) -> Message:
+        """Press Show hand (``label``: the game's word for it, e.g. Play) on the table
+        message or a nudge, and return the private reply."""
         message = on or self.table()
-        record = await self.fake.click(player.user, message, message.button(label="Show hand"))
+        label = label or self.show_label
+        record = await self.fake.click(player.user, message, message.button(label=label))
         seen = await self.seen(record)
         assert not seen.updated and seen.ephemeral, seen
         assert seen.message.visible_to is player.user
