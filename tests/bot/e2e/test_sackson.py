@@ -20,6 +20,7 @@ from tests.bot.e2e.harness import (
     TableDriver,
     Turn,
     assert_answered_once_in_time,
+    restart_bot,
     start_bot,
 )
 from tests.fakediscord import BotLauncher, BotProcess, Message
@@ -208,3 +209,38 @@ async def test_a_game_against_the_computer_starts_at_once_and_ends(
     assert "won the match" in final
     standings = await table.slash(ada, "standings", game="sackson")
     assert "W   D   L" in standings.content
+
+
+async def test_closed_dms_get_the_board_by_the_play_button_and_a_restart_loses_nothing(
+    club: Club, bot: BotProcess
+) -> None:
+    fake, ada, cal = club.fake, club.ada, club.cal
+    table = sackson(club, ada, cal)
+    await open_challenge(table, ada)
+    await accept(table, cal)
+    first = await table.next_turn()
+    assert first is not None and first.player is ada
+    await pick_square(table, first, "d3")
+
+    # cal's DMs are closed: the channel nudges her to press Play, which shows the board.
+    nudge = await fake.wait_for_message(
+        club.channel, lambda m: m.content.startswith(f"<@{cal.user.id}>, it's your turn")
+    )
+    assert "press **Play** to see the board and play" in nudge.content
+    assert "tiles" not in nudge.content and "hand" not in nudge.content
+    await table.table_shows("DMs closed — use Play")
+    turn = await table.next_turn()
+    assert turn is not None and turn.player is cal and turn.message.ephemeral
+    assert "You play **Light**" in turn.message.content
+    assert turn.message.attachments[0].description.startswith("Where a new piece can go")
+    await pick_square(table, turn, "a5")
+
+    await restart_bot(fake, bot)
+    turn = await table.next_turn()
+    assert turn is not None and turn.player is ada
+    await pick_square(table, turn, "f5")
+    board = table.table()
+    assert "ada played d3" in board.content and "cal played a5" in board.content
+    assert "ada played f5" in board.content
+    alt = board.attachments[0].description or ""
+    assert "Dark: d3, f5 (8 in hand)" in alt and "Light: a5 (9 in hand)" in alt
