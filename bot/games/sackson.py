@@ -11,6 +11,7 @@ from bot.games.base import Controls, GameAdapter, Subject, Target
 from bot.narration import Narration, plain
 from engine.errors import EngineError
 from engine.game import Event, HandState
+from engine.line.labels import end_label
 from engine.match import Match
 from engine.sackson import SPEC, SacksonGame
 from engine.sackson.board import COLOURS, DARK, name, square, squares_of
@@ -50,13 +51,9 @@ def _sackson(hand: HandState[Any]) -> SacksonGame:
 
 
 def letter(index: int) -> str:
-    """A, B … Z, AA, AB …: how the board and the menu name the squares on offer."""
-    text = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        text = chr(ord("A") + rest) + text
-    return text
+    """A, B … Z, AA, AB …: how the board and the menu name the squares on offer (the
+    spreadsheet-column labels FIDO's ends use too)."""
+    return end_label(index)
 
 
 def _subject_square(subject: str) -> int | None:
