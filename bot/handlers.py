@@ -195,7 +195,10 @@ class Handlers:
                 self.timers.forget(table_id)
                 return
             if action == "rematch":
-                await self._post_lobby(interaction, await self.service.rematch(table_id, actor))
+                record = await self.service.rematch(table_id, actor)
+                await self._post_lobby(interaction, record)
+                if table_settings(record).is_challenge and len(record.seats) == 2:
+                    await self.settle(await self.service.start(record.id, actor))  # a computer
                 return
             if action == "join":
                 record = await self.service.join(table_id, actor)

@@ -216,16 +216,25 @@ class TableService:
         record = await self.table(table_id)
         if record.status is not TableStatus.FINISHED:
             raise UserError("A rematch can be started once the match is over.")
-        if seat_of(record, actor.user_id) is None:
+        own = seat_of(record, actor.user_id)
+        if own is None:
             raise NotAtTableError()
+        settings, seats = record.settings, record.seats
+        if table_settings(record).is_challenge:
+            # A two-player rematch is a new challenge from the one who asked: a person
+            # opposite gets Accept and Decline; a computer opposite is seated at once.
+            other = record.seats[1 - own]
+            seats = (record.seats[own], *([other] if other.is_bot else []))
+            opponent = None if other.is_bot else other.user_id
+            settings = replace(table_settings(record), opponent_id=opponent).to_json()
         try:
             created = await self.store.create_table(
                 guild_id=record.guild_id,
                 channel_id=record.channel_id,
                 creator_id=actor.user_id,
                 game=record.game,
-                settings=record.settings,
-                seats=record.seats,
+                settings=settings,
+                seats=seats,
                 expires_at=self._clock() + self._lobby_timeout,
             )
         except ChannelBusyError as exc:

@@ -161,6 +161,16 @@ async def test_a_challenge_is_accepted_and_played_to_a_network(club: Club, bot: 
     assert any(line.split()[1:6] == ["bea", "1", "0", "0", "1"] for line in lines)
     assert "Pts" not in standings.content
 
+    # A rematch is a new challenge from whoever asks, to the other player.
+    record = await fake.click(bea.user, final, final.button(label="Rematch"))
+    rematch = await table.seen(record)
+    assert not rematch.ephemeral and f"<@{bea.user.id}> challenges <@{ada.user.id}>" in (
+        rematch.content
+    )
+    table.table_message = rematch.message
+    await accept(table, ada)
+    assert "bea (Dark)" in table.table().content and "ada (Light)" in table.table().content
+
 
 async def test_an_open_challenge_a_declined_one_and_a_withdrawn_one(
     club: Club, bot: BotProcess
@@ -205,10 +215,15 @@ async def test_a_game_against_the_computer_starts_at_once_and_ends(
         assert turns < 400, "the match did not end"
     public = " ".join(m.content for m in table.public_messages())
     assert "Game 1 is over" in public
-    final = table.table().content
-    assert "won the match" in final
+    final = table.table()
+    assert "won the match" in final.content
     standings = await table.slash(ada, "standings", game="sackson")
-    assert "W   D   L" in standings.content
+    assert "W   D   L" in standings.content and "Rtg" in standings.content
+
+    # A rematch against the computer needs nobody to accept: it starts at once.
+    record = await table.fake.click(ada.user, final, final.button(label="Rematch"))
+    table.table_message = (await table.seen(record)).message
+    await table.table_shows(" · game 1 · ")
 
 
 async def test_closed_dms_get_the_board_by_the_play_button_and_a_restart_loses_nothing(
