@@ -188,7 +188,6 @@ class SacksonGame(HandState[SacksonMove]):
     def _after_move(self, mover: int) -> list[Event]:
         """Networks first (either side's wins, even one the move only unblocked), then
         repetition, then automatic passes for a player who cannot move."""
-        events: list[Event] = []
         position = self.position
         own, other = position.has_network(mover), position.has_network(1 - mover)
         if own and other:
@@ -199,6 +198,13 @@ class SacksonGame(HandState[SacksonMove]):
             return [self._won(1 - mover, "network", unblocked=True)]
         if self._repeated():
             return [self._drawn("repetition")]
+        return self._pass_while_stuck()
+
+    def _pass_while_stuck(self) -> list[Event]:
+        """Pass for each player in turn who has no legal move; two passes in succession
+        (both players stuck) draw the game."""
+        events: list[Event] = []
+        position = self.position
         while not self.legal_codes():
             if self.moves_played and self.moves_played[-1] == "pass":
                 events.append(self._drawn("both stuck"))
@@ -214,11 +220,13 @@ class SacksonGame(HandState[SacksonMove]):
         return events
 
     def _settle(self) -> None:
-        """For a diagram: end it at once if it is already decided."""
+        """For a diagram: end it at once if it is already decided, and pass for a player
+        to move who is stuck, as after any move."""
         for colour in (DARK, LIGHT):
             if self.position.has_network(colour):
                 self._won(colour, "network")
                 return
+        self._pass_while_stuck()
 
     def _repeated(self) -> bool:
         key = _key_text(self.position.key())
