@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from engine.sackson.board import FULL, GOALS, RAYS, squares_of
+from engine.sackson.board import FULL, GOALS, squares_of
 from engine.sackson.evaluate import DEFAULT, Weights, evaluate
 from engine.sackson.network import has_network
 from engine.sackson.position import PASS, PLACE, Position, colour_at
@@ -34,6 +34,14 @@ EXACT, LOWER, UPPER = 0, 1, 2
 THREATS_SEEN: Final = 4
 """Opponent threats collected to narrow the squares that can stop them all."""
 QUIESCENCE_PLIES: Final = 6
+"""How far past the nominal depth forced blocks are followed while pieces are placed."""
+QUIESCENCE_MOVING: Final = 2
+"""The same once pieces move: blocks by moving a piece open lines and breed new threats,
+so chains of them run long."""
+EXTEND: Final = 4
+"""A threat with at most this many answers is searched a ply deeper (it is forcing)."""
+QUIESCENCE_WIDTH: Final = 8
+"""Blocks tried past the nominal depth once pieces move (the likeliest first)."""
 ILLEGAL: Final = -WIN - 2
 """The value of a move the rules forbid (it gives both players a network)."""
 
@@ -242,8 +250,9 @@ class Search:
                     props,
                 )
             self.tactics[key] = threats
-        if (depth <= 0 and not threats) or depth <= -QUIESCENCE_PLIES or ply >= MAX_PLY:
+        if (depth <= 0 and not threats) or ply >= MAX_PLY:
             return evaluate(position, self.weights, mine, theirs)
+        placing = position.hand[colour] > 0
 
         was_pass = self.last_pass
         moves = position.moves()
@@ -251,7 +260,9 @@ class Search:
             moves = self.stoppers(moves, threats)
             if not moves:
                 return -(WIN - ply - 2)
-            if self.extend and depth > 0 and ply < 2 * self.iteration:
+            if depth <= -(QUIESCENCE_PLIES if placing else QUIESCENCE_MOVING):
+                return evaluate(position, self.weights, mine, theirs)  # it can be stopped
+            if self.extend and depth > 0 and ply < 2 * self.iteration and len(moves) <= EXTEND:
                 depth += 1  # a forced block costs no depth: forcing lines are seen deeper
         if not moves:
             return self.pass_turn(depth, alpha, beta, ply)
@@ -262,6 +273,8 @@ class Search:
         ordered = self.order(moves, tt_move, ply, mine, theirs)
         if not threats and depth < len(self.widths) and len(ordered) > self.widths[depth]:
             ordered = ordered[: self.widths[depth]]  # near the horizon: the likeliest moves
+        elif depth <= 0 and not placing:
+            ordered = ordered[:QUIESCENCE_WIDTH]  # past it, only the likeliest blocks
         best_value = ILLEGAL
         best_move = ordered[0]
         original_alpha = alpha
@@ -305,11 +318,11 @@ class Search:
         self.table[key] = (depth, flag, _to_table(best_value, ply), best_move)
         return best_value
 
-    def stoppers(self, moves: list[int], threats: list[tuple[int, int]]) -> list[int]:
+    def stoppers(self, moves: list[int], threats: list[Threat]) -> list[int]:
         """The moves that may stop every threat: a piece on a square that blocks each
         one found. Any other move leaves the first threat standing — unless that threat
-        lifts a piece whose going would also complete our network (then it is no win
-        for the opponent), which is checked move by move."""
+        lifts a piece whose going completes our network too (then it is no win for the
+        opponent): our moves that complete a network on the board the threat leaves."""
         stops = -1
         for _, squares in threats:
             stops &= squares
@@ -320,25 +333,11 @@ class Search:
             return kept
         position = self.position
         colour = position.to_move
-        own = position.pieces[colour]
-        near = -1  # already between two of ours: any move may matter
-        if not between(sight(own, position.occupied)) >> lifted & 1:
-            near = 0
-            for ray in RAYS[lifted]:
-                near |= ray
-        for move in moves:
-            if stops >> (move & 63) & 1:
-                continue
-            start = move >> 6
-            if not (near >> (move & 63) & 1 or (start != PLACE and near >> start & 1)):
-                continue  # the move changes nothing on the lifted piece's lines
-            mover = self.make(move)
-            them = self.make(threat)
-            mine = has_network(position.pieces[colour], position.occupied, colour)
-            self.unmake(threat, them)
-            self.unmake(move, mover)
-            if mine:
-                kept.append(move)
+        own, other = position.pieces[colour], position.pieces[1 - colour]
+        after = (other ^ (1 << lifted)) | (1 << (threat & 63))
+        ours = winning_moves(own, after, colour, position.hand[colour] > 0, 999, either=True)
+        spoilers = {code for code, _ in ours if code & 63 != lifted}
+        kept.extend(m for m in moves if m in spoilers and not stops >> (m & 63) & 1)
         return kept
 
     def pass_turn(self, depth: int, alpha: int, beta: int, ply: int) -> int:

@@ -132,6 +132,7 @@ def winning_moves(
     blocks: bool = False,
     seen: list[int] | None = None,
     props: Propagators | None = None,
+    either: bool = False,
 ) -> list[Threat]:
     """Up to ``limit`` legal moves with which ``colour`` (holding ``own``, facing
     ``other``) completes a network at once, placing a piece (``placing``) or moving one.
@@ -139,7 +140,7 @@ def winning_moves(
     under the CS61B option it loses) and is left out. With ``blocks``, each move comes
     with the squares where the opponent can stop it; otherwise that mask is 0.
     ``props`` and ``seen``: the empty squares' propagators and ``sight(own)``, when the
-    caller has them already."""
+    caller has them already. ``either``: keep moves that complete both networks too."""
     occupied = own | other
     start, end = GOALS[colour]
     zone = GOAL_ZONE[colour]
@@ -160,7 +161,7 @@ def winning_moves(
     if placing:
         destinations &= open_squares(own, occupied, colour)
         return _placements(own, occupied, colour, destinations, limit, blocks)
-    return _moves(own, other, colour, seen, props, destinations, to_end, limit, blocks)
+    return _moves(own, other, colour, seen, props, destinations, to_end, limit, blocks, either)
 
 
 def _ends(own: int, start: int, end: int, zone: int, props: Propagators) -> tuple[int, bool]:
@@ -237,15 +238,17 @@ def _moves(
     to_end: bool,
     limit: int,
     blocks: bool,
+    either: bool,
 ) -> list[Threat]:
     occupied = own | other
     lifting_opens = between(seen) & own
-    opens_other = between(sight(other, occupied, props)) & own
+    opens_other = 0 if either else between(sight(other, occupied, props)) & own
     found: list[Threat] = []
     tried: set[int] = set()
 
-    def attempt(o: int, d: int) -> bool:
-        """Record the move o→d if it wins; True once ``limit`` wins are found."""
+    def attempt(o: int, d: int, path: list[int] | None = None) -> bool:
+        """Record the move o→d if it wins; True once ``limit`` wins are found. ``path``:
+        a network the move is known to complete."""
         code = o * 64 + d
         if code in tried:
             return False
@@ -257,27 +260,36 @@ def _moves(
             return False
         after_own = rest | placed
         after = (occupied ^ lifted) | placed
-        mask = 0
-        if blocks:
-            path = network_path(after_own, after, colour)
-            if path is None:
+        if path is None:
+            if blocks:
+                path = network_path(after_own, after, colour)
+                if path is None:
+                    return False
+            elif not has_network(after_own, after, colour):
                 return False
-            mask = blocking_squares(path, d)
-        elif not has_network(after_own, after, colour):
-            return False
         if lifted & opens_other and has_network(other, after, 1 - colour):
             return False
-        found.append((code, mask))
+        found.append((code, blocking_squares(path, d) if blocks and path else 0))
         return len(found) >= limit
 
     # The network runs through the new piece.
     for d in squares_of(destinations):
         placed = 1 << d
+        path = None
         if has_network(own | placed, occupied | placed, colour):
-            origins = own
-        else:  # then lifting must open a line between two own pieces (the new one too)
-            origins = lifting_opens | _shielding(d, own, occupied, seen)
-        for o in squares_of(origins):
+            path = network_path(own | placed, occupied | placed, colour)
+        if path is not None:
+            # Lifting a piece off that network cannot break it (lifting only opens
+            # lines); lifting one on it needs a network of its own.
+            on_path = 0
+            for t in path:
+                on_path |= 1 << t
+            for o in squares_of(own):
+                if attempt(o, d, None if on_path >> o & 1 else path):
+                    return found
+            continue
+        # Otherwise lifting must open a line between two own pieces (the new one too).
+        for o in squares_of(lifting_opens | _shielding(d, own, occupied, seen)):
             if attempt(o, d):
                 return found
     # The network runs through a line the lifted piece opened, not the new piece.
