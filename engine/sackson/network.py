@@ -59,10 +59,14 @@ def has_network(own: int, occupied: int, colour: int) -> bool:
 def _reaches(
     s: int, line: int, used: int, count: int, own: int, occupied: int, end: int, goals: int
 ) -> bool:
+    rays = RAYS[s]
     for direction in range(8):
         if direction >> 1 == line:
             continue
-        hit = first_piece(s, direction, occupied)
+        hit = rays[direction] & occupied  # first_piece, inlined: this is the hot loop
+        if not hit:
+            continue
+        hit = 1 << (hit.bit_length() - 1) if direction & 1 else hit & -hit
         if not hit & own or hit & used:
             continue
         if hit & end:
