@@ -32,4 +32,9 @@ SPEC = GameSpec(
     utility="win-loss",
     round_word="game",
     piece_word="piece",
+    level_notes={
+        "easy": "Plays at random, but completes a network when it can",
+        "normal": "Looks one move ahead: wins when it can, blocks yours",
+        "hard": "Searches several moves ahead (alpha-beta)",
+    },
 )
