@@ -165,7 +165,8 @@ def hand_content(view: SeatView, headline: str | None = None, prompt: str | None
     round_word = words_for(game_spec(record.game)).round
     lines.append(f"**{title_of(record)}** · table {record.id} · {round_word} {match.hand_number}")
     if match.is_over:
-        lines.append("The match is over.")
+        lone = match.target is None and game_spec(record.game).utility == "win-loss"
+        lines.append(f"The {'game' if lone else 'match'} is over.")
     elif view.is_turn:
         deadline = f" Time runs out {when(view.deadline)}." if view.deadline else ""
         lines.append(f"**Your turn.** {prompt or 'Make your move.'}{deadline}")
