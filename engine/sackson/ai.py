@@ -25,8 +25,13 @@ from engine.sackson.search import Key, Search, SearchResult
 from engine.sackson.threats import winning_moves
 
 LEVELS: Final = ("easy", "normal", "hard")
-HARD_NODES: Final = 4000
+HARD_NODES: Final = 5000
 """Nodes the hard player searches per decision (see docs/ai.md for the time it takes)."""
+LATE_MOVES: Final = 3
+"""From the fourth move on, a quiet move is first searched a ply less deep."""
+NOISE: Final = 2
+"""Points of seeded noise in the hard player's evaluation (a connection is worth 10): it
+varies the choice between moves of equal worth from seed to seed."""
 LOSES: Final = -(10**6)
 
 
@@ -74,6 +79,8 @@ def hard_search(game: SacksonGame, seed: int, nodes: int = HARD_NODES) -> Search
         seen=seen_keys(game.seen),
         nodes=nodes,
         seed=seed,
+        late=LATE_MOVES,
+        noise=NOISE,
     )
     return search.run()
 

@@ -204,19 +204,22 @@ class Search:
                     return ILLEGAL  # it gives both players a network
                 return -(WIN - ply - 1)
             if index == 0 or depth <= 1:
-                return -self.negamax(depth - 1, -beta, -alpha, ply + 1, quiet)
-            value = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, quiet)
+                return -self.negamax(depth - 1, -beta, -alpha, ply + 1, quiet, move)
+            value = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, quiet, move)
             if reduction and value > alpha:
-                value = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, quiet)
+                value = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, quiet, move)
             if alpha < value < beta:
-                value = -self.negamax(depth - 1, -beta, -alpha, ply + 1, quiet)
+                value = -self.negamax(depth - 1, -beta, -alpha, ply + 1, quiet, move)
             return value
         finally:
             self.unmake(move, undo)
 
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int, quiet: bool = False) -> int:
+    def negamax(
+        self, depth: int, alpha: int, beta: int, ply: int, quiet: bool = False, last: int = -1
+    ) -> int:
         """The value of the position for the player to move. ``quiet``: that player
-        surely cannot complete a network now (the parent knows)."""
+        surely cannot complete a network now (the parent knows). ``last``: the move that
+        led here (the opponent could not complete a network before it)."""
         position = self.position
         key = position.key()
         self.nodes += 1
@@ -265,6 +268,7 @@ class Search:
                     True,
                     theirs,
                     props,
+                    fresh=1 << (last & 63) if last >= 0 and last >> 6 == PLACE else 0,
                 )
             self.tactics[key] = threats
         if (depth <= 0 and not threats) or ply >= MAX_PLY:
