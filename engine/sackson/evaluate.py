@@ -26,12 +26,12 @@ class Weights:
     """Points per unit of each term (tuned by self-play, see docs/ai.md)."""
 
     connections: int = 10
-    junctions: int = 4
-    goal: int = 40
-    cut: int = 6
+    junctions: int = 1
+    goal: int = 14
+    cut: int = -2
     mobility: int = 1
     in_hand: int = 0
-    tempo: int = 10
+    tempo: int = 15
 
     def as_tuple(self) -> tuple[int, ...]:
         return astuple(self)
@@ -48,12 +48,7 @@ def colour_terms(own: int, other: int, colour: int, seen: list[int]) -> tuple[in
     usable = open_squares(own, occupied, colour)
     junctions = at_least_two(row, column, rising, falling) & usable
     goals = (1 if own & start else 0) + (1 if own & end else 0)
-    return (
-        pairs(own, seen),
-        junctions.bit_count(),
-        goals,
-        usable.bit_count(),
-    )
+    return (pairs(own, seen), junctions.bit_count(), goals, usable.bit_count())
 
 
 def evaluate(

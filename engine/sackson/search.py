@@ -33,6 +33,10 @@ MAX_PLY: Final = 64
 EXACT, LOWER, UPPER = 0, 1, 2
 THREATS_SEEN: Final = 4
 """Opponent threats collected to narrow the squares that can stop them all."""
+MOVING_COST: Final = 3
+"""A node where the player to move moves a piece counts this many against the budget: it
+has about ten times the moves of a placement to look through, and its tactics cost about
+three times as much."""
 QUIESCENCE_PLIES: Final = 6
 """How far past the nominal depth forced blocks are followed while pieces are placed."""
 QUIESCENCE_MOVING: Final = 2
@@ -79,6 +83,8 @@ class Search:
         widths: tuple[int, ...] = (),
         extend: bool = True,
         late: int = 0,
+        noise: int = 0,
+        moving_cost: int = MOVING_COST,
     ) -> None:
         self.position = position.copy()
         self.both_networks_legal = both_networks_legal
@@ -90,8 +96,12 @@ class Search:
         self.widths = widths
         self.extend = extend
         self.late = late
+        self.noise = noise
+        self.moving_cost = moving_cost
         self.iteration = 0
         self.nodes = 0
+        self.work = 0
+        """Nodes weighted by what they cost: the budget is counted in these."""
         self.table: dict[Key, tuple[int, int, int, int]] = {}
         self.path: dict[Key, int] = {}
         self.tactics: dict[Key, list[Threat]] = {}
@@ -132,6 +142,12 @@ class Search:
         win = winning_moves(own, other, colour, position.hand[colour] > 0)
         if win:
             return [win[0][0]]
+        if colour_at(position.turns + 1, position.equalized) != colour:
+            threats = winning_moves(
+                other, own, 1 - colour, position.hand[1 - colour] > 0, THREATS_SEEN, True
+            )
+            if threats:  # only a move that stops them all can save the game
+                return self.stoppers(legal, threats) or legal
         return legal
 
     def root(self, depth: int, moves: list[int], previous: int) -> tuple[int, int]:
@@ -188,24 +204,28 @@ class Search:
                     return ILLEGAL  # it gives both players a network
                 return -(WIN - ply - 1)
             if index == 0 or depth <= 1:
-                return -self.negamax(depth - 1, -beta, -alpha, ply + 1, quiet)
-            value = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, quiet)
+                return -self.negamax(depth - 1, -beta, -alpha, ply + 1, quiet, move)
+            value = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, quiet, move)
             if reduction and value > alpha:
-                value = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, quiet)
+                value = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, quiet, move)
             if alpha < value < beta:
-                value = -self.negamax(depth - 1, -beta, -alpha, ply + 1, quiet)
+                value = -self.negamax(depth - 1, -beta, -alpha, ply + 1, quiet, move)
             return value
         finally:
             self.unmake(move, undo)
 
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int, quiet: bool = False) -> int:
+    def negamax(
+        self, depth: int, alpha: int, beta: int, ply: int, quiet: bool = False, last: int = -1
+    ) -> int:
         """The value of the position for the player to move. ``quiet``: that player
-        surely cannot complete a network now (the parent knows)."""
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise OutOfNodes
+        surely cannot complete a network now (the parent knows). ``last``: the move that
+        led here (the opponent could not complete a network before it)."""
         position = self.position
         key = position.key()
+        self.nodes += 1
+        self.work += 1 if key[2 + key[4]] else self.moving_cost
+        if self.work > self.budget and (self.iteration > 1 or self.work > 4 * self.budget):
+            raise OutOfNodes  # the first iteration may overrun: every move gets looked at
         if self.history_counts.get(key, 0) + self.path.get(key, 0) >= 2:
             return 0  # the third occurrence: a draw
         entry = self.table.get(key)
@@ -248,10 +268,11 @@ class Search:
                     True,
                     theirs,
                     props,
+                    fresh=1 << (last & 63) if last >= 0 and last >> 6 == PLACE else 0,
                 )
             self.tactics[key] = threats
         if (depth <= 0 and not threats) or ply >= MAX_PLY:
-            return evaluate(position, self.weights, mine, theirs)
+            return self.leaf(key, mine, theirs)
         placing = position.hand[colour] > 0
 
         was_pass = self.last_pass
@@ -261,7 +282,7 @@ class Search:
             if not moves:
                 return -(WIN - ply - 2)
             if depth <= -(QUIESCENCE_PLIES if placing else QUIESCENCE_MOVING):
-                return evaluate(position, self.weights, mine, theirs)  # it can be stopped
+                return self.leaf(key, mine, theirs)  # it can be stopped
             if self.extend and depth > 0 and ply < 2 * self.iteration and len(moves) <= EXTEND:
                 depth += 1  # a forced block costs no depth: forcing lines are seen deeper
         if not moves:
@@ -317,6 +338,15 @@ class Search:
             flag = LOWER
         self.table[key] = (depth, flag, _to_table(best_value, ply), best_move)
         return best_value
+
+    def leaf(self, key: Key, mine: list[int], theirs: list[int]) -> int:
+        """The evaluation, give or take a little noise fixed by the position and the seed
+        (so that a different seed may choose differently between moves of equal worth)."""
+        value = evaluate(self.position, self.weights, mine, theirs)
+        if self.noise:
+            mixed = (hash(key) ^ self.seed) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFF
+            value += mixed % (2 * self.noise + 1) - self.noise
+        return value
 
     def stoppers(self, moves: list[int], threats: list[Threat]) -> list[int]:
         """The moves that may stop every threat: a piece on a square that blocks each

@@ -74,17 +74,20 @@ def network_path(own: int, occupied: int, colour: int) -> list[int] | None:
         return None
     goals = start | end
     for s in squares_of(own & start):
-        path = [s]
-        if _extend(path, -1, 1 << s, own, occupied, end, goals):
-            return path
+        rest = _extend(s, -1, 1 << s, 1, own, occupied, end, goals)
+        if rest is not None:
+            rest.append(s)
+            rest.reverse()
+            return rest
     return None
 
 
 def _extend(
-    path: list[int], line: int, used: int, own: int, occupied: int, end: int, goals: int
-) -> bool:
-    """Extend ``path`` (in place) to a network if one continues it along a new line."""
-    rays = RAYS[path[-1]]
+    s: int, line: int, used: int, count: int, own: int, occupied: int, end: int, goals: int
+) -> list[int] | None:
+    """The rest of a network from the ``count``-th piece ``s`` (entered along ``line``),
+    last square first, or None (the network test's search, keeping the path)."""
+    rays = RAYS[s]
     for direction in range(8):
         if direction >> 1 == line:
             continue
@@ -94,19 +97,18 @@ def _extend(
         hit = 1 << (hit.bit_length() - 1) if direction & 1 else hit & -hit
         if not hit & own or hit & used:
             continue
-        t = hit.bit_length() - 1
         if hit & end:
-            if len(path) + 1 >= MIN_PIECES:
-                path.append(t)
-                return True
+            if count + 1 >= MIN_PIECES:
+                return [hit.bit_length() - 1]
             continue
         if hit & goals:
             continue
-        path.append(t)
-        if _extend(path, direction >> 1, used | hit, own, occupied, end, goals):
-            return True
-        path.pop()
-    return False
+        t = hit.bit_length() - 1
+        rest = _extend(t, direction >> 1, used | hit, count + 1, own, occupied, end, goals)
+        if rest is not None:
+            rest.append(t)
+            return rest
+    return None
 
 
 def blocking_squares(path: list[int], destination: int) -> int:
@@ -133,6 +135,7 @@ def winning_moves(
     seen: list[int] | None = None,
     props: Propagators | None = None,
     either: bool = False,
+    fresh: int = 0,
 ) -> list[Threat]:
     """Up to ``limit`` legal moves with which ``colour`` (holding ``own``, facing
     ``other``) completes a network at once, placing a piece (``placing``) or moving one.
@@ -140,7 +143,9 @@ def winning_moves(
     under the CS61B option it loses) and is left out. With ``blocks``, each move comes
     with the squares where the opponent can stop it; otherwise that mask is 0.
     ``props`` and ``seen``: the empty squares' propagators and ``sight(own)``, when the
-    caller has them already. ``either``: keep moves that complete both networks too."""
+    caller has them already. ``either``: keep moves that complete both networks too.
+    ``fresh``: a square of ``own``'s that any network now must use (the piece just placed,
+    when ``own`` had no network in one before placing it), or 0."""
     occupied = own | other
     start, end = GOALS[colour]
     zone = GOAL_ZONE[colour]
@@ -156,7 +161,15 @@ def winning_moves(
         ALLOWED[colour] & ~occupied & (at_least_two(row, column, rising, falling) | (zone & one))
     )
     # Lifting a piece (moving) may open lines through it: then look through own pieces.
-    ends, to_end = _ends(own, start, end, zone, props if placing else propagators(FULL & ~other))
+    ends, to_end = _ends(
+        own,
+        start,
+        end,
+        zone,
+        props if placing else propagators(FULL & ~other),
+        destinations,
+        fresh & ~zone,
+    )
     destinations &= ends
     if placing:
         destinations &= open_squares(own, occupied, colour)
@@ -164,19 +177,27 @@ def winning_moves(
     return _moves(own, other, colour, seen, props, destinations, to_end, limit, blocks, either)
 
 
-def _ends(own: int, start: int, end: int, zone: int, props: Propagators) -> tuple[int, bool]:
+def _ends(
+    own: int, start: int, end: int, zone: int, props: Propagators, wanted: int, fresh: int
+) -> tuple[int, bool]:
     """Squares where a new piece could join walks from both goals (turning at every
     piece: see :func:`~engine.sackson.sight.reach`) into a chain of six, and whether such
     walks already join the goals. A network through a new piece needs the first; one
-    without it, the second."""
+    without it, the second. Only squares in ``wanted`` matter to the caller; ``fresh``:
+    a piece outside the goals that the network must use (then a walk reaches it)."""
     middle = own & ~zone
     from_start = from_end = None
     entered = 0
     if own & start:
         from_start, entered = reach(own & start, middle, props)
+        seen = from_start[0] | from_start[1] | from_start[2] | from_start[3]
+        if not seen & (wanted | (own & end)) and not wanted & start:
+            return 0, False  # walks from the first goal reach no square that matters
     if own & end:
         from_end, entered_too = reach(own & end, middle, props)
         entered |= entered_too
+    if fresh and not fresh & entered:
+        return 0, False
     # A network's middle pieces (four at least) lie on those walks, or are the new piece.
     walked = entered.bit_count()
     if walked < MIN_PIECES - 3:

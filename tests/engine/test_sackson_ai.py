@@ -220,12 +220,12 @@ def test_the_repetition_counts_reach_the_search_as_position_keys() -> None:
     assert sum(keys.values()) == sum(game.seen.values())
 
 
-# A position of a seeded random game, all pieces down, where Dark stands better.
-AHEAD = ("c1 d1 f1 f2 b3 e4 b6 f6 b7 d7", "b2 d2 b4 g4 g5 a6 c6 c7 e7 g7")
+# A position of a seeded random game, all pieces down, where Light (to move) stands better.
+AHEAD = ("c1 b2 e2 g2 e4 c5 g5 e6 d7 g7", "c2 d2 g3 b4 d4 g4 a6 c6 d6 a7")
 
 
 def test_hard_will_not_walk_into_a_drawn_repetition_when_ahead() -> None:
-    game = SacksonGame.from_position(*AHEAD, to_move="dark")
+    game = SacksonGame.from_position(*AHEAD, to_move="light")
     first = Search(game.position, nodes=1500).run()
     assert first.value > 0
     after = game.position.copy()
