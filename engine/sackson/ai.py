@@ -25,7 +25,7 @@ from engine.sackson.search import Key, Search, SearchResult
 from engine.sackson.threats import winning_moves
 
 LEVELS: Final = ("easy", "normal", "hard")
-HARD_NODES: Final = 5000
+HARD_NODES: Final = 6000
 """Nodes the hard player searches per decision (see docs/ai.md for the time it takes)."""
 LATE_MOVES: Final = 3
 """From the fourth move on, a quiet move is first searched a ply less deep."""

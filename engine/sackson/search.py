@@ -169,6 +169,8 @@ class Search:
             if value > alpha:
                 alpha, best = value, move
                 self.partial = (best, alpha)
+                if alpha >= WON:
+                    break  # a forced win: deepening found none shorter
         return best, alpha
 
     # ------------------------------------------------------------------ the tree
@@ -271,6 +273,8 @@ class Search:
                     fresh=1 << (last & 63) if last >= 0 and last >> 6 == PLACE else 0,
                 )
             self.tactics[key] = threats
+            if threats:
+                self.work += 1  # threats cost their blocks and a narrower search
         if (depth <= 0 and not threats) or ply >= MAX_PLY:
             return self.leaf(key, mine, theirs)
         placing = position.hand[colour] > 0
