@@ -72,6 +72,14 @@ def paint_board(image: Image.Image, plan: SacksonPlan, top: int, left: int = 0) 
         faint = ring(LAST_MOVE, *ORIGIN_RADII, alpha=ORIGIN_ALPHA)
         paste_centred(image, faint, plan.centre(plan.last_from), origin)
 
+    moved = plan.last_from is not None and plan.last_to is not None
+    moved = moved and plan.last_from != plan.last_to
+    over = not plan.network
+    # The arrow goes over the pieces, except under a network's numbered pieces.
+    if moved and not over:
+        assert plan.last_from is not None and plan.last_to is not None
+        _paint_arrow(image, plan.centre(plan.last_from), plan.centre(plan.last_to), origin)
+
     draw = ImageDraw.Draw(image)
     step_font = font(STEP_FONT, bold=True)
     for piece in plan.pieces:
@@ -86,7 +94,7 @@ def paint_board(image: Image.Image, plan: SacksonPlan, top: int, left: int = 0) 
 
     if plan.last_to is not None:
         paste_centred(image, ring(LAST_MOVE, *LAST_RADII), plan.centre(plan.last_to), origin)
-        if plan.last_from is not None and plan.last_from != plan.last_to:
+        if moved and over and plan.last_from is not None:
             _paint_arrow(image, plan.centre(plan.last_from), plan.centre(plan.last_to), origin)
     if plan.chosen is not None:
         paste_centred(image, ring(CHOSEN, *CHOSEN_RADII), plan.centre(plan.chosen), origin)

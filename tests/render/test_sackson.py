@@ -288,6 +288,18 @@ def test_the_network_is_a_path_through_its_pieces_in_order(colour: str) -> None:
         assert near(at(image, square, -ring), END_HIGHLIGHT, 30), square
 
 
+def test_the_last_moves_arrow_passes_under_a_networks_numbered_pieces() -> None:
+    view = V.network_won()
+    view["last_move"] = {"notation": "d5-d1", "colour": "dark", "from": "d5", "to": "d1"}
+    image = draw(view)
+    core = L.PIECE["dark"]  # type: ignore[index]
+    # The arrow from d5 to d1 runs straight through d3, piece 2 of the network: on its
+    # disc, just off the number, the disc shows, not the arrow.
+    for dy in (-22, 22):
+        assert near(at(image, "d3", 0, dy), core, 20), dy
+    assert not near(at(image, "d4", 0, 0), L.SQUARE, 10), "the arrow is still drawn"
+
+
 # ------------------------------------------------------------------ header
 
 
