@@ -208,6 +208,11 @@ class RestApi:
         except ApiError as exc:
             record.error_code = exc.code
             response = json_response(exc.body(), exc.status)
+        except web.HTTPException as exc:
+            # An answer the fake means to give (a bot that died while its post was held
+            # gets 503 on the closed connection), not a bug of the fake.
+            record.status = exc.status
+            raise
         except Exception as exc:
             # A bug in the fake (or a payload it cannot read). Answer 400, not 500:
             # discord.py retries 5xx with sleeps of 1+3+5+7s, which would only slow the
