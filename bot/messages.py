@@ -92,7 +92,7 @@ def table_content(record: TableRecord, match: Match) -> str:
     names = [plain(name) for name in seat_names(record)]
     header = (
         f"**{title_of(record)}** · table {record.id} · {words_for(spec).round} "
-        f"{match.hand_number} · {_goal(spec, match)}"
+        f"{match.hand_number} · {spec.match.goal_label(match.target)}"
     )
     adapter = adapter_for(record.game)
     shown = match.last_hand if match.is_over and match.last_hand is not None else match.hand
@@ -123,14 +123,6 @@ def table_content(record: TableRecord, match: Match) -> str:
         lines.append("")
         lines.append(f"📪 {', '.join(closed)}: {dms_closed_note(spec)}.")
     return "\n".join(lines)
-
-
-def _goal(spec: GameSpec, match: Match) -> str:
-    if match.target is None:
-        return "one game"
-    if spec.match.unit == "wins":
-        return spec.match.goal_words(match.target)
-    return f"target {match.target}"
 
 
 def result_line(spec: GameSpec, match: Match, names: Sequence[str]) -> str:

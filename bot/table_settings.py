@@ -92,12 +92,9 @@ class TableSettings:
         spec = self.spec
         minutes, seconds = divmod(self.turn_seconds, 60)
         timer = f"{minutes} min" if not seconds else f"{self.turn_seconds} s"
-        if self.target is None:
-            goal = "one game"
-        elif spec.match.unit == "wins":
-            goal = spec.match.goal_words(self.target).capitalize()
-        else:
-            goal = f"Target {self.target}"
+        goal = spec.match.goal_label(self.target)
+        if self.target is not None:
+            goal = goal[:1].upper() + goal[1:]
         return " · ".join([goal, *spec.describe_options(self.options), f"turn timer {timer}"])
 
 

@@ -129,6 +129,15 @@ class MatchFormat:
             return f"first to {target} win" + ("" if target == 1 else "s")
         return f"first past {target}" if self.ends_when == "exceeds" else f"first to {target}"
 
+    def goal_label(self, target: int | None) -> str:
+        """The match's goal as a table's messages name it: ``one game``, ``target 100``
+        or ``first to 3 wins``."""
+        if target is None:
+            return "one game"
+        if self.unit == "wins":
+            return self.goal_words(target)
+        return f"target {target}"
+
     def check_target(self, target: int | None) -> int | None:
         """The target a table plays to (None for a single game); ValueError if not allowed."""
         if self.single_game:
@@ -207,8 +216,6 @@ class GameSpec:
     longest_game: int | None = None
     """The most turns one hand (or game) can take, passes and draws included (OpenSpiel's
     ``max_game_length``); None: no fixed bound (a game that ends by repetition)."""
-    utility: Utility = "points"
-    """``win-loss``: results are wins, draws and losses; standings show W/D/L, not points."""
     round_word: str = "hand"
     """What one deal or one game of a match is called: "Hand 2 is over", "game 2"."""
     piece_word: str = "tile"
@@ -228,12 +235,14 @@ class GameSpec:
             raise ValueError(f"{self.name}: information is 'perfect' or 'imperfect'")
         if self.chance not in get_args(Chance):
             raise ValueError(f"{self.name}: chance is 'deterministic' or 'dealt'")
-        if self.utility not in get_args(Utility):
-            raise ValueError(f"{self.name}: utility is 'points' or 'win-loss'")
-        if (self.utility == "win-loss") != (self.match.unit == "wins"):
-            raise ValueError(f"{self.name}: a win-loss game's matches count games won")
         if self.longest_game is not None and self.longest_game < 1:
             raise ValueError(f"{self.name}: the longest game is at least one turn")
+
+    @property
+    def utility(self) -> Utility:
+        """``win-loss`` when a match counts games won (results are wins, draws and losses;
+        standings show W/D/L, not points), else ``points``."""
+        return "win-loss" if self.match.unit == "wins" else "points"
 
     @property
     def has_hands(self) -> bool:

@@ -29,7 +29,6 @@ SPEC = GameSpec(
     information="perfect",
     chance="deterministic",
     longest_game=None,
-    utility="win-loss",
     round_word="game",
     piece_word="piece",
     level_notes={
