@@ -127,7 +127,7 @@ def table_content(record: TableRecord, match: Match) -> str:
 
 def result_line(spec: GameSpec, match: Match, names: Sequence[str]) -> str:
     """How a finished match ended, in one line (``names`` already escaped)."""
-    what = "game" if match.target is None and spec.utility == "win-loss" else "match"
+    what = words_for(spec).contest(match.target)
     outcome = match.outcome
     if match.winner is not None:
         return f"🏆 **{names[match.winner]}** won the {what}."
@@ -157,8 +157,7 @@ def hand_content(view: SeatView, headline: str | None = None, prompt: str | None
     round_word = words_for(game_spec(record.game)).round
     lines.append(f"**{title_of(record)}** · table {record.id} · {round_word} {match.hand_number}")
     if match.is_over:
-        lone = match.target is None and game_spec(record.game).utility == "win-loss"
-        lines.append(f"The {'game' if lone else 'match'} is over.")
+        lines.append(f"The {words_for(game_spec(record.game)).contest(match.target)} is over.")
     elif view.is_turn:
         deadline = f" Time runs out {when(view.deadline)}." if view.deadline else ""
         lines.append(f"**Your turn.** {prompt or 'Make your move.'}{deadline}")
@@ -189,9 +188,8 @@ def played_content(update: TableUpdate, user_id: int) -> str:
             else f"Next: **{plain(mover.name)}**."
         )
     if update.story.hand_dealt:
-        round_word = words_for(spec).round_title
-        begun = "has been dealt" if spec.has_hands else "has begun"
-        lines.append(f"{round_word} {match.hand_number} {begun}.")
+        words = words_for(spec)
+        lines.append(f"{words.round_title} {match.hand_number} {words.begun}.")
     own = seat_of(record, user_id)
     if own is not None:
         lines[:0] = [f"🔒 {line}" for line in update.story.private.get(own, [])]

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
 
+from bot.words import DEALT, Words
 from engine.game import Event
 
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]()])")
@@ -51,30 +51,18 @@ GameWords = Callable[[Event, Sequence[str], "Narration"], None]
 """A game's own words for its events (its adapter's ``narrate``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ResultWords:
-    """How a game's results read: dominoes count points over hands; a board game counts
-    games won (``wins``) and has no points to announce."""
-
-    round: str = "hand"
-    wins: bool = False
-
-
-POINTS: Final = ResultWords()
-
-
 def narrate(
     game_words: GameWords,
     events: Sequence[Event],
     names: Sequence[str],
     target: int | None,
-    results: ResultWords = POINTS,
+    words: Words = DEALT,
 ) -> Narration:
     """Turn one move's engine events into text: public lines from public events, private
     lines (for one seat) from the rest. ``game_words`` tells the game's own event kinds
     and every private event."""
     story = Narration()
-    heading = results.round[:1].upper() + results.round[1:]
+    heading = words.round_title
     for event in events:
         who = _name(names, event.player)
         if not event.is_public:
@@ -87,7 +75,7 @@ def narrate(
                 f"{who} passed" + (" (nothing to play)" if event.detail.get("auto") else "")
             )
         elif event.kind == "hand_over":
-            if results.wins:
+            if words.wins:
                 if target is not None:
                     story.announcements.append(_game_over(event, names, target, heading))
             else:
@@ -104,10 +92,10 @@ def narrate(
                 story.announcements.append(f"🏆 {both} share the win with {points} points!")
                 story.log.append(" and ".join(_name(names, w) for w in sharing) + " shared the win")
             elif event.player is None:
-                what = "game" if results.wins and target is None else "match"
+                what = words.contest(target)
                 story.announcements.append(f"🤝 The {what} is drawn: nobody wins.")
                 story.log.append(f"The {what} is drawn")
-            elif results.wins:
+            elif words.wins:
                 won = totals[event.player] if totals else 0
                 if target is None:
                     story.announcements.append(f"🏆 **{who}** wins the game!")
@@ -122,8 +110,7 @@ def narrate(
                 story.log.append(f"{who} won the match")
             story.match_over = True
         elif event.kind == "hand_started":
-            begun = "begins" if results.wins else "dealt"
-            story.log.append(f"{heading} {event.detail.get('hand_number', '?')} {begun}")
+            story.log.append(f"{heading} {event.detail.get('hand_number', '?')} {words.begins}")
             story.hand_dealt = True
         else:
             game_words(event, names, story)

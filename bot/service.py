@@ -24,7 +24,7 @@ from bot.errors import (
     UserError,
 )
 from bot.games import adapter_for
-from bot.narration import Narration, ResultWords, narrate, plain
+from bot.narration import Narration, narrate, plain
 from bot.store import (
     ChannelBusyError,
     Clock,
@@ -390,8 +390,8 @@ class TableService:
         match = Match(
             spec.name, len(record.seats), settings.target, self._new_seed(), settings.options
         )
-        first = "Hand 1 dealt" if spec.has_hands else f"{words_for(spec).round_title} 1 begins"
-        story = Narration(log=[first], hand_dealt=True)
+        words = words_for(spec)
+        story = Narration(log=[f"{words.round_title} 1 {words.begins}"], hand_dealt=True)
         meta = TableMeta(log=tuple(story.log), news=(News(0, deal=True),))
         meta = replace(meta, deadline=self._deadline(record, match, meta))
         record = await self._update(
@@ -704,7 +704,7 @@ class TableService:
             events,
             seat_names(record),
             match.target,
-            result_words(game_spec(record.game)),
+            words_for(game_spec(record.game)),
         )
         finished = tuple(
             hand
@@ -851,10 +851,6 @@ class TableService:
     def _forget(self, table_id: int) -> None:
         """Drop a closed table's lock; a late waiter still holds its own reference."""
         self._locks.pop(table_id, None)
-
-
-def result_words(spec: GameSpec) -> ResultWords:
-    return ResultWords(spec.round_word, wins=spec.utility == "win-loss")
 
 
 def _closed_message(record: TableRecord) -> str:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot import messages
-from bot.narration import ResultWords, narrate
-from bot.service import DRAWN_STAT, result_words
+from bot.narration import narrate
+from bot.service import DRAWN_STAT
 from bot.store import StandingRow
 from bot.views.builders import lobby_view, table_view
 from bot.words import words_for
@@ -70,7 +70,7 @@ def test_a_win_loss_game_is_narrated_in_wins_and_draws_not_points() -> None:
         [Event("match_over", player=0, detail={"totals": [1, 0], "outcome": {"winners": [0]}})],
         names,
         None,
-        result_words(SACKSON),
+        words_for(SACKSON),
     )
     assert won_alone.announcements == ["🏆 **Ada** wins the game!"]
     game_over = Event(
@@ -85,7 +85,7 @@ def test_a_win_loss_game_is_narrated_in_wins_and_draws_not_points() -> None:
         ],
         names,
         2,
-        ResultWords("game", wins=True),
+        words_for(SACKSON),
     )
     assert match.announcements == [
         "**Game 2 is over:** Bea wins it. Games won: Ada 1, Bea 1 (first to 2).",
@@ -97,7 +97,7 @@ def test_a_win_loss_game_is_narrated_in_wins_and_draws_not_points() -> None:
         [Event("match_over", detail={"totals": [0, 0], "outcome": {"winners": []}})],
         names,
         None,
-        result_words(SACKSON),
+        words_for(SACKSON),
     )
     assert drawn.announcements == ["🤝 The game is drawn: nobody wins."]
     points = narrate(
