@@ -175,7 +175,7 @@ class Handlers:
     ) -> None:
         async def run() -> None:
             actor = actor_of(interaction)
-            if action == "start" or (action == "join" and await self._is_challenge(table_id)):
+            if action in ("start", "accept"):
                 if action == "start":
                     update = await self.service.start(table_id, actor)
                 else:
@@ -503,9 +503,6 @@ class Handlers:
                 f"This channel's table is a {spec.title} table: use /{spec.family} commands for it."
             )
         return record
-
-    async def _is_challenge(self, table_id: int) -> bool:
-        return table_settings(await self.service.table(table_id)).is_challenge
 
     async def _redraw_lobby(self, record: TableRecord) -> None:
         await self._edit_quietly(record, lobby_reply(record))

@@ -255,6 +255,8 @@ class TableService:
             record = await self._load_lobby(table_id)
             if seat_of(record, actor.user_id) is not None:
                 raise UserError("You are already sitting at this table.")
+            if self._options(record).is_challenge:  # its open seat is taken by accepting
+                raise UserError("This table is a challenge: press **Accept** to play.")
             if len(record.seats) >= self._options(record).seats:
                 raise UserError("This table is full.")
             seats = [*record.seats, Seat(user_id=actor.user_id, name=actor.name)]

@@ -54,7 +54,7 @@ def lobby_view(
     notes = notes or {}
     if challenge:
         view.add_item(
-            button(ids.lobby_id(table_id, "join"), "Accept", discord.ButtonStyle.success, row=0)
+            button(ids.lobby_id(table_id, "accept"), "Accept", discord.ButtonStyle.success, row=0)
         )
         if named:
             view.add_item(

@@ -14,17 +14,19 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
-LobbyAction = Literal["join", "leave", "computer", "start", "rematch", "decline"]
+LobbyAction = Literal["join", "leave", "computer", "start", "rematch", "accept", "decline"]
 LOBBY_ACTIONS: Final[tuple[LobbyAction, ...]] = (
     "join",
     "leave",
     "computer",
     "start",
     "rematch",
+    "accept",
     "decline",
 )
 """``rematch`` sits on a finished match's table message and opens a new lobby;
-``decline`` turns down a challenge addressed to the person who presses it."""
+``accept`` takes a challenge's open seat and starts the game; ``decline`` turns down a
+challenge addressed to the person who presses it."""
 
 Kind = Literal["lobby", "hand", "subject", "target", "action", "page"]
 
@@ -32,7 +34,7 @@ TEMPLATE: Final = r"dt:(?:net:)?[0-9]{1,19}:[a-z]{3,6}(?::[A-Za-z0-9-]{1,24}){0,
 """Everything that looks like one of our ids; :func:`parse` decides what it is."""
 
 _BODIES: Final[tuple[tuple[Kind, str], ...]] = (
-    ("lobby", r"lobby:(?P<part>join|leave|computer|start|rematch|decline)"),
+    ("lobby", r"lobby:(?P<part>join|leave|computer|start|rematch|accept|decline)"),
     ("hand", r"hand"),
     ("subject", r"(?:subj|tile):(?P<turn>[0-9]{1,9})(?::(?P<part>[0-9]{1,2}))?"),
     ("target", r"(?:targ|place):(?P<turn>[0-9]{1,9}):(?P<part>[0-9])"),

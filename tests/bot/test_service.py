@@ -629,3 +629,22 @@ async def test_computers_think_in_a_worker_thread_from_their_seats_view(
     main = threading.main_thread().name
     assert all(thread != main for thread, _, _ in seen)
     assert {(you, level) for _, you, level in seen} == {(1, "easy")}
+
+
+async def test_a_challenge_is_taken_only_by_accepting_and_by_whom_it_names(
+    service: TableService,
+) -> None:
+    settings = TableSettings.build(
+        "sackson", seats=None, target=None, turn_seconds=300, options={}, opponent_id=BEA.user_id
+    )
+    record = await service.create(GUILD, CHANNEL, ADA, settings)
+    with pytest.raises(UserError, match="press \\*\\*Accept\\*\\*"):
+        await service.join(record.id, BEA)  # a forged Join would leave it full and unstarted
+    with pytest.raises(NotAllowedError, match=f"<@{BEA.user_id}>"):
+        await service.accept(record.id, CAL)
+    with pytest.raises(NotAllowedError, match="Only the person challenged"):
+        await service.decline(record.id, CAL)
+    assert len((await service.table(record.id)).seats) == 1, "refusals change nothing"
+    update = await service.accept(record.id, BEA)
+    assert update.record.status is TableStatus.PLAYING
+    assert [seat.name for seat in update.record.seats] == ["Ada", "Bea"]
