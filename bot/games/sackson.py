@@ -75,15 +75,12 @@ class SacksonAdapter(GameAdapter):
         self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
     ) -> bytes:
         shown = _sackson(match.hand if hand is None else hand)
-        number = match.hand_number
-        if hand is not None and hand is not match.hand and hand.is_over and not match.is_over:
-            number = max(1, number - 1)  # the game just finished, shown beside the next
         return render_sackson_board(
             shown.view(None),
             list(names),
             totals=list(match.totals),
             target=match.target,
-            game_number=number,
+            game_number=shown.number,
         )
 
     def subject_picture(
@@ -98,7 +95,7 @@ class SacksonAdapter(GameAdapter):
             list(names),
             totals=list(match.totals),
             target=match.target,
-            game_number=match.hand_number,
+            game_number=game.number,
             title=title,
             chosen=None if start is None else name(start),
             targets=[(target.move.split("-")[-1], letter(i)) for i, target in enumerate(targets)],

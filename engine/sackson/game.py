@@ -47,11 +47,19 @@ class SacksonGame(HandState[SacksonMove]):
 
     game: ClassVar[str] = "sackson"
 
-    def __init__(self, options: SacksonOptions, dark: int, position: Position | None = None):
+    def __init__(
+        self,
+        options: SacksonOptions,
+        dark: int,
+        position: Position | None = None,
+        number: int = 1,
+    ):
         self.players = PLAYERS
         self.options = options
         self.dark = dark
         self.leader = dark
+        self.number = number
+        """Which game of the match this is (1 for the first)."""
         self.position = position or Position(equalized=options.equalized)
         self.moves_played: list[str] = []
         self.seen: Counter[str] = Counter({_key_text(self.position.key()): 1})
@@ -84,7 +92,7 @@ class SacksonGame(HandState[SacksonMove]):
             dark = derive_seed(seed, "dark") % 2
         else:
             dark = 0
-        return cls(chosen, dark)
+        return cls(chosen, dark, number=hand_number)
 
     @classmethod
     def from_position(
@@ -312,7 +320,7 @@ class SacksonGame(HandState[SacksonMove]):
             "colour_to_move": None if colour is None else COLOURS[colour],
             "phase": None if colour is None else ("place" if position.hand[colour] else "move"),
             "last_move": last,
-            "moves_played": len(self.moves_played),
+            "game_number": self.number,
             "moves": list(self.moves_played),
             "outcome": None if self.result is None else self.result.to_json(),
             "network": None if self.network is None else [name(s) for s in self.network],
@@ -332,6 +340,7 @@ class SacksonGame(HandState[SacksonMove]):
                 "game": cls.game,
                 "options": view["options"],
                 "dark": view["dark"],
+                "number": view["game_number"],
                 "pieces": [
                     sorted(s for s, colour in squares.items() if colour == c) for c in COLOURS
                 ],
@@ -371,6 +380,7 @@ class SacksonGame(HandState[SacksonMove]):
             "game": self.game,
             "options": self.options.to_json(),
             "dark": self.dark,
+            "number": self.number,
             "pieces": [[name(s) for s in squares_of(position.pieces[c])] for c in (DARK, LIGHT)],
             "in_hand": list(position.hand),
             "turns": position.turns,
@@ -391,7 +401,7 @@ class SacksonGame(HandState[SacksonMove]):
             int(data["turns"]),
             options.equalized,
         )
-        game = cls(options, int(data["dark"]), position)
+        game = cls(options, int(data["dark"]), position, int(data["number"]))
         game.moves_played = [str(m) for m in data["moves"]]
         game.seen = Counter({str(k): int(v) for k, v in data["seen"].items()})
         game.result = None if data["outcome"] is None else Outcome.from_json(data["outcome"])
@@ -407,6 +417,7 @@ class SacksonGame(HandState[SacksonMove]):
         clone.options = self.options
         clone.dark = self.dark
         clone.leader = self.leader
+        clone.number = self.number
         clone.position = self.position.copy()
         clone.moves_played = self.moves_played[:]
         clone.seen = Counter(self.seen)

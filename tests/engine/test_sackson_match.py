@@ -30,6 +30,7 @@ def test_a_match_to_two_wins_swaps_colours_every_game_and_counts_wins() -> None:
         game = match.hand
         assert isinstance(game, SacksonGame)
         darks.append(game.dark)
+        assert game.number == len(darks) == match.hand_number, "each game knows its number"
         finished = finish_game(match, rng)
         assert finished.dark == darks[-1]
     assert darks == [1 - (index % 2) for index in range(len(darks))], darks

@@ -70,7 +70,7 @@ def sackson_view(
         "colour_to_move": colour_to_move,
         "phase": phase,
         "last_move": last_move,
-        "moves_played": len(squares),
+        "game_number": 1,
         "outcome": outcome,
         "network": network,
         "network_colour": network_colour if network else None,
