@@ -16,13 +16,11 @@ from engine.errors import HandOverError, IllegalMoveError
 from engine.game import JSON, Event, HandState, Outcome
 from engine.rng import derive_seed
 from engine.sackson.board import (
-    ALLOWED,
     COLOURS,
     CORNERS,
     DARK,
     GOAL_ZONE,
     LIGHT,
-    NEIGHBOURS,
     name,
     square,
     squares_of,
@@ -30,7 +28,7 @@ from engine.sackson.board import (
 from engine.sackson.moves import SacksonMove
 from engine.sackson.network import shortest_network
 from engine.sackson.options import SacksonOptions
-from engine.sackson.position import PASS, PIECES, Position, colour_at
+from engine.sackson.position import PASS, PIECES, Position, colour_at, open_squares
 
 PLAYERS: Final = 2
 REPETITIONS: Final = 3
@@ -290,12 +288,10 @@ class SacksonGame(HandState[SacksonMove]):
             return f"{target} is taken."
         if CORNERS >> end & 1:
             return f"{target} is a corner: nobody may use the corners."
-        if not ALLOWED[colour] >> end & 1 and GOAL_ZONE[1 - colour] >> end & 1:
+        if GOAL_ZONE[1 - colour] >> end & 1:
             return f"{target} is in your opponent's goal."
-        near = NEIGHBOURS[end] & lifted
-        if near.bit_count() >= 2 or any(
-            NEIGHBOURS[s] & lifted & ~(1 << end) for s in squares_of(near)
-        ):
+        lifted_board = position.occupied & ~(own ^ lifted)
+        if not open_squares(lifted, lifted_board, colour) >> end & 1:
             return f"A piece on {target} would make a group of more than two of your pieces."
         return "That move would give both players a network, which is not allowed."
 
