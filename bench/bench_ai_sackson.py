@@ -35,7 +35,7 @@ from intervals import mean_ci, percentile, wilson  # beside this file: bench/ is
 
 from engine.game import JSON
 from engine.rng import derive_seed
-from engine.sackson.ai import computer_move, game_from_view, hard_search
+from engine.sackson.ai import computer_move, hard_search
 from engine.sackson.game import SacksonGame
 from engine.sackson.moves import SacksonMove
 
@@ -79,7 +79,7 @@ def timed_player(thinking: Thinking) -> Callable[[JSON, int, str], str]:
         if level != "hard":
             return computer_move(view, seed, level)
         start = time.perf_counter()
-        game = game_from_view(view)
+        game = SacksonGame.from_view(view)
         if len(game.legal_codes()) == 1:
             return computer_move(view, seed, level)
         result = hard_search(game, seed)

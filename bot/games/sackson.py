@@ -50,12 +50,6 @@ def _sackson(hand: HandState[Any]) -> SacksonGame:
     return hand
 
 
-def letter(index: int) -> str:
-    """A, B … Z, AA, AB …: how the board and the menu name the squares on offer (the
-    spreadsheet-column labels FIDO's ends use too)."""
-    return end_label(index)
-
-
 def _subject_square(subject: str) -> int | None:
     """The square a subject names (None: a new piece); ValueError for anything else."""
     if subject == NEW_PIECE:
@@ -98,7 +92,9 @@ class SacksonAdapter(GameAdapter):
             game_number=game.number,
             title=title,
             chosen=None if start is None else name(start),
-            targets=[(target.move.split("-")[-1], letter(i)) for i, target in enumerate(targets)],
+            targets=[
+                (target.move.split("-")[-1], end_label(i)) for i, target in enumerate(targets)
+            ],
         )
 
     def table_words(self, hand: HandState[Any]) -> str:
@@ -160,7 +156,7 @@ class SacksonAdapter(GameAdapter):
         ends = game.targets_of(start)
         prefix = "" if start is None else f"{name(start)}-"
         return [
-            Target(f"{prefix}{name(end)}", f"{letter(i)} · {name(end)}")
+            Target(f"{prefix}{name(end)}", f"{end_label(i)} · {name(end)}")
             for i, end in enumerate(ends)
         ]
 
@@ -168,7 +164,7 @@ class SacksonAdapter(GameAdapter):
         if not targets:
             return "That piece has no legal square: pick another."
         what = "a new piece" if subject == NEW_PIECE else f"the piece on {subject}"
-        span = "A" if len(targets) == 1 else f"A–{letter(len(targets) - 1)}"
+        span = "A" if len(targets) == 1 else f"A–{end_label(len(targets) - 1)}"
         count = len(targets)
         return f"Choose the square for {what}: the board letters the {count} legal ones {span}."
 

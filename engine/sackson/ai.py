@@ -35,15 +35,10 @@ varies the choice between moves of equal worth from seed to seed."""
 LOSES: Final = -(10**6)
 
 
-def game_from_view(view: JSON) -> SacksonGame:
-    """The game a view shows (nothing is hidden, so the view is the whole game)."""
-    return SacksonGame.from_view(view)
-
-
 def computer_move(view: JSON, seed: int, level: str) -> str:
     """The move ``level`` plays in the game ``view`` shows, in notation (``d4``,
     ``d4-f6``)."""
-    game = game_from_view(view)
+    game = SacksonGame.from_view(view)
     return str(SacksonMove.from_code(choose_code(game, seed, level)))
 
 
