@@ -41,6 +41,10 @@ class Choice:
 
     value: OptionValue
     label: str
+    """How a menu lists it, beside the option's name ("On: it opens four ways")."""
+    says: str | None = None
+    """How the lobby line states it when chosen, as a phrase of its own ("The first double
+    is a spinner: it opens four ways"); None: the option's name, a colon and the label."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +74,13 @@ class OptionSpec:
 
     def label_of(self, value: OptionValue) -> str:
         return next((c.label for c in self.choices if c.value == value), str(value))
+
+    def says(self, value: OptionValue) -> str:
+        """The chosen value as the lobby states it."""
+        choice = next((c for c in self.choices if c.value == value), None)
+        if choice is not None and choice.says is not None:
+            return choice.says
+        return f"{self.description}: {self.label_of(value)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,8 +285,6 @@ class GameSpec:
         return seats
 
     def describe_options(self, options: Mapping[str, Any]) -> list[str]:
-        """``"Spinner: On"``-style lines for lobby and status messages."""
-        return [
-            f"{spec.description}: {spec.label_of(options.get(spec.name, spec.default))}"
-            for spec in self.options
-        ]
+        """One phrase per option for lobby and status messages ("Tiles dealt to each
+        player: 9 / 7 / 5", "No spinner: the line has two ends only")."""
+        return [spec.says(options.get(spec.name, spec.default)) for spec in self.options]

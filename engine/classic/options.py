@@ -31,8 +31,8 @@ SPINNER: Final = OptionSpec(
     "The first double is a spinner",
     "on",
     (
-        Choice("on", "On: it opens four ways"),
-        Choice("off", "Off: the line has two ends only"),
+        Choice("on", "On: it opens four ways", "Spinner: the first double opens four ways"),
+        Choice("off", "Off: the line has two ends only", "No spinner: the line has two ends only"),
     ),
 )
 COUNTING: Final = OptionSpec(

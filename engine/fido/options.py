@@ -46,8 +46,16 @@ MERCY: Final = OptionSpec(
     "Mother Theresa rule",
     "off",
     (
-        Choice("off", "Off: any matching tile may go on a double's naked side"),
-        Choice("on", "On: a naked side takes only a tap-in (outer number a multiple of d)"),
+        Choice(
+            "off",
+            "Off: any matching tile may go on a double's naked side",
+            "Mother Theresa rule off: any matching tile may go on a double's naked side",
+        ),
+        Choice(
+            "on",
+            "On: a naked side takes only a tap-in (outer number a multiple of d)",
+            "Mother Theresa rule: a naked side takes only a tap-in (outer number a multiple of d)",
+        ),
     ),
 )
 DOUBLES: Final = OptionSpec(

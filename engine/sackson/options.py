@@ -13,8 +13,12 @@ OPTIONS: Final = (
         "Turn order",
         "standard",
         (
-            Choice("standard", "Standard: Dark, Light, Dark …"),
-            Choice("equalized", "Equalized: Dark, Light, Light, then alternating"),
+            Choice("standard", "Standard: Dark, Light, Dark …", "Turns: Dark, Light, Dark …"),
+            Choice(
+                "equalized",
+                "Equalized: Dark, Light, Light, then alternating",
+                "Equalized turns: Dark, Light, Light, then alternating",
+            ),
         ),
     ),
     OptionSpec(
@@ -22,8 +26,12 @@ OPTIONS: Final = (
         "A move that completes both networks",
         "illegal",
         (
-            Choice("illegal", "Is illegal"),
-            Choice("mover_loses", "Is legal and loses (CS61B rule)"),
+            Choice("illegal", "Is illegal", "Completing both networks at once is illegal"),
+            Choice(
+                "mover_loses",
+                "Is legal and loses (CS61B rule)",
+                "Completing both networks at once loses (CS61B rule)",
+            ),
         ),
     ),
     OptionSpec(
