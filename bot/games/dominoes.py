@@ -4,7 +4,7 @@ the drawer."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.games.base import Action, Controls, GameAdapter, Subject, Target
@@ -211,6 +211,35 @@ def _hand_end(event: Event, names: Sequence[str]) -> str:
     pips = ", ".join(
         f"{plain(name)} {count}" for name, count in zip(names, detail.get("pips", []), strict=False)
     )
+    winner = detail.get("winner")
+    points = int(detail.get("points", 0))
+    who = plain(names[winner]) if isinstance(winner, int) and 0 <= winner < len(names) else None
+    if who is None:
+        return f"🔒 The hand is blocked and the fewest pips are tied: nobody scores. Pips: {pips}."
+    counted = _counted(detail, who, points)
+    if detail.get("reason") == "domino":
+        return f"🁫 **{who}** went out. Pips left: {pips}. {counted}"
+    return f"🔒 The hand is blocked and **{who}** has the fewest pips. Pips: {pips}. {counted}"
+
+
+def _counted(detail: Mapping[str, Any], who: str, points: int) -> str:
+    """How the hand-end count came to ``points``: the others' pips (less the winner's own
+    when the hand is blocked), rounded to the nearest multiple where the game says so."""
+    own = ""
+    if detail.get("reason") != "domino":
+        seat_pips = list(detail.get("pips", []))
+        winner = int(detail["winner"])
+        if 0 <= winner < len(seat_pips):
+            own = f" less {who}'s own {seat_pips[winner]}"
+    count = detail.get("count")
+    step = int(detail.get("round_to", 1))
+    if count is None:
+        return f"{who} scores {points}."
+    if step == 1 or count == points:
+        rounded = ""
+    else:
+        rounded = f", which rounds to {points} (counts go to the nearest {step})"
+    return f"The others' pips{own} make {count}{rounded}: {who} scores {points}."
     winner = detail.get("winner")
     points = int(detail.get("points", 0))
     who = plain(names[winner]) if isinstance(winner, int) and 0 <= winner < len(names) else None

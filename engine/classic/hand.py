@@ -441,9 +441,10 @@ class ClassicHand(HandState[ClassicMove]):
             low = min(pips)
             lowest = [seat for seat, p in enumerate(pips) if p == low]
             winner = lowest[0] if len(lowest) == 1 else None
-        points = 0
+        points = count = 0
         if winner is not None:
-            points = round_to(max(0, sum(pips) - 2 * pips[winner]), self.round_to)
+            count = max(0, sum(pips) - 2 * pips[winner])
+            points = round_to(count, self.round_to)
             self._scores[winner] += points
         self._current = None
         self.result = (reason, winner, pips, points)
@@ -457,6 +458,8 @@ class ClassicHand(HandState[ClassicMove]):
                     "winner": winner,
                     "pips": list(pips),
                     "points": points,
+                    "count": count,
+                    "round_to": self.round_to,
                     "scores": list(self._scores),
                 },
             )

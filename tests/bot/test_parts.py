@@ -179,6 +179,29 @@ def test_the_bonus_names_the_number_its_winner_fed() -> None:
     ]
 
 
+def test_a_hand_end_says_how_the_count_rounded() -> None:
+    """All Fives rounds the others' pips to the nearest 5: 2 pips left score nothing, and
+    the line says why instead of a bare "scores 0"."""
+    went_out = {"reason": "domino", "winner": 2, "pips": [2, 0, 0], "points": 0}
+    blocked = {"reason": "blocked", "winner": 1, "pips": [12, 3, 11], "points": 15}
+    story = narrate(
+        ADAPTERS["dominoes"].narrate,
+        [
+            Event("hand_end", 2, 0, {**went_out, "count": 2, "round_to": 5}),
+            Event("hand_end", 1, 15, {**blocked, "count": 17, "round_to": 5}),
+        ],
+        ["alice", "bob", "carol"],
+        target=100,
+    )
+    assert story.announcements == [
+        "🁫 **carol** went out. Pips left: alice 2, bob 0, carol 0. The others' pips make 2, "
+        "which rounds to 0 (counts go to the nearest 5): carol scores 0.",
+        "🔒 The hand is blocked and **bob** has the fewest pips. Pips: alice 12, bob 3, "
+        "carol 11. The others' pips less bob's own 3 make 17, which rounds to 15 (counts go "
+        "to the nearest 5): bob scores 15.",
+    ]
+
+
 def test_narration_names_only_public_facts() -> None:
     events = [
         Event("play", 0, detail={"move": "6-3 B NE"}),

@@ -313,6 +313,8 @@ def test_block_passing_and_the_blocked_end() -> None:
         "winner": 0,
         "pips": [1, 14],
         "points": 13,  # 14 - 1, not rounded in Block
+        "count": 13,
+        "round_to": 1,
         "scores": [13, 0],
     }
     assert end.points == 13
