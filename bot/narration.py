@@ -30,9 +30,7 @@ class Narration:
     log: list[str] = field(default_factory=list)
     announcements: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
-    hands_finished: int = 0
     hand_dealt: bool = False
-    match_over: bool = False
 
     def tell(self, seat: int, line: str) -> None:
         self.private.setdefault(seat, []).append(line)
@@ -42,9 +40,7 @@ class Narration:
         self.announcements.extend(other.announcements)
         for seat, lines in other.private.items():
             self.private.setdefault(seat, []).extend(lines)
-        self.hands_finished += other.hands_finished
         self.hand_dealt = self.hand_dealt or other.hand_dealt
-        self.match_over = self.match_over or other.match_over
 
 
 GameWords = Callable[[Event, Sequence[str], "Narration"], None]
@@ -81,7 +77,6 @@ def narrate(
             else:
                 story.announcements.append(_hand_over(event, names, target))
             story.log.append(f"{heading} {event.detail.get('hand_number', '?')} over")
-            story.hands_finished += 1
         elif event.kind == "match_over":
             totals = list(event.detail.get("totals", []))
             outcome = event.detail.get("outcome") or {}
@@ -108,7 +103,6 @@ def narrate(
                 points = totals[event.player] if totals else 0
                 story.announcements.append(f"🏆 **{who}** wins the match with {points} points!")
                 story.log.append(f"{who} won the match")
-            story.match_over = True
         elif event.kind == "hand_started":
             story.log.append(f"{heading} {event.detail.get('hand_number', '?')} {words.begins}")
             story.hand_dealt = True

@@ -450,7 +450,7 @@ async def test_a_finished_match_updates_the_standings(service: TableService) -> 
             break
         update = await service.play(table, ADA.user_id, good_move(update))
     assert update.record.status is TableStatus.FINISHED
-    assert update.story.match_over
+    assert update.match.is_over
     result = await service.store.finished_match(table)
     assert result is not None and result.winner_seat == update.match.winner
     rows = await service.store.standings(GUILD, "network")
@@ -498,9 +498,9 @@ async def test_what_a_move_must_announce_is_committed_with_it_until_cleared(
     assert [(n.id, n.deal) for n in meta(update.record).news] == [(0, True)]  # hand 1's DMs
     await service.clear_news(table, [0])
     assert meta(await service.table(table)).news == ()
-    while update.story.hands_finished == 0:
+    while not update.finished_hands:
         update = await service.play(table, ADA.user_id, good_move(update))
-        if update.story.hands_finished == 0:
+        if not update.finished_hands:
             await service.clear_news(table, [n.id for n in meta(update.record).news])
     (news,) = meta(update.record).news  # the hand's end and the next deal, in one entry
     assert news.id == update.news_id and news.deal
