@@ -309,7 +309,14 @@ class Handlers:
                 raise UserError(str(exc)) from exc
             picture = await pictures.subject_picture(view, subject, targets)
             offered = adapter.controls(view.hand, view.seat)
-            controls = controls_view(table_id, turn, offered, chosen=subject, targets=targets)
+            controls = controls_view(
+                table_id,
+                turn,
+                offered,
+                chosen=subject,
+                targets=targets,
+                hint=table_settings(view.record).hints,
+            )
             prompt = adapter.targets_prompt(subject, targets)
             if len(targets) > MAX_TARGETS:
                 family = game_spec(view.record.game).family
@@ -391,6 +398,33 @@ class Handlers:
         view = SeatView(record, match, seat)
         reply = await private_hand(view)
         return Reply(content, reply.files, reply.view)
+
+    async def hint(self, interaction: discord.Interaction[Any], table_id: int, turn: int) -> None:
+        """The Hint button on a player's controls: the hard computer's move, privately."""
+
+        async def run() -> None:
+            await self._send_hint(interaction, table_id, turn)
+
+        await self.guarded(interaction, run)
+
+    async def hint_here(self, interaction: discord.Interaction[Any], family: str) -> None:
+        """``/<family> hint``: the same, asked in the table's channel."""
+
+        async def run() -> None:
+            record = await self._table_here(interaction, family)
+            await self._send_hint(interaction, record.id, None)
+
+        await self.guarded(interaction, run)
+
+    async def _send_hint(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int | None
+    ) -> None:
+        async def work() -> Reply:
+            hint = await self.service.hint(table_id, interaction.user.id, turn)
+            picture = await pictures.hint_picture(hint.view, hint.move)
+            return Reply(messages.hint_content(hint), [picture], None)
+
+        await answer(interaction, work(), edit=False, ephemeral=True)
 
     async def autocomplete_moves(
         self, interaction: discord.Interaction[Any], current: str

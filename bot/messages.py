@@ -9,7 +9,15 @@ from datetime import datetime
 from bot.games import adapter_for
 from bot.narration import plain
 from bot.rating import PlayerRating
-from bot.service import DRAWN_STAT, SeatView, TableUpdate, seat_names, seat_of, table_settings
+from bot.service import (
+    DRAWN_STAT,
+    Hint,
+    SeatView,
+    TableUpdate,
+    seat_names,
+    seat_of,
+    table_settings,
+)
 from bot.store import StandingRow, TableRecord, TableStatus
 from bot.table_meta import TableMeta
 from bot.table_settings import TableSettings
@@ -169,6 +177,20 @@ def hand_content(view: SeatView, headline: str | None = None, prompt: str | None
     if holding:
         lines.append(holding)
     return "\n".join(lines)
+
+
+def hint_content(hint: Hint) -> str:
+    """The private answer to a hint: the hard computer's move and why, in a line."""
+    view = hint.view
+    adapter = adapter_for(view.record.game)
+    reason = adapter.hint_reason(view.hand, view.seat, hint.move)
+    used = "1 hint" if hint.used == 1 else f"{hint.used} hints"
+    family = game_spec(view.record.game).family
+    return (
+        f"💡 The hard computer would play **{hint.move}**: {reason}.\n"
+        f"Play it from your controls or with `/{family} play {hint.move}`. "
+        f"You have used {used} this match (the standings count them)."
+    )
 
 
 def played_content(update: TableUpdate, user_id: int) -> str:

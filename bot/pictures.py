@@ -42,6 +42,7 @@ HAND_FILE = "hand.png"
 CANDIDATES_FILE = "candidates.png"
 FINISHED_FILE = "hand-over.png"
 RANKING_FILE = "ranking.png"
+HINT_FILE = "hint.png"
 
 _queue: DrawingQueue | None = None
 
@@ -153,6 +154,21 @@ async def candidates_picture(
     if data is None:
         return None
     return _file(data, CANDIDATES_FILE, candidates_alt_text(subject, targets))
+
+
+def _hint_png(game: str, match: JSON, names: list[str], seat: int, move: str) -> bytes | None:
+    return adapter_for(game).hint_picture(Match.from_json(match), names, seat, move)
+
+
+async def hint_picture(view: SeatView, move: str) -> discord.File:
+    """The seat's picture with the hinted move marked (private), or the seat's own
+    picture when the move has no place to mark (a draw, a pass, a lead)."""
+    data = await _draw(
+        _hint_png, view.record.game, view.match.to_json(), seat_names(view.record), view.seat, move
+    )
+    if data is None:
+        return await seat_picture(view)
+    return _file(data, HINT_FILE, f"The hard computer's move, {move}, marked on the table.")
 
 
 async def ranking_picture(table: RankingTable, alt_text: str) -> discord.File:

@@ -20,7 +20,7 @@ from bot import messages, pictures
 from bot.delivery import Delivery
 from bot.games import adapter_for
 from bot.replies import NO_MENTIONS, Reply
-from bot.service import SeatView, TableService, TableUpdate
+from bot.service import SeatView, TableService, TableUpdate, table_settings
 from bot.store import StoreError, TableRecord, TableStatus
 from bot.table_meta import News, TableMeta
 from bot.views.builders import MAX_TARGETS, controls_view, finished_view, table_view
@@ -60,7 +60,13 @@ async def private_hand(
         else:
             focus, targets = None, []
         controls = controls_view(
-            view.record.id, view.turn, offered, chosen=focus, targets=targets, page=page
+            view.record.id,
+            view.turn,
+            offered,
+            chosen=focus,
+            targets=targets,
+            page=page,
+            hint=table_settings(view.record).hints,
         )
     if not files:  # nothing hidden and nothing chosen: the board is the picture
         files.append(await pictures.table_picture(view.record, view.match))

@@ -51,6 +51,8 @@ log = logging.getLogger(__name__)
 
 DRAWN_STAT: Final = "drawn"
 """The standings figure every win-loss game keeps beside played and won: drawn matches."""
+HINTS_STAT: Final = "hints"
+"""A standings figure of every game: the hints a player asked for (summed over matches)."""
 
 MAX_COMPUTER_MOVES: Final = 1000
 """A safety stop for one run of computer turns; a real run is far shorter."""
@@ -67,6 +69,15 @@ class Actor:
     user_id: int
     name: str
     can_manage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The hard computer's move for a player's turn, and how many hints they have used."""
+
+    view: SeatView
+    move: str
+    used: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,6 +461,31 @@ class TableService:
         view = SeatView(record, load_match(record), self._seat(record, user_id))
         return view, [str(m) for m in view.hand.legal_moves()] if view.is_turn else []
 
+    async def hint(self, table_id: int, user_id: int, turn: int | None = None) -> Hint:
+        """The hard computer's move for the user's seat, decided from that seat's view
+        alone (the same view and seed always give the same hint), and counted for the
+        standings. ``turn``: the turn the Hint button was issued at (None: typed)."""
+        async with self._lock(table_id):
+            record = await self._load_playing(table_id)
+            seat = self._seat(record, user_id)
+            if not table_settings(record).hints:
+                raise UserError(
+                    "Hints are off at this table. The host can turn them on when opening a "
+                    "table (the hints option)."
+                )
+            if turn is not None:
+                self._check_turn_token(record, turn)
+            view = SeatView(record, load_match(record), seat)
+            if not view.is_turn:
+                raise UserError(f"A hint is for your turn: {view.waiting_for}.")
+            meta = self._meta(record)
+            move = await asyncio.to_thread(hint_move, view.match, seat, meta.turn)
+            used = meta.hints.get(seat, 0) + 1
+            meta = replace(meta, hints={**meta.hints, seat: used})
+            record = await self._update(record, meta=meta.to_json())
+            log.info("table %d: seat %d asked for hint %d", table_id, seat, used)
+            return Hint(SeatView(record, view.match, seat), move, used)
+
     async def play(
         self, table_id: int, user_id: int, notation: str, turn: int | None = None
     ) -> TableUpdate:
@@ -766,6 +802,13 @@ class TableService:
             for index, seat in enumerate(record.seats)
         ]
         combine = {stat.name: stat.combine for stat in spec.stats}
+        hints = self._meta(record).hints
+        if hints:
+            lines = [
+                replace(line, stats={**line.stats, HINTS_STAT: hints.get(line.seat, 0)})
+                for line in lines
+            ]
+            combine[HINTS_STAT] = "sum"
         if spec.utility == "win-loss":
             drawn = int(match.outcome is not None and match.outcome.is_draw)
             lines = [replace(line, stats={**line.stats, DRAWN_STAT: drawn}) for line in lines]
@@ -860,6 +903,14 @@ def _closed_message(record: TableRecord) -> str:
     if record.status is TableStatus.FINISHED:
         return f"This table's match is over. Start a new one with /{family} new."
     return f"This table is closed. Start a new one with /{family} new."
+
+
+def hint_move(match: Match, seat: int, turn: int) -> str:
+    """The hint for ``seat`` at turn ``turn``: the hard computer's choice (the game's
+    strongest level) from the seat's own view, with a seed fixed by the match and turn."""
+    spec = game_spec(match.game)
+    level = "hard" if "hard" in spec.levels else spec.levels[-1]
+    return spec.computer(match.hand.view(seat), derive_seed(match.seed, "hint", turn), level)
 
 
 def _match_stats(spec: GameSpec, match: Match, seat: int) -> dict[str, int]:

@@ -70,6 +70,8 @@ class TableMeta:
     """The channel message of that reminder, deleted when the next one is sent."""
     news: tuple[News, ...] = ()
     """Updates whose messages are not yet all sent, oldest first."""
+    hints: dict[int, int] = field(default_factory=dict)
+    """Hints each seat has asked for in this match (seat: count), for the standings."""
 
     def with_log(self, lines: list[str]) -> TableMeta:
         return replace(self, log=(*self.log, *lines)[-LOG_LINES:])
@@ -85,6 +87,7 @@ class TableMeta:
             "reminded_turn": self.reminded_turn,
             "reminder_id": self.reminder_id,
             "news": [item.to_json() for item in self.news],
+            "hints": {str(seat): count for seat, count in sorted(self.hints.items())},
         }
 
     @classmethod
@@ -100,4 +103,5 @@ class TableMeta:
             reminded_turn=int(data.get("reminded_turn", -1)),
             reminder_id=None if data.get("reminder_id") is None else int(data["reminder_id"]),
             news=tuple(News.from_json(item) for item in data.get("news", [])),
+            hints={int(seat): int(n) for seat, n in data.get("hints", {}).items()},
         )

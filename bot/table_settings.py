@@ -30,6 +30,8 @@ class TableSettings:
     options: dict[str, OptionValue] = field(default_factory=dict)
     opponent_id: int | None = None
     """A challenge addressed to one person: only they may accept (two-player games)."""
+    hints: bool = False
+    """Whether players may ask for the hard computer's move on their turn (counted)."""
 
     @classmethod
     def build(
@@ -41,6 +43,7 @@ class TableSettings:
         turn_seconds: int,
         options: Mapping[str, Any],
         opponent_id: int | None = None,
+        hints: bool = False,
     ) -> TableSettings:
         """Check everything against the game's spec; a UserError says what is wrong."""
         try:
@@ -54,7 +57,7 @@ class TableSettings:
             raise UserError("The turn timer must be between 1 second and 24 hours.")
         if opponent_id is not None and not is_challenge(spec):
             raise UserError(f"{spec.title} is not a two-player game: open a table instead.")
-        return cls(game, chairs, checked_target, turn_seconds, checked, opponent_id)
+        return cls(game, chairs, checked_target, turn_seconds, checked, opponent_id, hints)
 
     @property
     def spec(self) -> GameSpec:
@@ -73,6 +76,8 @@ class TableSettings:
         }
         if self.opponent_id is not None:
             data["opponent_id"] = self.opponent_id
+        if self.hints:
+            data["hints"] = True
         return data
 
     @classmethod
@@ -85,6 +90,7 @@ class TableSettings:
             turn_seconds=int(data["turn_seconds"]),
             options=dict(data.get("options", {})),
             opponent_id=None if data.get("opponent_id") is None else int(data["opponent_id"]),
+            hints=bool(data.get("hints", False)),
         )
 
     def describe(self) -> str:
@@ -95,7 +101,10 @@ class TableSettings:
         goal = spec.match.goal_label(self.target)
         if self.target is not None:
             goal = goal[:1].upper() + goal[1:]
-        return " · ".join([goal, *spec.describe_options(self.options), f"turn timer {timer}"])
+        hints = ["hints on"] if self.hints else []
+        return " · ".join(
+            [goal, *spec.describe_options(self.options), f"turn timer {timer}", *hints]
+        )
 
 
 def is_challenge(spec: GameSpec) -> bool:

@@ -117,6 +117,11 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         add(option.name, kind, option.description)
         choices[option.name] = _choices(option)
     add(
+        "hints",
+        bool,
+        "Let players ask for the hard computer's move on their turn (standings count them)",
+    )
+    add(
         "turn_minutes",
         app_commands.Range[int, 1, MAX_TURN_MINUTES],
         "Minutes per turn before a player's move is made for them "
@@ -130,6 +135,7 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         minutes = given.pop("turn_minutes", None)
         opponent = given.pop("opponent", None)
         computer = given.pop("computer", None)
+        hints = bool(given.pop("hints", None))
         chosen = {name: value for name, value in given.items() if value is not None}
         try:
             opponent_id = _opponent_id(interaction, opponent, computer)
@@ -140,6 +146,7 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
                 turn_seconds=minutes * 60 if minutes else default_turn_seconds,
                 options=chosen,
                 opponent_id=opponent_id,
+                hints=hints,
             )
             if computer is not None and computer not in settings.spec.levels:
                 levels = ", ".join(settings.spec.levels)
@@ -201,6 +208,9 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
     async def cancel(interaction: discord.Interaction[Any]) -> None:
         await handlers.cancel_here(interaction, family)
 
+    async def hint(interaction: discord.Interaction[Any]) -> None:
+        await handlers.hint_here(interaction, family)
+
     async def rules(interaction: discord.Interaction[Any]) -> None:
         await tell(interaction, adapter.rules_text())
 
@@ -219,6 +229,7 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
         ("join", joining, join),
         (words.show_command, words.show_help, hand),
         ("status", "Show this channel's table and scores", status),
+        ("hint", "The hard computer's move for your turn (only you see it)", hint),
         ("cancel", "Cancel this channel's table (host only)", cancel),
         ("rules", f"A summary of the rules of {adapter.title}", rules),
     ]

@@ -118,6 +118,21 @@ class GameAdapter(ABC):
         engine lists them); a game may put its best-scoring plays first."""
         return list(moves)
 
+    # ------------------------------------------------------------ hints
+    @abstractmethod
+    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+        """Why ``move`` (legal for ``seat``, to move) is worth playing, in a few words
+        ("closes a ring: +1", "makes 35: +7"), from what the seat may see alone: never
+        from another seat's tiles or the stock."""
+
+    @abstractmethod
+    def hint_picture(
+        self, match: Match, names: Sequence[str], seat: int, move: str
+    ) -> bytes | None:
+        """The seat's picture with ``move`` marked as its only candidate (private); None:
+        the move has no place to mark (a draw, a pass, a lead), so the seat's own picture
+        serves. Drawn from public facts and the seat's own view only."""
+
     # ------------------------------------------------------------ words
     def holding(self, hand: HandState[Any], seat: int) -> str:
         """The seat's own holding as text, e.g. ``Your tiles: 6-4, 3-3`` (private), or

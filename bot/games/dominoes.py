@@ -120,6 +120,42 @@ class DominoesAdapter(GameAdapter):
             highlight_ends=tuple(ends),
         )
 
+    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+        classic = _classic(hand)
+        parsed = classic.parse_move(move)
+        tile = parsed.tile
+        if parsed.kind == "draw":
+            return "none of your tiles fits: draw"
+        if tile is None:
+            return "nothing to play and nothing to draw: pass"
+        scoring = any(classic.points_for_total)
+        points = classic.score_if(parsed)
+        if not scoring:
+            return "no points in play here: the search finds it best for going out first"
+        total = (
+            tile[0] + tile[1] if parsed.end is None else classic.line.total_if(tile, parsed.slot)
+        )
+        if points:
+            return f"makes {total}: +{points}"
+        return f"makes {total}: no points now, but it does best over the hand in the search"
+
+    def hint_picture(
+        self, match: Match, names: Sequence[str], seat: int, move: str
+    ) -> bytes | None:
+        hand = _classic(match.hand)
+        parsed = hand.parse_move(move)
+        if parsed.tile is None or parsed.end is None:
+            return None
+        return render_line_table(
+            hand.view(None),
+            list(names),
+            totals=list(match.totals),
+            target=match.target,
+            goal=self._goal(hand, match),
+            title=f"Hint: {move}",
+            highlight_ends=(parsed.end,),
+        )
+
     def controls(self, hand: HandState[Any], seat: int) -> Controls:
         classic = _classic(hand)
         fits = classic.playable_tiles(seat)
@@ -240,13 +276,3 @@ def _counted(detail: Mapping[str, Any], who: str, points: int) -> str:
     else:
         rounded = f", which rounds to {points} (counts go to the nearest {step})"
     return f"The others' pips{own} make {count}{rounded}: {who} scores {points}."
-    winner = detail.get("winner")
-    points = int(detail.get("points", 0))
-    who = plain(names[winner]) if isinstance(winner, int) and 0 <= winner < len(names) else None
-    if detail.get("reason") == "domino" and who is not None:
-        return f"🁫 **{who}** went out and scores {points}. Pips left: {pips}."
-    if who is None:
-        return f"🔒 The hand is blocked and the fewest pips are tied: nobody scores. Pips: {pips}."
-    return (
-        f"🔒 The hand is blocked. **{who}** has the fewest pips and scores {points}. Pips: {pips}."
-    )

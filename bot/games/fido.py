@@ -122,6 +122,35 @@ class FidoAdapter(GameAdapter):
             highlight_ends=tuple(ends),
         )
 
+    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+        game = _fido(hand)
+        parsed = game.parse_move(move)
+        if parsed.kind == "draw":
+            return "none of your tiles fits: draw one and sit out"
+        if parsed.tile is None:
+            return "nothing fits and nothing is left to draw: sit out"
+        total = game.total_if(parsed)
+        points = game.score_if(parsed)
+        if points:
+            return f"makes {total}: +{points}"
+        return f"makes {total}: no points now, but it does best over the game in the search"
+
+    def hint_picture(
+        self, match: Match, names: Sequence[str], seat: int, move: str
+    ) -> bytes | None:
+        game = _fido(match.hand)
+        parsed = game.parse_move(move)
+        if parsed.tile is None or parsed.end is None:
+            return None
+        return render_fido_table(
+            game.view(None),
+            list(names),
+            totals=list(match.totals),
+            target=match.target,
+            title=f"Hint: {move}",
+            highlight_ends=(parsed.end,),
+        )
+
     def table_words(self, hand: HandState[Any]) -> str:
         game = _fido(hand)
         line = game.line

@@ -108,6 +108,36 @@ class NetworkAdapter(GameAdapter):
             title=f"Where {tile} can go",
         )
 
+    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+        network = _network(hand)
+        parsed = network.parse_move(move)
+        if parsed.tile is None:
+            return "none of your tiles fits anywhere: pass"
+        if parsed.label is None:
+            return f"leads {parsed.tile}: the hand starts from it"
+        _, rings = network.preview(parsed)
+        if rings:
+            closed = "a ring" if rings == 1 else f"{rings} rings"
+            return f"closes {closed}: +{rings}"
+        return "closes no ring now, but does best over the rest of the hand in the search"
+
+    def hint_picture(
+        self, match: Match, names: Sequence[str], seat: int, move: str
+    ) -> bytes | None:
+        network = _network(match.hand)
+        parsed = network.parse_move(move)
+        if parsed.tile is None or parsed.label is None:
+            return None
+        return render_network_table(
+            network,
+            list(names),
+            totals=list(match.totals),
+            target=match.target,
+            candidates=[network.preview(parsed)],
+            candidate_tile=parsed.tile,
+            title=f"Hint: {move}",
+        )
+
     def controls(self, hand: HandState[Any], seat: int) -> Controls:
         network = _network(hand)
         fits = network.playable_tiles(seat)

@@ -15,6 +15,7 @@ from engine.line.labels import end_label
 from engine.match import Match
 from engine.sackson import SPEC, SacksonGame
 from engine.sackson.board import COLOURS, DARK, name, square, squares_of
+from engine.sackson.threats import winning_moves
 from render import render_sackson_board
 
 NEW_PIECE: Final = "a new piece"
@@ -160,6 +161,38 @@ class SacksonAdapter(GameAdapter):
             for i, end in enumerate(ends)
         ]
 
+    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+        game = _sackson(hand)
+        if move == "pass":
+            return "no piece can go anywhere: pass"
+        colour = game.colour_of(seat)
+        other = 1 - colour
+        after = game.copy()
+        after.apply(after.parse_move(move))
+        if after.outcome is not None and after.outcome.winner == seat:
+            return "completes your network: you win"
+        if _network_in_one(game, other) and not _network_in_one(after, other):
+            return f"stops {COLOURS[other].title()}'s network in one"
+        return "no network yet: the search rates it best for building yours and cutting theirs"
+
+    def hint_picture(
+        self, match: Match, names: Sequence[str], seat: int, move: str
+    ) -> bytes | None:
+        game = _sackson(match.hand)
+        if move == "pass":
+            return None
+        start, _, end = move.rpartition("-")
+        return render_sackson_board(
+            game.view(seat),
+            list(names),
+            totals=list(match.totals),
+            target=match.target,
+            game_number=game.number,
+            title=f"Hint: {move}",
+            chosen=start or None,
+            targets=[(end, "A")],
+        )
+
     def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
         if not targets:
             return "That piece has no legal square: pick another."
@@ -225,3 +258,10 @@ class SacksonAdapter(GameAdapter):
 
     def rules_text(self) -> str:
         return RULES
+
+
+def _network_in_one(game: SacksonGame, colour: int) -> bool:
+    """Whether ``colour`` could complete a network with one move, were it to move now."""
+    position = game.position
+    own, other = position.pieces[colour], position.pieces[1 - colour]
+    return bool(winning_moves(own, other, colour, position.hand[colour] > 0))

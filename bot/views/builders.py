@@ -129,9 +129,11 @@ def controls_view(
     chosen: str | None = None,
     targets: Sequence[Target] = (),
     page: int | None = None,
+    hint: bool = False,
 ) -> discord.ui.View | None:
     """The subject menu (when something is playable), numbered target menus for the chosen
-    subject, action buttons, and page buttons when the subjects fill more than one menu."""
+    subject, action buttons, page buttons when the subjects fill more than one menu, and
+    a Hint button at tables that allow hints."""
     view = _view()
     subjects = controls.subjects
     pages = page_count(subjects)
@@ -198,6 +200,16 @@ def controls_view(
                 if action.move != "pass"
                 else discord.ButtonStyle.secondary,
                 row=4,
+            )
+        )
+    if hint:
+        view.add_item(
+            button(
+                ids.hint_id(table_id, turn),
+                "Hint",
+                discord.ButtonStyle.secondary,
+                row=4,
+                emoji="💡",
             )
         )
     return view if view.children else None

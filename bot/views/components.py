@@ -42,6 +42,10 @@ class ControlHandlers(Protocol):
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, notation: str
     ) -> None: ...
 
+    async def hint(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int
+    ) -> None: ...
+
     async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None: ...
 
 
@@ -91,6 +95,8 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLAT
             await handlers.play(interaction, table, turn, self._chosen())
         elif control.kind == "action":
             await handlers.play(interaction, table, turn, part)
+        elif control.kind == "hint":
+            await handlers.hint(interaction, table, turn)
         else:
             await handlers.turn_page(interaction, table, turn, int(part))
 

@@ -28,7 +28,7 @@ LOBBY_ACTIONS: Final[tuple[LobbyAction, ...]] = (
 ``accept`` takes a challenge's open seat and starts the game; ``decline`` turns down a
 challenge addressed to the person who presses it."""
 
-Kind = Literal["lobby", "hand", "subject", "target", "action", "page"]
+Kind = Literal["lobby", "hand", "subject", "target", "action", "page", "hint"]
 
 TEMPLATE: Final = r"dt:(?:net:)?[0-9]{1,19}:[a-z]{3,6}(?::[A-Za-z0-9-]{1,24}){0,2}"
 """Everything that looks like one of our ids; :func:`parse` decides what it is."""
@@ -41,6 +41,7 @@ _BODIES: Final[tuple[tuple[Kind, str], ...]] = (
     ("action", r"act:(?P<turn>[0-9]{1,9}):(?P<part>[a-z]{1,12})"),
     ("action", r"(?P<part>pass):(?P<turn>[0-9]{1,9})"),
     ("page", r"page:(?P<turn>[0-9]{1,9}):(?P<part>[0-9]{1,2})"),
+    ("hint", r"hint:(?P<turn>[0-9]{1,9})"),
 )
 _PATTERNS: Final[tuple[tuple[Kind, re.Pattern[str]], ...]] = tuple(
     (kind, re.compile(r"dt:(?:net:)?(?P<table>[0-9]{1,19}):" + body)) for kind, body in _BODIES
@@ -98,3 +99,7 @@ def action_id(table_id: int, turn: int, move: str) -> str:
 
 def page_id(table_id: int, turn: int, page: int) -> str:
     return str(ControlId(table_id, "page", turn, str(page)))
+
+
+def hint_id(table_id: int, turn: int) -> str:
+    return str(ControlId(table_id, "hint", turn))

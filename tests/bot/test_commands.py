@@ -30,7 +30,7 @@ def test_every_family_in_the_registry_has_an_adapter_and_a_command_group() -> No
         assert group.name == family
         private = "hand" if all(spec.has_hands for spec in adapter.specs) else "board"
         assert sorted(c.name for c in group.commands) == sorted(
-            ["new", "join", "play", private, "status", "cancel", "rules"]
+            ["new", "join", "play", private, "status", "hint", "cancel", "rules"]
         )
 
 
@@ -41,7 +41,7 @@ def test_new_takes_each_option_of_the_familys_games_with_the_specs_choices(famil
     specs = ADAPTERS[family].specs
     options = {option.name: option for spec in specs for option in spec.options}
     fixed = all(s.min_seats == s.max_seats for s in specs)
-    expected = {"target", "turn_minutes", *options} | (set() if fixed else {"seats"})
+    expected = {"target", "turn_minutes", "hints", *options} | (set() if fixed else {"seats"})
     if len(specs) > 1:
         expected.add("game")
     if all(s.min_seats == s.max_seats == 2 for s in specs):
@@ -53,6 +53,8 @@ def test_new_takes_each_option_of_the_familys_games_with_the_specs_choices(famil
         ]
         assert params[name].description == option.description
         assert not params[name].required
+    assert params["hints"].type is discord.AppCommandOptionType.boolean
+    assert not params["hints"].required  # off unless the table enables it
     if not fixed:
         assert params["seats"].min_value == min(s.min_seats for s in specs)
         assert params["seats"].max_value == max(s.max_seats for s in specs)

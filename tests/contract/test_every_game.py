@@ -335,6 +335,13 @@ def assert_pictures_and_words(spec: GameSpec, match: Match, names: list[str]) ->
         targets = adapter.targets(hand, seat, subject.key)
         words = candidates_alt_text(subject.key, targets)
         assert words and not tiles_in_text(words) & hidden(hand, seat), words
+    for move in sorted(legal_notations(hand))[:3]:  # a hint for any legal move
+        reason = adapter.hint_reason(hand, seat, move)
+        assert reason.strip(), f"no reason given for a hint of {move}"
+        assert not tiles_in_text(reason) & hidden(hand, seat), reason
+        picture = adapter.hint_picture(match, names, seat, move)
+        if picture is not None:  # None: the seat's own picture serves (a draw, a pass)
+            assert_png(picture, f"the hint picture of {move}")
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=[spec.name for spec in SPECS])
