@@ -77,6 +77,17 @@ async def test_a_hint_is_the_hard_players_move_for_the_same_view_and_seed(
 
 
 async def test_hints_are_off_unless_the_table_allows_them(service: TableService) -> None:
+    on = TableSettings.build(
+        "network", seats=2, target=None, turn_seconds=60, options={}, hints=True
+    )
+    assert on.describe().endswith("hints on")  # the lobby says so
+    assert TableSettings.from_json("network", on.to_json()) == on
+    assert (
+        "hints"
+        not in TableSettings.build(
+            "network", seats=2, target=None, turn_seconds=60, options={}
+        ).describe()
+    )
     table = await started(service, "all-fives", hints=False, target=None)
     before = await service.table(table)
     _, match = await service.snapshot(table)
