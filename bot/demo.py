@@ -89,7 +89,7 @@ NETWORK = Moment("network", 4, seed=3, turns=25, target=10)
 """Network dominoes, third round of the first hand: the player to move has picked the
 tile they are about to play and sees its numbered places."""
 ALL_FIVES = Moment("all-fives", 4, seed=1, turns=14, target=100)
-"""All Fives: the 6-6 spinner has tiles on all four sides."""
+"""All Fives: the spinner (the first double, 5-5) has tiles on all four sides."""
 FIDO = Moment("fido", 4, seed=2, turns=24, target=None)
 """FIDO, double-12 divisor 7: a line branching at crosswise doubles."""
 SACKSON = Moment("sackson", 2, seed=2, turns=None, target=None)
