@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -86,8 +86,8 @@ class Picture:
 
 
 NETWORK = Moment("network", 4, seed=3, turns=25, target=10)
-"""Network dominoes, third round of the first hand: the player to move has picked the
-tile they are about to play and sees its numbered places."""
+"""Network dominoes mid-hand, 13 tiles laid and a ring closed: the player to move has
+picked the tile they are about to play and sees its numbered places."""
 ALL_FIVES = Moment("all-fives", 4, seed=1, turns=14, target=100)
 """All Fives: the spinner (the first double, 5-5) has tiles on all four sides."""
 FIDO = Moment("fido", 4, seed=2, turns=24, target=None)
@@ -95,8 +95,8 @@ FIDO = Moment("fido", 4, seed=2, turns=24, target=None)
 SACKSON = Moment("sackson", 2, seed=2, turns=None, target=None)
 """Sackson's Network, one game played to the end: Dark's winning network of seven."""
 HAND = FIDO
-"""The hand picture: the Network player's own tiles at the same moment, playable ones
-marked."""
+"""The hand picture: the FIDO player's own tiles at the moment the FIDO line shows,
+grouped by difference, playable ones lit and scoring ones marked."""
 
 
 def network_candidates() -> Picture:
@@ -184,18 +184,23 @@ def replay_hand() -> FinishedHand:
 # ---------------------------------------------------------------- the command
 def write_pictures(out: Path, only: Sequence[str] | None = None) -> list[tuple[Path, Picture]]:
     """Draw every picture (or the ``only`` ones, by file name) into ``out``."""
+    return list(each_picture_written(out, only))
+
+
+def each_picture_written(
+    out: Path, only: Sequence[str] | None = None
+) -> Iterator[tuple[Path, Picture]]:
+    """Draw and write the pictures one by one, yielding each as soon as it is on disk."""
     names = list(PICTURES) if only is None else list(only)
     unknown = [name for name in names if name not in PICTURES]
     if unknown:
         raise ValueError(f"no such picture: {', '.join(unknown)}")
     out.mkdir(parents=True, exist_ok=True)
-    written = []
     for name in names:
         picture = PICTURES[name]()
         path = out / name
         path.write_bytes(picture.data)
-        written.append((path, picture))
-    return written
+        yield path, picture
 
 
 def main(argv: Sequence[str]) -> int:
@@ -212,10 +217,9 @@ def main(argv: Sequence[str]) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        written = write_pictures(args.out)
+        for path, picture in each_picture_written(args.out):
+            print(f"{path} ({len(picture.data) / 1000:.1f} kB): {picture.alt_text}", flush=True)
     except OSError as exc:
         print(f"domino-tables demo: cannot write to {args.out}: {exc}", file=sys.stderr)
         return 2
-    for path, picture in written:
-        print(f"{path} ({len(picture.data) / 1000:.1f} kB): {picture.alt_text}")
     return 0
