@@ -4,7 +4,8 @@ Configuration mistakes end with one clear line on stderr and exit status 2, neve
 traceback: a missing or malformed token, a bad setting, a database that cannot be
 opened or reached, a Discord (or proxy) that cannot be reached, or a token Discord rejects.
 
-``python -m bot migrate-to-postgres`` copies a SQLite store into PostgreSQL (``bot.migrate``).
+``python -m bot migrate-to-postgres`` copies a SQLite store into PostgreSQL (``bot.migrate``);
+``python -m bot demo`` writes the README's pictures (``bot.demo``). Neither needs a token.
 """
 
 from __future__ import annotations
@@ -63,6 +64,10 @@ def main() -> int:
         from bot.migrate import main as migrate
 
         return migrate(sys.argv[2:])
+    if sys.argv[1:2] == ["demo"]:
+        from bot.demo import main as demo
+
+        return demo(sys.argv[2:])
     try:
         settings = Settings()  # type: ignore[call-arg]  # fields come from the environment
     except ValidationError as exc:
