@@ -244,16 +244,6 @@ class Store:
         )
         return table_from_row(rows[0]) if rows else None
 
-    async def expired_lobbies(self, now: datetime) -> list[TableRecord]:
-        """Lobbies whose ``expires_at`` is at or before ``now``, soonest-expired first."""
-        rows = await self._fetch(
-            f"SELECT {_TABLE_COLUMNS} FROM tables"
-            " WHERE status = ? AND expires_at IS NOT NULL AND expires_at <= ?"
-            " ORDER BY expires_at, id",
-            (TableStatus.LOBBY.value, time_to_text(now)),
-        )
-        return [table_from_row(row) for row in rows]
-
     async def update_table(
         self,
         table_id: int,

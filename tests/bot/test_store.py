@@ -265,18 +265,29 @@ async def test_open_tables_lists_lobbies_and_games_only(store: Store) -> None:
     assert [t.id for t in await store.open_tables()] == [lobby.id, playing.id]
 
 
-async def test_expired_lobbies(store: Store) -> None:
+async def test_open_tables_give_each_lobby_its_expiry(store: Store) -> None:
+    """What the lobby timers are armed from after a restart: every open lobby with the
+    instant it closes, whatever timezone that was given in, and none for a started game."""
     soon = await new_table(store, channel_id=1, expires_at=T0 + timedelta(minutes=1))
-    later = await new_table(store, channel_id=2, expires_at=T0 + timedelta(minutes=10))
-    await new_table(store, channel_id=3)  # never expires
+    tokyo = timezone(timedelta(hours=9))
+    later = await new_table(
+        store, channel_id=2, expires_at=(T0 + timedelta(minutes=10)).astimezone(tokyo)
+    )
+    endless = await new_table(store, channel_id=3)
     started = await new_table(store, channel_id=4, expires_at=T0 - timedelta(minutes=1))
-    await store.update_table(started.id, 0, status=TableStatus.PLAYING, state=STATE)
+    await store.update_table(
+        started.id, 0, status=TableStatus.PLAYING, state=STATE, expires_at=None
+    )
 
-    assert await store.expired_lobbies(T0) == []
-    assert [t.id for t in await store.expired_lobbies(T0 + timedelta(minutes=1))] == [soon.id]
-    # Any timezone is accepted; comparison happens in UTC.
-    at = (T0 + timedelta(hours=1)).astimezone(timezone(timedelta(hours=9)))
-    assert [t.id for t in await store.expired_lobbies(at)] == [soon.id, later.id]
+    listed = {t.id: (t.status, t.expires_at) for t in await store.open_tables()}
+    assert listed == {
+        soon.id: (TableStatus.LOBBY, T0 + timedelta(minutes=1)),
+        later.id: (TableStatus.LOBBY, T0 + timedelta(minutes=10)),
+        endless.id: (TableStatus.LOBBY, None),
+        started.id: (TableStatus.PLAYING, None),
+    }
+    # Read back in UTC, so the service's check against its clock compares instants.
+    assert all(e is None or e.utcoffset() == timedelta(0) for _, e in listed.values())
 
 
 # ---------------------------------------------------------------- moves
