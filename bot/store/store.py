@@ -298,7 +298,6 @@ class Store:
         seat: int,
         notation: str,
         state: Mapping[str, Any],
-        status: TableStatus | None = None,
         meta: Mapping[str, Any] | None = None,
     ) -> TableRecord:
         """Atomically: check the version, store the post-move state, append the move.
@@ -307,8 +306,6 @@ class Store:
         :class:`StaleVersionError` and writes nothing. Only ``playing`` tables take moves.
         """
         changes: list[tuple[str, object]] = [("state", encode_object(state))]
-        if status is not None:
-            changes.append(("status", _check_writable_status(status).value))
         if meta is not None:
             changes.extend(_meta_changes(meta))
         async with self._db.transaction() as db:
