@@ -387,24 +387,6 @@ class Store:
             await self._add_standings(db, claim, lines, rules, now)
         return table_from_row(row)
 
-    async def finished_match(self, table_id: int) -> FinishedMatchRecord | None:
-        rows = await self._fetch(
-            "SELECT id, table_id, guild_id, game, finished_at, result, winner_user_id,"
-            " winner_seat FROM finished_matches WHERE table_id = ?",
-            (table_id,),
-        )
-        return finished_match_from_row(rows[0]) if rows else None
-
-    async def recent_matches(self, guild_id: int, limit: int = 10) -> list[FinishedMatchRecord]:
-        """The guild's latest finished matches, newest first."""
-        rows = await self._fetch(
-            "SELECT id, table_id, guild_id, game, finished_at, result, winner_user_id,"
-            " winner_seat FROM finished_matches WHERE guild_id = ?"
-            " ORDER BY finished_at DESC, id DESC LIMIT ?",
-            (guild_id, _positive(limit)),
-        )
-        return [finished_match_from_row(row) for row in rows]
-
     async def finished_matches(
         self,
         guild_id: int,

@@ -24,6 +24,7 @@ from bot.store import (
     TableStatus,
 )
 from bot.store import Seat as S
+from tests.bot.store_queries import finished_match
 
 GUILD = 111
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -439,7 +440,7 @@ async def test_finish_match_records_result_and_updates_standings(store: Store) -
     assert finished.state == {"final": True}
     assert finished.version == 2
 
-    match = await store.finished_match(finished.id)
+    match = await finished_match(store, finished.id, GUILD, "network")
     assert match is not None
     assert match.result == tuple(first)
     assert match.result[0].stats == {"rings": 3, "best_hand": 45}
@@ -461,7 +462,8 @@ async def test_finish_match_records_result_and_updates_standings(store: Store) -
         (1001, 2, 1, 200, {"rings": 3, "best_hand": 45}),
     ]
     assert {r.user_id for r in rows}.isdisjoint({999})
-    assert [m.table_id for m in await store.recent_matches(GUILD)] == [finished.id + 1, finished.id]
+    matches = await store.finished_matches(GUILD, "network")
+    assert [m.table_id for m in matches] == [finished.id, finished.id + 1]
 
 
 async def test_stats_missing_from_combine_are_summed_and_new_stats_join(store: Store) -> None:
@@ -514,8 +516,8 @@ async def test_only_computers_seated_leaves_standings_empty(store: Store) -> Non
     result = [line(0, None, 10, 1, 10, bot=True), line(1, 42, 20, 2, 20, bot=True)]
     finished = await play_and_finish(store, 1, result, winner_user_id=None, winner_seat=1)
     assert finished.status is TableStatus.FINISHED
-    assert await store.finished_match(finished.id) is not None
-    assert await store.standings(GUILD) == []
+    assert await finished_match(store, finished.id, GUILD, "network") is not None
+    assert await store.standings(GUILD, "network") == []
     assert await store.standings_games(GUILD) == []
 
 
@@ -531,15 +533,15 @@ async def test_unknown_combine_rule_writes_nothing(store: Store) -> None:
             combine={"rings": "avg"},
         )
     assert await store.get_table(table.id) == table
-    assert await store.finished_match(table.id) is None
+    assert await store.finished_matches(GUILD, "network") == []
 
 
 async def test_computer_winner_gives_no_human_a_win(store: Store) -> None:
     result = [line(0, 1001, 50, 0, 10), line(1, None, 200, 5, 80, bot=True)]
     finished = await play_and_finish(store, 1, result, winner_user_id=None, winner_seat=1)
-    match = await store.finished_match(finished.id)
+    match = await finished_match(store, finished.id, GUILD, "network")
     assert match is not None and (match.winner_seat, match.winner_user_id) == (1, None)
-    [row] = await store.standings(GUILD)
+    [row] = await store.standings(GUILD, "network")
     assert (row.user_id, row.matches_played, row.matches_won) == (1001, 1, 0)
 
 
@@ -646,7 +648,7 @@ async def check_finishing_order(store: Store, clock: StoppedClock) -> None:
     assert names(await store.finished_matches(GUILD, "block")) == ["other-game"]
     assert await store.finished_matches(GUILD + 1, "network") == []
     [first] = await store.finished_matches(GUILD, "network", before=T0 + day)
-    assert first == await store.finished_match(finished["early"])
+    assert first == await finished_match(store, finished["early"], GUILD, "network")
 
 
 async def test_finish_match_is_version_checked_and_single_shot(store: Store) -> None:
@@ -663,7 +665,7 @@ async def test_finish_match_is_version_checked_and_single_shot(store: Store) -> 
         await store.finish_match(
             table.id, done.version, state={}, result=result, winner_user_id=1001
         )
-    [row] = await store.standings(GUILD)
+    [row] = await store.standings(GUILD, "network")
     assert row.matches_played == 1
 
 
@@ -694,8 +696,8 @@ async def test_inconsistent_result_writes_nothing(
             winner_seat=winner_seat,
         )
     assert await store.get_table(table.id) == table
-    assert await store.finished_match(table.id) is None
-    assert await store.standings(GUILD) == []
+    assert await store.finished_matches(GUILD, "network") == []
+    assert await store.standings(GUILD, "network") == []
 
 
 # ---------------------------------------------------------------- restart
@@ -717,15 +719,15 @@ async def test_everything_survives_a_restart(store_target: str | Path, clock: Fa
         lobby = await new_table(store, channel_id=8, expires_at=T0 + timedelta(hours=1))
         done = await play_and_finish(store, 9, [line(0, 1001, 12, 1, 12)], 1001)
         moves_before = await store.moves(table.id)
-        standings_before = await store.standings(GUILD)
-        match_before = await store.finished_match(done.id)
+        standings_before = await store.standings(GUILD, "network")
+        match_before = await finished_match(store, done.id, GUILD, "network")
 
     async with Store.open(store_target, clock=clock) as restarted:
         assert await restarted.open_tables() == [table, lobby]
         assert await restarted.open_table_in_channel(7) == table
         assert await restarted.moves(table.id) == moves_before
-        assert await restarted.standings(GUILD) == standings_before
-        assert await restarted.finished_match(done.id) == match_before
+        assert await restarted.standings(GUILD, "network") == standings_before
+        assert await finished_match(restarted, done.id, GUILD, "network") == match_before
         assert await restarted.get_table(done.id) == done
         # The version token carries over: the resumed game continues where it stopped.
         resumed = await restarted.commit_move(
