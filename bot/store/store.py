@@ -412,35 +412,14 @@ class Store:
         rows = await self._fetch(sql + " ORDER BY finished_at, id", params)
         return [finished_match_from_row(row) for row in rows]
 
-    async def standings(
-        self, guild_id: int, game: str | None = None, limit: int = 20
-    ) -> list[StandingRow]:
-        """League table: most wins, then most points, then fewest matches played.
-
-        With ``game=None`` each player's played/won/points are summed across games and
-        ``stats`` is empty (one game's figures mean nothing in another); the name is the
-        most recently seen one.
-        """
-        order = " ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?"
-        if game is not None:
-            rows = await self._fetch(
-                "SELECT guild_id, game, user_id, name, matches_played, matches_won, points,"
-                " stats, updated_at FROM standings WHERE guild_id = ? AND game = ?" + order,
-                (guild_id, game, _positive(limit)),
-            )
-        else:
-            # The name is the one on the player's most recently updated line.
-            rows = await self._fetch(
-                "SELECT s.guild_id, NULL AS game, s.user_id,"
-                " (SELECT n.name FROM standings n WHERE n.guild_id = s.guild_id"
-                " AND n.user_id = s.user_id ORDER BY n.updated_at DESC, n.game LIMIT 1) AS name,"
-                " MAX(s.updated_at) AS updated_at,"
-                " CAST(SUM(s.matches_played) AS BIGINT) AS matches_played,"
-                " CAST(SUM(s.matches_won) AS BIGINT) AS matches_won,"
-                " CAST(SUM(s.points) AS BIGINT) AS points, '{}' AS stats"
-                " FROM standings s WHERE s.guild_id = ? GROUP BY s.guild_id, s.user_id" + order,
-                (guild_id, _positive(limit)),
-            )
+    async def standings(self, guild_id: int, game: str, limit: int = 20) -> list[StandingRow]:
+        """One game's league table: most wins, then most points, then fewest matches played."""
+        rows = await self._fetch(
+            "SELECT guild_id, game, user_id, name, matches_played, matches_won, points,"
+            " stats, updated_at FROM standings WHERE guild_id = ? AND game = ?"
+            " ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?",
+            (guild_id, game, _positive(limit)),
+        )
         return [standing_from_row(row) for row in rows]
 
     async def standings_games(self, guild_id: int) -> list[str]:
