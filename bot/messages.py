@@ -234,21 +234,24 @@ def turn_ping_content(record: TableRecord, user_id: int) -> str:
 # ---------------------------------------------------------------------- league
 
 
+def no_standings_content(guild_name: str) -> str:
+    """The league table of a server where no game has finished yet."""
+    return f"**League table · {guild_name}**\nNo finished matches yet."
+
+
 def standings_content(
     rows: Sequence[StandingRow],
     guild_name: str,
-    spec: GameSpec | None,
+    spec: GameSpec,
     ratings: Mapping[int, PlayerRating] | None = None,
 ) -> str:
-    """The league table of one game (with its own columns and each player's rating), or
-    of all games together."""
-    title = f"**League table · {guild_name}**" + (f" · {spec.title}" if spec else "")
+    """One game's league table, with its own columns and each player's rating."""
+    title = f"**League table · {guild_name}** · {spec.title}"
     if not rows:
-        how = f" Start one with /{spec.family} new." if spec else ""
-        return f"{title}\nNo finished matches yet.{how}"
-    stats = spec.stats if spec else ()
-    rated = spec is not None and ratings is not None
-    if spec is not None and spec.utility == "win-loss":
+        return f"{title}\nNo finished matches yet. Start one with /{spec.family} new."
+    stats = spec.stats
+    rated = ratings is not None
+    if spec.utility == "win-loss":
         return _win_loss_standings(title, rows, spec, ratings)
     header = (
         f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'Pts':>5}"
@@ -265,10 +268,7 @@ def standings_content(
     legend = "P played · W won · Pts points" + "".join(
         f" · {stat.short} {stat.title}" for stat in stats
     )
-    if spec is None:
-        legend += " (all games together: pick a game for its own figures)"
-    else:
-        legend += " · " + rating_legend(spec)
+    legend += " · " + rating_legend(spec)
     return "\n".join([title, "```", header, *body, "```", legend])
 
 

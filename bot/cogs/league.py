@@ -48,7 +48,7 @@ class LeagueCog(commands.Cog):
         played = await self.store.standings_games(guild_id)
         game = game or (played[0] if played else None)
         if game is None:
-            return Reply(messages.standings_content([], guild_name, None))
+            return Reply(messages.no_standings_content(guild_name))
         spec = game_spec(game)
         rows = await self.store.standings(guild_id, game, limit=20)
         ratings = await league_ratings(self.store, guild_id, spec, self.clock())

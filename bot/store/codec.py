@@ -1,7 +1,7 @@
 """Conversions between Python values and the TEXT columns the store writes.
 
 Timestamps are stored as fixed-width ISO-8601 UTC text (microsecond precision, ``+00:00``)
-so that SQL string comparison orders them correctly, e.g. for lobby expiry.
+so that SQL string comparison orders them correctly, e.g. for a window of finished matches.
 """
 
 from __future__ import annotations

@@ -192,11 +192,10 @@ class FinishedMatchRecord:
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """A league-table line. ``game`` is None when totals span every game; such a line's
-    ``stats`` is empty, since one game's figures mean nothing in another."""
+    """One player's line in one game's league table."""
 
     guild_id: int
-    game: str | None
+    game: str
     user_id: int
     name: str
     matches_played: int

@@ -244,16 +244,6 @@ class Store:
         )
         return table_from_row(rows[0]) if rows else None
 
-    async def expired_lobbies(self, now: datetime) -> list[TableRecord]:
-        """Lobbies whose ``expires_at`` is at or before ``now``, soonest-expired first."""
-        rows = await self._fetch(
-            f"SELECT {_TABLE_COLUMNS} FROM tables"
-            " WHERE status = ? AND expires_at IS NOT NULL AND expires_at <= ?"
-            " ORDER BY expires_at, id",
-            (TableStatus.LOBBY.value, time_to_text(now)),
-        )
-        return [table_from_row(row) for row in rows]
-
     async def update_table(
         self,
         table_id: int,
@@ -308,7 +298,6 @@ class Store:
         seat: int,
         notation: str,
         state: Mapping[str, Any],
-        status: TableStatus | None = None,
         meta: Mapping[str, Any] | None = None,
     ) -> TableRecord:
         """Atomically: check the version, store the post-move state, append the move.
@@ -317,8 +306,6 @@ class Store:
         :class:`StaleVersionError` and writes nothing. Only ``playing`` tables take moves.
         """
         changes: list[tuple[str, object]] = [("state", encode_object(state))]
-        if status is not None:
-            changes.append(("status", _check_writable_status(status).value))
         if meta is not None:
             changes.extend(_meta_changes(meta))
         async with self._db.transaction() as db:
@@ -400,24 +387,6 @@ class Store:
             await self._add_standings(db, claim, lines, rules, now)
         return table_from_row(row)
 
-    async def finished_match(self, table_id: int) -> FinishedMatchRecord | None:
-        rows = await self._fetch(
-            "SELECT id, table_id, guild_id, game, finished_at, result, winner_user_id,"
-            " winner_seat FROM finished_matches WHERE table_id = ?",
-            (table_id,),
-        )
-        return finished_match_from_row(rows[0]) if rows else None
-
-    async def recent_matches(self, guild_id: int, limit: int = 10) -> list[FinishedMatchRecord]:
-        """The guild's latest finished matches, newest first."""
-        rows = await self._fetch(
-            "SELECT id, table_id, guild_id, game, finished_at, result, winner_user_id,"
-            " winner_seat FROM finished_matches WHERE guild_id = ?"
-            " ORDER BY finished_at DESC, id DESC LIMIT ?",
-            (guild_id, _positive(limit)),
-        )
-        return [finished_match_from_row(row) for row in rows]
-
     async def finished_matches(
         self,
         guild_id: int,
@@ -443,35 +412,14 @@ class Store:
         rows = await self._fetch(sql + " ORDER BY finished_at, id", params)
         return [finished_match_from_row(row) for row in rows]
 
-    async def standings(
-        self, guild_id: int, game: str | None = None, limit: int = 20
-    ) -> list[StandingRow]:
-        """League table: most wins, then most points, then fewest matches played.
-
-        With ``game=None`` each player's played/won/points are summed across games and
-        ``stats`` is empty (one game's figures mean nothing in another); the name is the
-        most recently seen one.
-        """
-        order = " ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?"
-        if game is not None:
-            rows = await self._fetch(
-                "SELECT guild_id, game, user_id, name, matches_played, matches_won, points,"
-                " stats, updated_at FROM standings WHERE guild_id = ? AND game = ?" + order,
-                (guild_id, game, _positive(limit)),
-            )
-        else:
-            # The name is the one on the player's most recently updated line.
-            rows = await self._fetch(
-                "SELECT s.guild_id, NULL AS game, s.user_id,"
-                " (SELECT n.name FROM standings n WHERE n.guild_id = s.guild_id"
-                " AND n.user_id = s.user_id ORDER BY n.updated_at DESC, n.game LIMIT 1) AS name,"
-                " MAX(s.updated_at) AS updated_at,"
-                " CAST(SUM(s.matches_played) AS BIGINT) AS matches_played,"
-                " CAST(SUM(s.matches_won) AS BIGINT) AS matches_won,"
-                " CAST(SUM(s.points) AS BIGINT) AS points, '{}' AS stats"
-                " FROM standings s WHERE s.guild_id = ? GROUP BY s.guild_id, s.user_id" + order,
-                (guild_id, _positive(limit)),
-            )
+    async def standings(self, guild_id: int, game: str, limit: int = 20) -> list[StandingRow]:
+        """One game's league table: most wins, then most points, then fewest matches played."""
+        rows = await self._fetch(
+            "SELECT guild_id, game, user_id, name, matches_played, matches_won, points,"
+            " stats, updated_at FROM standings WHERE guild_id = ? AND game = ?"
+            " ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?",
+            (guild_id, game, _positive(limit)),
+        )
         return [standing_from_row(row) for row in rows]
 
     async def standings_games(self, guild_id: int) -> list[str]:

@@ -57,10 +57,9 @@ async def snapshot(store: Store, ids: list[int]) -> object:
     return (
         [await store.get_table(i) for i in ids],
         [await store.moves(i) for i in ids],
-        [await store.finished_match(i) for i in ids],
-        await store.standings(7),
+        [await store.finished_matches(7, game) for game in ("network", "allfives")],
+        await store.finished_matches(8, "network"),
         await store.standings(7, "network"),
-        await store.recent_matches(7),
         [t.id for t in await store.open_tables()],
     )
 

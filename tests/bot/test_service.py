@@ -25,6 +25,7 @@ from bot.table_settings import TableSettings
 from engine.match import Match
 from engine.network import NetworkHand
 from engine.network.ai import choose_move
+from tests.bot.store_queries import finished_match
 
 
 def network_hand(match: Match) -> NetworkHand:
@@ -451,7 +452,7 @@ async def test_a_finished_match_updates_the_standings(service: TableService) -> 
         update = await service.play(table, ADA.user_id, good_move(update))
     assert update.record.status is TableStatus.FINISHED
     assert update.match.is_over
-    result = await service.store.finished_match(table)
+    result = await finished_match(service.store, table, GUILD, "network")
     assert result is not None and result.winner_seat == update.match.winner
     rows = await service.store.standings(GUILD, "network")
     assert [(r.user_id, r.matches_played) for r in rows] == [(ADA.user_id, 1)]

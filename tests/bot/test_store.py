@@ -24,6 +24,7 @@ from bot.store import (
     TableStatus,
 )
 from bot.store import Seat as S
+from tests.bot.store_queries import finished_match
 
 GUILD = 111
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -265,18 +266,29 @@ async def test_open_tables_lists_lobbies_and_games_only(store: Store) -> None:
     assert [t.id for t in await store.open_tables()] == [lobby.id, playing.id]
 
 
-async def test_expired_lobbies(store: Store) -> None:
+async def test_open_tables_give_each_lobby_its_expiry(store: Store) -> None:
+    """What the lobby timers are armed from after a restart: every open lobby with the
+    instant it closes, whatever timezone that was given in, and none for a started game."""
     soon = await new_table(store, channel_id=1, expires_at=T0 + timedelta(minutes=1))
-    later = await new_table(store, channel_id=2, expires_at=T0 + timedelta(minutes=10))
-    await new_table(store, channel_id=3)  # never expires
+    tokyo = timezone(timedelta(hours=9))
+    later = await new_table(
+        store, channel_id=2, expires_at=(T0 + timedelta(minutes=10)).astimezone(tokyo)
+    )
+    endless = await new_table(store, channel_id=3)
     started = await new_table(store, channel_id=4, expires_at=T0 - timedelta(minutes=1))
-    await store.update_table(started.id, 0, status=TableStatus.PLAYING, state=STATE)
+    await store.update_table(
+        started.id, 0, status=TableStatus.PLAYING, state=STATE, expires_at=None
+    )
 
-    assert await store.expired_lobbies(T0) == []
-    assert [t.id for t in await store.expired_lobbies(T0 + timedelta(minutes=1))] == [soon.id]
-    # Any timezone is accepted; comparison happens in UTC.
-    at = (T0 + timedelta(hours=1)).astimezone(timezone(timedelta(hours=9)))
-    assert [t.id for t in await store.expired_lobbies(at)] == [soon.id, later.id]
+    listed = {t.id: (t.status, t.expires_at) for t in await store.open_tables()}
+    assert listed == {
+        soon.id: (TableStatus.LOBBY, T0 + timedelta(minutes=1)),
+        later.id: (TableStatus.LOBBY, T0 + timedelta(minutes=10)),
+        endless.id: (TableStatus.LOBBY, None),
+        started.id: (TableStatus.PLAYING, None),
+    }
+    # Read back in UTC, so the service's check against its clock compares instants.
+    assert all(e is None or e.utcoffset() == timedelta(0) for _, e in listed.values())
 
 
 # ---------------------------------------------------------------- moves
@@ -428,7 +440,7 @@ async def test_finish_match_records_result_and_updates_standings(store: Store) -
     assert finished.state == {"final": True}
     assert finished.version == 2
 
-    match = await store.finished_match(finished.id)
+    match = await finished_match(store, finished.id, GUILD, "network")
     assert match is not None
     assert match.result == tuple(first)
     assert match.result[0].stats == {"rings": 3, "best_hand": 45}
@@ -450,7 +462,8 @@ async def test_finish_match_records_result_and_updates_standings(store: Store) -
         (1001, 2, 1, 200, {"rings": 3, "best_hand": 45}),
     ]
     assert {r.user_id for r in rows}.isdisjoint({999})
-    assert [m.table_id for m in await store.recent_matches(GUILD)] == [finished.id + 1, finished.id]
+    matches = await store.finished_matches(GUILD, "network")
+    assert [m.table_id for m in matches] == [finished.id, finished.id + 1]
 
 
 async def test_stats_missing_from_combine_are_summed_and_new_stats_join(store: Store) -> None:
@@ -503,8 +516,8 @@ async def test_only_computers_seated_leaves_standings_empty(store: Store) -> Non
     result = [line(0, None, 10, 1, 10, bot=True), line(1, 42, 20, 2, 20, bot=True)]
     finished = await play_and_finish(store, 1, result, winner_user_id=None, winner_seat=1)
     assert finished.status is TableStatus.FINISHED
-    assert await store.finished_match(finished.id) is not None
-    assert await store.standings(GUILD) == []
+    assert await finished_match(store, finished.id, GUILD, "network") is not None
+    assert await store.standings(GUILD, "network") == []
     assert await store.standings_games(GUILD) == []
 
 
@@ -520,15 +533,15 @@ async def test_unknown_combine_rule_writes_nothing(store: Store) -> None:
             combine={"rings": "avg"},
         )
     assert await store.get_table(table.id) == table
-    assert await store.finished_match(table.id) is None
+    assert await store.finished_matches(GUILD, "network") == []
 
 
 async def test_computer_winner_gives_no_human_a_win(store: Store) -> None:
     result = [line(0, 1001, 50, 0, 10), line(1, None, 200, 5, 80, bot=True)]
     finished = await play_and_finish(store, 1, result, winner_user_id=None, winner_seat=1)
-    match = await store.finished_match(finished.id)
+    match = await finished_match(store, finished.id, GUILD, "network")
     assert match is not None and (match.winner_seat, match.winner_user_id) == (1, None)
-    [row] = await store.standings(GUILD)
+    [row] = await store.standings(GUILD, "network")
     assert (row.user_id, row.matches_played, row.matches_won) == (1001, 1, 0)
 
 
@@ -551,16 +564,9 @@ async def test_standings_ordering_game_filter_and_limit(store: Store) -> None:
         (1, {"tricks": 1}),
     ]
 
-    overall = await store.standings(GUILD)
-    # Across games played/won/points are summed; per-game figures are not comparable.
-    assert [(r.user_id, r.matches_played, r.matches_won, r.points, r.stats) for r in overall] == [
-        (3, 2, 1, 510, {}),
-        (2, 2, 1, 150, {}),
-        (1, 2, 1, 100, {}),
-    ]
-    assert all(r.game is None for r in overall)
-    assert [r.user_id for r in await store.standings(GUILD, limit=1)] == [3]
-    assert await store.standings(GUILD + 1) == []
+    assert [r.user_id for r in await store.standings(GUILD, "network", limit=1)] == [2]
+    assert [r.user_id for r in await store.standings(GUILD, "network", limit=2)] == [2, 1]
+    assert await store.standings(GUILD + 1, "network") == []
     assert await store.standings(GUILD, "nothing") == []
 
 
@@ -635,7 +641,7 @@ async def check_finishing_order(store: Store, clock: StoppedClock) -> None:
     assert names(await store.finished_matches(GUILD, "block")) == ["other-game"]
     assert await store.finished_matches(GUILD + 1, "network") == []
     [first] = await store.finished_matches(GUILD, "network", before=T0 + day)
-    assert first == await store.finished_match(finished["early"])
+    assert first == await finished_match(store, finished["early"], GUILD, "network")
 
 
 async def test_finish_match_is_version_checked_and_single_shot(store: Store) -> None:
@@ -652,7 +658,7 @@ async def test_finish_match_is_version_checked_and_single_shot(store: Store) -> 
         await store.finish_match(
             table.id, done.version, state={}, result=result, winner_user_id=1001
         )
-    [row] = await store.standings(GUILD)
+    [row] = await store.standings(GUILD, "network")
     assert row.matches_played == 1
 
 
@@ -683,8 +689,8 @@ async def test_inconsistent_result_writes_nothing(
             winner_seat=winner_seat,
         )
     assert await store.get_table(table.id) == table
-    assert await store.finished_match(table.id) is None
-    assert await store.standings(GUILD) == []
+    assert await store.finished_matches(GUILD, "network") == []
+    assert await store.standings(GUILD, "network") == []
 
 
 # ---------------------------------------------------------------- restart
@@ -706,15 +712,15 @@ async def test_everything_survives_a_restart(store_target: str | Path, clock: Fa
         lobby = await new_table(store, channel_id=8, expires_at=T0 + timedelta(hours=1))
         done = await play_and_finish(store, 9, [line(0, 1001, 12, 1, 12)], 1001)
         moves_before = await store.moves(table.id)
-        standings_before = await store.standings(GUILD)
-        match_before = await store.finished_match(done.id)
+        standings_before = await store.standings(GUILD, "network")
+        match_before = await finished_match(store, done.id, GUILD, "network")
 
     async with Store.open(store_target, clock=clock) as restarted:
         assert await restarted.open_tables() == [table, lobby]
         assert await restarted.open_table_in_channel(7) == table
         assert await restarted.moves(table.id) == moves_before
-        assert await restarted.standings(GUILD) == standings_before
-        assert await restarted.finished_match(done.id) == match_before
+        assert await restarted.standings(GUILD, "network") == standings_before
+        assert await finished_match(restarted, done.id, GUILD, "network") == match_before
         assert await restarted.get_table(done.id) == done
         # The version token carries over: the resumed game continues where it stopped.
         resumed = await restarted.commit_move(

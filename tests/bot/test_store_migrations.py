@@ -20,6 +20,7 @@ from bot.store import (
     TableStatus,
 )
 from bot.store.schema import apply_migrations, split_statements
+from tests.bot.store_queries import finished_match
 
 NOW = "2026-01-01T00:00:00.000000+00:00"
 
@@ -217,7 +218,7 @@ async def test_upgrade_from_v1_makes_standings_and_settings_generic(tmp_path: Pa
         assert row.stats == {"rings": 7, "best_hand": 61}
         assert await store.standings_games(1) == ["network"]
 
-        match = await store.finished_match(1)
+        match = await finished_match(store, 1, 1, "network")
         assert match is not None
         assert match.result == (
             SeatResult(0, 1001, "Ada", False, 160, {"rings": 3, "best_hand": 45}),
