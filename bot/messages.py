@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Final
 
 from bot.games import adapter_for
 from bot.narration import plain
 from bot.rating import PlayerRating
 from bot.service import (
     DRAWN_STAT,
+    HINTS_STAT,
     Hint,
     SeatView,
     TableUpdate,
@@ -24,7 +26,7 @@ from bot.table_settings import TableSettings
 from bot.words import words_for
 from engine.match import Match
 from engine.registry import game_spec
-from engine.spec import GameSpec
+from engine.spec import GameSpec, StatSpec
 
 
 def dms_closed_note(spec: GameSpec) -> str:
@@ -249,10 +251,11 @@ def standings_content(
     title = f"**League table · {guild_name}** · {spec.title}"
     if not rows:
         return f"{title}\nNo finished matches yet. Start one with /{spec.family} new."
-    stats = spec.stats
     rated = ratings is not None
+    hints = _hints_used(rows)
     if spec.utility == "win-loss":
-        return _win_loss_standings(title, rows, spec, ratings)
+        return _win_loss_standings(title, rows, spec, ratings, hints)
+    stats = [*spec.stats, *hints]
     header = (
         f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'Pts':>5}"
         + "".join(f" {stat.short:>5}" for stat in stats)
@@ -272,16 +275,28 @@ def standings_content(
     return "\n".join([title, "```", header, *body, "```", legend])
 
 
+HINTS_COLUMN: Final = StatSpec(HINTS_STAT, "hints asked for", "Hint")
+"""Shown in a game's standings once anyone there has used a hint."""
+
+
+def _hints_used(rows: Sequence[StandingRow]) -> list[StatSpec]:
+    """The hints column, when any player in the table has used a hint."""
+    return [HINTS_COLUMN] if any(row.stats.get(HINTS_STAT) for row in rows) else []
+
+
 def _win_loss_standings(
     title: str,
     rows: Sequence[StandingRow],
     spec: GameSpec,
     ratings: Mapping[int, PlayerRating] | None,
+    hints: Sequence[StatSpec] = (),
 ) -> str:
     """A game with no points: matches played, won, drawn and lost, and the rating."""
     rated = ratings is not None
-    header = f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'D':>3} {'L':>3}" + (
-        f" {'Rtg':>5}" if rated else ""
+    header = (
+        f"{'#':>2}  {'Player':<18} {'P':>3} {'W':>3} {'D':>3} {'L':>3}"
+        + "".join(f" {stat.short:>5}" for stat in hints)
+        + (f" {'Rtg':>5}" if rated else "")
     )
     body = []
     for rank, row in enumerate(rows, start=1):
@@ -290,9 +305,14 @@ def _win_loss_standings(
         body.append(
             f"{rank:>2}  {_clip(row.name, 18):<18} {row.matches_played:>3} "
             f"{row.matches_won:>3} {drawn:>3} {lost:>3}"
+            + "".join(f" {row.stats.get(stat.name, 0):>5}" for stat in hints)
             + (f" {_rating_cell(ratings, row.user_id):>5}" if rated else "")
         )
-    legend = "P played · W won · D drawn · L lost · " + rating_legend(spec)
+    legend = (
+        "P played · W won · D drawn · L lost · "
+        + "".join(f"{stat.short} {stat.title} · " for stat in hints)
+        + rating_legend(spec)
+    )
     return "\n".join([title, "```", header, *body, "```", legend])
 
 

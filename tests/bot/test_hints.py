@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -129,6 +130,15 @@ async def test_the_standings_count_the_hints_a_player_used(service: TableService
     assert used == {ADA.user_id: 2, BEA.user_id: 1}
     rows = await service.store.standings(GUILD, "sackson")
     assert {row.user_id: row.stats.get(HINTS_STAT) for row in rows} == used
+    table_text = messages.standings_content(rows, "Club", game_spec("sackson"), {})
+    header = next(line for line in table_text.splitlines() if "Player" in line)
+    assert header.split()[-2:] == ["Hint", "Rtg"]
+    for row in rows:
+        line = next(line for line in table_text.splitlines() if f" {row.name} " in line)
+        assert line.split()[-2] == str(used[row.user_id])
+    assert "Hint hints asked for" in table_text
+    unhinted = [replace(row, stats={}) for row in rows]
+    assert "Hint" not in messages.standings_content(unhinted, "Club", game_spec("sackson"), {})
 
 
 @pytest.mark.parametrize("game", ["network", "all-fives", "fido"])
