@@ -210,6 +210,12 @@ class MessageSnapshot:
     flags: int
     at: dt.datetime
 
+    @property
+    def text(self) -> str:
+        """Content and text displays: what a person read in this version."""
+        parts = [self.content, *comp.text_displays(self.components)]
+        return "\n".join(part for part in parts if part)
+
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
