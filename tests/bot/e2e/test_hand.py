@@ -44,9 +44,7 @@ async def test_a_full_hand_with_one_player_whose_dms_are_closed(
         assert plays < 40, "the hand did not end"
         assert control_turn(turn.message) != turn.turn  # the used controls are gone
 
-    announcement = await fake.wait_for_message(
-        club.channel, lambda m: "Hand 1 is over" in m.text
-    )
+    announcement = await fake.wait_for_message(club.channel, lambda m: "Hand 1 is over" in m.text)
     assert announcement.attachments[0].filename == "hand-over.png"
     # Hand 2 gets a fresh table message below the announcement; the old one is gone.
     fresh = await fake.wait_until(lambda: lobby.deleted and "hand 2" in table.table().text)

@@ -101,10 +101,7 @@ async def test_a_challenge_is_accepted_and_played_to_a_network(club: Club, bot: 
 
     first = await table.next_turn()
     assert first is not None and first.player is ada
-    assert (
-        "You play **Dark**" in first.message.text
-        and "10 pieces to place" in first.message.text
-    )
+    assert "You play **Dark**" in first.message.text and "10 pieces to place" in first.message.text
     assert not fake.dm_messages(bea.user), "nothing is dealt: only the player to move hears"
     assert len(first.message.attachments) == 1, "the board, with the legal squares lettered"
     picture = first.message.attachments[0]
@@ -147,9 +144,7 @@ async def test_a_challenge_is_accepted_and_played_to_a_network(club: Club, bot: 
     assert "🏆 **ada** won the game." in final.text
     alt = final.attachments[0].description or ""
     assert "Winning network: c1 c3 e3 e5 c5 c8" in alt
-    announced = await fake.wait_for_message(
-        club.channel, lambda m: "network of 6 pieces" in m.text
-    )
+    announced = await fake.wait_for_message(club.channel, lambda m: "network of 6 pieces" in m.text)
     assert "c1 → c3 → e3 → e5 → c5 → c8" in announced.text
     won = await fake.wait_for_message(club.channel, lambda m: "wins the game!" in m.text)
     assert "points" not in won.text
