@@ -54,6 +54,12 @@ async def test_a_full_hand_with_one_player_whose_dms_are_closed(
     assert table.table().attachments[0].filename == "table.png"
     alt = table.table().attachments[0].description or ""
     assert alt.startswith("Network dominoes, table ") and " to play. Totals: ada " in alt
+    # A layout: the picture in its one container, with its alt text, and the same in words.
+    [container] = table.table().components
+    assert [c["type"] for c in container["components"]][:2] == [12, 10]
+    assert table.table().media == [("attachment://table.png", alt)]
+    assert table.table().shown_attachments() == table.table().attachments
+    assert "▶ **" in table.table().text_displays[0] and table.table().content == ""
     assert "open ends by number" in (announcement.attachments[0].description or "")
 
     # Nothing private reached the channel: no hand pictures, no hand listings.
