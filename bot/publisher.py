@@ -260,10 +260,15 @@ class Publisher:
 
     async def _claim_reminder(self, record: TableRecord, meta: TableMeta) -> bool:
         """Whether this turn's channel reminder is still to be given (once per turn, across
-        restarts). A separate reminder message left by an earlier version is deleted."""
-        remind, previous = await self._service.claim_turn_reminder(record.id, meta.turn)
+        restarts). A separate reminder message left by an earlier version is deleted.
+        Never raises: without a claim the table is redrawn in place instead."""
+        try:
+            remind, previous = await self._service.claim_turn_reminder(record.id, meta.turn)
+        except Exception:
+            log.exception("table %d: claiming the turn reminder failed", record.id)
+            return False
         if remind and previous is not None:
-            await self._delete(record, previous)
+            await self._step(record, "deleting an old reminder", self._delete(record, previous))
         return remind
 
     async def _delete(self, record: TableRecord, message_id: int | None) -> None:
