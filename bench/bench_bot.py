@@ -19,8 +19,13 @@ all reach process 0 whatever N is; the others serve their guilds' commands and b
 Players think before every step, opening their table included; ``--burst`` opens every
 table in the same instant instead (a harder, less likely start).
 
+Then, unless ``--closed-dms 0``, one table more, played one step at a time, whose guest's DMs
+are closed: prints the Discord API calls of a one-pick play that hands the turn to that
+player (its answer, and however the bot tells them and redraws the table), and of their own
+plays (target: at most 3 each).
+
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
-[--switch 0.0] [--burst] [--database sqlite] [--processes 1]
+[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--closed-dms 12]
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from intervals import percentile  # beside this file: bench/ is on the path
 
-from tests.bot.e2e.harness import control_turn
+from tests.bot.e2e.harness import Player, TableDriver, Turn, control_turn
 from tests.fakediscord import (
     BotLauncher,
     FakeDiscord,
@@ -269,10 +274,89 @@ def report(
         print(f"  {count:6d}  {key}")
 
 
+QUIET_SECONDS = 0.5
+"""How long no new API call must come before a step's calls are counted as complete."""
+
+
+async def settled(fake: FakeDiscord) -> None:
+    """Wait until every call so far is answered and none has followed for a while."""
+    while True:
+        count = len(fake.requests)
+        await fake.wait_until(lambda: all(r.status for r in fake.requests) or None, timeout=30)
+        await asyncio.sleep(QUIET_SECONDS)
+        if len(fake.requests) == count:
+            return
+
+
+async def one_pick(fake: FakeDiscord, table: TableDriver, turn: Turn) -> InteractionRecord:
+    """Play the turn with one pick: the place the controls already show for the first
+    playable tile, or the first action (Pass, Draw) when nothing fits."""
+    message, user = turn.message, turn.player.user
+    places = [s for s in message.selects if ":targ:" in s.custom_id]
+    if places:
+        record = await fake.select(user, message, places[0], [places[0].options[0].value])
+    else:
+        record = await fake.click(user, message, message.buttons[0])
+    await table.seen(record)
+    table.last_turn = turn.turn
+    return record
+
+
+async def closed_dm_calls(plays: int) -> None:
+    """One table, host with open DMs, guest with closed DMs, played step by step: the API
+    calls of each one-pick play, counted once the bot has gone quiet after it."""
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Bench Club")
+        channel = guild.add_text_channel("closed-dms")
+        host = Player(fake.add_user("host"))
+        guest = Player(fake.add_user("guest", dms_closed=True), dms_closed=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            launcher = BotLauncher(fake, Path(tmp))
+            try:
+                env = {"LOG_LEVEL": "WARNING", "DEV_GUILD_ID": str(guild.id)}
+                env["DATABASE_PATH"] = str(Path(tmp) / "closed.sqlite3")
+                await launcher.start(module="bot", extra_env=env)
+                await fake.wait_until_bot_ready(timeout=60)
+                table = TableDriver(fake, channel, [host, guest])
+                await table.open(host, seats=2, target=500)
+                await table.click_lobby(guest, "Join")
+                await table.start(host)
+                await settled(fake)
+                counts: dict[str, list[int]] = {"host": [], "guest": []}
+                routes: dict[str, Counter[str]] = {"host": Counter(), "guest": Counter()}
+                for _ in range(plays):
+                    turn = await table.next_turn()
+                    if turn is None:
+                        break
+                    await settled(fake)  # a guest's Show hand is not part of the play
+                    who = "host" if turn.player is host else "guest"
+                    mark = len(fake.requests)
+                    await one_pick(fake, table, turn)
+                    await settled(fake)
+                    counts[who].append(len(fake.requests) - mark)
+                    routes[who].update(r.key for r in fake.requests[mark:])
+            finally:
+                await launcher.close()
+    print("One table, the guest's DMs closed, one-pick plays counted one at a time:")
+    for who, what in (
+        ("host", "the host's plays, which hand the turn to the guest (DMs closed)"),
+        ("guest", "the guest's own plays (through Show hand), handing it back"),
+    ):
+        values = counts[who]
+        if not values:
+            continue
+        print(
+            f"  {what}: {statistics.mean(values):.2f} API calls each "
+            f"(min {min(values)}, max {max(values)}, n={len(values)})"
+        )
+        for key, count in routes[who].most_common():
+            print(f"    {count / len(values):5.2f}  {key}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--tables", type=int, nargs="+", default=[50, 200], help="table counts, one run each"
+        "--tables", type=int, nargs="*", default=[50, 200], help="table counts, one run each"
     )
     parser.add_argument("--plays", type=int, default=12, help="plays per table")
     parser.add_argument("--think", type=float, default=1.0, help="seconds a player thinks")
@@ -285,6 +369,12 @@ def main() -> None:
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
     )
+    parser.add_argument(
+        "--closed-dms",
+        type=int,
+        default=12,
+        help="plays of the closed-DM table counted step by step (0: skip it)",
+    )
     args = parser.parse_args()
     if args.processes > 1 and args.database != "postgresql":
         parser.error("several processes share their state through --database postgresql")
@@ -293,6 +383,10 @@ def main() -> None:
             print()
         load = Load(args.plays, args.think, args.switch, args.burst)
         asyncio.run(run(tables, load, args.seed, args.database, args.processes))
+    if args.closed_dms:
+        if args.tables:
+            print()
+        asyncio.run(closed_dm_calls(args.closed_dms))
 
 
 if __name__ == "__main__":

@@ -57,10 +57,9 @@ def lobby_reply(record: TableRecord) -> Reply:
             challenge=settings.is_challenge,
             named=settings.opponent_id is not None,
         )
-        return Reply(messages.lobby_content(record), [], view)
-    return Reply(
-        messages.closed_lobby_content(record, "Everyone left, so this table is closed."), [], None
-    )
+        return Reply(messages.lobby_content(record), [], view, layout=True)
+    reason = "Everyone left, so this table is closed."
+    return Reply(messages.closed_lobby_content(record, reason), layout=True)
 
 
 async def _ready(reply: Reply) -> Reply:
@@ -154,8 +153,10 @@ class Handlers:
             else discord.AllowedMentions(users=[discord.Object(id=opponent)])
         )
         try:
+            _, layout = reply.parts()
+            assert isinstance(layout, discord.ui.LayoutView)
             callback = await interaction.response.send_message(
-                reply.content, view=reply.view or discord.utils.MISSING, allowed_mentions=mentions
+                view=layout, allowed_mentions=mentions
             )
             message_id = callback.message_id
             if message_id is None:
@@ -190,7 +191,7 @@ class Handlers:
             if action == "decline":
                 record = await self.service.decline(table_id, actor)
                 reason = f"{plain(actor.name)} declined the challenge."
-                closed = Reply(messages.closed_lobby_content(record, reason), [], None)
+                closed = Reply(messages.closed_lobby_content(record, reason), layout=True)
                 await answer(interaction, _ready(closed), edit=True)
                 self.timers.forget(table_id)
                 return
@@ -251,7 +252,7 @@ class Handlers:
             else:
                 reason = f"Cancelled by {plain(actor.name)}."
                 await self._edit_quietly(
-                    record, Reply(messages.closed_lobby_content(record, reason), [], None)
+                    record, Reply(messages.closed_lobby_content(record, reason), layout=True)
                 )
 
         await self.guarded(interaction, run)
@@ -262,7 +263,7 @@ class Handlers:
         if record is not None:
             reason = "Nobody started this table in time, so it has closed."
             await self._edit_quietly(
-                record, Reply(messages.closed_lobby_content(record, reason), [], None)
+                record, Reply(messages.closed_lobby_content(record, reason), layout=True)
             )
 
     # ------------------------------------------------------------------ play
@@ -550,7 +551,7 @@ class Handlers:
 
 async def _without_view(reply: Awaitable[Reply]) -> Reply:
     done = await reply
-    return Reply(done.content, done.files, None)
+    return Reply(done.content, done.files, None, layout=done.layout)
 
 
 def _hint(text: str, value: str = "?") -> tuple[str, str]:

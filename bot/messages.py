@@ -96,7 +96,8 @@ def closed_lobby_content(record: TableRecord, reason: str) -> str:
 
 
 def table_content(record: TableRecord, match: Match) -> str:
-    """The channel's table message: scores, whose turn, the latest plays."""
+    """The channel's table message in words (the text twin of its picture): scores, whose
+    turn, what lies on the table, the latest plays."""
     meta = TableMeta.from_json(record.meta)
     spec = game_spec(record.game)
     names = [plain(name) for name in seat_names(record)]
@@ -121,6 +122,7 @@ def table_content(record: TableRecord, match: Match) -> str:
         lines.append("🛑 This table was cancelled; no result was recorded.")
     else:
         lines.append(_turn_line(record, match, meta))
+    lines.append(adapter.table_words(shown))  # the picture in words, as its alt text says
     if meta.log:
         lines.append("")
         lines.extend(f"• {line}" for line in meta.log)

@@ -1,9 +1,12 @@
 """Makes a committed table change visible: DMs to the player to move, announcements, and
 the channel's table message.
 
-Per play this costs one DM (or one channel nudge when DMs are closed) and one edit of the
-table message; scoring events, hand ends and the result add one announcement message. Publishing
-never raises: the move is already committed, and a Discord hiccup must not undo it.
+Per play this costs one DM and one edit of the table message. When the turn moves to a
+player whose DMs are closed, the table message itself is the reminder: it is posted anew at
+the bottom of the channel with a line that pings them, and the old one deleted (two calls,
+where a separate reminder cost three: deleting the last one, posting it, editing the table).
+Scoring events, hand ends and the result add one announcement message. Publishing never
+raises: the move is already committed, and a Discord hiccup must not undo it.
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ async def table_reply(record: TableRecord, match: Match) -> Reply:
         view = table_view(record.id, words_for(game_spec(record.game)))
     elif record.status is TableStatus.FINISHED:
         view = finished_view(record.id)
-    return Reply(messages.table_content(record, match), [picture], view)
+    return Reply(messages.table_content(record, match), [picture], view, layout=True)
 
 
 def message_nonce(table_id: int, news_id: int, seat: int) -> int:
@@ -110,7 +113,7 @@ class Publisher:
         async with self._locks.setdefault(record.id, asyncio.Lock()):
             news = await self._pending_news(record)
             deal = next((item for item in news if item.deal), None)
-            closed = await self._notify_players(update, deal)
+            closed, ping = await self._notify_players(update, deal)
             published = [item.id for item in news if not item.announcements]
             for item in news:
                 if item.announcements and await self._step(
@@ -121,8 +124,10 @@ class Publisher:
                 with contextlib.suppress(StoreError):
                     record = await self._service.store.get_table(record.id) or record
             new_hand = any(item.deal and item.finished_hand for item in news)
-            if new_hand and record.is_open:
-                await self._step(record, "moving the table", self._repost(record, update.match))
+            if (new_hand or ping is not None) and record.is_open:
+                await self._step(
+                    record, "moving the table", self._repost(record, update.match, ping)
+                )
             elif not table_message_done or closed:
                 await self._step(record, "redrawing", self._refresh(record, update.match))
             await self._step(
@@ -154,11 +159,9 @@ class Publisher:
         if record.message_id is None:
             return
         message = self._channel(record).get_partial_message(record.message_id)
+        content, view = reply.parts()
         await message.edit(
-            content=reply.content,
-            attachments=reply.files,
-            view=reply.view,
-            allowed_mentions=NO_MENTIONS,
+            content=content, attachments=reply.files, view=view, allowed_mentions=NO_MENTIONS
         )
 
     # ------------------------------------------------------------------ internals
@@ -181,30 +184,37 @@ class Publisher:
         self._published[record.id] = record.version
         await self.edit_table_message(record, await table_reply(record, match))
 
-    async def _repost(self, record: TableRecord, match: Match) -> None:
-        """A new hand gets a new table message at the bottom of the channel (the hand just
-        finished is in the announcement above it); the old one is deleted, so the channel
-        holds one live table and long matches do not keep editing an old message."""
+    async def _repost(self, record: TableRecord, match: Match, ping: int | None = None) -> None:
+        """Post the table message anew at the bottom of the channel and delete the old one,
+        so the channel holds one live table: for a new hand (the hand just finished is in
+        the announcement above it), and to remind ``ping``, the player to move whose DMs
+        are closed (its note mentions them; an edit would not notify them)."""
         if self._published.get(record.id, -1) > record.version:
             return  # a newer state is already on show
         self._published[record.id] = record.version
         reply = await table_reply(record, match)
+        mentions = NO_MENTIONS
+        if ping is not None:
+            reply.note = messages.turn_ping_content(record, ping)
+            mentions = discord.AllowedMentions(users=[discord.Object(id=ping)])
+        _, view = reply.parts()
+        assert view is not None
         sent = await self._channel(record).send(
-            reply.content,
-            files=reply.files,
-            view=table_view(record.id, words_for(game_spec(record.game))),
-            allowed_mentions=NO_MENTIONS,
+            files=reply.files, view=view, allowed_mentions=mentions
         )
         old = record.message_id
         await self._service.set_message(record.id, sent.id)
         await self._delete(record, old)
 
-    async def _notify_players(self, update: TableUpdate, deal: News | None) -> set[int]:
+    async def _notify_players(
+        self, update: TableUpdate, deal: News | None
+    ) -> tuple[set[int], int | None]:
         """DM the player to move (everyone when a hand was dealt: ``deal``). Returns the
-        users whose DMs turned out to be closed just now."""
+        users whose DMs turned out to be closed just now, and the player to move if they
+        are to be reminded in the channel (their DMs are closed; once per turn)."""
         record, match = update.record, update.match
         if record.status is not TableStatus.PLAYING or match.is_over:
-            return set()
+            return set(), None
         meta = update.meta
         to_move = match.hand.current_player
         everyone = deal is not None and game_spec(record.game).has_hands
@@ -218,59 +228,54 @@ class Publisher:
             and record.seats[seat].user_id != update.actor_id
         ]
         results = await asyncio.gather(
-            *(self._notify(record, match, meta, seat, seat == to_move, deal) for seat in targets),
+            *(self._notify(record, match, meta, seat, deal) for seat in targets),
             return_exceptions=True,
         )
         closed: set[int] = set()
+        ping: int | None = None
         for seat, result in zip(targets, results, strict=True):
             if isinstance(result, BaseException):
                 log.error("table %d: notifying seat %d failed: %r", record.id, seat, result)
-            elif result is not None:
-                closed.add(result)
-        return closed
+                continue
+            user_id, newly_closed = result
+            if newly_closed and user_id is not None:
+                closed.add(user_id)
+            if seat == to_move and user_id is not None and await self._claim_reminder(record, meta):
+                ping = user_id
+        return closed, ping
 
     async def _notify(
-        self,
-        record: TableRecord,
-        match: Match,
-        meta: TableMeta,
-        seat: int,
-        to_move: bool,
-        deal: News | None,
-    ) -> int | None:
-        """Tell one player about their hand. Returns their user id if their DMs are closed
-        and that was not known before."""
+        self, record: TableRecord, match: Match, meta: TableMeta, seat: int, deal: News | None
+    ) -> tuple[int | None, bool]:
+        """DM one player their hand. Returns their user id when their DMs are closed (None
+        when the DM went through), and whether that was not known before."""
         user_id = record.seats[seat].user_id
         if user_id is None:
-            return None
-        newly_closed = False
-        if user_id not in meta.dms_closed:
-            reply = await private_hand(SeatView(record, match, seat))
-            nonce = None if deal is None or to_move else message_nonce(record.id, deal.id, seat)
-            if await self._delivery.send_dm(
-                user_id, reply.content, files=reply.files, view=reply.view, nonce=nonce
-            ):
-                return None
-            await self._service.mark_dms_closed(record.id, user_id)
-            newly_closed = True
-        if to_move:
-            await self._remind(record, meta.turn, user_id)
-        return user_id if newly_closed else None
+            return None, False
+        if user_id in meta.dms_closed:
+            return user_id, False
+        to_move = seat == match.hand.current_player
+        reply = await private_hand(SeatView(record, match, seat))
+        nonce = None if deal is None or to_move else message_nonce(record.id, deal.id, seat)
+        if await self._delivery.send_dm(
+            user_id, reply.content, files=reply.files, view=reply.view, nonce=nonce
+        ):
+            return None, False
+        await self._service.mark_dms_closed(record.id, user_id)
+        return user_id, True
 
-    async def _remind(self, record: TableRecord, turn: int, user_id: int) -> None:
-        """Ping a player whose DMs are closed, once per turn, replacing the table's previous
-        reminder so the channel holds at most one."""
-        remind, previous = await self._service.claim_turn_reminder(record.id, turn)
-        if not remind:
-            return
-        await self._delete(record, previous)
-        sent = await self._channel(record).send(
-            messages.turn_ping_content(record, user_id),
-            view=table_view(record.id, words_for(game_spec(record.game))),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]),
-        )
-        if not await self._service.note_turn_reminder(record.id, sent.id):
-            await self._delete(record, sent.id)
+    async def _claim_reminder(self, record: TableRecord, meta: TableMeta) -> bool:
+        """Whether this turn's channel reminder is still to be given (once per turn, across
+        restarts). A separate reminder message left by an earlier version is deleted.
+        Never raises: without a claim the table is redrawn in place instead."""
+        try:
+            remind, previous = await self._service.claim_turn_reminder(record.id, meta.turn)
+        except Exception:
+            log.exception("table %d: claiming the turn reminder failed", record.id)
+            return False
+        if remind and previous is not None:
+            await self._step(record, "deleting an old reminder", self._delete(record, previous))
+        return remind
 
     async def _delete(self, record: TableRecord, message_id: int | None) -> None:
         """Remove one of the bot's channel messages (gone already is fine)."""

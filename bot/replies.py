@@ -17,6 +17,7 @@ from typing import Any, Final
 import discord
 
 from bot.drawing_queue import answering
+from bot.views.layout import table_layout
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,18 @@ class Reply:
     content: str
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
+    layout: bool = False
+    """Send as a Components V2 layout (the table message): ``content`` becomes the text
+    under the pictures, ``view``'s controls rows under that (see :mod:`bot.views.layout`)."""
+    note: str | None = None
+    """A layout's line under its text (a turn reminder that pings the player to move)."""
+
+    def parts(self) -> tuple[str | None, discord.ui.View | discord.ui.LayoutView | None]:
+        """The message's content and view as sent: a layout has no content (None also
+        clears the content of a message made before the table message was a layout)."""
+        if not self.layout:
+            return self.content, self.view
+        return None, table_layout(self.content, self.files, self.view, note=self.note)
 
 
 def age(interaction: discord.Interaction[Any]) -> float:
@@ -64,34 +77,43 @@ async def answer(
         else:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     reply = await task
+    content, view = reply.parts()
     if interaction.response.is_done():
         if edit:
             await interaction.edit_original_response(
-                content=reply.content,
+                content=content,
                 attachments=reply.files,
-                view=reply.view,
+                view=view,
                 allowed_mentions=NO_MENTIONS,
+            )
+        elif isinstance(view, discord.ui.LayoutView):
+            await interaction.followup.send(
+                files=reply.files, view=view, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
             )
         else:
             await interaction.followup.send(
                 reply.content,
                 files=reply.files,
-                view=reply.view or discord.utils.MISSING,
+                view=view or discord.utils.MISSING,
                 ephemeral=ephemeral,
                 allowed_mentions=NO_MENTIONS,
             )
     elif edit:
         await interaction.response.edit_message(
-            content=reply.content,
+            content=content,
             attachments=reply.files,
-            view=reply.view,
+            view=view,
             allowed_mentions=NO_MENTIONS,
+        )
+    elif isinstance(view, discord.ui.LayoutView):
+        await interaction.response.send_message(
+            files=reply.files, view=view, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
         )
     else:
         await interaction.response.send_message(
             reply.content,
             files=reply.files,
-            view=reply.view or discord.utils.MISSING,
+            view=view or discord.utils.MISSING,
             ephemeral=ephemeral,
             allowed_mentions=NO_MENTIONS,
         )

@@ -18,6 +18,13 @@ BUTTON = 2
 STRING_SELECT = 3
 TEXT_INPUT = 4
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
+SECTION = 9
+TEXT_DISPLAY = 10
+THUMBNAIL = 11
+MEDIA_GALLERY = 12
+FILE = 13
+SEPARATOR = 14
+CONTAINER = 17
 LABEL = 18
 
 
@@ -158,6 +165,35 @@ def walk(components: list[dict[str, Any]]) -> Iterator[Interactive]:
                 id=component.get("id"),
             )
         yield from walk(list(_children(component)))
+
+
+def text_displays(components: list[dict[str, Any]]) -> list[str]:
+    """The text of every text display in a v2 layout, depth-first (what a reader reads)."""
+    texts: list[str] = []
+    for component in components:
+        if component.get("type") == TEXT_DISPLAY:
+            texts.append(str(component.get("content") or ""))
+        texts.extend(text_displays(list(_children(component))))
+    return texts
+
+
+def media_urls(components: list[dict[str, Any]]) -> list[tuple[str, str | None]]:
+    """(url, description) of every picture or file a v2 layout shows, depth-first:
+    media gallery items, thumbnails and file components."""
+    found: list[tuple[str, str | None]] = []
+    for component in components:
+        kind = component.get("type")
+        if kind == MEDIA_GALLERY:
+            for item in component.get("items") or ():
+                if isinstance(item, dict):
+                    media = item.get("media") or {}
+                    found.append((str(media.get("url") or ""), item.get("description")))
+        elif kind in (THUMBNAIL, FILE):
+            media = component.get("media") or component.get("file") or {}
+            found.append((str(media.get("url") or ""), component.get("description")))
+        if kind != MEDIA_GALLERY:
+            found.extend(media_urls(list(_children(component))))
+    return found
 
 
 def assign_ids(components: list[dict[str, Any]], start: int = 1) -> int:

@@ -210,6 +210,12 @@ class MessageSnapshot:
     flags: int
     at: dt.datetime
 
+    @property
+    def text(self) -> str:
+        """Content and text displays: what a person read in this version."""
+        parts = [self.content, *comp.text_displays(self.components)]
+        return "\n".join(part for part in parts if part)
+
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -305,9 +311,37 @@ class Message:
         raise KeyError(f"message {self.id} has no attachment {filename!r}; it has {names}")
 
     @property
+    def is_layout(self) -> bool:
+        """A Components V2 message: its text is in text displays, not ``content``."""
+        return bool(self.flags & COMPONENTS_V2)
+
+    @property
+    def text_displays(self) -> list[str]:
+        """The text of the message's text displays, in reading order (v2 layouts)."""
+        return comp.text_displays(self.components)
+
+    @property
+    def media(self) -> list[tuple[str, str | None]]:
+        """(url, description) of what a v2 layout shows: ``attachment://<name>`` for an
+        attached file (see :meth:`shown_attachments`)."""
+        return comp.media_urls(self.components)
+
+    def shown_attachments(self) -> list[Attachment]:
+        """The attached files a v2 layout shows, in its order (a v2 message shows only
+        the files its components name)."""
+        by_name = {attachment.filename: attachment for attachment in self.attachments}
+        prefix = "attachment://"
+        return [
+            by_name[url[len(prefix) :]]
+            for url, _ in self.media
+            if url.startswith(prefix) and url[len(prefix) :] in by_name
+        ]
+
+    @property
     def text(self) -> str:
-        """Content plus embed titles, descriptions and fields, for loose assertions."""
-        parts = [self.content]
+        """Content, text displays, and embed titles, descriptions and fields, for loose
+        assertions: what a person reads, whichever way the message is built."""
+        parts = [self.content, *self.text_displays]
         for embed in self.embeds:
             parts.extend(str(embed.get(key) or "") for key in ("title", "description"))
             for embed_field in embed.get("fields") or ():

@@ -115,6 +115,7 @@ class Responder:
                     prefix=["data"],
                     require_content=False,
                     size_limit=size_limit,
+                    current=source,
                 )
                 self.world.edit_message(source, data, attempt.files)
             record.original = source
@@ -226,6 +227,7 @@ class Responder:
             body.uploads,
             require_content=False,
             size_limit=self.world.settings.attachment_size_limit,
+            current=message,
         )
         self.world.edit_message(message, _without_flags(payload), body.uploads, clear_flags=LOADING)
         return message

@@ -459,6 +459,7 @@ class RestApi:
             body.uploads,
             require_content=False,
             size_limit=self.world.settings.attachment_size_limit,
+            current=message,
         )
         self.world.edit_message(message, payload, body.uploads)
         return json_response(payloads.message(message))

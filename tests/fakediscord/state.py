@@ -300,17 +300,18 @@ class World:
     ) -> None:
         if "content" in payload or not editing:
             message.content = str(payload.get("content") or "")
-            message.mentions = [
-                self.users[int(raw)]
-                for raw in _MENTION.findall(message.content)
-                if int(raw) in self.users
-            ]
         if "embeds" in payload or not editing:
             message.embeds = [{"type": "rich", **embed} for embed in payload.get("embeds") or []]
         if "components" in payload or not editing:
             components = copy.deepcopy(list(payload.get("components") or []))
             comp.assign_ids(components)
             message.components = components
+        if "content" in payload or "components" in payload or not editing:
+            # Mentions in a v2 layout's text displays count as in content.
+            text = "\n".join([message.content, *comp.text_displays(message.components)])
+            message.mentions = [
+                self.users[int(raw)] for raw in _MENTION.findall(text) if int(raw) in self.users
+            ]
         if "attachments" in payload or uploads or not editing:
             message.attachments = self._attachments(message, payload, uploads, editing=editing)
 

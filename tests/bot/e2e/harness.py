@@ -106,9 +106,13 @@ class Seen:
     """True: the message the control was on was replaced by the answer; False: the answer
     is a message of its own (a reply)."""
     content: str
-    """The message's text just as the answer left it."""
+    """The message's text just as the answer left it (its text displays for a layout)."""
     ephemeral: bool
     filenames: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return self.content
 
 
 def delivered(record: InteractionRecord) -> tuple[Message, bool] | None:
@@ -181,18 +185,18 @@ class TableDriver:
         record = await self.fake.click(host.user, message, message.button(label="Start"))
         seen = await self.seen(record)
         assert seen.updated and seen.message is message, seen  # the lobby became the table
-        assert "hand 1" in seen.content
+        assert "hand 1" in seen.text
 
     def table(self) -> Message:
         """The live table message: each new hand gets a new one and the old is deleted."""
         assert self.table_message is not None
         if self.table_message.deleted:
-            header = re.split(r" · (?:hand|game) ", self.table_message.content, maxsplit=1)[0]
+            header = re.split(r" · (?:hand|game) ", self.table_message.text, maxsplit=1)[0]
             newer = [
                 m
                 for m in self.public_messages()
                 if m.id > self.table_message.id
-                and re.match(re.escape(header) + r" · (?:hand|game) ", m.content)
+                and re.match(re.escape(header) + r" · (?:hand|game) ", m.text)
             ]
             assert newer, "the table message was deleted and no new one was posted"
             self.table_message = newer[-1]
@@ -216,12 +220,12 @@ class TableDriver:
             self.used_pings.add(message.id)
             message = await self.show_hand(player, message)
             turn = control_turn(message)
-            assert turn is not None, message.content
+            assert turn is not None, message.text
         return Turn(player, message, turn)
 
     @property
     def match_over(self) -> bool:
-        content = "" if self.table_message is None else self.table_message.content
+        content = "" if self.table_message is None else self.table_message.text
         return any(end in content for end in ("won the match", "won the game", "ended in a draw"))
 
     async def show_hand(
@@ -253,7 +257,7 @@ class TableDriver:
         seen = await self.seen(record)
         assert seen.updated, seen
         places = [s for s in message.selects if ":targ:" in s.custom_id]
-        assert places, message.content
+        assert places, message.text
         edits = self.table().edit_count
         record = await self.fake.select(
             turn.player.user, message, places[0], [places[0].options[0].value]
@@ -285,7 +289,7 @@ class TableDriver:
     async def table_shows(self, text: str, timeout: float = 10) -> Message:
         """Wait for the live table message (whichever hand's it is) to contain ``text``."""
         return await self.fake.wait_until(
-            lambda: self.table() if text in self.table().content else None,
+            lambda: self.table() if text in self.table().text else None,
             timeout=timeout,
             what=f"the table message to show {text!r}",
         )
@@ -329,7 +333,7 @@ class TableDriver:
         return Seen(
             message,
             updated,
-            message.content,
+            message.text,
             message.ephemeral,
             tuple(a.filename for a in message.attachments),
         )
@@ -347,8 +351,8 @@ class TableDriver:
                     return player, message
             if player.dms_closed:
                 for message in self.public_messages():
-                    if message.id not in self.used_pings and message.content.startswith(
-                        f"<@{player.user.id}>, it's your turn"
+                    if message.id not in self.used_pings and (
+                        f"<@{player.user.id}>, it's your turn" in message.text
                     ):
                         return player, message
         return None

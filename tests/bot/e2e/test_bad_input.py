@@ -22,7 +22,7 @@ async def refused(table: TableDriver, action: Awaitable[InteractionRecord]) -> s
     """The private refusal an action got (exactly one ephemeral reply)."""
     seen = await table.seen(await action)
     assert not seen.updated and seen.ephemeral, seen
-    return seen.content
+    return seen.text
 
 
 async def test_out_of_turn_illegal_and_outsider_requests_change_nothing(
@@ -86,9 +86,9 @@ async def test_a_double_click_plays_once(club: Club, bot: BotProcess) -> None:
     )
     answers = sorted([await table.seen(first), await table.seen(second)], key=lambda a: a.updated)
     assert [a.updated for a in answers] == [False, True]  # one move, one private refusal
-    assert answers[0].ephemeral and "out of date" in answers[0].content
+    assert answers[0].ephemeral and "out of date" in answers[0].text
     await table.table_redrawn(edits)
-    passes = [line for line in table.table().content.splitlines() if "passed" in line]
+    passes = [line for line in table.table().text.splitlines() if "passed" in line]
     assert passes == [f"• {turn.player.name} passed"]
 
 
@@ -123,7 +123,7 @@ async def test_a_button_from_a_finished_hand_is_refused(club: Club, bot: BotProc
     await table.table_redrawn(edits)
 
     # Everyone passes until the hand is over.
-    while "Hand 1 is over" not in " ".join(m.content for m in table.public_messages()):
+    while "Hand 1 is over" not in " ".join(m.text for m in table.public_messages()):
         turn = await table.next_turn()
         assert turn is not None
         await table.pass_turn(turn)

@@ -38,26 +38,26 @@ async def test_rules_status_standings_and_cancel(club: Club, bot: BotProcess) ->
     table = driver(club, ada, bea)
 
     rules = await table.slash(ada, "network rules")
-    assert rules.ephemeral and "Network dominoes" in rules.content
+    assert rules.ephemeral and "Network dominoes" in rules.text
 
     standings = await table.slash(ada, "standings")
-    assert "No finished matches yet" in standings.content
+    assert "No finished matches yet" in standings.text
 
     lobby = await table.open(ada, seats=2)
     status = await table.slash(bea, "network status")
-    assert status.ephemeral and "Seats (1/2)" in status.content
+    assert status.ephemeral and "Seats (1/2)" in status.text
     await table.click_lobby(bea, "Join")
     await table.start(ada)
 
     status = await table.slash(bea, "network status")
-    assert status.ephemeral and "hand 1" in status.content
+    assert status.ephemeral and "hand 1" in status.text
     assert status.filenames == ("table.png",)
 
     refusal = await table.slash(bea, "network cancel")
-    assert "Only the person who created this table" in refusal.content
+    assert "Only the person who created this table" in refusal.text
     cancelled = await table.slash(ada, "network cancel")
     assert not cancelled.ephemeral
-    await fake.wait_for_edit(lobby, lambda m: "cancelled" in m.content)
+    await fake.wait_for_edit(lobby, lambda m: "cancelled" in m.text)
     assert lobby.buttons == []
 
 
@@ -86,7 +86,7 @@ async def test_the_monthly_ranking_is_posted_as_a_picture(
     table = driver(club, ada)
 
     seen = await table.slash(ada, "ranking", game="network")
-    assert not seen.ephemeral and "Network dominoes ranking" in seen.content
+    assert not seen.ephemeral and "Network dominoes ranking" in seen.text
     [picture] = seen.message.attachments
     assert picture.filename == "ranking.png"
     assert Image.open(io.BytesIO(picture.data)).format == "PNG"
@@ -94,11 +94,11 @@ async def test_the_monthly_ranking_is_posted_as_a_picture(
     assert all(f". {p.name} " in picture.description for p in (ada, bea, dan))
 
     seen = await table.slash(ada, "ranking", month="2026-13")
-    assert seen.ephemeral and "year-month" in seen.content
+    assert seen.ephemeral and "year-month" in seen.text
     record = await fake.autocomplete(ada.user, club.channel, "ranking", focused="month", value="")
     this_month = {f"{now:%Y-%m}", f"{datetime.now(UTC):%Y-%m}"}  # the month may just turn
     assert (await record.response()).choices[0]["value"] in this_month
 
     seen = await table.slash(ada, "standings")
-    assert "Rtg" in seen.content and "ada" in seen.content
+    assert "Rtg" in seen.text and "ada" in seen.text
     assert_answered_once_in_time(fake.interactions)

@@ -52,17 +52,17 @@ async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
     fake, ada = club.fake, club.ada
     table = dominoes(club, ada)
     lobby = await table.open(ada, game="all-fives", seats=2, target=100)
-    assert "All Fives" in lobby.content and "Target 100" in lobby.content
+    assert "All Fives" in lobby.text and "Target 100" in lobby.text
     await table.click_lobby(ada, "Add computer")
     await table.start(ada)
-    assert "All Fives" in table.table().content
+    assert "All Fives" in table.table().text
 
     draws = 0
     turns = 0
     while (turn := await table.next_turn()) is not None:
         if is_draw(turn):
             assert [b.label for b in turn.message.buttons] == ["Draw"]
-            reply = (await table.press(turn, "Draw")).content
+            reply = (await table.press(turn, "Draw")).text
             assert re.search(r"🔒 You drew (\d-\d(, )?)+\.", reply), reply
             draws += 1
         else:
@@ -71,14 +71,14 @@ async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
         assert turns < 100, "the match did not end"
     assert draws > 0
 
-    result = await fake.wait_for_message(club.channel, lambda m: "wins the match" in m.content)
-    assert "🏆" in result.content
+    result = await fake.wait_for_message(club.channel, lambda m: "wins the match" in m.text)
+    assert "🏆" in result.text
     public = table.public_messages()
-    hands = [m for m in public if "is over.** This hand" in m.content]
+    hands = [m for m in public if "is over.** This hand" in m.text]
     assert hands and all(m.attachments[0].filename == "hand-over.png" for m in hands)
-    assert any("went out" in m.content or "blocked" in m.content for m in public)
+    assert any("went out" in m.text or "blocked" in m.text for m in public)
     # What was drawn is told only to the drawer; the channel learns how many.
-    versions = [v.content for m in public for v in m.versions]
+    versions = [v.text for m in public for v in m.versions]
     assert not any("You drew" in text for text in versions)
     assert any(re.search(r"drew \d+ from the boneyard", text) for text in versions)
     # Scoring plays are logged with their points.
@@ -86,26 +86,26 @@ async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
     finished = await table.table_shows("won the match")
     assert [b.label for b in finished.buttons] == ["Rematch"]
 
-    standings = (await table.slash(ada, "standings", game="all-fives")).content
+    standings = (await table.slash(ada, "standings", game="all-fives")).text
     assert "All Fives" in standings and "ada" in standings and "Hands" in standings
-    assert "no open table" in (await table.slash(ada, "dominoes status")).content
+    assert "no open table" in (await table.slash(ada, "dominoes status")).text
 
     # Rematch: a new lobby with the same game, target and seats, hosted by who asked.
     refusal = await table.seen(
         await fake.click(club.bea.user, finished, finished.button(label="Rematch"))
     )
-    assert refusal.ephemeral and "not playing at this table" in refusal.content
+    assert refusal.ephemeral and "not playing at this table" in refusal.text
     rematch = await table.seen(
         await fake.click(ada.user, finished, finished.button(label="Rematch"))
     )
     assert not rematch.ephemeral and not rematch.updated
     again = await fake.wait_for_message(
-        club.channel, lambda m: "Seats (2/2)" in m.content, after=finished
+        club.channel, lambda m: "Seats (2/2)" in m.text, after=finished
     )
-    assert "All Fives" in again.content and "Target 100" in again.content
-    assert "Computer 1 \\(normal\\)" in again.content and f"<@{ada.user.id}>" in again.content
+    assert "All Fives" in again.text and "Target 100" in again.text
+    assert "Computer 1 \\(normal\\)" in again.text and f"<@{ada.user.id}>" in again.text
     assert [b.label for b in again.buttons][:3] == ["Join", "Leave", "Start"]
-    assert "Seats (2/2)" in (await table.slash(ada, "dominoes status")).content
+    assert "Seats (2/2)" in (await table.slash(ada, "dominoes status")).text
 
 
 @pytest.mark.parametrize("seeded_bot", [BLOCK_SEED], indirect=True)
@@ -119,7 +119,7 @@ async def test_a_block_hand_that_ends_blocked(club: Club, seeded_bot: BotProcess
     blocked = None
     for _ in range(40):
         blocked = next(
-            (m for m in table.public_messages() if "The hand is blocked" in m.content), None
+            (m for m in table.public_messages() if "The hand is blocked" in m.text), None
         )
         if blocked is not None:
             break
@@ -128,14 +128,14 @@ async def test_a_block_hand_that_ends_blocked(club: Club, seeded_bot: BotProcess
         assert not any(b.label == "Draw" for b in turn.message.buttons)  # no drawing in Block
         await table.play_first(turn)
     assert blocked is not None, "the first Block hand did not block"
-    assert "fewest pips" in blocked.content and "Pips:" in blocked.content
+    assert "fewest pips" in blocked.text and "Pips:" in blocked.text
     assert blocked.attachments and blocked.attachments[0].filename == "hand-over.png"
     alt = blocked.attachments[0].description or ""
     assert "the hand is over" in alt and "Open ends " in alt and "tiles laid" in alt
-    log = table.table().content
-    assert "passed (nothing to play)" in " ".join(v.content for v in table.table().versions)
+    log = table.table().text
+    assert "passed (nothing to play)" in " ".join(v.text for v in table.table().versions)
     assert "hand 2" in log  # the match goes on with the next hand
-    assert not any("Your tiles" in m.content for m in table.public_messages())
+    assert not any("Your tiles" in m.text for m in table.public_messages())
 
 
 async def test_a_dominoes_command_at_a_network_table_points_to_the_right_game(
@@ -145,6 +145,6 @@ async def test_a_dominoes_command_at_a_network_table_points_to_the_right_game(
     table = driver(club, ada)
     await table.open(ada, seats=2)
     refusal = await table.slash(ada, "dominoes join")
-    assert "Network dominoes table" in refusal.content and refusal.ephemeral
+    assert "Network dominoes table" in refusal.text and refusal.ephemeral
     foreign = await table.slash(ada, "dominoes rules")
-    assert "docs/rules/dominoes.md" in foreign.content
+    assert "docs/rules/dominoes.md" in foreign.text

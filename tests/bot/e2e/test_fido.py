@@ -50,7 +50,7 @@ async def play_to_the_end(table: TableDriver, limit: int) -> int:
         if not tile_menus(turn):
             label = turn.message.buttons[0].label
             assert label in ("Draw", "Sit out"), turn.message.buttons
-            reply = (await table.press(turn, label)).content
+            reply = (await table.press(turn, label)).text
             if label == "Draw":
                 assert re.search(r"You drew \d{1,2}-\d{1,2}\.", reply), reply
                 draws += 1
@@ -68,11 +68,11 @@ async def test_a_game_against_two_computers_is_played_to_the_end(
     fake, ada = club.fake, club.ada
     table = fido(club, ada)
     lobby = await table.open(ada, seats=3, set=6)
-    assert "FIDO" in lobby.content and "Double-6" in lobby.content
+    assert "FIDO" in lobby.text and "Double-6" in lobby.text
     await table.add_computer(ada)
     await table.add_computer(ada, "hard")
     await table.start(ada)
-    assert "FIDO" in table.table().content and "one game" in table.table().content
+    assert "FIDO" in table.table().text and "one game" in table.table().text
 
     first = await table.next_turn()
     assert first is not None and first.player is ada
@@ -81,19 +81,19 @@ async def test_a_game_against_two_computers_is_played_to_the_end(
     picture = table.table().attachments[0]
     assert picture.description and "Total 12" in picture.description
     assert "divisible by 3: 4 points" in picture.description
-    reply = (await table.press(first, "Draw")).content
+    reply = (await table.press(first, "Draw")).text
     assert re.search(r"You drew \d-\d\.", reply), reply
-    assert "drew one and sits out" in table.table().content
-    assert not re.search(r"drew \d-\d", table.table().content), "the drawn tile stays private"
+    assert "drew one and sits out" in table.table().text
+    assert not re.search(r"drew \d-\d", table.table().text), "the drawn tile stays private"
 
     await play_to_the_end(table, limit=40)
-    public = " ".join(m.content for m in table.public_messages())
+    public = " ".join(m.text for m in table.public_messages())
     assert "Pips deducted" in public
-    assert re.search(r"won the match|share the win", table.table().content)
+    assert re.search(r"won the match|share the win", table.table().text)
     finished = await fake.wait_for_message(
-        club.channel, lambda m: "wins the match with" in m.content or "share the win" in m.content
+        club.channel, lambda m: "wins the match with" in m.text or "share the win" in m.text
     )
-    assert "🏆" in finished.content and "points" in finished.content
+    assert "🏆" in finished.text and "points" in finished.text
 
 
 @pytest.mark.parametrize("seeded_bot", ["1"], indirect=True)
@@ -149,6 +149,6 @@ async def test_nine_seats_play_a_whole_game(club: Club, seeded_bot: BotProcess) 
     for _ in range(8):
         await table.add_computer(ada, "easy")
     await table.start(ada)
-    assert table.table().content.count("🤖") == 8
+    assert table.table().text.count("🤖") == 8
     await play_to_the_end(table, limit=60)
-    assert re.search(r"won the match|share the win", table.table().content)
+    assert re.search(r"won the match|share the win", table.table().text)

@@ -32,19 +32,19 @@ async def test_a_match_is_played_to_its_target_and_counted_in_the_standings(
         turns += 1
         assert turns < 200, "the match did not end"
 
-    result = await fake.wait_for_message(club.channel, lambda m: "wins the match" in m.content)
-    assert "🏆" in result.content
-    hands = [m for m in table.public_messages() if "is over.** This hand" in m.content]
+    result = await fake.wait_for_message(club.channel, lambda m: "wins the match" in m.text)
+    assert "🏆" in result.text
+    hands = [m for m in table.public_messages() if "is over.** This hand" in m.text]
     assert hands and all(m.attachments[0].filename == "hand-over.png" for m in hands)
     final = await table.table_shows("won the match")
     assert [b.label for b in final.buttons] == ["Rematch"]  # no Show hand any more
 
     standings = await table.slash(ada, "standings")
     assert not standings.ephemeral
-    assert "ada" in standings.content and "No finished matches" not in standings.content
+    assert "ada" in standings.text and "No finished matches" not in standings.text
 
     # The channel is free again for a new table.
-    assert "no open table" in (await table.slash(ada, "network status")).content
+    assert "no open table" in (await table.slash(ada, "network status")).text
 
 
 async def test_a_restart_mid_hand_loses_nothing_and_old_buttons_still_work(
@@ -56,7 +56,7 @@ async def test_a_restart_mid_hand_loses_nothing_and_old_buttons_still_work(
         turn = await table.next_turn()
         assert turn is not None
         await table.play_first(turn)
-    log_before = table.table().content.split("\n• ", 1)[1]
+    log_before = table.table().text.split("\n• ", 1)[1]
 
     waiting = await table.next_turn()  # controls sent before the crash
     assert waiting is not None
@@ -70,14 +70,14 @@ async def test_a_restart_mid_hand_loses_nothing_and_old_buttons_still_work(
     assert reminder.attachments[0].filename == "hand.png"
 
     await table.play_first(waiting)  # the DM from the old process still works
-    after = table.table().content
+    after = table.table().text
     assert log_before.splitlines()[-1] in after
     assert f"{waiting.player.name} played" in after.splitlines()[-1] or "passed" in after
     for _ in range(2):
         turn = await table.next_turn()
         assert turn is not None
         await table.play_first(turn)
-    assert "hand 1" in table.table().content
+    assert "hand 1" in table.table().text
 
 
 def pending_news(db_path: Path) -> list[dict[str, Any]]:
@@ -117,18 +117,18 @@ async def test_a_crash_between_a_hand_end_and_its_messages_loses_no_news(
     dms_before = {p.name: len(fake.dm_messages(p.user)) for p in (ada, bea)}
     await bot.kill()
     fake.settings.hold_posts.set()  # the dead process's held posts are dropped
-    assert not any("Hand 1 is over" in m.content for m in club.channel.messages)
+    assert not any("Hand 1 is over" in m.text for m in club.channel.messages)
 
     before = fake.ready_count
     await bot.start()
     await fake.wait_until_bot_ready(timeout=30, after=before)
     # After the restart: the hand's news once, a fresh table for hand 2, both new hands.
     await table.table_shows("hand 2")
-    over = [m for m in club.channel.messages if "Hand 1 is over" in m.content]
+    over = [m for m in club.channel.messages if "Hand 1 is over" in m.text]
     assert len(over) == 1 and over[0].attachments[0].filename == "hand-over.png"
     for player in (ada, bea):
-        dm = await fake.wait_for_dm(player.user, lambda m: "hand 2" in m.content.lower())
+        dm = await fake.wait_for_dm(player.user, lambda m: "hand 2" in m.text.lower())
         assert dm.attachments[0].filename == "hand.png"
         assert len(fake.dm_messages(player.user)) == dms_before[player.name] + 1
     await fake.wait_until(lambda: pending_news(club.db_path) == [] or None)
-    assert len([m for m in club.channel.messages if "Hand 1 is over" in m.content]) == 1
+    assert len([m for m in club.channel.messages if "Hand 1 is over" in m.text]) == 1

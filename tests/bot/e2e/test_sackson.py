@@ -47,7 +47,7 @@ def sackson(club: Club, *players: Player) -> TableDriver:
 
 async def open_challenge(table: TableDriver, host: Player, **options: object) -> Message:
     lobby = await table.open(host, **options)
-    assert "Sackson's Network" in lobby.content
+    assert "Sackson's Network" in lobby.text
     return lobby
 
 
@@ -56,7 +56,7 @@ async def accept(table: TableDriver, player: Player) -> None:
     record = await table.fake.click(player.user, message, message.button(label="Accept"))
     seen = await table.seen(record)
     assert seen.updated and seen.message is message, seen  # the challenge became the board
-    assert " · game 1 · " in seen.content
+    assert " · game 1 · " in seen.text
 
 
 def target_menus(message: Message) -> list[object]:
@@ -75,36 +75,33 @@ async def pick_square(table: TableDriver, turn: Turn, square: str) -> None:
             table.last_turn = turn.turn
             await table.table_redrawn(edits)
             return
-    raise AssertionError(f"{square} is not offered: {turn.message.content}")
+    raise AssertionError(f"{square} is not offered: {turn.message.text}")
 
 
 async def test_a_challenge_is_accepted_and_played_to_a_network(club: Club, bot: BotProcess) -> None:
     fake, ada, bea, dan = club.fake, club.ada, club.bea, club.dan
     table = sackson(club, ada, bea)
     lobby = await open_challenge(table, ada, opponent=bea.user)
-    assert f"<@{bea.user.id}>" in lobby.content and "Accept" in lobby.content
+    assert f"<@{bea.user.id}>" in lobby.text and "Accept" in lobby.text
     assert {b.label for b in lobby.buttons} >= {"Accept", "Decline", "Withdraw"}
 
     # Someone else cannot take a challenge meant for bea; nothing changes.
     record = await fake.click(dan.user, lobby, lobby.button(label="Accept"))
     refused = await table.seen(record)
-    assert refused.ephemeral and f"<@{bea.user.id}>" in refused.content
-    assert " · game 1 · " not in table.table().content
+    assert refused.ephemeral and f"<@{bea.user.id}>" in refused.text
+    assert " · game 1 · " not in table.table().text
 
     await accept(table, bea)
     board = table.table()
-    assert "ada (Dark)" in board.content and "bea (Light)" in board.content
-    assert "one game" in board.content and "▶ **ada** to play" in board.content
+    assert "ada (Dark)" in board.text and "bea (Light)" in board.text
+    assert "one game" in board.text and "▶ **ada** to play" in board.text
     assert board.attachments and board.attachments[0].filename.endswith(".png")
     assert "Dark: nothing on the board (10 in hand)" in (board.attachments[0].description or "")
     assert [b.label for b in board.buttons] == ["Play"]
 
     first = await table.next_turn()
     assert first is not None and first.player is ada
-    assert (
-        "You play **Dark**" in first.message.content
-        and "10 pieces to place" in first.message.content
-    )
+    assert "You play **Dark**" in first.message.text and "10 pieces to place" in first.message.text
     assert not fake.dm_messages(bea.user), "nothing is dealt: only the player to move hears"
     assert len(first.message.attachments) == 1, "the board, with the legal squares lettered"
     picture = first.message.attachments[0]
@@ -115,16 +112,16 @@ async def test_a_challenge_is_accepted_and_played_to_a_network(club: Club, bot: 
     assert labels[0] == "A · b1" and labels[26] == "AA · d5"
 
     await pick_square(table, first, DARK_MOVES[0])
-    assert "ada played c1" in table.table().content
+    assert "ada played c1" in table.table().text
 
     for index, light in enumerate(LIGHT_MOVES):
         turn = await table.next_turn()
         assert turn is not None and turn.player is bea
         if index == 0:  # bea types her first move instead, after a wrong one
             refused = await table.slash(bea, "sackson play", move="b1")
-            assert refused.ephemeral and "opponent's goal" in refused.content
+            assert refused.ephemeral and "opponent's goal" in refused.text
             early = await table.slash(ada, "sackson play", move="d4")
-            assert early.ephemeral and "not your turn" in early.content.lower()
+            assert early.ephemeral and "not your turn" in early.text.lower()
             record = await fake.autocomplete(
                 bea.user, club.channel, "sackson play", focused="move", value="a"
             )
@@ -133,7 +130,7 @@ async def test_a_challenge_is_accepted_and_played_to_a_network(club: Club, bot: 
             assert "a2" in values and "a1" not in values and all(v.startswith("a") for v in values)
             edits = table.table().edit_count
             played = await table.slash(bea, "sackson play", move=light)
-            assert played.ephemeral and "bea played a2" in played.content
+            assert played.ephemeral and "bea played a2" in played.text
             table.last_turn = turn.turn
             await table.table_redrawn(edits)
         else:
@@ -144,32 +141,30 @@ async def test_a_challenge_is_accepted_and_played_to_a_network(club: Club, bot: 
 
     assert await table.next_turn() is None
     final = table.table()
-    assert "🏆 **ada** won the game." in final.content
+    assert "🏆 **ada** won the game." in final.text
     alt = final.attachments[0].description or ""
     assert "Winning network: c1 c3 e3 e5 c5 c8" in alt
-    announced = await fake.wait_for_message(
-        club.channel, lambda m: "network of 6 pieces" in m.content
-    )
-    assert "c1 → c3 → e3 → e5 → c5 → c8" in announced.content
-    won = await fake.wait_for_message(club.channel, lambda m: "wins the game!" in m.content)
-    assert "points" not in won.content
+    announced = await fake.wait_for_message(club.channel, lambda m: "network of 6 pieces" in m.text)
+    assert "c1 → c3 → e3 → e5 → c5 → c8" in announced.text
+    won = await fake.wait_for_message(club.channel, lambda m: "wins the game!" in m.text)
+    assert "points" not in won.text
 
     standings = await table.slash(ada, "standings", game="sackson")
-    lines = standings.content.splitlines()
-    assert any("P   W   D   L" in line for line in lines), standings.content
+    lines = standings.text.splitlines()
+    assert any("P   W   D   L" in line for line in lines), standings.text
     assert any(line.split()[1:6] == ["ada", "1", "1", "0", "0"] for line in lines)
     assert any(line.split()[1:6] == ["bea", "1", "0", "0", "1"] for line in lines)
-    assert "Pts" not in standings.content
+    assert "Pts" not in standings.text
 
     # A rematch is a new challenge from whoever asks, to the other player.
     record = await fake.click(bea.user, final, final.button(label="Rematch"))
     rematch = await table.seen(record)
     assert not rematch.ephemeral and f"<@{bea.user.id}> challenges <@{ada.user.id}>" in (
-        rematch.content
+        rematch.text
     )
     table.table_message = rematch.message
     await accept(table, ada)
-    assert "bea (Dark)" in table.table().content and "ada (Light)" in table.table().content
+    assert "bea (Dark)" in table.table().text and "ada (Light)" in table.table().text
 
 
 async def test_an_open_challenge_a_declined_one_and_a_withdrawn_one(
@@ -182,21 +177,21 @@ async def test_an_open_challenge_a_declined_one_and_a_withdrawn_one(
     assert (await table.seen(record)).ephemeral
     record = await fake.click(bea.user, lobby, lobby.button(label="Decline"))
     declined = await table.seen(record)
-    assert declined.updated and "bea declined the challenge" in declined.content
+    assert declined.updated and "bea declined the challenge" in declined.text
 
     table = sackson(club, ada, dan)
     lobby = await open_challenge(table, ada)
-    assert "looking for an opponent" in lobby.content
+    assert "looking for an opponent" in lobby.text
     assert "Decline" not in {b.label for b in lobby.buttons}
     own = await table.slash(ada, "sackson join")
-    assert own.ephemeral and "already sitting" in own.content
+    assert own.ephemeral and "already sitting" in own.text
     joined = await table.slash(dan, "sackson join")
-    assert joined.ephemeral and "accepted the challenge" in joined.content
+    assert joined.ephemeral and "accepted the challenge" in joined.text
     await table.table_shows(" · game 1 · ")
-    assert "dan (Light)" in table.table().content
+    assert "dan (Light)" in table.table().text
 
     refused = await table.slash(ada, "sackson new", opponent=ada.user)
-    assert refused.ephemeral and "cannot challenge yourself" in refused.content
+    assert refused.ephemeral and "cannot challenge yourself" in refused.text
 
 
 async def test_a_game_against_the_computer_starts_at_once_and_ends(
@@ -206,19 +201,19 @@ async def test_a_game_against_the_computer_starts_at_once_and_ends(
     table = sackson(club, ada)
     await table.open(ada, computer="easy", target=2)
     await table.table_shows(" · game 1 · ")
-    assert "first to 2 wins" in table.table().content
-    assert "ada (Dark) **0**" in table.table().content
+    assert "first to 2 wins" in table.table().text
+    assert "ada (Dark) **0**" in table.table().text
     turns = 0
     while (turn := await table.next_turn(timeout=30)) is not None:
         await table.play_first(turn)  # the piece offered first, then its first square
         turns += 1
         assert turns < 400, "the match did not end"
-    public = " ".join(m.content for m in table.public_messages())
+    public = " ".join(m.text for m in table.public_messages())
     assert "Game 1 is over" in public
     final = table.table()
-    assert "won the match" in final.content
+    assert "won the match" in final.text
     standings = await table.slash(ada, "standings", game="sackson")
-    assert "W   D   L" in standings.content and "Rtg" in standings.content
+    assert "W   D   L" in standings.text and "Rtg" in standings.text
 
     # A rematch against the computer needs nobody to accept: it starts at once.
     record = await table.fake.click(ada.user, final, final.button(label="Rematch"))
@@ -238,15 +233,15 @@ async def test_closed_dms_get_the_board_by_the_play_button_and_a_restart_loses_n
     await pick_square(table, first, "d3")
 
     # cal's DMs are closed: the channel nudges her to press Play, which shows the board.
-    nudge = await fake.wait_for_message(
-        club.channel, lambda m: m.content.startswith(f"<@{cal.user.id}>, it's your turn")
-    )
-    assert "press **Play** to see the board and play" in nudge.content
-    assert "tiles" not in nudge.content and "hand" not in nudge.content
+    ping = f"<@{cal.user.id}>, it's your turn"
+    nudge = await fake.wait_for_message(club.channel, lambda m: ping in m.text)
+    [line] = [line for line in nudge.text.splitlines() if ping in line]
+    assert "press **Play** to see the board and play" in line
+    assert "tiles" not in line and "hand" not in line
     await table.table_shows("DMs closed — use Play")
     turn = await table.next_turn()
     assert turn is not None and turn.player is cal and turn.message.ephemeral
-    assert "You play **Light**" in turn.message.content
+    assert "You play **Light**" in turn.message.text
     assert turn.message.attachments[0].description.startswith("Where a new piece can go")
     await pick_square(table, turn, "a5")
 
@@ -255,7 +250,7 @@ async def test_closed_dms_get_the_board_by_the_play_button_and_a_restart_loses_n
     assert turn is not None and turn.player is ada
     await pick_square(table, turn, "f5")
     board = table.table()
-    assert "ada played d3" in board.content and "cal played a5" in board.content
-    assert "ada played f5" in board.content
+    assert "ada played d3" in board.text and "cal played a5" in board.text
+    assert "ada played f5" in board.text
     alt = board.attachments[0].description or ""
     assert "Dark: d3, f5 (8 in hand)" in alt and "Light: a5 (9 in hand)" in alt

@@ -85,10 +85,10 @@ async def double_click_a_place(table: TableDriver, fake: FakeDiscord) -> Turn:
     assert len(moved) == len(refused) == 1, answers
     # Which refusal depends on whether the second process read the table before the
     # first committed (it then loses the race) or after (its controls are out of date).
-    assert refused[0].content in (
-        f"Your move {moved[0].content.split(' played ', 1)[1].split(chr(10))[0]} was already made.",
+    assert refused[0].text in (
+        f"Your move {moved[0].text.split(' played ', 1)[1].split(chr(10))[0]} was already made.",
         "Those controls are out of date: that turn has already been played.",
-    ), refused[0].content
+    ), refused[0].text
     table.last_turn = turn.turn
     await table.table_redrawn(edits)
     return turn
@@ -148,6 +148,6 @@ async def test_two_processes_share_a_table_through_postgresql(
 
     logged = await moves_logged(postgres_url)
     assert [seq for seq, _ in logged] == list(range(1, plays + 1))  # none lost, none twice
-    assert "hand 1" in table.table().content
+    assert "hand 1" in table.table().text
     assert_answered_once_in_time(fake.interactions)
     assert fake.unknown_requests == []

@@ -12,10 +12,10 @@ async def test_an_unstarted_lobby_expires(club: Club, bot_launcher: BotLauncher)
     await start_bot(fake, bot_launcher, club.db_path, club.guild, LOBBY_TIMEOUT_SECONDS="1")
     table = driver(club, club.ada)
     lobby = await table.open(club.ada)
-    await fake.wait_for_edit(lobby, lambda m: "closed" in m.content, timeout=10)
-    assert "Nobody started this table in time" in lobby.content
+    await fake.wait_for_edit(lobby, lambda m: "closed" in m.text, timeout=10)
+    assert "Nobody started this table in time" in lobby.text
     assert lobby.buttons == []
-    assert "no open table" in (await table.slash(club.bea, "network join")).content
+    assert "no open table" in (await table.slash(club.bea, "network join")).text
     assert_answered_once_in_time(fake.interactions)
 
 
@@ -30,14 +30,14 @@ async def test_timeouts_pass_then_the_computer_plays_until_the_player_returns(
     for player in (ada, bea):
         await fake.wait_for_message(
             channel,
-            lambda m, name=player.name: f"**{name}** timed out twice in a row" in m.content,
+            lambda m, name=player.name: f"**{name}** timed out twice in a row" in m.text,
             timeout=20,
         )
-    assert any("ran out of time" in m.content for m in table.public_messages())
+    assert any("ran out of time" in m.text for m in table.public_messages())
     await table.table_shows("the computer is playing for them")
 
     # Ada comes back by asking for her hand; the table says so.
     reply = await table.show_hand(ada)
-    assert "Your tiles" in reply.content
+    assert "Your tiles" in reply.text
     await table.table_shows("ada is back")
     assert_answered_once_in_time(fake.interactions)
