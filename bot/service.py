@@ -641,15 +641,6 @@ class TableService:
         written = await self._edit_meta(table_id, claimed)
         return (True, previous[-1]) if written is not None else (False, None)
 
-    async def note_turn_reminder(self, table_id: int, message_id: int) -> bool:
-        """Keep the id of the reminder just sent; False when the table moved on meanwhile
-        (the caller deletes the reminder then)."""
-
-        def noted(record: TableRecord, meta: TableMeta) -> TableMeta | None:
-            return replace(meta, reminder_id=message_id) if record.is_open else None
-
-        return await self._edit_meta(table_id, noted) is not None
-
     # ------------------------------------------------------------------ internals
 
     async def _edit_meta(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -288,14 +289,17 @@ async def test_a_command_sent_twice_is_told_its_move_was_made(service: TableServ
     assert [m.notation for m in await service.store.moves(table)] == [move]
 
 
-async def test_a_turn_is_reminded_once_and_the_last_reminder_is_replaced(
+async def test_a_turn_is_reminded_once_and_an_old_reminder_message_is_handed_back(
     service: TableService,
 ) -> None:
     table = await lobby(service, ADA, BEA)
     update = await service.start(table, ADA)
     turn = meta(update.record).turn
     assert await service.claim_turn_reminder(table, turn) == (True, None)
-    assert await service.note_turn_reminder(table, 555)
+    # Versions before the table message carried the reminder kept a message of its own.
+    record = await service.table(table)
+    legacy = replace(meta(record), reminder_id=555).to_json()
+    await service.store.update_table(table, record.version, meta=legacy)
     assert await service.claim_turn_reminder(table, turn) == (False, None)  # never twice
     assert await service.claim_turn_reminder(table, turn + 1) == (False, None)  # not yet
     update = await service.play(table, user_to_move(update), good_move(update))
