@@ -21,7 +21,7 @@ from bot.games import adapter_for
 from bot.narration import Narration, plain
 from bot.publisher import Publisher, private_hand, table_reply
 from bot.replies import SORRY, Reply, answer, tell
-from bot.service import Actor, SeatView, TableService, TableUpdate, seat_of, table_settings
+from bot.service import Actor, PlayerSeat, TableService, TableUpdate, seat_of, table_settings
 from bot.store import TableRecord, TableStatus
 from bot.table_meta import TableMeta
 from bot.table_settings import TableSettings
@@ -285,10 +285,10 @@ class Handlers:
         updates: list[TableUpdate] = []
 
         async def work() -> Reply:
-            view, update = await self.service.seat_view(table_id, interaction.user.id)
+            player, update = await self.service.player_seat(table_id, interaction.user.id)
             if update is not None:
                 updates.append(update)
-            return await private_hand(view)
+            return await private_hand(player)
 
         try:
             await answer(interaction, work(), edit=False, ephemeral=True)
@@ -302,25 +302,25 @@ class Handlers:
         """A tile (or piece) picked from the private controls: show where it can go."""
 
         async def work() -> Reply:
-            view = await self.service.turn_view(table_id, interaction.user.id, turn)
-            adapter = adapter_for(view.record.game)
+            player = await self.service.player_on_turn(table_id, interaction.user.id, turn)
+            adapter = adapter_for(player.record.game)
             try:
-                targets = adapter.targets(view.hand, view.seat, subject)
+                targets = adapter.targets(player.hand, player.seat, subject)
             except ValueError as exc:
                 raise UserError(str(exc)) from exc
-            picture = await pictures.subject_picture(view, subject, targets)
-            offered = adapter.controls(view.hand, view.seat)
+            picture = await pictures.subject_picture(player, subject, targets)
+            offered = adapter.controls(player.hand, player.seat)
             controls = controls_view(
                 table_id,
                 turn,
                 offered,
                 chosen=subject,
                 targets=targets,
-                hint=table_settings(view.record).hints,
+                hint=table_settings(player.record).hints,
             )
             prompt = adapter.targets_prompt(subject, targets)
             if len(targets) > MAX_TARGETS:
-                family = game_spec(view.record.game).family
+                family = game_spec(player.record.game).family
                 prompt += (
                     f"\nThe menus list the first {MAX_TARGETS} of {len(targets)}; play any of "
                     f"them with `/{family} play`."
@@ -338,8 +338,8 @@ class Handlers:
         """Another page of the subject menu (hands longer than one menu)."""
 
         async def work() -> Reply:
-            view = await self.service.turn_view(table_id, interaction.user.id, turn)
-            return await private_hand(view, page=page)
+            player = await self.service.player_on_turn(table_id, interaction.user.id, turn)
+            return await private_hand(player, page=page)
 
         async def run() -> None:
             await answer(interaction, work(), edit=True)
@@ -396,8 +396,8 @@ class Handlers:
         seat = seat_of(record, user_id)
         if seat is None or match.is_over or record.status is not TableStatus.PLAYING:
             return Reply(content, [], None)
-        view = SeatView(record, match, seat)
-        reply = await private_hand(view)
+        player = PlayerSeat(record, match, seat)
+        reply = await private_hand(player)
         return Reply(content, reply.files, reply.view)
 
     async def hint(self, interaction: discord.Interaction[Any], table_id: int, turn: int) -> None:
@@ -422,7 +422,7 @@ class Handlers:
     ) -> None:
         async def work() -> Reply:
             hint = await self.service.hint(table_id, interaction.user.id, turn)
-            picture = await pictures.hint_picture(hint.view, hint.move)
+            picture = await pictures.hint_picture(hint.player, hint.move)
             return Reply(messages.hint_content(hint), [picture], None)
 
         await answer(interaction, work(), edit=False, ephemeral=True)
@@ -441,19 +441,19 @@ class Handlers:
         if record.status is not TableStatus.PLAYING:
             return [_hint("The game has not started yet.")]
         try:
-            view, moves = await self.service.legal_moves(record.id, interaction.user.id)
+            player, moves = await self.service.legal_moves(record.id, interaction.user.id)
         except UserError as exc:
             return [_hint(str(exc))]
-        if not view.is_turn:
-            return [_hint(f"It is not your turn: {view.waiting_for}.")]
+        if not player.is_turn:
+            return [_hint(f"It is not your turn: {player.waiting_for}.")]
         adapter = adapter_for(record.game)
-        actions = {action.move for action in adapter.controls(view.hand, view.seat).actions}
-        ranked = adapter.rank_moves(view.hand, moves)
+        actions = {action.move for action in adapter.controls(player.hand, player.seat).actions}
+        ranked = adapter.rank_moves(player.hand, moves)
         ordered = sorted(ranked, key=lambda move: move not in actions)
         matching = [move for move in ordered if typed_matches(move, current)]
         if not matching:
             return [_hint(f"No move of yours matches “{current.strip()[:40]}”.", current)]
-        return [(adapter.move_label(view.hand, move), move) for move in matching[:25]]
+        return [(adapter.move_label(player.hand, move), move) for move in matching[:25]]
 
     async def status_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:

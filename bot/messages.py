@@ -14,7 +14,7 @@ from bot.service import (
     DRAWN_STAT,
     HINTS_STAT,
     Hint,
-    SeatView,
+    PlayerSeat,
     TableUpdate,
     seat_names,
     seat_of,
@@ -162,22 +162,22 @@ def _turn_line(record: TableRecord, match: Match, meta: TableMeta) -> str:
 # ---------------------------------------------------------------------- private
 
 
-def hand_content(view: SeatView, headline: str | None = None, prompt: str | None = None) -> str:
+def hand_content(player: PlayerSeat, headline: str | None = None, prompt: str | None = None) -> str:
     """A player's private message: their tiles and, on their turn, what to do."""
-    record, match = view.record, view.match
+    record, match = player.record, player.match
     lines = [headline] if headline else []
     round_word = words_for(game_spec(record.game)).round
     lines.append(f"**{title_of(record)}** · table {record.id} · {round_word} {match.hand_number}")
     if match.is_over:
         lines.append(f"The {words_for(game_spec(record.game)).contest(match.target)} is over.")
-    elif view.is_turn:
-        deadline = f" Time runs out {when(view.deadline)}." if view.deadline else ""
+    elif player.is_turn:
+        deadline = f" Time runs out {when(player.deadline)}." if player.deadline else ""
         lines.append(f"**Your turn.** {prompt or 'Make your move.'}{deadline}")
     else:
         seat = match.hand.current_player
         if seat is not None:
             lines.append(f"Waiting for **{plain(record.seats[seat].name)}** to play.")
-    holding = adapter_for(record.game).holding(view.hand, view.seat)
+    holding = adapter_for(record.game).holding(player.hand, player.seat)
     if holding:
         lines.append(holding)
     return "\n".join(lines)
@@ -185,11 +185,11 @@ def hand_content(view: SeatView, headline: str | None = None, prompt: str | None
 
 def hint_content(hint: Hint) -> str:
     """The private answer to a hint: the hard computer's move and why, in a line."""
-    view = hint.view
-    adapter = adapter_for(view.record.game)
-    reason = adapter.hint_reason(view.hand, view.seat, hint.move)
+    player = hint.player
+    adapter = adapter_for(player.record.game)
+    reason = adapter.hint_reason(player.hand, player.seat, hint.move)
     used = "1 hint" if hint.used == 1 else f"{hint.used} hints"
-    family = game_spec(view.record.game).family
+    family = game_spec(player.record.game).family
     return (
         f"💡 The hard computer would play **{hint.move}**: {reason}.\n"
         f"Play it from your controls or with `/{family} play {hint.move}`. "

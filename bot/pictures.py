@@ -26,7 +26,7 @@ from bot.alt_text import candidates_alt_text, hand_alt_text, table_alt_text, wit
 from bot.drawing_queue import DrawingQueue
 from bot.games import adapter_for
 from bot.games.base import Target
-from bot.service import SeatView, seat_names
+from bot.service import PlayerSeat, seat_names
 from bot.store import TableRecord
 from bot.words import words_for
 from engine.game import HandState
@@ -113,42 +113,48 @@ async def finished_hand_picture(
     return _file(data, FINISHED_FILE, table_alt_text(record.game, record.id, names, match, hand))
 
 
-async def hand_picture(view: SeatView, page: int = 0) -> discord.File | None:
+async def hand_picture(player: PlayerSeat, page: int = 0) -> discord.File | None:
     """A player's own tiles, playable ones marked (private: only ever sent to them);
     ``page`` of a hand too long for one picture. None for a game without hands."""
-    if not game_spec(view.record.game).has_hands:
+    if not game_spec(player.record.game).has_hands:
         return None
-    round_word = words_for(game_spec(view.record.game)).round
-    title = f"Table {view.record.id} · {round_word} {view.match.hand_number}"
-    data = await _draw(_hand_png, view.record.game, view.match.to_json(), view.seat, title, page)
+    round_word = words_for(game_spec(player.record.game)).round
+    title = f"Table {player.record.id} · {round_word} {player.match.hand_number}"
+    data = await _draw(
+        _hand_png, player.record.game, player.match.to_json(), player.seat, title, page
+    )
     if data is None:
         return None
-    return _file(data, HAND_FILE, hand_alt_text(view.record.game, title, view.hand, view.seat))
+    return _file(
+        data, HAND_FILE, hand_alt_text(player.record.game, title, player.hand, player.seat)
+    )
 
 
-async def seat_picture(view: SeatView, page: int = 0) -> discord.File:
+async def seat_picture(player: PlayerSeat, page: int = 0) -> discord.File:
     """A player's own picture: their hand, or the board in a game with nothing hidden."""
-    hand = await hand_picture(view, page)
-    return hand if hand is not None else await table_picture(view.record, view.match)
+    hand = await hand_picture(player, page)
+    return hand if hand is not None else await table_picture(player.record, player.match)
 
 
-async def subject_picture(view: SeatView, subject: str, targets: Sequence[Target]) -> discord.File:
+async def subject_picture(
+    player: PlayerSeat, subject: str, targets: Sequence[Target]
+) -> discord.File:
     """Where the chosen subject can go (private), or the hand when the game has no such
     picture for it."""
-    return await candidates_picture(view, subject, targets) or await seat_picture(view)
+    return await candidates_picture(player, subject, targets) or await seat_picture(player)
 
 
 async def candidates_picture(
-    view: SeatView, subject: str, targets: Sequence[Target]
+    player: PlayerSeat, subject: str, targets: Sequence[Target]
 ) -> discord.File | None:
     """Where the chosen subject can go (private), its ``targets`` in the alt text; None
     when the game has no such picture for it (a lead: the hand picture says more)."""
     data = await _draw(
         _subject_png,
-        view.record.game,
-        view.match.to_json(),
-        seat_names(view.record),
-        view.seat,
+        player.record.game,
+        player.match.to_json(),
+        seat_names(player.record),
+        player.seat,
         subject,
     )
     if data is None:
@@ -160,14 +166,19 @@ def _hint_png(game: str, match: JSON, names: list[str], seat: int, move: str) ->
     return adapter_for(game).hint_picture(Match.from_json(match), names, seat, move)
 
 
-async def hint_picture(view: SeatView, move: str) -> discord.File:
+async def hint_picture(player: PlayerSeat, move: str) -> discord.File:
     """The seat's picture with the hinted move marked (private), or the seat's own
     picture when the move has no place to mark (a draw, a pass, a lead)."""
     data = await _draw(
-        _hint_png, view.record.game, view.match.to_json(), seat_names(view.record), view.seat, move
+        _hint_png,
+        player.record.game,
+        player.match.to_json(),
+        seat_names(player.record),
+        player.seat,
+        move,
     )
     if data is None:
-        return await seat_picture(view)
+        return await seat_picture(player)
     return _file(data, HINT_FILE, f"The hard computer's move, {move}, marked on the table.")
 
 

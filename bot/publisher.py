@@ -23,7 +23,7 @@ from bot import messages, pictures
 from bot.delivery import Delivery
 from bot.games import adapter_for
 from bot.replies import NO_MENTIONS, Reply
-from bot.service import SeatView, TableService, TableUpdate, table_settings
+from bot.service import PlayerSeat, TableService, TableUpdate, table_settings
 from bot.store import StoreError, TableRecord, TableStatus
 from bot.table_meta import News, TableMeta
 from bot.views.builders import MAX_TARGETS, controls_view, finished_view, table_view
@@ -35,45 +35,45 @@ log = logging.getLogger(__name__)
 
 
 async def private_hand(
-    view: SeatView, headline: str | None = None, page: int | None = None
+    player: PlayerSeat, headline: str | None = None, page: int | None = None
 ) -> Reply:
     """A player's hand picture with the controls they may use now (private). On their
     turn it already shows where their first playable tile goes, with its places in the
     menus, so playing that tile takes one pick (picking another tile shows its places)."""
-    hand = await pictures.hand_picture(view, page or 0)
+    hand = await pictures.hand_picture(player, page or 0)
     files = [] if hand is None else [hand]
     controls = None
     prompt = None
-    if view.is_turn:
-        adapter = adapter_for(view.record.game)
-        offered = adapter.controls(view.hand, view.seat)
+    if player.is_turn:
+        adapter = adapter_for(player.record.game)
+        offered = adapter.controls(player.hand, player.seat)
         prompt = offered.prompt
         focus = next((s.key for s in offered.subjects if s.playable), None)
         targets = (
             []
             if focus is None or page is not None
-            else adapter.targets(view.hand, view.seat, focus)
+            else adapter.targets(player.hand, player.seat, focus)
         )
         if targets and len(targets) <= MAX_TARGETS:
             assert focus is not None
-            preview = await pictures.candidates_picture(view, focus, targets)
+            preview = await pictures.candidates_picture(player, focus, targets)
             if preview is not None:
                 files.append(preview)
             prompt = adapter.targets_prompt(focus, targets)
         else:
             focus, targets = None, []
         controls = controls_view(
-            view.record.id,
-            view.turn,
+            player.record.id,
+            player.turn,
             offered,
             chosen=focus,
             targets=targets,
             page=page,
-            hint=table_settings(view.record).hints,
+            hint=table_settings(player.record).hints,
         )
     if not files:  # nothing hidden and nothing chosen: the board is the picture
-        files.append(await pictures.table_picture(view.record, view.match))
-    return Reply(messages.hand_content(view, headline, prompt), files, controls)
+        files.append(await pictures.table_picture(player.record, player.match))
+    return Reply(messages.hand_content(player, headline, prompt), files, controls)
 
 
 async def table_reply(record: TableRecord, match: Match) -> Reply:
@@ -255,7 +255,7 @@ class Publisher:
         if user_id in meta.dms_closed:
             return user_id, False
         to_move = seat == match.hand.current_player
-        reply = await private_hand(SeatView(record, match, seat))
+        reply = await private_hand(PlayerSeat(record, match, seat))
         nonce = None if deal is None or to_move else message_nonce(record.id, deal.id, seat)
         if await self._delivery.send_dm(
             user_id, reply.content, files=reply.files, view=reply.view, nonce=nonce

@@ -75,7 +75,7 @@ class Actor:
 class Hint:
     """The hard computer's move for a player's turn, and how many hints they have used."""
 
-    view: SeatView
+    player: PlayerSeat
     move: str
     used: int
 
@@ -100,8 +100,10 @@ class TableUpdate:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
-    """One player's private view of a running table."""
+class PlayerSeat:
+    """One player at a running table: the table, its match and which seat is theirs.
+    (What the seat may *see* of the hand is the engine's ``hand.view(seat)``; discord.py's
+    ``View`` is only ever the controls of a message.)"""
 
     record: TableRecord
     match: Match
@@ -420,8 +422,10 @@ class TableService:
 
     # ------------------------------------------------------------------ play
 
-    async def seat_view(self, table_id: int, user_id: int) -> tuple[SeatView, TableUpdate | None]:
-        """A player's own view. Asking for it counts as being back at the table: a seat the
+    async def player_seat(
+        self, table_id: int, user_id: int
+    ) -> tuple[PlayerSeat, TableUpdate | None]:
+        """The user's seat at the table. Asking for it counts as being back: a seat the
         computer was playing after timeouts is handed back to its person."""
         async with self._lock(table_id):
             record = await self._load_playing(table_id)
@@ -443,23 +447,23 @@ class TableService:
                     TableUpdate(record, match, story, actor_id=user_id)
                 )
                 record, match = update.record, update.match
-            return SeatView(record, match, seat), update
+            return PlayerSeat(record, match, seat), update
 
-    async def turn_view(self, table_id: int, user_id: int, turn: int) -> SeatView:
-        """The user's view, checked to be their turn at the turn the control was issued."""
+    async def player_on_turn(self, table_id: int, user_id: int, turn: int) -> PlayerSeat:
+        """The user's seat, checked to be on turn at the turn the control was issued."""
         record = await self._load_playing(table_id)
         seat = self._seat(record, user_id)
         self._check_turn_token(record, turn)
-        view = SeatView(record, load_match(record), seat)
-        if not view.is_turn:
-            raise UserError(f"It is not your turn: {view.waiting_for}.")
-        return view
+        player = PlayerSeat(record, load_match(record), seat)
+        if not player.is_turn:
+            raise UserError(f"It is not your turn: {player.waiting_for}.")
+        return player
 
-    async def legal_moves(self, table_id: int, user_id: int) -> tuple[SeatView, list[str]]:
+    async def legal_moves(self, table_id: int, user_id: int) -> tuple[PlayerSeat, list[str]]:
         """The moves the user could make right now (none when it is not their turn)."""
         record = await self._load_playing(table_id)
-        view = SeatView(record, load_match(record), self._seat(record, user_id))
-        return view, [str(m) for m in view.hand.legal_moves()] if view.is_turn else []
+        player = PlayerSeat(record, load_match(record), self._seat(record, user_id))
+        return player, [str(m) for m in player.hand.legal_moves()] if player.is_turn else []
 
     async def hint(self, table_id: int, user_id: int, turn: int | None = None) -> Hint:
         """The hard computer's move for the user's seat, decided from that seat's view
@@ -475,16 +479,16 @@ class TableService:
                 )
             if turn is not None:
                 self._check_turn_token(record, turn)
-            view = SeatView(record, load_match(record), seat)
-            if not view.is_turn:
-                raise UserError(f"A hint is for your turn: {view.waiting_for}.")
+            player = PlayerSeat(record, load_match(record), seat)
+            if not player.is_turn:
+                raise UserError(f"A hint is for your turn: {player.waiting_for}.")
             meta = self._meta(record)
-            move = await asyncio.to_thread(hint_move, view.match, seat, meta.turn)
+            move = await asyncio.to_thread(hint_move, player.match, seat, meta.turn)
             used = meta.hints.get(seat, 0) + 1
             meta = replace(meta, hints={**meta.hints, seat: used})
             record = await self._update(record, meta=meta.to_json())
             log.info("table %d: seat %d asked for hint %d", table_id, seat, used)
-            return Hint(SeatView(record, view.match, seat), move, used)
+            return Hint(PlayerSeat(record, player.match, seat), move, used)
 
     async def play(
         self, table_id: int, user_id: int, notation: str, turn: int | None = None
@@ -501,11 +505,11 @@ class TableService:
                 self._check_turn_token(record, turn)
             match = load_match(record)
             meta = self._meta(record)
-            view = SeatView(record, match, seat)
-            if not view.is_turn:
+            player = PlayerSeat(record, match, seat)
+            if not player.is_turn:
                 if turn is None:
                     await self._refuse_a_repeat(table_id, seat, notation, match)
-                raise UserError(f"It is not your turn: {view.waiting_for}.")
+                raise UserError(f"It is not your turn: {player.waiting_for}.")
             try:
                 move = str(match.hand.parse_move(notation))
                 events = match.play(seat, move)

@@ -242,8 +242,8 @@ async def test_an_id_that_names_no_table_is_told_so(service: TableService, table
     await lobby(service, ADA, BEA)
     for attempt in (
         service.join(table_id, CAL),
-        service.seat_view(table_id, ADA.user_id),
-        service.turn_view(table_id, ADA.user_id, 1),
+        service.player_seat(table_id, ADA.user_id),
+        service.player_on_turn(table_id, ADA.user_id, 1),
         service.play(table_id, ADA.user_id, "pass", 1),
     ):
         with pytest.raises(TableClosedError, match="does not exist"):
@@ -405,10 +405,10 @@ async def test_a_timeout_passes_and_two_hand_the_seat_to_the_computer(
     # Coming back (asking for the hand) returns the seat to its person.
     user = update.record.seats[late].user_id
     assert user is not None
-    view, back = await service.seat_view(table, user)
-    assert late not in meta(view.record).autopilot
+    player, back = await service.player_seat(table, user)
+    assert late not in meta(player.record).autopilot
     assert back is not None and back.actor_id == user
-    assert f"{view.record.seats[late].name} is back" in meta(back.record).log
+    assert f"{player.record.seats[late].name} is back" in meta(back.record).log
 
 
 async def test_a_lead_that_times_out_is_played_by_the_computer(
@@ -527,15 +527,15 @@ async def test_targets_follow_the_engine_order(service: TableService) -> None:
     assert seat is not None
     hand = network_hand(update.match)
     tile = hand.playable_tiles(seat)[0]
-    view = await service.turn_view(table, mover, meta(update.record).turn)
-    targets = ADAPTERS["network"].targets(view.hand, view.seat, tile.name)
+    player = await service.player_on_turn(table, mover, meta(update.record).turn)
+    targets = ADAPTERS["network"].targets(player.hand, player.seat, tile.name)
     assert [t.move for t in targets] == [str(m) for m in hand.placements_for(tile)]
     assert targets[0].label.startswith("1. ")
     with pytest.raises(StaleControlError):
-        await service.turn_view(table, mover, 0)
+        await service.player_on_turn(table, mover, 0)
     with pytest.raises(UserError, match="not your turn"):
         other = next(s.user_id for s in update.record.seats if s.user_id not in (mover, None))
-        await service.turn_view(table, other, meta(update.record).turn)
+        await service.player_on_turn(table, other, meta(update.record).turn)
 
 
 async def test_log_lines_name_only_played_tiles(service: TableService) -> None:

@@ -30,7 +30,7 @@ def make(cls: type[ClassicHand], hands: list[list[str]], boneyard: tuple[str, ..
     )
 
 
-def seat_view(hand: ClassicHand) -> dict[str, Any]:
+def player_seat(hand: ClassicHand) -> dict[str, Any]:
     seat = hand.current_player
     assert seat is not None
     return hand.view(seat)
@@ -38,7 +38,7 @@ def seat_view(hand: ClassicHand) -> dict[str, Any]:
 
 def decide(hand: ClassicHand, seed: int, level: str, budget: Budget = SMALL) -> str:
     """The level's move from the view of the seat to move (hard: a small budget)."""
-    mine = ClassicHand.for_seat(seat_view(hand))
+    mine = ClassicHand.for_seat(player_seat(hand))
     return str(choose_move(mine, seed, level, budget))
 
 
@@ -98,13 +98,13 @@ def test_every_level_makes_a_legal_move_in_random_positions(game: str) -> None:
         legal = {str(m) for m in hand.legal_moves()}
         for level in LEVELS:
             assert decide(hand, seed, level) in legal, (game, seed, level)
-        assert computer_move(seat_view(hand), seed, "normal") in legal
+        assert computer_move(player_seat(hand), seed, "normal") in legal
 
 
 def test_the_real_hard_player_answers_through_the_interface() -> None:
     hand = AllFives.deal(4, {}, seed=5)
     hand.play(hand.leader, str(hand.legal_moves()[0]))
-    assert parse_move(computer_move(seat_view(hand), 1, "hard")) in hand.legal_moves()
+    assert parse_move(computer_move(player_seat(hand), 1, "hard")) in hand.legal_moves()
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -123,14 +123,14 @@ def test_easy_plays_at_random_by_its_seed() -> None:
 
 def test_a_stored_baseline_seat_plays_as_normal() -> None:
     for seed in range(6):
-        view = seat_view(random_position("all-threes", seed))
+        view = player_seat(random_position("all-threes", seed))
         assert computer_move(view, seed, "baseline") == computer_move(view, seed, "normal")
 
 
 def test_unknown_level_and_finished_hand_are_refused() -> None:
     hand = AllFives.deal(2, {}, seed=9)
     with pytest.raises(ValueError, match="level"):
-        computer_move(seat_view(hand), 1, "grandmaster")
+        computer_move(player_seat(hand), 1, "grandmaster")
     hand = make(AllFives, [["6-4"], ["1-0"]])
     hand.play(0, "6-4")
     for level in LEVELS:
@@ -140,7 +140,7 @@ def test_unknown_level_and_finished_hand_are_refused() -> None:
 
 def test_it_decides_from_the_view_alone() -> None:
     hand = AllFives.deal(4, {}, seed=9)
-    view = seat_view(hand)
+    view = player_seat(hand)
     assert "hands" not in view and view["hand"] == [t.name for t in hand.hands[view["you"]]]
     for level in LEVELS:
         assert parse_move(decide(hand, 3, level)) in hand.legal_moves()
@@ -157,19 +157,19 @@ def test_every_level_draws_when_it_cannot_play(level: str) -> None:
 def test_normal_takes_the_play_that_scores_most() -> None:
     hand = make(AllFives, [["6-4", "0-0"], ["6-1", "4-4", "4-0", "6-2"]])
     hand.play(0, "6-4")  # 6-1 W leaves 4 + 1 = 5
-    assert computer_move(seat_view(hand), seed=1, level="normal") == "6-1 W"
+    assert computer_move(player_seat(hand), seed=1, level="normal") == "6-1 W"
 
 
 def test_normal_sheds_the_heaviest_tile_when_nothing_scores() -> None:
     hand = make(DrawGame, [["6-4", "0-0"], ["4-1", "6-2", "6-3"]])
     hand.play(0, "6-4")
-    assert computer_move(seat_view(hand), seed=1, level="normal") == "6-3 W"
+    assert computer_move(player_seat(hand), seed=1, level="normal") == "6-3 W"
 
 
 def test_normal_plays_a_double_while_it_can() -> None:
     hand = make(DrawGame, [["6-4", "0-0"], ["4-1", "6-3", "4-4"]])
     hand.play(0, "6-4")  # 6-3 is heavier, but 4-4 fits only a 4: get rid of it now
-    assert computer_move(seat_view(hand), seed=1, level="normal") == "4-4 E"
+    assert computer_move(player_seat(hand), seed=1, level="normal") == "4-4 E"
 
 
 def test_normal_keeps_numbers_it_can_follow() -> None:
@@ -177,13 +177,13 @@ def test_normal_keeps_numbers_it_can_follow() -> None:
     hand.play(0, "6-4")
     # 6-2 W would leave 6-1 and 2-0 (three numbers) and a 2 it can follow; 6-1 W leaves
     # 6-2 and 2-0 (two numbers) and a 1 it cannot follow, for the same weight lost
-    assert computer_move(seat_view(hand), seed=1, level="normal") == "6-2 W"
+    assert computer_move(player_seat(hand), seed=1, level="normal") == "6-2 W"
 
 
 def test_normal_breaks_a_tie_with_its_seed() -> None:
     hand = make(DrawGame, [["6-6", "0-0"], ["6-3", "1-0"]])
     hand.play(0, "6-6")  # 6-3 E and 6-3 W are the same to it
-    picks = {computer_move(seat_view(hand), seed, "normal") for seed in range(20)}
+    picks = {computer_move(player_seat(hand), seed, "normal") for seed in range(20)}
     assert picks == {"6-3 E", "6-3 W"}
 
 
