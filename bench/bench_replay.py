@@ -1,0 +1,82 @@
+"""Replay speed and size: a 4-player Network dominoes hand that lays all 28 tiles, played
+again from its move log, one table picture per state, assembled into an animated WebP.
+
+Prints median milliseconds (drawing the frames, assembling them, and both: what
+``/network replay`` costs) and the animation's bytes; asserts nothing (targets: ≤ 2000 ms
+and ≤ 8 MB on the reference machine).
+Run: .venv/bin/python bench/bench_replay.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.replay import hand_frames, replay_hand
+from engine.match import Match
+from engine.network import NetworkHand
+from engine.record import LoggedMove
+from render.replay import assemble
+
+T = TypeVar("T")
+NAMES = ("Alice", "Bob", "Chandra", "Dee")
+
+
+def full_hand_log(players: int = 4) -> tuple[Match, list[LoggedMove]]:
+    """The first seeded match whose first hand, played at random, lays all 28 tiles."""
+    for seed in range(1000):
+        match = Match("network", players, 10, seed)
+        rng = random.Random(seed)
+        log = []
+        while match.hand_number == 1 and not match.is_over:
+            hand = match.hand
+            moves = hand.legal_moves()
+            plays = [m for m in moves if not m.is_pass]
+            move = str(rng.choice(plays) if plays else moves[-1])
+            seat = hand.current_player
+            assert seat is not None
+            log.append(LoggedMove(1, seat, move))
+            match.play(seat, move)
+        last = match.last_hand
+        if isinstance(last, NetworkHand) and len(last.layout.placements) == 28:
+            return Match("network", players, 10, seed), log
+    raise RuntimeError("no seed below 1000 lays all 28 tiles")
+
+
+def measure(job: Callable[[], T], repeat: int) -> tuple[float, T]:
+    """Median ms over ``repeat`` runs after one warm-up run, and the last result."""
+    result = job()
+    timings = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = job()
+        timings.append(time.perf_counter() - start)
+    return statistics.median(timings) * 1000, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+
+    match, log = full_hand_log()
+    names = list(NAMES)
+    draw_ms, frames = measure(lambda: hand_frames(match, names, log, 1), args.repeat)
+    print(f"frames: {len(frames)} ({len(log)} moves + the deal)")
+    print(f"draw the frames:     {draw_ms:7.1f} ms")
+    assemble_ms, (data, fmt) = measure(lambda: assemble(frames), args.repeat)
+    print(f"assemble ({fmt}):      {assemble_ms:7.1f} ms  {len(data) / 1024:7.1f} KB")
+    total_ms, (data, fmt) = measure(lambda: replay_hand(match, names, log, 1), args.repeat)
+    print(f"replay_hand, 28 tiles: {total_ms:7.1f} ms  {len(data) / 1024:7.1f} KB ({len(data)} B)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""A replay from its frames: an animated WebP, or a still contact sheet when too big.
+
+Pillow only: the caller hands over the table pictures (PNG bytes) in play order and how
+long to show each. The animation's canvas is the last picture's size and the last frame
+is that picture untouched (lossless), so a replay ends on exactly the picture the channel
+saw when the hand ended. Earlier pictures, which grow as the table fills, sit centred at
+the top of the canvas on their own background, shrunk only if they would not fit.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from PIL import Image
+
+from render.kit.png import encode
+
+ReplayFormat = Literal["webp", "png"]
+
+MAX_BYTES: Final = 8 * 1024 * 1024
+"""Discord's upload limit without boosts; a bigger animation becomes a contact sheet."""
+SHEET_CELL: Final = 320
+"""Width of one frame on the contact sheet, in pixels."""
+SHEET_GAP: Final = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One picture of the replay and how long it stays up, in milliseconds."""
+
+    png: bytes
+    duration_ms: int
+
+
+def assemble(frames: Sequence[Frame], max_bytes: int = MAX_BYTES) -> tuple[bytes, ReplayFormat]:
+    """The frames as an animated WebP that loops, or as a contact sheet (PNG) when the
+    animation would be over ``max_bytes``."""
+    if not frames:
+        raise ValueError("a replay needs at least one frame")
+    pictures = [_decode(frame.png) for frame in frames]
+    canvas = pictures[-1].size
+    placed = [_fit(picture, canvas) for picture in pictures[:-1]] + [pictures[-1]]
+    animation = animate(placed, [frame.duration_ms for frame in frames])
+    if len(animation) <= max_bytes:
+        return animation, "webp"
+    return contact_sheet(pictures), "png"
+
+
+def animate(pictures: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
+    """Same-sized RGB pictures as a looping lossless WebP. The fastest lossless effort,
+    and no key frames (every frame only the rectangle that changed): flat table pictures
+    compress well at any effort, and a replay is watched from the start anyway."""
+    buffer = io.BytesIO()
+    pictures[0].save(
+        buffer,
+        "WEBP",
+        save_all=True,
+        append_images=list(pictures[1:]),
+        duration=list(durations),
+        loop=0,
+        lossless=True,
+        quality=0,
+        method=0,
+        kmin=0,
+        kmax=0,
+    )
+    return buffer.getvalue()
+
+
+def contact_sheet(pictures: Sequence[Image.Image], cell: int = SHEET_CELL) -> bytes:
+    """Every picture shrunk to ``cell`` pixels wide, in reading order on a grid (PNG)."""
+    columns = max(1, math.ceil(math.sqrt(len(pictures))))
+    rows = math.ceil(len(pictures) / columns)
+    thumbs = [_shrink(picture, cell) for picture in pictures]
+    row_height = max(thumb.height for thumb in thumbs)
+    background = pictures[-1].getpixel((0, 0))
+    sheet = Image.new(
+        "RGB",
+        (columns * (cell + SHEET_GAP) + SHEET_GAP, rows * (row_height + SHEET_GAP) + SHEET_GAP),
+        background,
+    )
+    for index, thumb in enumerate(thumbs):
+        row, column = divmod(index, columns)
+        sheet.paste(
+            thumb,
+            (SHEET_GAP + column * (cell + SHEET_GAP), SHEET_GAP + row * (row_height + SHEET_GAP)),
+        )
+    return encode(sheet)
+
+
+def decode_frames(data: bytes) -> list[Image.Image]:
+    """Every frame of an animation (or the one picture of a still), as RGB."""
+    frames = []
+    with Image.open(io.BytesIO(data)) as image:
+        for index in range(getattr(image, "n_frames", 1)):
+            image.seek(index)
+            frames.append(image.convert("RGB"))
+    return frames
+
+
+def _decode(png: bytes) -> Image.Image:
+    with Image.open(io.BytesIO(png)) as image:
+        return image.convert("RGB")
+
+
+def _fit(picture: Image.Image, canvas: tuple[int, int]) -> Image.Image:
+    """``picture`` on a canvas of ``canvas`` size, centred at the top, shrunk if needed."""
+    width, height = canvas
+    if picture.size == canvas:
+        return picture
+    if picture.width > width or picture.height > height:
+        scale = min(width / picture.width, height / picture.height)
+        picture = picture.resize(
+            (max(1, round(picture.width * scale)), max(1, round(picture.height * scale))),
+            Image.Resampling.BILINEAR,
+        )
+    placed = Image.new("RGB", canvas, picture.getpixel((0, 0)))
+    placed.paste(picture, ((width - picture.width) // 2, 0))
+    return placed
+
+
+def _shrink(picture: Image.Image, width: int) -> Image.Image:
+    if picture.width <= width:
+        return picture
+    height = max(1, round(picture.height * width / picture.width))
+    return picture.resize((width, height), Image.Resampling.LANCZOS)
