@@ -4,7 +4,8 @@ Configuration mistakes end with one clear line on stderr and exit status 2, neve
 traceback: a missing or malformed token, a bad setting, a database that cannot be
 opened or reached, a Discord (or proxy) that cannot be reached, or a token Discord rejects.
 
-``python -m bot migrate-to-postgres`` copies a SQLite store into PostgreSQL (``bot.migrate``).
+``python -m bot migrate-to-postgres`` copies a SQLite store into PostgreSQL (``bot.migrate``);
+``python -m bot replay <database> <table>`` writes a table's replays (``bot.replay_cli``).
 """
 
 from __future__ import annotations
@@ -63,6 +64,10 @@ def main() -> int:
         from bot.migrate import main as migrate
 
         return migrate(sys.argv[2:])
+    if sys.argv[1:2] == ["replay"]:
+        from bot.replay_cli import main as replay
+
+        return replay(sys.argv[2:])
     try:
         settings = Settings()  # type: ignore[call-arg]  # fields come from the environment
     except ValidationError as exc:
