@@ -76,7 +76,12 @@ def hand_frames(
         pictures.append(adapter.table_picture(replayed, names, hand=hand))
     durations = [SCORING_MS if scored else PLAY_MS for scored in points]
     durations[-1] = FINAL_MS
-    return [Frame(png, ms) for png, ms in zip(pictures, durations, strict=True)]
+    last = len(pictures) - 1
+    captions = ["Deal"] + [f"Move {number} of {last}" for number in range(1, last + 1)]
+    return [
+        Frame(png, ms, caption)
+        for png, ms, caption in zip(pictures, durations, captions, strict=True)
+    ]
 
 
 def hand_record(

@@ -4,7 +4,10 @@ Pillow only: the caller hands over the table pictures (PNG bytes) in play order 
 long to show each. The animation's canvas is the last picture's size and the last frame
 is that picture untouched (lossless), so a replay ends on exactly the picture the channel
 saw when the hand ended. Earlier pictures, which grow as the table fills, sit centred at
-the top of the canvas on their own background, shrunk only if they would not fit.
+the top of the canvas on their own background, shrunk only if they would not fit, with
+their caption ("Move 3 of 30") in the bottom corner: it tells the viewer where they are,
+and it keeps every frame distinct (an encoder folds a frame identical to the one before
+into it, and a replay has one frame per move).
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from render.kit.fonts import DRAWING, font
+from render.kit.palette import HEADER_BACKGROUND, HEADER_RULE, TEXT
 from render.kit.png import encode
 
 ReplayFormat = Literal["webp", "png"]
@@ -26,14 +31,18 @@ MAX_BYTES: Final = 8 * 1024 * 1024
 SHEET_CELL: Final = 320
 """Width of one frame on the contact sheet, in pixels."""
 SHEET_GAP: Final = 8
+CAPTION_SIZE: Final = 15
+CAPTION_PAD: Final = 6
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """One picture of the replay and how long it stays up, in milliseconds."""
+    """One picture of the replay, how long it stays up (milliseconds), and its caption
+    (ignored on the last frame, which stays exactly the picture given)."""
 
     png: bytes
     duration_ms: int
+    caption: str = ""
 
 
 def assemble(frames: Sequence[Frame], max_bytes: int = MAX_BYTES) -> tuple[bytes, ReplayFormat]:
@@ -43,7 +52,10 @@ def assemble(frames: Sequence[Frame], max_bytes: int = MAX_BYTES) -> tuple[bytes
         raise ValueError("a replay needs at least one frame")
     pictures = [_decode(frame.png) for frame in frames]
     canvas = pictures[-1].size
-    placed = [_fit(picture, canvas) for picture in pictures[:-1]] + [pictures[-1]]
+    placed = [
+        _captioned(_fit(picture, canvas), frame.caption)
+        for picture, frame in zip(pictures[:-1], frames, strict=False)
+    ] + [pictures[-1]]
     animation = animate(placed, [frame.duration_ms for frame in frames])
     if len(animation) <= max_bytes:
         return animation, "webp"
@@ -108,19 +120,40 @@ def _decode(png: bytes) -> Image.Image:
 
 
 def _fit(picture: Image.Image, canvas: tuple[int, int]) -> Image.Image:
-    """``picture`` on a canvas of ``canvas`` size, centred at the top, shrunk if needed."""
+    """``picture`` on a canvas of ``canvas`` size, centred at the top, shrunk if needed,
+    on its own bottom edge's colour."""
     width, height = canvas
     if picture.size == canvas:
-        return picture
+        return picture.copy()
     if picture.width > width or picture.height > height:
         scale = min(width / picture.width, height / picture.height)
         picture = picture.resize(
             (max(1, round(picture.width * scale)), max(1, round(picture.height * scale))),
             Image.Resampling.BILINEAR,
         )
-    placed = Image.new("RGB", canvas, picture.getpixel((0, 0)))
+    placed = Image.new("RGB", canvas, picture.getpixel((0, picture.height - 1)))
     placed.paste(picture, ((width - picture.width) // 2, 0))
     return placed
+
+
+def _captioned(picture: Image.Image, caption: str) -> Image.Image:
+    """``picture`` with ``caption`` on a small dark label in its bottom-right corner."""
+    if not caption:
+        return picture
+    face = font(CAPTION_SIZE, bold=True)
+    with DRAWING:
+        left, top, right, bottom = face.getbbox(caption)
+        width, height = right - left + 2 * CAPTION_PAD, bottom - top + 2 * CAPTION_PAD
+        x0 = picture.width - width - CAPTION_PAD
+        y0 = picture.height - height - CAPTION_PAD
+        if picture.mode != "RGB" or x0 < 0 or y0 < 0:
+            return picture
+        draw = ImageDraw.Draw(picture)
+        draw.rounded_rectangle(
+            (x0, y0, x0 + width, y0 + height), radius=5, fill=HEADER_BACKGROUND, outline=HEADER_RULE
+        )
+        draw.text((x0 + CAPTION_PAD - left, y0 + CAPTION_PAD - top), caption, font=face, fill=TEXT)
+    return picture
 
 
 def _shrink(picture: Image.Image, width: int) -> Image.Image:
