@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from render.kit.fonts import DRAWING, font
 from render.kit.palette import HEADER_BACKGROUND, HEADER_RULE, TEXT
-from render.kit.png import encode
+from render.kit.png import encode, quantise
 
 ReplayFormat = Literal["webp", "png"]
 
@@ -120,20 +120,28 @@ def _decode(png: bytes) -> Image.Image:
 
 
 def _fit(picture: Image.Image, canvas: tuple[int, int]) -> Image.Image:
-    """``picture`` on a canvas of ``canvas`` size, centred at the top, shrunk if needed,
-    on its own bottom edge's colour."""
+    """``picture`` on a canvas of ``canvas`` size, centred at the top, on its own bottom
+    edge's colour; shrunk if it would not fit, and then brought back to 256 colours (a
+    shrunk picture has thousands, which lossless WebP stores at twice the size)."""
     width, height = canvas
     if picture.size == canvas:
         return picture.copy()
     if picture.width > width or picture.height > height:
         scale = min(width / picture.width, height / picture.height)
-        picture = picture.resize(
-            (max(1, round(picture.width * scale)), max(1, round(picture.height * scale))),
-            Image.Resampling.BILINEAR,
+        picture = _palette(
+            picture.resize(
+                (max(1, round(picture.width * scale)), max(1, round(picture.height * scale))),
+                Image.Resampling.BILINEAR,
+            )
         )
     placed = Image.new("RGB", canvas, picture.getpixel((0, picture.height - 1)))
     placed.paste(picture, ((width - picture.width) // 2, 0))
     return placed
+
+
+def _palette(picture: Image.Image) -> Image.Image:
+    """``picture`` in its 256 main colours (found as the PNG encoder finds them), as RGB."""
+    return quantise(picture).convert("RGB")
 
 
 def _captioned(picture: Image.Image, caption: str) -> Image.Image:
