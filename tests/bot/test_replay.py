@@ -17,7 +17,7 @@ from PIL import Image
 from bot.errors import UserError
 from bot.games import ADAPTERS, adapter_for
 from bot.games.base import GameAdapter
-from bot.replay import HandReplay, build_replay, hand_frames, logged, replay_hand
+from bot.replay import HandReplay, build_replay, hand_frames, logged
 from bot.replay_cli import main as replay_cli
 from bot.replay_command import find_hand, replay_message
 from bot.store import MoveRecord, Seat, Store, TableRecord, TableStatus
@@ -53,7 +53,7 @@ def test_a_replay_has_a_frame_per_move_and_ends_on_the_posted_picture(family: st
     frames = hand_frames(match, names, log, 1)
     assert len(frames) == len(plays) + 1
 
-    data, fmt = replay_hand(match, names, log, 1)
+    data, fmt = assemble(frames)  # what replay_hand makes of them
     assert fmt == "webp" and len(data) <= 8 * 1024 * 1024
     decoded = decode_frames(data)
     assert len(decoded) == len(plays) + 1
