@@ -8,6 +8,7 @@ never drawn here, so a replay of a hand still in play shows nothing hidden.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -25,6 +26,7 @@ from engine.record import (
     record_hand,
     write_record,
 )
+from engine.registry import hand_from_json
 from render.replay import Frame, ReplayFormat, assemble
 
 JSON = dict[str, Any]
@@ -54,34 +56,60 @@ def logged(moves: Iterable[MoveRecord]) -> list[LoggedMove]:
     return [LoggedMove(move.hand_number, move.seat, move.notation) for move in moves]
 
 
-def hand_frames(
-    match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
-) -> list[Frame]:
-    """The table after the deal, then after every move of hand ``hand_number`` (moves +
-    1 frames), each shown longer when its move scored; the last one is the picture the
-    bot posts when the hand ends. ``match`` gives only the setup (game, seats, target,
-    seed, options): the hand is played again from the start of the match."""
+@dataclass(frozen=True, slots=True)
+class FrameState:
+    """What one frame shows: the match at that moment (totals, target) and the hand as
+    it lay, as plain JSON (a drawing worker gets it), and the points the move scored."""
+
+    match: JSON
+    hand: JSON
+    points: int
+
+
+def hand_states(match: Match, moves: Sequence[LoggedMove], hand_number: int) -> list[FrameState]:
+    """The states of hand ``hand_number``: after the deal, then after every move (moves +
+    1). ``match`` gives only the setup (game, seats, target, seed, options): the hand is
+    played again from the start of the match."""
     replayed = match_at_hand(
         match.game, match.players, match.target, match.seed, match.options, moves, hand_number
     )
-    adapter = adapter_for(match.game)
     hand: HandState[Any] = replayed.hand
-    pictures = [adapter.table_picture(replayed, names, hand=hand)]
-    points = [0]
+    states = [FrameState(replayed.to_json(), hand.to_json(), 0)]
     for move in moves:
-        if move.hand_number != hand_number:
-            continue
-        events = replayed.play(move.seat, move.notation)
-        points.append(sum(event.points for event in public(events)))
-        pictures.append(adapter.table_picture(replayed, names, hand=hand))
-    durations = [SCORING_MS if scored else PLAY_MS for scored in points]
+        if move.hand_number == hand_number:
+            events = replayed.play(move.seat, move.notation)
+            points = sum(event.points for event in public(events))
+            states.append(FrameState(replayed.to_json(), hand.to_json(), points))
+    return states
+
+
+def draw_state(game: str, names: Sequence[str], state: FrameState) -> bytes:
+    """A state's public table picture, drawn as the bot draws it for the channel (the
+    last state's is the picture posted when the hand ended)."""
+    shown = hand_from_json(state.hand)
+    return adapter_for(game).table_picture(Match.from_json(state.match), names, hand=shown)
+
+
+def frames(states: Sequence[FrameState], pictures: Sequence[bytes]) -> list[Frame]:
+    """The pictures as frames: a scoring move shown longer, the end held, each but the
+    last captioned with its move."""
+    durations = [SCORING_MS if state.points else PLAY_MS for state in states]
     durations[-1] = FINAL_MS
-    last = len(pictures) - 1
+    last = len(states) - 1
     captions = ["Deal"] + [f"Move {number} of {last}" for number in range(1, last + 1)]
     return [
         Frame(png, ms, caption)
         for png, ms, caption in zip(pictures, durations, captions, strict=True)
     ]
+
+
+def hand_frames(
+    match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
+) -> list[Frame]:
+    """Every frame of hand ``hand_number``, drawn here (see :func:`table_replay` for the
+    bot's way, in the drawing workers)."""
+    states = hand_states(match, moves, hand_number)
+    return frames(states, [draw_state(match.game, names, state) for state in states])
 
 
 def hand_record(
@@ -120,23 +148,35 @@ def last_finished_hand(match: Match, moves: Sequence[LoggedMove]) -> int | None:
     return hands[-1] if hands else None
 
 
-def _replay_job(
-    match: JSON, names: list[str], moves: list[tuple[int, int, str]], hand: int
-) -> HandReplay:
-    """In a drawing worker: everything is plain data on the way in."""
-    return build_replay(Match.from_json(match), names, [LoggedMove(*m) for m in moves], hand)
+def _states_job(
+    match: JSON, names: list[str], moves: list[tuple[int, int, str]], hand_number: int
+) -> tuple[list[FrameState], str]:
+    """In a drawing worker: the hand played again, and its record."""
+    setup = Match.from_json(match)
+    log = [LoggedMove(*move) for move in moves]
+    record = write_record(hand_record(setup, names, log, hand_number))
+    return hand_states(setup, log, hand_number), record
 
 
 async def table_replay(
     record: TableRecord, moves: Sequence[MoveRecord], hand_number: int
 ) -> HandReplay:
-    """A table's hand replayed off the event loop (in the drawing workers when the bot
-    runs them)."""
+    """A table's hand replayed off the event loop, in the drawing workers when the bot
+    runs them: the replay first, then each frame as a drawing of its own (so the
+    pictures players are waiting for still go first, and several workers share the
+    frames), then the assembly."""
     if record.state is None:
         raise ValueError("the table has not started")
     names = [seat.name for seat in record.seats]
     plain = [(move.hand_number, move.seat, move.notation) for move in moves]
-    return await pictures.draw_off_loop(_replay_job, dict(record.state), names, plain, hand_number)
+    states, text = await pictures.draw_off_loop(
+        _states_job, dict(record.state), names, plain, hand_number
+    )
+    drawn = await asyncio.gather(
+        *(pictures.draw_off_loop(draw_state, record.game, names, state) for state in states)
+    )
+    picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn))
+    return HandReplay(hand_number, picture, fmt, text)
 
 
 def table_replays(record: TableRecord, moves: Sequence[MoveRecord]) -> list[HandReplay]:
