@@ -178,9 +178,10 @@ async def stored_table(
 
 
 async def test_the_command_line_writes_every_finished_hand(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    store_target: str | Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = tmp_path / "tables.db"
+    """From a SQLite file and from a postgresql:// URL alike."""
+    db = store_target
     async with Store.open(db) as store:
         record, match = await stored_table(store, "network", 3, hands=2, extra_moves=3)
     out = tmp_path / "replays"
@@ -212,8 +213,10 @@ async def test_the_command_line_says_why_it_wrote_nothing(
     assert not (tmp_path / "x").exists()
 
 
-async def test_the_slash_command_finds_the_channels_last_finished_hand(tmp_path: Path) -> None:
-    async with Store.open(tmp_path / "tables.db") as store:
+async def test_the_slash_command_finds_the_channels_last_finished_hand(
+    store_target: str | Path,
+) -> None:
+    async with Store.open(store_target) as store:
         done, _ = await stored_table(store, "block", 2, hands=1)
         await store.update_table(done.id, done.version, status=TableStatus.CANCELLED)
         playing, _ = await stored_table(store, "all-fives", 2, hands=0, extra_moves=1)
