@@ -28,8 +28,15 @@ ReplayFormat = Literal["webp", "png"]
 
 MAX_BYTES: Final = 8 * 1024 * 1024
 """Discord's upload limit without boosts; a bigger animation becomes a contact sheet."""
+MAX_PIXELS: Final = 100_000_000
+"""Pixels of all frames together beyond which a replay is a contact sheet: an animation
+holds every frame in memory (three bytes a pixel) while it is encoded."""
 SHEET_CELL: Final = 320
-"""Width of one frame on the contact sheet, in pixels."""
+"""Width of one frame on the contact sheet, in pixels (at most)."""
+SHEET_MIN_CELL: Final = 120
+SHEET_WIDTH: Final = 4096
+"""The widest a contact sheet gets, unless a hand has more moves than fit at the
+smallest cell."""
 SHEET_GAP: Final = 8
 CAPTION_SIZE: Final = 15
 CAPTION_PAD: Final = 6
@@ -45,21 +52,23 @@ class Frame:
     caption: str = ""
 
 
-def assemble(frames: Sequence[Frame], max_bytes: int = MAX_BYTES) -> tuple[bytes, ReplayFormat]:
+def assemble(
+    frames: Sequence[Frame], max_bytes: int = MAX_BYTES, max_pixels: int = MAX_PIXELS
+) -> tuple[bytes, ReplayFormat]:
     """The frames as an animated WebP that loops, or as a contact sheet (PNG) when the
-    animation would be over ``max_bytes``."""
+    animation would be over ``max_bytes``, or its frames together over ``max_pixels``
+    (a long game on a big set: every frame is held in memory while it is encoded)."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
-    pictures = [_decode(frame.png) for frame in frames]
-    canvas = pictures[-1].size
-    placed = [
-        _captioned(_fit(picture, canvas), frame.caption)
-        for picture, frame in zip(pictures[:-1], frames, strict=False)
-    ] + [pictures[-1]]
-    animation = animate(placed, [frame.duration_ms for frame in frames])
-    if len(animation) <= max_bytes:
-        return animation, "webp"
-    return contact_sheet(pictures), "png"
+    last = _decode(frames[-1].png)
+    if len(frames) * last.width * last.height <= max_pixels:
+        placed = [
+            _captioned(_fit(_decode(frame.png), last.size), frame.caption) for frame in frames[:-1]
+        ]
+        animation = animate([*placed, last], [frame.duration_ms for frame in frames])
+        if len(animation) <= max_bytes:
+            return animation, "webp"
+    return contact_sheet([frame.png for frame in frames]), "png"
 
 
 def animate(pictures: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
@@ -83,13 +92,16 @@ def animate(pictures: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
     return buffer.getvalue()
 
 
-def contact_sheet(pictures: Sequence[Image.Image], cell: int = SHEET_CELL) -> bytes:
-    """Every picture shrunk to ``cell`` pixels wide, in reading order on a grid (PNG)."""
-    columns = max(1, math.ceil(math.sqrt(len(pictures))))
-    rows = math.ceil(len(pictures) / columns)
-    thumbs = [_shrink(picture, cell) for picture in pictures]
+def contact_sheet(pngs: Sequence[bytes]) -> bytes:
+    """Every picture shrunk to one cell (at most ``SHEET_CELL`` pixels wide, less when
+    there are many: the sheet stays within ``SHEET_WIDTH``), in reading order on a grid
+    (PNG). The pictures are read one at a time."""
+    columns = max(1, math.ceil(math.sqrt(len(pngs))))
+    rows = math.ceil(len(pngs) / columns)
+    cell = max(SHEET_MIN_CELL, min(SHEET_CELL, SHEET_WIDTH // columns - SHEET_GAP))
+    thumbs = [_shrink(_decode(png), cell) for png in pngs]
     row_height = max(thumb.height for thumb in thumbs)
-    background = pictures[-1].getpixel((0, 0))
+    background = thumbs[-1].getpixel((0, thumbs[-1].height - 1))
     sheet = Image.new(
         "RGB",
         (columns * (cell + SHEET_GAP) + SHEET_GAP, rows * (row_height + SHEET_GAP) + SHEET_GAP),

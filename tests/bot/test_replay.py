@@ -110,15 +110,20 @@ def test_a_hand_in_play_is_replayed_from_public_pictures_only(
     assert decode_frames(replay.picture)[-1].tobytes() == rgb(now).tobytes()
 
 
-def test_too_big_an_animation_becomes_a_contact_sheet_of_every_frame() -> None:
+@pytest.mark.parametrize("limit", [{"max_bytes": 1000}, {"max_pixels": 1000}])
+def test_too_big_an_animation_becomes_a_contact_sheet_of_every_frame(
+    limit: dict[str, int],
+) -> None:
     match, log = played_match("sackson", 2, SEED, hands=1)
     frames = hand_frames(match, NAMES[:2], log, 1)
-    data, fmt = assemble(frames, max_bytes=1000)
+    data, fmt = assemble(frames, **limit)
     assert fmt == "png"
     with Image.open(io.BytesIO(data)) as sheet:
         assert sheet.format == "PNG" and not getattr(sheet, "is_animated", False)
         columns = math.ceil(math.sqrt(len(frames)))
+        rows = math.ceil(len(frames) / columns)
         assert sheet.width == columns * (320 + 8) + 8
+        assert sheet.height > rows * 320  # every frame has a cell (the board is taller than wide)
 
 
 def test_a_single_frame_is_refused_only_when_there_is_none() -> None:
