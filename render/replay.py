@@ -30,7 +30,8 @@ MAX_BYTES: Final = 8 * 1024 * 1024
 """Discord's upload limit without boosts; a bigger animation becomes a contact sheet."""
 MAX_PIXELS: Final = 100_000_000
 """Pixels of all frames together beyond which a replay is a contact sheet: an animation
-holds every frame in memory (three bytes a pixel) while it is encoded."""
+holds every frame in memory (a byte a pixel) while it is encoded, and a replay that big
+would not fit in ``MAX_BYTES`` anyway."""
 SHEET_CELL: Final = 320
 """Width of one frame on the contact sheet, in pixels (at most)."""
 SHEET_MIN_CELL: Final = 120
@@ -62,8 +63,12 @@ def assemble(
         raise ValueError("a replay needs at least one frame")
     last = _decode(frames[-1].png)
     if len(frames) * last.width * last.height <= max_pixels:
+        # Back in 256 colours, each frame takes a byte a pixel while the encoder waits
+        # for the rest, and lossless WebP stores it as a palette picture: a shrunk frame
+        # has thousands of colours, twice the bytes, and the caption adds a few.
         placed = [
-            _captioned(_fit(_decode(frame.png), last.size), frame.caption) for frame in frames[:-1]
+            quantise(_captioned(_fit(_decode(frame.png), last.size), frame.caption))
+            for frame in frames[:-1]
         ]
         animation = animate([*placed, last], [frame.duration_ms for frame in frames])
         if len(animation) <= max_bytes:
@@ -133,27 +138,19 @@ def _decode(png: bytes) -> Image.Image:
 
 def _fit(picture: Image.Image, canvas: tuple[int, int]) -> Image.Image:
     """``picture`` on a canvas of ``canvas`` size, centred at the top, on its own bottom
-    edge's colour; shrunk if it would not fit, and then brought back to 256 colours (a
-    shrunk picture has thousands, which lossless WebP stores at twice the size)."""
+    edge's colour; shrunk if it would not fit."""
     width, height = canvas
     if picture.size == canvas:
         return picture.copy()
     if picture.width > width or picture.height > height:
         scale = min(width / picture.width, height / picture.height)
-        picture = _palette(
-            picture.resize(
-                (max(1, round(picture.width * scale)), max(1, round(picture.height * scale))),
-                Image.Resampling.BILINEAR,
-            )
+        picture = picture.resize(
+            (max(1, round(picture.width * scale)), max(1, round(picture.height * scale))),
+            Image.Resampling.BILINEAR,
         )
     placed = Image.new("RGB", canvas, picture.getpixel((0, picture.height - 1)))
     placed.paste(picture, ((width - picture.width) // 2, 0))
     return placed
-
-
-def _palette(picture: Image.Image) -> Image.Image:
-    """``picture`` in its 256 main colours (found as the PNG encoder finds them), as RGB."""
-    return quantise(picture).convert("RGB")
 
 
 def _captioned(picture: Image.Image, caption: str) -> Image.Image:
