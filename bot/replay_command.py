@@ -56,10 +56,11 @@ async def find_hand(
         found = await _last_hand(store, record)
         if found is not None:
             return record, *found
-    title = ADAPTERS[family].title
+    adapter = ADAPTERS[family]
+    round_word = words_for(adapter.specs[0]).round
     raise UserError(
-        f"There is no finished {title} hand in this channel to replay yet. "
-        f"Give a table number to replay another channel's table."
+        f"There is no finished {adapter.title} {round_word} in this channel to replay yet. "
+        "Give a table number to replay another channel's table."
     )
 
 

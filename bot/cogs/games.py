@@ -231,7 +231,7 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
     group.add_command(
         app_commands.Command(
             name="replay",
-            description="Replay the last finished hand as an animation, with its record",
+            description=f"Replay the last finished {words.round} as an animation, with its record",
             callback=replay,
         )
     )

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from bot.errors import UserError
-from bot.games import ADAPTERS, adapter_for
+from bot.games import adapter_for
 from bot.games.base import GameAdapter
 from bot.replay import HandReplay, build_replay, hand_frames, logged
 from bot.replay_cli import main as replay_cli
@@ -23,6 +23,7 @@ from bot.replay_command import find_hand, replay_message
 from bot.store import MoveRecord, Seat, Store, TableRecord, TableStatus
 from engine.match import Match
 from engine.record import GameRecord, LoggedMove, read_record, rebuild
+from engine.registry import GAMES
 from render.replay import Frame, assemble, decode_frames
 from tests.engine.logged_matches import played_match
 
@@ -36,18 +37,13 @@ def rgb(png: bytes) -> Image.Image:
         return image.convert("RGB")
 
 
-def first_game(family: str) -> str:
-    return ADAPTERS[family].specs[0].name
-
-
 SMALL = {"fido": {"set": 9}}
 """A double-9 FIDO game: the same pictures as double-12, fewer moves to draw."""
 
 
-@pytest.mark.parametrize("family", sorted(ADAPTERS))
-def test_a_replay_has_a_frame_per_move_and_ends_on_the_posted_picture(family: str) -> None:
-    game = first_game(family)
-    match, log = played_match(game, 2, SEED, hands=1, options=SMALL.get(family))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_replay_has_a_frame_per_move_and_ends_on_the_posted_picture(game: str) -> None:
+    match, log = played_match(game, 2, SEED, hands=1, options=SMALL.get(game))
     names = NAMES[:2]
     plays = [move for move in log if move.hand_number == 1]
     frames = hand_frames(match, names, log, 1)
