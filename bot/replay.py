@@ -90,16 +90,15 @@ def draw_state(game: str, names: Sequence[str], state: FrameState) -> bytes:
     return adapter_for(game).table_picture(Match.from_json(state.match), names, hand=shown)
 
 
-def frames(states: Sequence[FrameState], pictures: Sequence[bytes]) -> list[Frame]:
-    """The pictures as frames: a scoring move shown longer, the end held, each but the
+def frames(states: Sequence[FrameState], drawn: Sequence[bytes]) -> list[Frame]:
+    """The states' pictures as frames: a scoring move shown longer, the end held, each but the
     last captioned with its move."""
     durations = [SCORING_MS if state.points else PLAY_MS for state in states]
     durations[-1] = FINAL_MS
     last = len(states) - 1
     captions = ["Deal"] + [f"Move {number} of {last}" for number in range(1, last + 1)]
     return [
-        Frame(png, ms, caption)
-        for png, ms, caption in zip(pictures, durations, captions, strict=True)
+        Frame(png, ms, caption) for png, ms, caption in zip(drawn, durations, captions, strict=True)
     ]
 
 
@@ -138,6 +137,7 @@ def replay_hand(
 def build_replay(
     match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
 ) -> HandReplay:
+    """The animation and the record of hand ``hand_number``, drawn here."""
     picture, fmt = replay_hand(match, names, moves, hand_number)
     record = write_record(hand_record(match, names, moves, hand_number))
     return HandReplay(hand_number, picture, fmt, record)
