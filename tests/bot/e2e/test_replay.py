@@ -18,7 +18,7 @@ from PIL import Image
 from engine.record import read_record, rebuild
 from tests.bot.e2e.conftest import Club, driver
 from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
-from tests.fakediscord import BotLauncher, BotProcess
+from tests.fakediscord import BotLauncher, BotProcess, Message
 
 BLOCK_SEED = "2"
 
@@ -43,6 +43,10 @@ def frames_of(data: bytes) -> list[bytes]:
         return frames
 
 
+def has_file(message: Message, filename: str) -> bool:
+    return any(attachment.filename == filename for attachment in message.attachments)
+
+
 def pixels(png: bytes) -> bytes:
     with Image.open(io.BytesIO(png)) as image:
         return image.convert("RGB").tobytes()
@@ -63,7 +67,7 @@ async def test_a_finished_hand_is_replayed_in_the_channel_with_its_record(
     await table.start(ada)
     ended = None
     for _ in range(40):
-        ended = next((m for m in table.public_messages() if "hand-over.png" in _names(m)), None)
+        ended = next((m for m in table.public_messages() if has_file(m, "hand-over.png")), None)
         if ended is not None:
             break
         turn = await table.next_turn()
@@ -86,7 +90,3 @@ async def test_a_finished_hand_is_replayed_in_the_channel_with_its_record(
 
     wrong = await table.slash(ada, "network replay", table=99)
     assert wrong.ephemeral and "no table 99 in this server" in wrong.content
-
-
-def _names(message: object) -> list[str]:
-    return [attachment.filename for attachment in getattr(message, "attachments", [])]
