@@ -5,7 +5,8 @@ traceback: a missing or malformed token, a bad setting, a database that cannot b
 opened or reached, a Discord (or proxy) that cannot be reached, or a token Discord rejects.
 
 ``python -m bot migrate-to-postgres`` copies a SQLite store into PostgreSQL (``bot.migrate``);
-``python -m bot demo`` writes the README's pictures (``bot.demo``). Neither needs a token.
+``python -m bot demo`` writes the README's pictures (``bot.demo``); ``python -m bot replay
+<database> <table>`` writes a table's replays (``bot.replay_cli``). None needs a token.
 """
 
 from __future__ import annotations
@@ -68,6 +69,10 @@ def main() -> int:
         from bot.demo import main as demo
 
         return demo(sys.argv[2:])
+    if sys.argv[1:2] == ["replay"]:
+        from bot.replay_cli import main as replay
+
+        return replay(sys.argv[2:])
     try:
         settings = Settings()  # type: ignore[call-arg]  # fields come from the environment
     except ValidationError as exc:

@@ -20,6 +20,7 @@ from bot.errors import UserError
 from bot.games import adapter_for
 from bot.narration import Narration, plain
 from bot.publisher import Publisher, private_hand, table_reply
+from bot.replay_command import replay_here
 from bot.replies import SORRY, Reply, answer, tell
 from bot.service import Actor, PlayerSeat, TableService, TableUpdate, seat_of, table_settings
 from bot.store import TableRecord, TableStatus
@@ -468,6 +469,14 @@ class Handlers:
             await answer(interaction, _without_view(reply), edit=False)
 
         await self.guarded(interaction, run)
+
+    async def replay(
+        self, interaction: discord.Interaction[Any], family: str, table_id: int | None
+    ) -> None:
+        """``/<family> replay``: the last finished hand, animated, with its record."""
+        await self.guarded(
+            interaction, lambda: replay_here(interaction, self.service.store, family, table_id)
+        )
 
     # ------------------------------------------------------------------ restarts & timers
 

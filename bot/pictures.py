@@ -84,6 +84,11 @@ async def _draw(function: Callable[..., T], *args: Any) -> T:
     return await _queue.run(function, *args)
 
 
+async def draw_off_loop(function: Callable[..., T], *args: Any) -> T:
+    """Run a long drawing job (a replay) where pictures are drawn: not on the event loop."""
+    return await _draw(function, *args)
+
+
 def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None) -> bytes:
     shown = None if hand is None else hand_from_json(hand)
     return adapter_for(game).table_picture(Match.from_json(match), names, hand=shown)

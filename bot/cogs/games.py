@@ -182,7 +182,8 @@ def _opponent_id(
 
 
 def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds: int) -> Any:
-    """The whole ``/<family>`` command group: new, join, play, hand, status, cancel, rules."""
+    """The whole ``/<family>`` command group: new, join, play, hand, status, cancel, rules,
+    replay."""
     family = adapter.family
     group = app_commands.Group(name=family, description=adapter.title[:100], guild_only=True)
     group.add_command(new_command(adapter, default_turn_seconds, handlers))
@@ -214,6 +215,9 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
     async def rules(interaction: discord.Interaction[Any]) -> None:
         await tell(interaction, adapter.rules_text())
 
+    async def replay(interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        await handlers.replay(interaction, family, table)
+
     app_commands.describe(move="Your move (pick from the list)")(play)
     play_command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="play", description="Make your move at this channel's table", callback=play
@@ -234,6 +238,14 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
         ("rules", f"A summary of the rules of {adapter.title}", rules),
     ]
     group.add_command(play_command)
+    app_commands.describe(table="A table number of this server (default: this channel's)")(replay)
+    group.add_command(
+        app_commands.Command(
+            name="replay",
+            description=f"Replay the last finished {words.round} as an animation, with its record",
+            callback=replay,
+        )
+    )
     for name, description, callback in commands_:
         group.add_command(
             app_commands.Command(name=name, description=description[:100], callback=callback)

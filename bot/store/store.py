@@ -244,6 +244,16 @@ class Store:
         )
         return table_from_row(rows[0]) if rows else None
 
+    async def recent_tables_in_channel(self, channel_id: int, limit: int = 10) -> list[TableRecord]:
+        """The channel's latest tables that got past the lobby (playing, finished or
+        cancelled mid-match), newest first: what a replay may show."""
+        rows = await self._fetch(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND state IS NOT NULL"
+            " ORDER BY id DESC LIMIT ?",
+            (channel_id, _positive(limit)),
+        )
+        return [table_from_row(row) for row in rows]
+
     async def update_table(
         self,
         table_id: int,

@@ -2,6 +2,10 @@
 
     network-explore "1:6-6@0,0N 2:6-3@0,4N" 3-1
     network-explore "1:6-6@0,0N 2:6-3@0,4N" 3-1 --attachments 5 --show
+    network-explore --record hand-1.txt --step 12
+
+With ``--record`` it steps through a game record instead (any game's: see
+:mod:`engine.record_explorer`).
 
 Players use it to settle rules questions; we use it to check the engine.
 """
@@ -18,6 +22,7 @@ from engine.network.layout import Layout
 from engine.network.moves import NetworkMove
 from engine.network.position import read_position
 from engine.network.text import layout_text
+from engine.record_explorer import explore_record
 from engine.tiles import Tile, parse_tile
 
 
@@ -57,11 +62,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="network-explore",
         description="List every legal placement of a tile in a Network dominoes position.",
     )
-    parser.add_argument("position", help='position notation, e.g. "1:6-6@0,0N 2:6-3@0,4N"')
-    parser.add_argument("tile", help="the tile to place, e.g. 3-1")
+    parser.add_argument(
+        "position", nargs="?", help='position notation, e.g. "1:6-6@0,0N 2:6-3@0,4N"'
+    )
+    parser.add_argument("tile", nargs="?", help="the tile to place, e.g. 3-1")
+    parser.add_argument("--record", help="step through this game record file instead")
+    parser.add_argument("--step", type=int, help="with --record: 0 is the deal (default: last)")
     parser.add_argument("--attachments", type=int, choices=(7, 5, 3), default=7)
     parser.add_argument("--show", action="store_true", help="draw the layout and each placement")
     args = parser.parse_args(argv)
+    if args.record is not None:
+        return explore_record(args.record, args.step)
+    if args.position is None or args.tile is None:
+        parser.error("give a position and a tile, or --record FILE")
     try:
         layout = read_position(args.position, attachments=args.attachments)
         tile = parse_tile(args.tile, top=6)

@@ -22,14 +22,19 @@ COMPRESS_LEVEL = 3
 SAMPLE_STEP = 3
 
 
-def encode(image: Image.Image) -> bytes:
-    """``image`` (RGB) as palette PNG bytes; the same picture always gives the same bytes."""
+def quantise(image: Image.Image) -> Image.Image:
+    """``image`` (RGB) in 256 colours (palette mode), the same way every time."""
     sample = image.resize(
         (max(1, image.width // SAMPLE_STEP), max(1, image.height // SAMPLE_STEP)),
         Image.Resampling.NEAREST,
     )
     palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    quantised = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def encode(image: Image.Image) -> bytes:
+    """``image`` (RGB) as palette PNG bytes; the same picture always gives the same bytes."""
+    quantised = quantise(image)
     buffer = io.BytesIO()
     quantised.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()

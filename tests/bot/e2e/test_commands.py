@@ -25,6 +25,7 @@ async def test_only_plain_intents_and_the_expected_commands(club: Club, bot: Bot
         "network join",
         "network new",
         "network play",
+        "network replay",
         "network rules",
         "network status",
     ]

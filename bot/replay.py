@@ -1,0 +1,189 @@
+"""Replays of a table's hands: the move log played again through the match, one public
+table picture per state, assembled into an animation (``render.replay``), and the hand's
+game record (``engine.record``) beside it.
+
+Only table pictures go in: they are what the channel saw. A hand's picture is private and
+never drawn here, so a replay of a hand still in play shows nothing hidden.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from bot import pictures
+from bot.games import adapter_for
+from bot.store import MoveRecord, TableRecord
+from engine.game import HandState, public
+from engine.match import Match
+from engine.record import (
+    GameRecord,
+    LoggedMove,
+    finished_hands,
+    match_at_hand,
+    record_hand,
+    write_record,
+)
+from engine.registry import hand_from_json
+from render.replay import Frame, ReplayFormat, assemble
+
+JSON = dict[str, Any]
+
+PLAY_MS: Final = 900
+SCORING_MS: Final = 2200
+"""A play that scored stays up longer, so the score can be read."""
+FINAL_MS: Final = 6000
+"""The hand as it ended: held before the replay loops."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """What ``/<game> replay`` posts for one hand: the animation and the record text."""
+
+    hand_number: int
+    picture: bytes
+    format: ReplayFormat
+    record: str
+
+    def filenames(self, table_id: int) -> tuple[str, str]:
+        stem = f"table-{table_id}-hand-{self.hand_number}"
+        return f"{stem}.{self.format}", f"{stem}.txt"
+
+
+def logged(moves: Iterable[MoveRecord]) -> list[LoggedMove]:
+    return [LoggedMove(move.hand_number, move.seat, move.notation) for move in moves]
+
+
+@dataclass(frozen=True, slots=True)
+class FrameState:
+    """What one frame shows: the match at that moment (totals, target) and the hand as
+    it lay, as plain JSON (a drawing worker gets it), and the points the move scored."""
+
+    match: JSON
+    hand: JSON
+    points: int
+
+
+def hand_states(match: Match, moves: Sequence[LoggedMove], hand_number: int) -> list[FrameState]:
+    """The states of hand ``hand_number``: after the deal, then after every move (moves +
+    1). ``match`` gives only the setup (game, seats, target, seed, options): the hand is
+    played again from the start of the match."""
+    replayed = match_at_hand(
+        match.game, match.players, match.target, match.seed, match.options, moves, hand_number
+    )
+    hand: HandState[Any] = replayed.hand
+    states = [FrameState(replayed.to_json(), hand.to_json(), 0)]
+    for move in moves:
+        if move.hand_number == hand_number:
+            events = replayed.play(move.seat, move.notation)
+            points = sum(event.points for event in public(events))
+            states.append(FrameState(replayed.to_json(), hand.to_json(), points))
+    return states
+
+
+def draw_state(game: str, names: Sequence[str], state: FrameState) -> bytes:
+    """A state's public table picture, drawn as the bot draws it for the channel (the
+    last state's is the picture posted when the hand ended)."""
+    shown = hand_from_json(state.hand)
+    return adapter_for(game).table_picture(Match.from_json(state.match), names, hand=shown)
+
+
+def frames(states: Sequence[FrameState], drawn: Sequence[bytes]) -> list[Frame]:
+    """The states' pictures as frames: a scoring move shown longer, the end held, each but the
+    last captioned with its move."""
+    durations = [SCORING_MS if state.points else PLAY_MS for state in states]
+    durations[-1] = FINAL_MS
+    last = len(states) - 1
+    captions = ["Deal"] + [f"Move {number} of {last}" for number in range(1, last + 1)]
+    return [
+        Frame(png, ms, caption) for png, ms, caption in zip(drawn, durations, captions, strict=True)
+    ]
+
+
+def hand_frames(
+    match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
+) -> list[Frame]:
+    """Every frame of hand ``hand_number``, drawn here (see :func:`table_replay` for the
+    bot's way, in the drawing workers)."""
+    states = hand_states(match, moves, hand_number)
+    return frames(states, [draw_state(match.game, names, state) for state in states])
+
+
+def hand_record(
+    match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
+) -> GameRecord:
+    """The game record of hand ``hand_number`` (the deal revealed only if it is over)."""
+    return record_hand(
+        match.game,
+        match.players,
+        names,
+        match.target,
+        match.seed,
+        match.options,
+        moves,
+        hand_number,
+    )
+
+
+def replay_hand(
+    match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
+) -> tuple[bytes, ReplayFormat]:
+    """Hand ``hand_number`` as an animated WebP, or a contact sheet PNG when too big."""
+    return assemble(hand_frames(match, names, moves, hand_number))
+
+
+def build_replay(
+    match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
+) -> HandReplay:
+    """The animation and the record of hand ``hand_number``, drawn here."""
+    picture, fmt = replay_hand(match, names, moves, hand_number)
+    record = write_record(hand_record(match, names, moves, hand_number))
+    return HandReplay(hand_number, picture, fmt, record)
+
+
+def last_finished_hand(match: Match, moves: Sequence[LoggedMove]) -> int | None:
+    hands = finished_hands(moves, match)
+    return hands[-1] if hands else None
+
+
+def _states_job(
+    match: JSON, names: list[str], moves: list[tuple[int, int, str]], hand_number: int
+) -> tuple[list[FrameState], str]:
+    """In a drawing worker: the hand played again, and its record."""
+    setup = Match.from_json(match)
+    log = [LoggedMove(*move) for move in moves]
+    record = write_record(hand_record(setup, names, log, hand_number))
+    return hand_states(setup, log, hand_number), record
+
+
+async def table_replay(
+    record: TableRecord, moves: Sequence[MoveRecord], hand_number: int
+) -> HandReplay:
+    """A table's hand replayed off the event loop, in the drawing workers when the bot
+    runs them: the replay first, then each frame as a drawing of its own (so the
+    pictures players are waiting for still go first, and several workers share the
+    frames), then the assembly."""
+    if record.state is None:
+        raise ValueError("the table has not started")
+    names = [seat.name for seat in record.seats]
+    plain = [(move.hand_number, move.seat, move.notation) for move in moves]
+    states, text = await pictures.draw_off_loop(
+        _states_job, dict(record.state), names, plain, hand_number
+    )
+    drawn = await asyncio.gather(
+        *(pictures.draw_off_loop(draw_state, record.game, names, state) for state in states)
+    )
+    picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn))
+    return HandReplay(hand_number, picture, fmt, text)
+
+
+def table_replays(record: TableRecord, moves: Sequence[MoveRecord]) -> list[HandReplay]:
+    """Every finished hand of a table, replayed (for the command line)."""
+    if record.state is None:
+        return []
+    match = Match.from_json(record.state)
+    names = [seat.name for seat in record.seats]
+    log = logged(moves)
+    return [build_replay(match, names, log, number) for number in finished_hands(log, match)]

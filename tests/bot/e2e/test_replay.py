@@ -1,0 +1,92 @@
+"""``/<game> replay`` through the fake Discord: a Block hand against the computer, then its
+replay posted in the channel, ending on the very picture the bot posted when the hand
+ended, with the game record beside it; polite private notes when there is nothing to
+replay.
+
+The bot deals from DEAL_SEED "2", whose first two-player Block hand ends blocked in a few
+turns (see test_dominoes.py).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+
+import pytest
+from PIL import Image
+
+from engine.record import read_record, rebuild
+from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
+from tests.fakediscord import BotLauncher, BotProcess, Message
+
+BLOCK_SEED = "2"
+
+
+@pytest.fixture
+async def seeded_bot(club: Club, bot_launcher: BotLauncher) -> AsyncIterator[BotProcess]:
+    process = await start_bot(
+        club.fake, bot_launcher, club.db_path, club.guild, DEAL_SEED=BLOCK_SEED
+    )
+    yield process
+    assert_answered_once_in_time(club.fake.interactions)
+    assert club.fake.unknown_requests == []
+
+
+def frames_of(data: bytes) -> list[bytes]:
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "WEBP" and image.is_animated
+        frames = []
+        for index in range(image.n_frames):
+            image.seek(index)
+            frames.append(image.convert("RGB").tobytes())
+        return frames
+
+
+def has_file(message: Message, filename: str) -> bool:
+    return any(attachment.filename == filename for attachment in message.attachments)
+
+
+def pixels(png: bytes) -> bytes:
+    with Image.open(io.BytesIO(png)) as image:
+        return image.convert("RGB").tobytes()
+
+
+async def test_a_finished_hand_is_replayed_in_the_channel_with_its_record(
+    club: Club, seeded_bot: BotProcess
+) -> None:
+    ada = club.ada
+    table = driver(club, ada)
+    table.family = "dominoes"
+
+    nothing = await table.slash(ada, "dominoes replay")
+    assert nothing.ephemeral and "no finished" in nothing.content
+
+    await table.open(ada, game="block", seats=2, target=100)
+    await table.click_lobby(ada, "Add computer")
+    await table.start(ada)
+    ended = None
+    for _ in range(40):
+        ended = next((m for m in table.public_messages() if has_file(m, "hand-over.png")), None)
+        if ended is not None:
+            break
+        turn = await table.next_turn()
+        assert turn is not None
+        await table.play_first(turn)
+    assert ended is not None, "the first Block hand did not end"
+
+    shared = await table.slash(ada, "dominoes replay")
+    assert not shared.ephemeral and "Replay of table" in shared.content
+    animation_name, record_name = shared.filenames
+    assert animation_name.endswith("-hand-1.webp") and record_name.endswith("-hand-1.txt")
+    record = read_record(shared.message.attachment(record_name).text())
+    assert record.game == "block" and record.finished and record.moves
+    frames = frames_of(shared.message.attachment(animation_name).data)
+    assert len(frames) == len(record.moves) + 1
+    # The replay ends on exactly the picture posted when the hand ended.
+    assert frames[-1] == pixels(ended.attachment("hand-over.png").data)
+    # The record replays to the same end: the deal was revealed only now the hand is over.
+    assert rebuild(record)[-1].hand.is_over
+
+    wrong = await table.slash(ada, "network replay", table=99)
+    assert wrong.ephemeral and "no table 99 in this server" in wrong.content
