@@ -1,11 +1,12 @@
 """``domino-tables demo [--out DIR]``: the README's pictures, drawn as the bot draws them.
 
 Computer players play matches from pinned seeds, each stopped at a pinned moment, and
-every picture comes from the same adapter method the bot calls for that message
-(``table_picture``, ``subject_picture``, ``hand_picture``) with the names and titles the
-bot would pass. So the pictures in ``docs/pictures/`` never drift from what players see:
-run the command again after a change to the drawing and commit what it writes. Same
-seeds, same moves, same bytes: two runs write identical files.
+every picture comes from the same code the bot runs for that message (the adapters'
+``table_picture``, ``subject_picture`` and ``hand_picture``, and the replay that
+``/<game> replay`` posts) with the names and titles the bot would pass. So the pictures
+in ``docs/pictures/`` never drift from what players see: run the command again after a
+change to the drawing and commit what it writes. Same seeds, same moves, same bytes: two
+runs write identical files.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from typing import Any, Final
 
 from bot.alt_text import candidates_alt_text, hand_alt_text, table_alt_text
 from bot.games import adapter_for
-from engine.game import HandState
+from bot.replay import replay_hand
 from engine.match import Match
+from engine.record import LoggedMove
 from engine.registry import game_spec
 from engine.rng import derive_seed
 
@@ -136,49 +138,49 @@ def private_hand() -> Picture:
     return Picture(data, hand_alt_text(match.game, title, match.hand, seat))
 
 
+# ---------------------------------------------------------------- the animated replay
+REPLAY: Final = ALL_FIVES
+"""The replay animates the first hand of the All Fives match the line picture shows."""
+
+
+def replay_moves() -> tuple[Match, list[LoggedMove]]:
+    """The first hand of :data:`REPLAY` played to its end: the match as dealt, and the
+    move log a table would have stored."""
+    spec = game_spec(REPLAY.game)
+    options = spec.check_options(REPLAY.options)
+    dealt = Match(REPLAY.game, REPLAY.players, REPLAY.target, REPLAY.seed, options)
+    played = Match.from_json(dealt.to_json())
+    moves: list[LoggedMove] = []
+    while played.last_hand is None:
+        seat = seat_to_play(played)
+        move = next_move(played, len(moves))
+        played.play(seat, move)
+        moves.append(LoggedMove(1, seat, move))
+    return dealt, moves
+
+
+def replay() -> Picture:
+    """The hand animated exactly as ``/dominoes replay`` posts it."""
+    dealt, moves = replay_moves()
+    data, fmt = replay_hand(dealt, REPLAY.names, moves, 1)
+    if fmt != "webp":
+        raise RuntimeError(f"the demo hand became a {fmt} contact sheet, not an animation")
+    alt = (
+        f"An animated replay of an All Fives hand: the deal, then each of its {len(moves)} "
+        "plays in turn, scoring plays held longer, ending on the hand as it ended."
+    )
+    return Picture(data, alt)
+
+
 PICTURES: Final[dict[str, Callable[[], Picture]]] = {
     "network-candidates.png": network_candidates,
     "all-fives.png": lambda: table(ALL_FIVES),
     "fido.png": lambda: table(FIDO),
     "sackson.png": lambda: table(SACKSON),
     "hand.png": private_hand,
+    "replay.webp": replay,
 }
 """Every picture the command writes, by file name, in README order."""
-
-
-# ---------------------------------------------------------------- the animated replay
-@dataclass(frozen=True, slots=True)
-class FinishedHand:
-    """A finished hand as a replay needs it: the match it was dealt in (``moment``), every
-    move in order, the hand as it ended, and the seats' names."""
-
-    moment: Moment
-    moves: tuple[str, ...]
-    hand: HandState[Any]
-    names: tuple[str, ...]
-
-
-REPLAY: Final = ALL_FIVES
-"""The replay animates the first hand of the All Fives match the line picture shows."""
-
-
-def replay_hand() -> FinishedHand:
-    """The first hand of :data:`REPLAY`, played to its end, for the README's animated
-    replay.
-
-    Kept apart on purpose: ``bot/replay.py`` (the frames of a finished hand as an
-    animated WebP) is being written on another branch at the same time. The lead wires
-    it in at merge: it draws this hand as ``replay.webp`` beside the other pictures and
-    adds it to the README. Until then the command writes PNGs only."""
-    spec = game_spec(REPLAY.game)
-    options = spec.check_options(REPLAY.options)
-    match = Match(REPLAY.game, REPLAY.players, REPLAY.target, REPLAY.seed, options)
-    moves: list[str] = []
-    while match.last_hand is None:
-        move = next_move(match, len(moves))
-        match.play(seat_to_play(match), move)
-        moves.append(move)
-    return FinishedHand(REPLAY, tuple(moves), match.last_hand, tuple(REPLAY.names))
 
 
 # ---------------------------------------------------------------- the command

@@ -18,14 +18,20 @@ from engine.classic import ClassicHand
 from engine.fido import FidoHand
 from engine.match import Match
 from engine.network import NetworkHand
-from engine.registry import game_spec
 from engine.tiles import parse_tile
 
 REPO = Path(__file__).resolve().parents[2]
-EXPECTED = {"network-candidates.png", "all-fives.png", "fido.png", "sackson.png", "hand.png"}
+EXPECTED = {
+    "network-candidates.png",
+    "all-fives.png",
+    "fido.png",
+    "sackson.png",
+    "hand.png",
+    "replay.webp",
+}
 
 
-def test_the_command_writes_every_picture_as_a_png_without_a_token(
+def test_the_command_writes_every_picture_without_a_token(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)  # no stray .env; the default folder lands here
@@ -40,7 +46,7 @@ def test_the_command_writes_every_picture_as_a_png_without_a_token(
     assert {path.name for path in folder.iterdir()} == EXPECTED
     for path in folder.iterdir():
         with Image.open(io.BytesIO(path.read_bytes())) as image:
-            assert image.format == "PNG"
+            assert image.format == ("WEBP" if path.suffix == ".webp" else "PNG")
             image.verify()
     printed = capsys.readouterr().out.splitlines()
     assert [line.split(" ")[0] for line in printed] == [
@@ -114,13 +120,13 @@ def test_the_sackson_game_ends_with_a_winning_network_drawn() -> None:
     assert len(match.last_hand.view(None)["network"]) >= 6
 
 
-def test_the_replay_hand_is_a_finished_hand_its_moves_replay() -> None:
-    finished = demo.replay_hand()
-    assert finished.hand.is_over
-    moment = finished.moment
-    options = game_spec(moment.game).check_options(moment.options)
-    match = Match(moment.game, moment.players, moment.target, moment.seed, options)
-    for move in finished.moves:
-        match.play(demo.seat_to_play(match), move)
-    assert match.last_hand is not None
-    assert match.last_hand.to_json() == finished.hand.to_json()
+def test_the_replay_is_the_animated_first_hand_with_a_frame_per_play() -> None:
+    dealt, moves = demo.replay_moves()
+    match = Match.from_json(dealt.to_json())
+    for move in moves:
+        match.play(move.seat, move.notation)
+    assert match.last_hand is not None and match.last_hand.is_over
+    picture = demo.replay()
+    with Image.open(io.BytesIO(picture.data)) as image:
+        assert image.format == "WEBP" and image.is_animated
+        assert image.n_frames == len(moves) + 1
