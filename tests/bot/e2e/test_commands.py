@@ -22,6 +22,7 @@ async def test_only_plain_intents_and_the_expected_commands(club: Club, bot: Bot
     assert sorted(network.subcommand_paths()) == [
         "network cancel",
         "network hand",
+        "network hint",
         "network join",
         "network new",
         "network play",
