@@ -110,13 +110,20 @@ class DominoesAdapter(GameAdapter):
         ends = hand.ends_for(tile)
         if not ends:
             return None  # the lead (or a tile that fits nowhere): the hand picture says more
+        return self._ends_picture(match, names, f"Where {tile} can go", ends)
+
+    def _ends_picture(
+        self, match: Match, names: Sequence[str], title: str, ends: Sequence[str]
+    ) -> bytes:
+        """The line with ``ends`` lettered: where a tile can go, or the hinted end."""
+        hand = _classic(match.hand)
         return render_line_table(
             hand.view(None),
             list(names),
             totals=list(match.totals),
             target=match.target,
             goal=self._goal(hand, match),
-            title=f"Where {tile} can go",
+            title=title,
             highlight_ends=tuple(ends),
         )
 
@@ -142,19 +149,10 @@ class DominoesAdapter(GameAdapter):
     def hint_picture(
         self, match: Match, names: Sequence[str], seat: int, move: str
     ) -> bytes | None:
-        hand = _classic(match.hand)
-        parsed = hand.parse_move(move)
+        parsed = _classic(match.hand).parse_move(move)
         if parsed.tile is None or parsed.end is None:
             return None
-        return render_line_table(
-            hand.view(None),
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
-            goal=self._goal(hand, match),
-            title=f"Hint: {move}",
-            highlight_ends=(parsed.end,),
-        )
+        return self._ends_picture(match, names, f"Hint: {move}", [parsed.end])
 
     def controls(self, hand: HandState[Any], seat: int) -> Controls:
         classic = _classic(hand)

@@ -113,14 +113,7 @@ class FidoAdapter(GameAdapter):
         ends = game.ends_for(tile)
         if not ends:
             return None  # the opening (or a tile that fits nowhere): the hand says more
-        return render_fido_table(
-            game.view(None),
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
-            title=f"Where {tile} can go",
-            highlight_ends=tuple(ends),
-        )
+        return _ends_picture(match, names, f"Where {tile} can go", ends)
 
     def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
         game = _fido(hand)
@@ -138,18 +131,10 @@ class FidoAdapter(GameAdapter):
     def hint_picture(
         self, match: Match, names: Sequence[str], seat: int, move: str
     ) -> bytes | None:
-        game = _fido(match.hand)
-        parsed = game.parse_move(move)
+        parsed = _fido(match.hand).parse_move(move)
         if parsed.tile is None or parsed.end is None:
             return None
-        return render_fido_table(
-            game.view(None),
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
-            title=f"Hint: {move}",
-            highlight_ends=(parsed.end,),
-        )
+        return _ends_picture(match, names, f"Hint: {move}", [parsed.end])
 
     def table_words(self, hand: HandState[Any]) -> str:
         game = _fido(hand)
@@ -319,3 +304,15 @@ def _game_end(event: Event, names: Sequence[str]) -> str:
     else:
         opening = f"🔒 Nobody can play. Pips deducted: {minus}."
     return f"{opening} Scores: {final}. {top} {verb}."
+
+
+def _ends_picture(match: Match, names: Sequence[str], title: str, ends: Sequence[str]) -> bytes:
+    """The line with ``ends`` lettered: where a tile can go, or the hinted end."""
+    return render_fido_table(
+        _fido(match.hand).view(None),
+        list(names),
+        totals=list(match.totals),
+        target=match.target,
+        title=title,
+        highlight_ends=tuple(ends),
+    )

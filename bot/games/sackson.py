@@ -85,17 +85,9 @@ class SacksonAdapter(GameAdapter):
         targets = self.targets(game, seat, subject)
         start = _subject_square(subject)
         title = "Where a new piece can go" if start is None else f"Where {name(start)} can go"
-        return render_sackson_board(
-            game.view(seat),
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
-            game_number=game.number,
-            title=title,
-            chosen=None if start is None else name(start),
-            targets=[
-                (target.move.split("-")[-1], end_label(i)) for i, target in enumerate(targets)
-            ],
+        squares = [(target.move.split("-")[-1], end_label(i)) for i, target in enumerate(targets)]
+        return _squares_picture(
+            match, names, seat, title, None if start is None else name(start), squares
         )
 
     def table_words(self, hand: HandState[Any]) -> str:
@@ -178,20 +170,10 @@ class SacksonAdapter(GameAdapter):
     def hint_picture(
         self, match: Match, names: Sequence[str], seat: int, move: str
     ) -> bytes | None:
-        game = _sackson(match.hand)
         if move == "pass":
             return None
         start, _, end = move.rpartition("-")
-        return render_sackson_board(
-            game.view(seat),
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
-            game_number=game.number,
-            title=f"Hint: {move}",
-            chosen=start or None,
-            targets=[(end, "A")],
-        )
+        return _squares_picture(match, names, seat, f"Hint: {move}", start or None, [(end, "A")])
 
     def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
         if not targets:
@@ -258,6 +240,29 @@ class SacksonAdapter(GameAdapter):
 
     def rules_text(self) -> str:
         return RULES
+
+
+def _squares_picture(
+    match: Match,
+    names: Sequence[str],
+    seat: int,
+    title: str,
+    chosen: str | None,
+    squares: Sequence[tuple[str, str]],
+) -> bytes:
+    """The seat's board with the ``chosen`` piece (None: a new one) and its lettered
+    ``squares``: where it can go, or the hinted square."""
+    game = _sackson(match.hand)
+    return render_sackson_board(
+        game.view(seat),
+        list(names),
+        totals=list(match.totals),
+        target=match.target,
+        game_number=game.number,
+        title=title,
+        chosen=chosen,
+        targets=list(squares),
+    )
 
 
 def _network_in_one(game: SacksonGame, colour: int) -> bool:
