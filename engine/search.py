@@ -26,7 +26,7 @@ from engine.game import HandState
 H = TypeVar("H", bound=HandState[Any])
 
 
-SAFETY_SECONDS = 3.0
+SAFETY_SECONDS = 5.0
 """The wall-clock cap of every game's hard player: several times its slowest decision
 measured with both cores busy (docs/ai.md), so that no decision reaches it there."""
 
