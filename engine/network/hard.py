@@ -29,7 +29,7 @@ HARD_WORLDS = 60
 HARD_WORK = 6480
 """Playout turns a decision may cost, estimated as worlds × candidates × tiles in hand
 (60 worlds of 6 candidates with 18 tiles in hand): the search's time grows with all three,
-and early in a hand 60 worlds took up to 1 s alone (the first plays, 27 tiles in hand)."""
+and early in a hand 60 worlds took up to 1 s (the first plays, 27 tiles in hand)."""
 MIN_WORLDS = 30
 """The fewest worlds a decision samples, however long its playouts."""
 HARD_SECONDS = SAFETY_SECONDS
