@@ -6,6 +6,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from intervals import percentile  # beside this file: bench/ is on the path
+
 from engine.game import HandState
 from engine.rng import derive_seed
 from engine.spec import ComputerPlayer
@@ -34,3 +36,16 @@ def play_out(
         hand.play(seat, move)
         turn += 1
     return hand.scores
+
+
+def describe_decisions(times: Sequence[float], cap: float | None) -> str:
+    """Decision times p50/p95/max and how many decisions ran to the search's safety cap
+    of ``cap`` seconds (a decision that reached it took at least that long)."""
+    if not times:
+        return "no decisions"
+    reached = 0 if cap is None else sum(seconds >= cap for seconds in times)
+    return (
+        f"p50 {1000 * percentile(times, 0.5):.0f} ms, p95 {1000 * percentile(times, 0.95):.0f} "
+        f"ms, max {1000 * max(times):.0f} ms ({len(times)} decisions; cap "
+        f"{'none' if cap is None else f'{cap:g} s'} reached: {reached} of {len(times)})"
+    )

@@ -5,7 +5,8 @@ swapped (2 players: one seat each; 4 players: alternate seats), each decision ma
 the real interface (``computer_move`` on the seat's view). Per pairing it prints the
 stronger level's share of hands won (the level whose seats scored more points in the hand;
 ties count half) and its points per hand ahead, each with a 95 % confidence interval, and
-the hard player's decision times (p50/p95/max, over decisions with a choice to make).
+the hard player's decision times (p50/p95/max, over decisions with a choice to make) and how many
+reached the search's safety cap (none should: the work alone decides the move).
 Then it times the hard player alone in 4-player All Fives hands.
 
 Prints figures; asserts nothing (targets: normal beats easy and hard beats normal clearly;
@@ -25,11 +26,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai_arena import play_out  # beside this file: run as a script, bench/ is on the path
-from intervals import mean_ci, percentile  # beside this file: bench/ is on the path
+# beside this file: run as a script, bench/ is on the path
+from ai_arena import describe_decisions, play_out
+from intervals import mean_ci
 
 from engine.classic import VARIANTS
-from engine.classic.ai import computer_move
+from engine.classic.ai import HARD_BUDGET, computer_move
 from engine.rng import derive_seed
 
 Player = Callable[[dict[str, Any], int, str], str]
@@ -94,12 +96,8 @@ class Row:
 
 
 def describe_times(times: Sequence[float]) -> str:
-    if not times:
-        return "no decisions"
-    return (
-        f"p50 {1000 * percentile(times, 0.5):.0f} ms, p95 {1000 * percentile(times, 0.95):.0f} "
-        f"ms, max {1000 * max(times):.0f} ms ({len(times)} decisions)"
-    )
+    """p50/p95/max and how many decisions reached the hard player's safety cap."""
+    return describe_decisions(times, HARD_BUDGET.seconds)
 
 
 def seats_for(levels: tuple[str, str], players: int, swap: bool) -> list[str]:

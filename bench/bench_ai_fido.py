@@ -8,7 +8,8 @@ level; a top score shared between the levels counts half) and its points per gam
 (the mean score of its seats minus the mean of the other level's seats, deductions
 included), each with a 95 % confidence interval taken over deals (a deal's two games
 are one sample: swapping the seats cancels most of the luck of the deal), and the hard
-player's decision times. Then it times the hard player alone, every seat hard, at 9 and
+player's decision times and how many reached the search's safety cap (none should).
+Then it times the hard player alone, every seat hard, at 9 and
 at 3 players with double-21 (25- and 63-tile hands).
 
 Prints figures; asserts nothing (targets: normal beats easy and hard beats normal; hard
@@ -29,11 +30,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai_arena import play_out  # beside this file: run as a script, bench/ is on the path
-from intervals import mean_ci, percentile  # beside this file: bench/ is on the path
+# beside this file: run as a script, bench/ is on the path
+from ai_arena import describe_decisions, play_out
+from intervals import mean_ci
 
 from engine.fido import FidoHand
 from engine.fido.ai import computer_move
+from engine.fido.search import HARD_BUDGET
 from engine.rng import derive_seed
 
 
@@ -83,12 +86,8 @@ class Row:
 
 
 def describe_times(times: Sequence[float]) -> str:
-    if not times:
-        return "no decisions"
-    return (
-        f"p50 {1000 * percentile(times, 0.5):.0f} ms, p95 {1000 * percentile(times, 0.95):.0f} "
-        f"ms, max {1000 * max(times):.0f} ms ({len(times)} decisions)"
-    )
+    """p50/p95/max and how many decisions reached the hard player's safety cap."""
+    return describe_decisions(times, HARD_BUDGET.seconds)
 
 
 def seats_for(levels: tuple[str, str], players: int, swap: bool) -> list[str]:

@@ -11,7 +11,8 @@ interface (``computer_move`` on the seat's view):
   (it is seat 1 in every other match). Target ≥ 60 %.
 
 Then the hard player's decision times in those four-player hands (decisions with a choice
-to make): targets p95 ≤ 1 s and max ≤ 2 s. The machine's load shows in these.
+to make): targets p95 ≤ 1 s and max ≤ 2 s; and how many reached the search's safety cap
+(none should: the work alone decides the move). The machine's load shows in these.
 
 Ratios get a bootstrap interval over deals; match shares a Wilson interval.
 Prints figures; asserts nothing.
@@ -39,6 +40,7 @@ from intervals import percentile, wilson  # beside this file: bench/ is on the p
 from engine.match import Match
 from engine.network.ai import computer_move
 from engine.network.hand import NetworkHand
+from engine.network.hard import HARD_SECONDS
 from engine.rng import derive_seed
 
 Player = Callable[[dict[str, Any], int, str], str]
@@ -221,7 +223,8 @@ def timing_row(times: Sequence[float]) -> Row:
         len(times),
         "decisions",
         sum(times),
-        "value p95, [p50, max]",
+        f"value p95, [p50, max]; safety cap {HARD_SECONDS:g} s reached: "
+        f"{sum(seconds >= HARD_SECONDS for seconds in times)} of {len(times)}",
     )
 
 

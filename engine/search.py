@@ -6,8 +6,11 @@ and, in each world, plays every candidate move out to the end of the hand with a
 policy. The move with the best average result wins. Worlds are shared by every candidate
 (common random numbers), so the comparison between moves is fair even with few samples.
 
-Deterministic for a seed: the number of worlds is fixed by :class:`Budget`; the time cap
-only stops a search early on a machine far slower than planned (then a replay may differ).
+Deterministic for a seed: the work is fixed by :class:`Budget` (a number of worlds), so a
+decision depends on the view and the seed alone. The wall clock is only a safety net
+(:data:`SAFETY_SECONDS`) several times the slowest decision measured on the project's
+machine: it stops a search early only on a machine far slower than planned (then a replay
+may differ), and the benchmarks print how many decisions reached it.
 """
 
 from __future__ import annotations
@@ -23,10 +26,16 @@ from engine.game import HandState
 H = TypeVar("H", bound=HandState[Any])
 
 
+SAFETY_SECONDS = 5.0
+"""The wall-clock cap of every game's hard player: several times its slowest decision
+measured with both cores busy (docs/ai.md), so that no decision reaches it there."""
+
+
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much a search may do: ``worlds`` sampled deals at most, and at most ``seconds``
-    of wall-clock time (None: no cap, fully deterministic)."""
+    """How much a search does: ``worlds`` sampled deals — the fixed work that decides the
+    move — and a safety net of ``seconds`` of wall-clock time (None: no cap), meant never
+    to be reached."""
 
     worlds: int
     seconds: float | None = None
@@ -52,10 +61,11 @@ def pimc(
     moves: Sequence[str],
     rng: random.Random,
     budget: Budget,
-    clock: Callable[[], float] = time.perf_counter,
+    clock: Callable[[], float] | None = None,
 ) -> tuple[str, dict[str, float]]:
     """The best of ``moves`` for ``seat`` and every move's mean value (a single legal move
-    is returned at once)."""
+    is returned at once). ``clock``: read for the safety cap only (default: the wall
+    clock, looked up at each call)."""
     if not moves:
         raise ValueError("no legal move to choose from")
     if len(moves) == 1:
@@ -72,10 +82,12 @@ def pimc_values(
     moves: Sequence[str],
     rng: random.Random,
     budget: Budget,
-    clock: Callable[[], float] = time.perf_counter,
+    clock: Callable[[], float] | None = None,
 ) -> dict[str, list[float]]:
     """Every move's value in each sampled world, world by world (the same worlds and
     playout seeds for every move), for callers that weigh the spread as well as the mean."""
+    if clock is None:
+        clock = time.perf_counter
     values: dict[str, list[float]] = {move: [] for move in moves}
     deadline = None if budget.seconds is None else clock() + budget.seconds
     done = 0

@@ -8,9 +8,10 @@ every seat. A move is worth the seat's points this hand minus the best other sea
 averaged over the sampled worlds (the same worlds for every candidate). Normal's own
 choice stands unless another candidate does clearly better (:data:`SWITCH`).
 
-Measured (bench/bench_ai_network.py, a shared two-core machine): 60 worlds of the six best
-candidates take about 0.5 s at the median of a four-player hand; the time cap bounds the
-rest.
+The work is fixed by the view: :func:`worlds_for` gives as many worlds as fit
+:data:`HARD_WORK` (a playout's length is the tiles still in hand), so the move depends on
+the view and the seed alone; the time cap is only a safety net that no measured decision
+reaches (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -20,14 +21,19 @@ import random
 from engine.network.hand import NetworkHand
 from engine.network.moves import NetworkMove, parse_move
 from engine.network.policy import Knowledge, judge_moves, normal_order, playout_move
-from engine.search import Budget, Search, pimc
+from engine.search import SAFETY_SECONDS, Budget, Search, pimc
 from engine.tiles import Tile
 
-HARD_BUDGET = Budget(worlds=60, seconds=1.0)
-"""A fixed number of worlds (deterministic for a seed) with a time cap for slow moments.
-On an idle machine of the project's kind no 4-player decision reaches the cap (p50 0.47 s,
-p95 0.77 s, max 0.87 s over 95 decisions); with both cores busy a few do, and those may
-decide differently on a replay. The cap keeps p95 within Discord-friendly 1 s."""
+HARD_WORLDS = 60
+"""The most worlds a decision samples (late in a hand, when playouts are short)."""
+HARD_WORK = 6480
+"""Playout turns a decision may cost, estimated as worlds × candidates × tiles in hand
+(60 worlds of 6 candidates with 18 tiles in hand): the search's time grows with all three,
+and early in a hand 60 worlds took up to 1 s (the first plays, 27 tiles in hand)."""
+MIN_WORLDS = 30
+"""The fewest worlds a decision samples, however long its playouts."""
+HARD_SECONDS = SAFETY_SECONDS
+"""Only a safety net: no decision of the benchmarks comes near it (docs/ai.md)."""
 TOP_K = 6
 """How many of the normal player's best moves the search compares."""
 SWITCH = 0.5
@@ -40,17 +46,20 @@ def hard_move(
     hand: NetworkHand,
     know: Knowledge,
     seed: int,
-    budget: Budget = HARD_BUDGET,
+    budget: Budget | None = None,
     top_k: int = TOP_K,
     threshold: float = SWITCH,
 ) -> NetworkMove:
-    """The candidate with the best mean margin over the sampled worlds."""
+    """The candidate with the best mean margin over the sampled worlds; ``budget``: the
+    search's (default: :func:`worlds_for` worlds and the safety cap)."""
     ordered = normal_order(hand, know, judge_moves(hand, know))
     if len(ordered) == 1 or hand.layout.is_empty:
         return ordered[0].move
     candidates = [str(j.move) for j in ordered[:top_k]]
     if hand.can_pass and "pass" not in candidates:  # passing is always worth a look
         candidates[-1] = "pass"
+    if budget is None:
+        budget = Budget(worlds_for(len(candidates), sum(know.sizes)), HARD_SECONDS)
     skeleton = public_skeleton(hand, know)
     search: Search[NetworkHand] = Search(
         sample=lambda rng: sample_world(skeleton, know, rng), playout=playout, value=margin
@@ -59,6 +68,14 @@ def hard_move(
     if means[best] < means[candidates[0]] + threshold:
         return ordered[0].move
     return parse_move(best)
+
+
+def worlds_for(candidates: int, tiles: int) -> int:
+    """The worlds a decision samples: as many as :data:`HARD_WORK` allows for ``candidates``
+    played out with ``tiles`` tiles in all hands, between :data:`MIN_WORLDS` and
+    :data:`HARD_WORLDS`."""
+    fit = HARD_WORK // max(1, candidates * tiles)
+    return max(MIN_WORLDS, min(HARD_WORLDS, fit))
 
 
 def public_skeleton(hand: NetworkHand, know: Knowledge) -> NetworkHand:

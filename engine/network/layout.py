@@ -273,6 +273,10 @@ class Layout:
         self._showing = [0] * (_TOP_NUMBER + 1)
         """How many open ends show each number (:meth:`fits` looks for shared places
         only where two ends show the same one)."""
+        self._apart: dict[tuple[int, int], bool] = {}
+        """:meth:`touches_apart` by squares, until the next tile is laid (a search asks it
+        of the same places again and again: every seat after a pass, every tile of a
+        hand that fits the same end)."""
 
     def copy(self) -> Layout:
         """An independent copy (cached candidate lists are immutable and shared; the grid
@@ -288,6 +292,7 @@ class Layout:
             ranked[_LABEL_RANK[label]] = end
         twin._ranked = ranked
         twin._showing = self._showing[:]
+        twin._apart = {}
         twin.rings = list(self.rings)
         twin._box = self._box
         return twin
@@ -501,6 +506,7 @@ class Layout:
             grid[second + o] |= shown_b
         self.placements.append(placement)
         self._cell_maps = None
+        self._apart = {}
         low, high = (first, second) if first < second else (second, first)
         if index == 0:
             self._box = (
@@ -666,6 +672,12 @@ class Layout:
         """Whether a tile at these squares would touch the network along more than one
         stretch of its surroundings — else it cannot enclose anything (the quick test of
         :meth:`_new_regions`, made without laying the tile: its cells are not among these)."""
+        known = self._apart.get((first, second))
+        if known is None:
+            known = self._apart[first, second] = self._touches_apart(first, second)
+        return known
+
+    def _touches_apart(self, first: int, second: int) -> bool:
         grid = self._grid
         base = min(first, second)
         offsets = (RING_HORIZONTAL if abs(second - first) >= STRIDE else RING_VERTICAL)[0]
