@@ -31,8 +31,8 @@ NAMES: Final = ("alice", "bob", "carol", "dave")
 TABLE_ID: Final = 1
 """The table number the hand picture's title names, as the bot titles a DM's picture."""
 LEVEL: Final = "normal"
-"""Every computer plays at normal: it decides from its seed alone (hard may stop on a
-time cap), so the same seed always gives the same game."""
+"""Every computer plays at normal: like every level it decides from its view and seed
+alone, and it is the quickest level that still plays a sensible game to look at."""
 
 
 @dataclass(frozen=True, slots=True)
