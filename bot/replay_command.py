@@ -16,6 +16,7 @@ import discord
 from bot.alt_text import within_limit
 from bot.errors import UserError
 from bot.games import ADAPTERS, adapter_for
+from bot.narration import plain
 from bot.replay import HandReplay, last_finished_hand, logged, table_replay
 from bot.replies import NO_MENTIONS
 from bot.store import MoveRecord, Store, TableRecord
@@ -76,7 +77,7 @@ def replay_message(record: TableRecord, replay: HandReplay) -> tuple[str, list[d
     """The words and the two files of a replay post."""
     spec = game_spec(record.game)
     round_word = words_for(spec).round
-    names = ", ".join(seat.name for seat in record.seats)
+    names = ", ".join(plain(seat.name) for seat in record.seats)
     picture_name, record_name = replay.filenames(record.id)
     kind = "animation" if replay.format == "webp" else "contact sheet (every step)"
     content = (
