@@ -16,6 +16,7 @@ from typing import Any, Final
 from bot import pictures
 from bot.games import adapter_for
 from bot.store import MoveRecord, TableRecord
+from bot.words import words_for
 from engine.game import HandState, public
 from engine.match import Match
 from engine.record import (
@@ -26,7 +27,7 @@ from engine.record import (
     record_hand,
     write_record,
 )
-from engine.registry import hand_from_json
+from engine.registry import game_spec, hand_from_json
 from render.replay import Frame, ReplayFormat, assemble
 
 JSON = dict[str, Any]
@@ -46,9 +47,11 @@ class HandReplay:
     picture: bytes
     format: ReplayFormat
     record: str
+    round_word: str = "hand"
+    """What the game calls one deal ("hand", "game"), for the file names."""
 
     def filenames(self, table_id: int) -> tuple[str, str]:
-        stem = f"table-{table_id}-hand-{self.hand_number}"
+        stem = f"table-{table_id}-{self.round_word}-{self.hand_number}"
         return f"{stem}.{self.format}", f"{stem}.txt"
 
 
@@ -140,7 +143,7 @@ def build_replay(
     """The animation and the record of hand ``hand_number``, drawn here."""
     picture, fmt = replay_hand(match, names, moves, hand_number)
     record = write_record(hand_record(match, names, moves, hand_number))
-    return HandReplay(hand_number, picture, fmt, record)
+    return HandReplay(hand_number, picture, fmt, record, _round_word(match.game))
 
 
 def last_finished_hand(match: Match, moves: Sequence[LoggedMove]) -> int | None:
@@ -176,7 +179,7 @@ async def table_replay(
         *(pictures.draw_off_loop(draw_state, record.game, names, state) for state in states)
     )
     picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn))
-    return HandReplay(hand_number, picture, fmt, text)
+    return HandReplay(hand_number, picture, fmt, text, _round_word(record.game))
 
 
 def table_replays(record: TableRecord, moves: Sequence[MoveRecord]) -> list[HandReplay]:
@@ -187,3 +190,7 @@ def table_replays(record: TableRecord, moves: Sequence[MoveRecord]) -> list[Hand
     names = [seat.name for seat in record.seats]
     log = logged(moves)
     return [build_replay(match, names, log, number) for number in finished_hands(log, match)]
+
+
+def _round_word(game: str) -> str:
+    return words_for(game_spec(game)).round

@@ -122,6 +122,14 @@ def test_too_big_an_animation_becomes_a_contact_sheet_of_every_frame(
         assert sheet.height > rows * 320  # every frame has a cell (the board is taller than wide)
 
 
+def test_files_are_named_by_what_the_game_calls_a_deal() -> None:
+    match, log = played_match("sackson", 2, SEED, hands=1)
+    assert build_replay(match, NAMES[:2], log, 1).filenames(7) == (
+        "table-7-game-1.webp",
+        "table-7-game-1.txt",
+    )
+
+
 def test_a_single_frame_is_refused_only_when_there_is_none() -> None:
     match, log = played_match("sackson", 2, SEED, hands=1)
     frame = hand_frames(match, NAMES[:2], log, 1)[0]
