@@ -55,6 +55,9 @@ class OptionSpec:
     description: str
     default: OptionValue
     choices: tuple[Choice, ...]
+    in_force: Callable[[Mapping[str, Any]], str] | None = None
+    """How the lobby states this option when its value depends on the others (a FIDO
+    divisor of "the set's own" is the set's number): given every option, a phrase."""
 
     def __post_init__(self) -> None:
         if self.default not in self.values:
@@ -75,8 +78,11 @@ class OptionSpec:
     def label_of(self, value: OptionValue) -> str:
         return next((c.label for c in self.choices if c.value == value), str(value))
 
-    def says(self, value: OptionValue) -> str:
-        """The chosen value as the lobby states it."""
+    def says(self, value: OptionValue, options: Mapping[str, Any] | None = None) -> str:
+        """The chosen value as the lobby states it (``options``: all of the table's, for
+        an option stated by what is in force)."""
+        if self.in_force is not None and options is not None:
+            return self.in_force(options)
         choice = next((c for c in self.choices if c.value == value), None)
         if choice is not None and choice.says is not None:
             return choice.says
@@ -287,4 +293,5 @@ class GameSpec:
     def describe_options(self, options: Mapping[str, Any]) -> list[str]:
         """One phrase per option for lobby and status messages ("Tiles dealt to each
         player: 9 / 7 / 5", "No spinner: the line has two ends only")."""
-        return [spec.says(options.get(spec.name, spec.default)) for spec in self.options]
+        chosen = {spec.name: options.get(spec.name, spec.default) for spec in self.options}
+        return [spec.says(chosen[spec.name], chosen) for spec in self.options]

@@ -19,10 +19,24 @@ SET: Final = OptionSpec(
     "Domino set",
     12,
     tuple(
-        Choice(top, f"Double-{top} ({(top + 1) * (top + 2) // 2} tiles, divisor {d})")
+        Choice(
+            top,
+            f"Double-{top} ({(top + 1) * (top + 2) // 2} tiles, divisor {d})",
+            f"Domino set: double-{top} ({(top + 1) * (top + 2) // 2} tiles)",
+        )
         for top, d in STANDARD_DIVISORS.items()
     ),
 )
+
+
+def _divisor_in_force(options: Mapping[str, Any]) -> str:
+    """The divisor a table plays with, and whether it is the set's own."""
+    top = int(options.get("set", 12))
+    own = STANDARD_DIVISORS.get(top)
+    chosen = int(options.get("divisor", 0)) or own
+    return f"Divisor {chosen}" + (" (the set's own)" if chosen == own else "")
+
+
 DIVISOR: Final = OptionSpec(
     "divisor",
     "Divisor",
@@ -31,6 +45,7 @@ DIVISOR: Final = OptionSpec(
         Choice(0, "The set's own: 6→3, 9→5, 12→7, 15→9, 18→11, 21→13"),
         *(Choice(d, str(d)) for d in sorted(set(STANDARD_DIVISORS.values()))),
     ),
+    in_force=_divisor_in_force,
 )
 DIRECTION: Final = OptionSpec(
     "direction",
