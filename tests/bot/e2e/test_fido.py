@@ -68,7 +68,8 @@ async def test_a_game_against_two_computers_is_played_to_the_end(
     fake, ada = club.fake, club.ada
     table = fido(club, ada)
     lobby = await table.open(ada, seats=3, set=6)
-    assert "FIDO" in lobby.text and "Double-6" in lobby.text
+    assert "FIDO" in lobby.text and "Domino set: double-6 (28 tiles)" in lobby.text
+    assert "Divisor 3 (the set's own)" in lobby.text
     await table.add_computer(ada)
     await table.add_computer(ada, "hard")
     await table.start(ada)
