@@ -6,7 +6,8 @@ player, on getting their controls, thinks for a moment and picks a numbered plac
 tile the controls already show, or passes when nothing fits; a ``--switch`` share of
 plays first look at another tile (the candidate picture step) and play that. Prints the
 median and p95 milliseconds from an interaction to its response, and the Discord API
-calls the bot made per play, and how many answers missed Discord's 3 seconds. Asserts
+calls the bot made per play, and how many answers missed Discord's 3 seconds, and each bot
+process's CPU seconds (user + system, its drawing workers included) per play. Asserts
 nothing (targets: p95 ≤ 150 ms with 50 tables and no answer later than 3 s with 200, at
 most 3 API calls per play including the choice; with ``--processes 2`` on PostgreSQL,
 p95 ≤ 250 ms with 200 tables).
@@ -15,6 +16,9 @@ p95 ≤ 250 ms with 200 tables).
 durability); ``--processes N`` runs N bot processes, one shard each, on it, the tables
 spread over guilds on every shard. Discord sends DM controls to shard 0, so the DM plays
 all reach process 0 whatever N is; the others serve their guilds' commands and buttons.
+The CPU lines show that split: over the whole run, and over the plays alone (from the moment
+the last table has started), with shard 0's share of a DM play's CPU. CPU is read from Linux's
+``/proc``.
 
 Players think before every step, opening their table included; ``--burst`` opens every
 table in the same instant instead (a harder, less likely start).
@@ -45,6 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from intervals import percentile  # beside this file: bench/ is on the path
+from process_cpu import tree_cpu_seconds
 
 from tests.bot.e2e.harness import Player, TableDriver, Turn, control_turn
 from tests.fakediscord import (
@@ -81,6 +86,10 @@ class Stats:
     plays: int = 0
     previews: int = 0
     late: int = 0
+    opening: int = 0
+    """Tables not started yet."""
+    all_started: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once every table has started: from then on the bots only serve plays."""
 
     def add(self, kind: str, record: InteractionRecord) -> None:
         latency = record.latency_ms
@@ -140,6 +149,9 @@ async def play_table(
     stats.add("button", await answered(await fake.click(guest, lobby, lobby.button(label="Join"))))
     await asyncio.sleep(rng.uniform(0, think))
     stats.add("button", await answered(await fake.click(host, lobby, lobby.button(label="Start"))))
+    stats.opening -= 1
+    if stats.opening == 0:
+        stats.all_started.set()
 
     last = -1
     for _ in range(load.plays):
@@ -208,8 +220,11 @@ async def run_on(
                 shards = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
                 await launcher.start(module="bot", extra_env={**env, **shards})
             await fake.wait_until_bot_ready(timeout=60)
-            stats = Stats()
+            pids = [process.pid for process in launcher.processes if process.pid is not None]
+            stats = Stats(opening=tables)
             mark = len(fake.requests)
+            cpu = CpuMarks(tree_cpu_seconds(pids))
+            marking = asyncio.create_task(cpu.mark_plays(stats, pids))
             started = time.perf_counter()
             await asyncio.gather(
                 *(
@@ -222,11 +237,57 @@ async def run_on(
                 lambda: all(r.status for r in fake.requests[mark:]) or None, timeout=30
             )
             elapsed = time.perf_counter() - started
+            cpu.end = tree_cpu_seconds(pids)
+            await marking
             where = "SQLite" if server is None else "PostgreSQL"
             print(f"{processes} bot process(es), one shard each, state in {where}")
             report(fake, stats, mark, tables, load, elapsed)
+            cpu_report(cpu, stats)
         finally:
             await launcher.close()
+
+
+@dataclass
+class CpuMarks:
+    """Each bot process's CPU seconds (its process tree) at the marks of a run."""
+
+    start: list[float]
+    """Before the first table opens."""
+    plays: list[float] = field(default_factory=list)
+    """When the last table has started."""
+    plays_before: int = 0
+    """Plays already made at that moment (they count with the opening)."""
+    end: list[float] = field(default_factory=list)
+    """Once the last play's calls have landed."""
+
+    async def mark_plays(self, stats: Stats, pids: list[int]) -> None:
+        await stats.all_started.wait()
+        self.plays = tree_cpu_seconds(pids)
+        self.plays_before = stats.plays
+
+
+def cpu_report(cpu: CpuMarks, stats: Stats) -> None:
+    """Per process (one shard each): CPU seconds, ms per play and share of the total, over
+    the whole run and over the plays alone; then shard 0's share of a DM play's CPU."""
+    plays = stats.plays - cpu.plays_before
+    spans = (
+        ("whole run (opening included)", cpu.start, stats.plays),
+        (f"plays alone (after the last table started, {plays} plays)", cpu.plays, plays),
+    )
+    print("bot CPU (user + system, each process with its drawing workers), per shard:")
+    share_of_shard_0 = 0.0
+    for title, before, count in spans:
+        used = [after - first for after, first in zip(cpu.end, before, strict=True)]
+        total = sum(used)
+        print(f"  {title}: {total:.2f} s in all, {1000 * total / max(count, 1):.2f} ms per play")
+        for shard, seconds in enumerate(used):
+            share = seconds / total if total else 0.0
+            print(
+                f"    shard {shard}: {seconds:7.2f} s   {1000 * seconds / max(count, 1):6.2f} "
+                f"ms per play   {100 * share:5.1f} %"
+            )
+        share_of_shard_0 = used[0] / total if total else 0.0
+    print(f"  shard 0's share of a DM play's CPU: {100 * share_of_shard_0:.1f} %")
 
 
 def report(

@@ -1,0 +1,56 @@
+"""CPU seconds (user + system) a process and all its descendants have used, read from Linux's
+``/proc``: a bot process's figure must include its drawing workers, which are child processes.
+
+Children that have exited and been waited for are already in their parent's ``cutime`` and
+``cstime``; live descendants are found by walking the parent ids of every process.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PROC = Path("/proc")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _stat_fields(pid: int) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command name (field 3 onwards)."""
+    try:
+        text = (PROC / str(pid) / "stat").read_text()
+    except OSError:  # gone meanwhile
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def _children_by_parent() -> dict[int, list[int]]:
+    children: dict[int, list[int]] = {}
+    for entry in PROC.iterdir():
+        if not entry.name.isdigit():
+            continue
+        fields = _stat_fields(int(entry.name))
+        if fields is not None:
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    return children
+
+
+def _own_seconds(pid: int) -> float:
+    """utime + stime + cutime + cstime (fields 14 to 17) of one process, in seconds."""
+    fields = _stat_fields(pid)
+    if fields is None:
+        return 0.0
+    return sum(int(value) for value in fields[11:15]) / CLOCK_TICKS
+
+
+def tree_cpu_seconds(pids: list[int]) -> list[float]:
+    """For each pid, the CPU seconds of it and every live or waited-for descendant."""
+    children = _children_by_parent()
+    totals = []
+    for root in pids:
+        total, stack = 0.0, [root]
+        while stack:
+            pid = stack.pop()
+            total += _own_seconds(pid)
+            stack.extend(children.get(pid, []))
+        totals.append(total)
+    return totals
