@@ -469,26 +469,34 @@ class TableService:
         """The hard computer's move for the user's seat, decided from that seat's view
         alone (the same view and seed always give the same hint), and counted for the
         standings. ``turn``: the turn the Hint button was issued at (None: typed)."""
-        async with self._lock(table_id):
-            record = await self._load_playing(table_id)
-            seat = self._seat(record, user_id)
-            if not table_settings(record).hints:
-                raise UserError(
-                    "Hints are off at this table. The host can turn them on when opening a "
-                    "table (the hints option)."
-                )
-            if turn is not None:
-                self._check_turn_token(record, turn)
-            player = PlayerSeat(record, load_match(record), seat)
-            if not player.is_turn:
-                raise UserError(f"A hint is for your turn: {player.waiting_for}.")
-            meta = self._meta(record)
-            move = await asyncio.to_thread(hint_move, player.match, seat, meta.turn)
-            used = meta.hints.get(seat, 0) + 1
-            meta = replace(meta, hints={**meta.hints, seat: used})
-            record = await self._update(record, meta=meta.to_json())
-            log.info("table %d: seat %d asked for hint %d", table_id, seat, used)
-            return Hint(PlayerSeat(record, player.match, seat), move, used)
+        record = await self._load_playing(table_id)
+        seat = self._seat(record, user_id)
+        if not table_settings(record).hints:
+            raise UserError(
+                "Hints are off at this table. The host can turn them on when opening a "
+                "table (the hints option)."
+            )
+        if turn is not None:
+            self._check_turn_token(record, turn)
+        player = PlayerSeat(record, load_match(record), seat)
+        if not player.is_turn:
+            raise UserError(f"A hint is for your turn: {player.waiting_for}.")
+        asked_at = self._meta(record).turn
+        # The search runs outside the table's lock: the count below is bookkeeping that
+        # only needs the turn not to have moved on meanwhile.
+        move = await asyncio.to_thread(hint_move, player.match, seat, asked_at)
+
+        def counted(current: TableRecord, meta: TableMeta) -> TableMeta | None:
+            if meta.turn != asked_at:
+                return None
+            return replace(meta, hints={**meta.hints, seat: meta.hints.get(seat, 0) + 1})
+
+        written = await self._edit_meta(table_id, counted, attempts=3)
+        if written is None:
+            raise StaleControlError()
+        used = self._meta(written).hints[seat]
+        log.info("table %d: seat %d asked for hint %d", table_id, seat, used)
+        return Hint(PlayerSeat(written, player.match, seat), move, used)
 
     async def play(
         self, table_id: int, user_id: int, notation: str, turn: int | None = None
