@@ -78,15 +78,12 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-async def _draw(function: Callable[..., T], *args: Any) -> T:
+async def draw_off_loop(function: Callable[..., T], *args: Any) -> T:
+    """Run a drawing job where pictures are drawn (the drawing workers, or a thread when
+    there are none): never on the event loop."""
     if _queue is None:
         return await asyncio.to_thread(function, *args)
     return await _queue.run(function, *args)
-
-
-async def draw_off_loop(function: Callable[..., T], *args: Any) -> T:
-    """Run a long drawing job (a replay) where pictures are drawn: not on the event loop."""
-    return await _draw(function, *args)
 
 
 def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None) -> bytes:
@@ -105,7 +102,7 @@ def _subject_png(game: str, match: JSON, names: list[str], seat: int, subject: s
 async def table_picture(record: TableRecord, match: Match) -> discord.File:
     """The current hand's table with the running totals (public)."""
     names = seat_names(record)
-    data = await _draw(_table_png, record.game, match.to_json(), names, None)
+    data = await draw_off_loop(_table_png, record.game, match.to_json(), names, None)
     return _file(data, TABLE_FILE, table_alt_text(record.game, record.id, names, match, match.hand))
 
 
@@ -114,7 +111,7 @@ async def finished_hand_picture(
 ) -> discord.File:
     """A hand as it ended, for the end-of-hand announcement (public)."""
     names = seat_names(record)
-    data = await _draw(_table_png, record.game, match.to_json(), names, hand.to_json())
+    data = await draw_off_loop(_table_png, record.game, match.to_json(), names, hand.to_json())
     return _file(data, FINISHED_FILE, table_alt_text(record.game, record.id, names, match, hand))
 
 
@@ -125,7 +122,7 @@ async def hand_picture(player: PlayerSeat, page: int = 0) -> discord.File | None
         return None
     round_word = words_for(game_spec(player.record.game)).round
     title = f"Table {player.record.id} · {round_word} {player.match.hand_number}"
-    data = await _draw(
+    data = await draw_off_loop(
         _hand_png, player.record.game, player.match.to_json(), player.seat, title, page
     )
     if data is None:
@@ -154,7 +151,7 @@ async def candidates_picture(
 ) -> discord.File | None:
     """Where the chosen subject can go (private), its ``targets`` in the alt text; None
     when the game has no such picture for it (a lead: the hand picture says more)."""
-    data = await _draw(
+    data = await draw_off_loop(
         _subject_png,
         player.record.game,
         player.match.to_json(),
@@ -174,7 +171,7 @@ def _hint_png(game: str, match: JSON, names: list[str], seat: int, move: str) ->
 async def hint_picture(player: PlayerSeat, move: str) -> discord.File:
     """The seat's picture with the hinted move marked (private), or the seat's own
     picture when the move has no place to mark (a draw, a pass, a lead)."""
-    data = await _draw(
+    data = await draw_off_loop(
         _hint_png,
         player.record.game,
         player.match.to_json(),
@@ -189,7 +186,7 @@ async def hint_picture(player: PlayerSeat, move: str) -> discord.File:
 
 async def ranking_picture(table: RankingTable, alt_text: str) -> discord.File:
     """A league's ranking (public: positions, names and ratings)."""
-    return _file(await _draw(render_ranking, table), RANKING_FILE, alt_text)
+    return _file(await draw_off_loop(render_ranking, table), RANKING_FILE, alt_text)
 
 
 def _file(data: bytes, filename: str, description: str) -> discord.File:
