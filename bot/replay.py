@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from bot import pictures
 from bot.games import adapter_for
+from bot.service import seat_names
 from bot.store import MoveRecord, TableRecord
 from bot.words import words_for
 from engine.game import HandState, public
@@ -170,7 +171,7 @@ async def table_replay(
     frames), then the assembly."""
     if record.state is None:
         raise ValueError("the table has not started")
-    names = [seat.name for seat in record.seats]
+    names = seat_names(record)
     plain = [(move.hand_number, move.seat, move.notation) for move in moves]
     states, text = await pictures.draw_off_loop(
         _states_job, dict(record.state), names, plain, hand_number
@@ -187,7 +188,7 @@ def table_replays(record: TableRecord, moves: Sequence[MoveRecord]) -> list[Hand
     if record.state is None:
         return []
     match = Match.from_json(record.state)
-    names = [seat.name for seat in record.seats]
+    names = seat_names(record)
     log = logged(moves)
     return [build_replay(match, names, log, number) for number in finished_hands(log, match)]
 
