@@ -7,6 +7,7 @@ Sackson's Network) is a sibling subpackage with its own :class:`HandState` subcl
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -171,6 +172,12 @@ class HandState(ABC, Generic[M]):
     @abstractmethod
     def stats(self) -> list[JSON]:
         """Per-seat figures for league standings (e.g. rings closed)."""
+
+    def position_text(self) -> str:
+        """The position in plain text, for a terminal (the record explorer): what lies on
+        the table, never a hidden tile. Default: the public view as JSON; games override
+        it with a picture in characters."""
+        return json.dumps(self.view(None), ensure_ascii=False)
 
     def copy(self) -> Self:
         """An independent copy, for searches that play moves out. Games whose hard player

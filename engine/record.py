@@ -95,6 +95,10 @@ class GameRecord:
     def can_rebuild(self) -> bool:
         return self.seed is not None
 
+    def name_of(self, seat: int) -> str:
+        """The seat's player as the record names them (``seat N`` when it does not)."""
+        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
+
 
 # ---------------------------------------------------------------- building
 
@@ -190,12 +194,8 @@ def result_words(record: GameRecord) -> str:
     outcome = record.outcome
     if outcome is None or outcome.is_draw:
         return "no winner"
-    who = " and ".join(_name(record, seat) for seat in outcome.winners)
+    who = " and ".join(record.name_of(seat) for seat in outcome.winners)
     return f"{who} {'wins' if len(outcome.winners) == 1 else 'share the win'}"
-
-
-def _name(record: GameRecord, seat: int) -> str:
-    return record.names[seat] if 0 <= seat < len(record.names) else f"seat {seat + 1}"
 
 
 def write_record(record: GameRecord) -> str:

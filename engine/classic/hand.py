@@ -493,6 +493,9 @@ class ClassicHand(HandState[ClassicMove]):
         reason, winner, pips, points = self.result
         return {"reason": reason, "winner": winner, "pips": list(pips), "points": points}
 
+    def position_text(self) -> str:
+        return self.line.text()
+
     def view(self, player: int | None) -> JSON:
         """What ``player`` may see (None: the channel), in the JSON shape the line renderer
         is written against; other hands and the boneyard are only counts."""

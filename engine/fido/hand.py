@@ -475,6 +475,9 @@ class FidoHand(HandState[FidoMove]):
             "result": None if self.result is None else dict(self.result),
         }
 
+    def position_text(self) -> str:
+        return self.line.text()
+
     def view(self, player: int | None) -> JSON:
         """What ``player`` may see (None: the channel); other hands and the stock are only
         counts. The shape the FIDO picture is drawn from."""

@@ -49,6 +49,14 @@ class LineOfPlay:
         values, counts, label = self.values, self.counts, self.label_of
         return [(label(i), values[i], counts[i]) for i in self.open]
 
+    def text(self) -> str:
+        """The line in plain text: its open ends (and total) and the tiles laid."""
+        if self.lead is None:
+            return "(nothing laid yet)"
+        ends = ", ".join(f"{label} {value}" for label, value, _ in self.ends())
+        laid = ", ".join(tile.name for tile in self.laid())
+        return f"Open ends: {ends or 'none'} (total {self.total})\nLaid: {laid}"
+
     def accepts(self, tile: Tile, end: int) -> bool:
         """Whether ``tile`` can be laid on open end ``end``."""
         if end not in self.open:

@@ -13,6 +13,7 @@ from engine.network.layout import Layout, Placement, PlaceOutcome
 from engine.network.moves import PASS, NetworkMove, parse_move, placed_move
 from engine.network.options import NetworkOptions
 from engine.network.position import parse_placement, write_position
+from engine.network.text import layout_text
 from engine.rng import deal as deal_tiles
 from engine.tiles import Tile, double_set, parse_tile
 
@@ -269,6 +270,9 @@ class NetworkHand(HandState[NetworkMove]):
         return events
 
     # ------------------------------------------------------------ views & JSON
+    def position_text(self) -> str:
+        return layout_text(self.layout) if self.layout.placements else "(nothing laid yet)"
+
     def view(self, player: int | None) -> JSON:
         data: JSON = {
             "game": self.game,

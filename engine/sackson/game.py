@@ -297,6 +297,20 @@ class SacksonGame(HandState[SacksonMove]):
 
     # ------------------------------------------------------------------ views
 
+    def position_text(self) -> str:
+        """The 8×8 board, row 8 on top: D dark, L light, . empty, blank the dead corners."""
+        squares = self.view(None)["squares"]
+        files = "abcdefgh"
+        rows = []
+        for row in range(8, 0, -1):
+            cells = []
+            for column in files:
+                dead = row in (1, 8) and column in "ah"
+                cells.append(" " if dead else squares.get(f"{column}{row}", ".")[0].upper())
+            rows.append(f"{row} {' '.join(cells)}")
+        rows.append("  " + " ".join(files))
+        return "\n".join(rows)
+
     def view(self, player: int | None) -> JSON:
         """The whole game (nothing is hidden), the same for every seat."""
         position = self.position
