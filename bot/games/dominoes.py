@@ -139,9 +139,7 @@ class DominoesAdapter(GameAdapter):
         points = classic.score_if(parsed)
         if not scoring:
             return "no points in play here: the search finds it best for going out first"
-        total = (
-            tile[0] + tile[1] if parsed.end is None else classic.line.total_if(tile, parsed.slot)
-        )
+        total = classic.total_if(parsed)
         if points:
             return f"makes {total}: +{points}"
         return f"makes {total}: no points now, but it does best over the hand in the search"

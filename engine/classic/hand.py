@@ -287,21 +287,26 @@ class ClassicHand(HandState[ClassicMove]):
         the searches score plays with it without building moves."""
         return self._table
 
-    def score_if(self, move: ClassicMove) -> int:
-        """What ``move`` would score right now (0 for a draw or pass)."""
+    def total_if(self, move: ClassicMove) -> int | None:
+        """The open-end total after ``move`` (None for a draw or pass)."""
         tile = move.tile
         if tile is None:
-            return 0
+            return None
         line = self.line
         if line.lead is None:
             if move.slot >= 0:
                 raise IllegalMoveError(f"The first tile is the lead: play it as '{tile}'.")
-            return self._table[tile[0] + tile[1]]
+            return tile[0] + tile[1]
         if move.slot < 0:
             raise IllegalMoveError(f"The lead has been played: say where {tile} goes.")
         if move.slot not in line.open:
             raise IllegalMoveError(f"{move.end} is not an open end.")
-        return self._table[line.total_if(tile, move.slot)]
+        return line.total_if(tile, move.slot)
+
+    def score_if(self, move: ClassicMove) -> int:
+        """What ``move`` would score right now (0 for a draw or pass)."""
+        total = self.total_if(move)
+        return 0 if total is None else self._table[total]
 
     def timeout_move(self) -> ClassicMove:
         """Draw when that is all there is; else the play scoring most now (ties: the
