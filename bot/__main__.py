@@ -4,6 +4,7 @@ Configuration mistakes end with one clear line on stderr and exit status 2, neve
 traceback: a missing or malformed token, a bad setting, a database that cannot be
 opened or reached, a Discord (or proxy) that cannot be reached, or a token Discord rejects.
 
+``python -m bot worker`` runs publish jobs only, for a bot on PostgreSQL (``bot.worker``).
 ``python -m bot migrate-to-postgres`` copies a SQLite store into PostgreSQL (``bot.migrate``);
 ``python -m bot demo`` writes the README's pictures (``bot.demo``); ``python -m bot replay
 <database> <table>`` writes a table's replays (``bot.replay_cli``). None needs a token.
@@ -60,6 +61,18 @@ async def _check_postgres(settings: Settings) -> str | None:
     return None
 
 
+def _run_worker(settings: Settings) -> int:
+    from bot.worker import run_worker
+
+    try:
+        asyncio.run(run_worker(settings))
+    except discord.LoginFailure:
+        return _fail("Discord rejected DISCORD_TOKEN (401 Unauthorized): check the bot token.")
+    except aiohttp.ClientConnectionError as exc:
+        return _fail(f"cannot reach Discord at {settings.discord_api_base}: {exc}")
+    return 0
+
+
 def main() -> int:
     if sys.argv[1:2] == ["migrate-to-postgres"]:
         from bot.migrate import main as migrate
@@ -73,10 +86,13 @@ def main() -> int:
         from bot.replay_cli import main as replay
 
         return replay(sys.argv[2:])
+    worker = sys.argv[1:2] == ["worker"]
     try:
         settings = Settings()  # type: ignore[call-arg]  # fields come from the environment
     except ValidationError as exc:
         return _fail(describe_error(exc))
+    if worker and settings.database_url is None:
+        return _fail("a worker shares the bot's jobs through PostgreSQL: set DATABASE_URL.")
     logging.basicConfig(
         level=settings.log_level,
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
@@ -85,13 +101,15 @@ def main() -> int:
     # discord.py's and aiosqlite's DEBUG output includes raw payloads and SQL parameters,
     # which hold players' hidden tiles: those loggers never go below INFO.
     quiet = max(logging.INFO, logging.getLevelNamesMapping()[settings.log_level])
-    for name in ("discord", "aiosqlite", "asyncpg"):
+    for name in ("discord", "aiosqlite", "asyncpg", "pgqueuer"):
         logging.getLogger(name).setLevel(quiet)
     logging.getLogger("discord.client").addFilter(_skip_voice_warnings)
     problem = _check_database(settings)
     if problem is not None:
         return _fail(problem)
     point_at(settings)
+    if worker:
+        return _run_worker(settings)
     bot = DominoBot(settings)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)

@@ -22,9 +22,10 @@ from bot.cogs.league import LeagueCog
 from bot.delivery import Delivery
 from bot.games import ADAPTERS
 from bot.handlers import Handlers
+from bot.jobs import JobQueue, open_queue
 from bot.publisher import Publisher
 from bot.replies import SORRY, tell
-from bot.service import TableService, TableUpdate
+from bot.service import TableService
 from bot.settings import Settings
 from bot.store import Store
 from bot.timers import TableTimers
@@ -91,6 +92,7 @@ class DominoBot(commands.AutoShardedBot):
         self._timers: TableTimers | None = None
         self._republishing: asyncio.Task[None] | None = None
         self._painters: Executor | None = None
+        self._queue: JobQueue | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -105,16 +107,23 @@ class DominoBot(commands.AutoShardedBot):
             new_seed=deal_seeds(settings.deal_seed),
         )
         delivery = Delivery(self)
-        publisher = Publisher(self, service, delivery)
+        retry = timedelta(seconds=settings.job_retry_seconds)
+        self._queue = queue = await open_queue(store, retry_after=retry)
+        publisher = Publisher(self, store, delivery, queue)
         self._timers = timers = TableTimers(self._turn_expired, self._lobby_expired)
-        self.handlers = Handlers(service, publisher, timers, delivery, settings.owns_guild)
+        self.handlers = Handlers(service, publisher, queue, timers, delivery, settings.owns_guild)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for adapter in ADAPTERS.values():
             self.tree.add_command(family_group(adapter, self.handlers, settings.turn_seconds))
         await self.add_cog(LeagueCog(store))
-        resumed = await self.handlers.restore()
+        workers = settings.publish_concurrency
+        if queue.in_process:
+            workers = max(1, workers)  # the only process: it must publish
+        standby = None if queue.in_process else settings.publish_standby
+        await queue.start(publisher.run, workers, standby)  # Discord's HTTP API is ready
+        await self.handlers.restore()
         await self._sync_commands()
-        self._republishing = asyncio.create_task(self._republish(resumed))
+        self._republishing = asyncio.create_task(self._republish())
         log.info("setup done: database %s", settings.database_name)
 
     async def _sync_commands(self) -> None:
@@ -127,10 +136,11 @@ class DominoBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
 
-    async def _republish(self, resumed: list[TableUpdate]) -> None:
-        """Redraw resumed tables once connected, without delaying the connection."""
+    async def _republish(self) -> None:
+        """Once connected, name jobs for what a killed process left unshown (without
+        delaying the connection)."""
         await self.wait_until_ready()
-        await self.handlers.republish(resumed)
+        await self.handlers.republish()
 
     async def _turn_expired(self, table_id: int, turn: int) -> None:
         await self.wait_until_ready()
@@ -148,6 +158,8 @@ class DominoBot(commands.AutoShardedBot):
             self._republishing.cancel()
         if self._timers is not None:
             await self._timers.close()
+        if self._queue is not None:
+            await self._queue.close()
         await super().close()
         if self._painters is not None:
             self._painters.shutdown(wait=False, cancel_futures=True)

@@ -29,6 +29,10 @@ class Delivery:
         """Note a DM channel seen on an interaction, saving a lookup later."""
         self._dm_channels[user_id] = channel_id
 
+    def dm_channel(self, user_id: int) -> int | None:
+        """The user's DM channel id, once known."""
+        return self._dm_channels.get(user_id)
+
     async def send_dm(
         self,
         user_id: int,

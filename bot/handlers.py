@@ -15,16 +15,17 @@ from typing import Any
 import discord
 
 from bot import messages, pictures
+from bot.answers import AnswerTicket
 from bot.delivery import Delivery
 from bot.errors import UserError
 from bot.games import adapter_for
-from bot.narration import Narration, plain
-from bot.publisher import Publisher, private_hand, table_reply
+from bot.jobs import JobQueue
+from bot.narration import plain
+from bot.publisher import Publisher, played_reply, private_hand, table_reply
 from bot.replay_command import replay_here
 from bot.replies import SORRY, Reply, answer, tell
-from bot.service import Actor, PlayerSeat, TableService, TableUpdate, seat_of, table_settings
-from bot.store import TableRecord, TableStatus
-from bot.table_meta import TableMeta
+from bot.service import Actor, TableService, TableUpdate, table_settings
+from bot.store import PublishJob, TableRecord, TableStatus
 from bot.table_settings import TableSettings
 from bot.timers import TableTimers
 from bot.views import ids
@@ -74,12 +75,14 @@ class Handlers:
         self,
         service: TableService,
         publisher: Publisher,
+        queue: JobQueue,
         timers: TableTimers,
         delivery: Delivery,
         owns_guild: Callable[[int], bool] = lambda _: True,
     ) -> None:
         self.service = service
         self.publisher = publisher
+        self.queue = queue
         self.timers = timers
         self.delivery = delivery
         self.owns_guild = owns_guild
@@ -109,10 +112,10 @@ class Handlers:
         except discord.HTTPException as exc:
             log.warning("interaction %d: could not answer: %s", interaction.id, exc)
 
-    async def settle(self, update: TableUpdate, *, table_message_done: bool = False) -> None:
-        """Arm the table's timer and publish a committed update."""
+    def settle(self, update: TableUpdate) -> None:
+        """Arm the table's timer after a committed update (its commits named the jobs
+        that publish it)."""
         self.timers.track(update.record)
-        await self.publisher.publish(update, table_message_done=table_message_done)
 
     # ------------------------------------------------------------------ lobby
 
@@ -139,7 +142,7 @@ class Handlers:
             await self._post_lobby(interaction, record)
             if computer is not None:
                 await self.service.add_computer(record.id, actor, computer)
-                await self.settle(await self.service.start(record.id, actor))
+                self.settle(await self.service.start(record.id, actor))
 
         await self.guarded(interaction, action)
 
@@ -178,16 +181,14 @@ class Handlers:
         async def run() -> None:
             actor = actor_of(interaction)
             if action in ("start", "accept"):
+                # Acknowledged first: the publish job answers by drawing the table here.
+                await _acknowledge(interaction, edit=True)
+                ticket = AnswerTicket.of(interaction, None).to_json()
                 if action == "start":
-                    update = await self.service.start(table_id, actor)
+                    update = await self.service.start(table_id, actor, ticket)
                 else:
-                    update = await self.service.accept(table_id, actor)
-                shown = False
-                try:
-                    await answer(interaction, table_reply(update.record, update.match), edit=True)
-                    shown = True
-                finally:  # the match is committed: players must hear of it regardless
-                    await self.settle(update, table_message_done=shown)
+                    update = await self.service.accept(table_id, actor, ticket)
+                self.settle(update)
                 return
             if action == "decline":
                 record = await self.service.decline(table_id, actor)
@@ -200,7 +201,7 @@ class Handlers:
                 record = await self.service.rematch(table_id, actor)
                 await self._post_lobby(interaction, record)
                 if table_settings(record).is_challenge and len(record.seats) == 2:
-                    await self.settle(await self.service.start(record.id, actor))  # a computer
+                    self.settle(await self.service.start(record.id, actor))  # a computer
                 return
             if action == "join":
                 record = await self.service.join(table_id, actor)
@@ -209,13 +210,9 @@ class Handlers:
             else:
                 record = await self.service.add_computer(table_id, actor, level)
                 if table_settings(record).is_challenge:  # the opponent is seated: play
-                    update = await self.service.start(table_id, actor)
-                    try:
-                        await answer(
-                            interaction, table_reply(update.record, update.match), edit=True
-                        )
-                    finally:
-                        await self.settle(update, table_message_done=True)
+                    await _acknowledge(interaction, edit=True)  # the job draws the table here
+                    ticket = AnswerTicket.of(interaction, None).to_json()
+                    self.settle(await self.service.start(table_id, actor, ticket))
                     return
             await answer(interaction, _ready(lobby_reply(record)), edit=True)
             self.timers.track(record)
@@ -228,7 +225,7 @@ class Handlers:
             if table_settings(record).is_challenge:
                 update = await self.service.accept(record.id, actor_of(interaction))
                 await tell(interaction, f"You accepted the challenge at table {record.id}.")
-                await self.settle(update)
+                self.settle(update)
                 return
             record = await self.service.join(record.id, actor_of(interaction))
             await tell(interaction, f"You joined table {record.id}.")
@@ -247,10 +244,7 @@ class Handlers:
                 f"🛑 Table {record.id} was cancelled by {plain(actor.name)}.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            if was_playing:
-                _, match = await self.service.snapshot(record.id)
-                await self.publisher.refresh_table_message(record, match)
-            else:
+            if not was_playing:  # a game's table message is redrawn by its publish job
                 reason = f"Cancelled by {plain(actor.name)}."
                 await self._edit_quietly(
                     record, Reply(messages.closed_lobby_content(record, reason), layout=True)
@@ -295,7 +289,7 @@ class Handlers:
             await answer(interaction, work(), edit=False, ephemeral=True)
         finally:
             for update in updates:
-                await self.settle(update)
+                self.settle(update)
 
     async def choose_subject(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, subject: str
@@ -377,29 +371,33 @@ class Handlers:
         *,
         edit: bool,
     ) -> None:
-        updates: list[TableUpdate] = []
+        """Commit the move here; answer it here when this process runs its jobs (SQLite),
+        else acknowledge at once and leave the answer to a job any worker may take (its
+        picture is the costly part, and most plays are DM picks, which Discord sends to
+        shard 0 alone)."""
         user_id = interaction.user.id
+        if not self.queue.in_process:
+            await _acknowledge(interaction, edit=edit)
+            update = await self.service.play(table_id, user_id, notation, turn)
+            self.settle(update)
+            ticket = AnswerTicket.of(interaction, messages.played_content(update, user_id))
+            await self.queue.enqueue(
+                PublishJob(table_id, update.record.version, answer=ticket.to_json())
+            )
+            return
+        updates: list[TableUpdate] = []
 
         async def work() -> Reply:
             update = await self.service.play(table_id, user_id, notation, turn)
             updates.append(update)
-            return await self._played_reply(update, user_id)
+            content = messages.played_content(update, user_id)
+            return await played_reply(update.record, update.match, user_id, content)
 
         try:
             await answer(interaction, work(), edit=edit, ephemeral=True)
         finally:  # a committed move is published even if answering it failed
             for update in updates:
-                await self.settle(update)
-
-    async def _played_reply(self, update: TableUpdate, user_id: int) -> Reply:
-        record, match = update.record, update.match
-        content = messages.played_content(update, user_id)
-        seat = seat_of(record, user_id)
-        if seat is None or match.is_over or record.status is not TableStatus.PLAYING:
-            return Reply(content, [], None)
-        player = PlayerSeat(record, match, seat)
-        reply = await private_hand(player)
-        return Reply(content, reply.files, reply.view)
+                self.settle(update)
 
     async def hint(self, interaction: discord.Interaction[Any], table_id: int, turn: int) -> None:
         """The Hint button on a player's controls: the hard computer's move, privately."""
@@ -484,53 +482,41 @@ class Handlers:
         """Timer callback: the player to move ran out of time."""
         update = await self.service.timeout(table_id, turn)
         if update is not None:
-            await self.settle(update)
+            self.settle(update)
             return
         record = await self.service.store.get_table(table_id)
         if record is not None:
             self.timers.track(record)
 
-    async def restore(self) -> list[TableUpdate]:
+    async def restore(self) -> None:
         """After a start: finish half-done work (computer turns, a won match not yet
-        recorded), re-arm every timer (expired lobbies close at once), and return each
-        running table's state for :meth:`republish` — for the tables of this process's
-        guilds. News left unsent by any process is returned too: a process that died
-        after a DM play on another shard's table must not leave its news untold (the
-        messages carry nonces, so news published twice at once shows once)."""
-        running: list[TableUpdate] = []
+        recorded), re-arm every timer (expired lobbies close at once), and show each
+        running table again with a reminder to its player to move, for the tables of
+        this process's guilds."""
+        resumed = 0
         for record in await self.service.store.open_tables():
             if not self.owns_guild(record.guild_id):
-                if TableMeta.from_json(record.meta).news:
-                    _, match = await self.service.snapshot(record.id)
-                    if match is not None:
-                        running.append(TableUpdate(record, match, Narration()))
                 continue
             try:
                 if record.status is TableStatus.LOBBY:
                     self.timers.track(record)
                     continue
                 update = await self.service.resume(record.id)
-                if update is None:
-                    current, match = await self.service.snapshot(record.id)
-                    if match is None:
-                        continue
-                    update = TableUpdate(current, match, Narration())
-                self.timers.track(update.record)
-                running.append(update)
+                self.timers.track(record if update is None else update.record)
+                await self.queue.enqueue(PublishJob(record.id, record.version, remind=True))
+                resumed += 1
             except Exception:
                 log.exception("table %d: could not be resumed", record.id)
-        for record in await self.service.store.closed_tables_with_news():
-            _, match = await self.service.snapshot(record.id)
-            if match is not None:  # its news (the match result) is still to be told
-                running.append(TableUpdate(record, match, Narration()))
-        log.info("resumed %d running tables", len(running))
-        return running
+        log.info("resumed %d running tables", resumed)
 
-    async def republish(self, updates: list[TableUpdate]) -> None:
-        """Show each resumed table again: a process killed between a commit and its
-        messages would otherwise leave a stale table message and an uninformed player."""
-        for update in updates:
-            await self.publisher.publish(update)
+    async def republish(self) -> None:
+        """Publish what a killed process left unshown: finished tables whose result no job
+        has shown yet (on PostgreSQL their jobs are still queued; a repeat is a no-op).
+        Running tables got theirs from :meth:`restore`."""
+        for record in await self.service.store.unpublished_tables():
+            if record.is_open or not (self.queue.in_process or self.owns_guild(record.guild_id)):
+                continue
+            await self.queue.enqueue(PublishJob(record.id, record.version))
 
     # ------------------------------------------------------------------ helpers
 
@@ -556,6 +542,14 @@ class Handlers:
             await self.publisher.edit_table_message(record, reply)
         except discord.HTTPException as exc:
             log.warning("table %d: could not edit the table message: %s", record.id, exc)
+
+
+async def _acknowledge(interaction: discord.Interaction[Any], *, edit: bool) -> None:
+    """Acknowledge now; a job finishes the answer (an edit of the original response)."""
+    if edit:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 async def _without_view(reply: Awaitable[Reply]) -> Reply:

@@ -95,9 +95,9 @@ def closed_lobby_content(record: TableRecord, reason: str) -> str:
 # ---------------------------------------------------------------------- table
 
 
-def table_content(record: TableRecord, match: Match) -> str:
+def table_content(record: TableRecord, match: Match, dms_closed: frozenset[int]) -> str:
     """The channel's table message in words (the text twin of its picture): scores, whose
-    turn, what lies on the table, the latest plays."""
+    turn, what lies on the table, the latest plays, whose DMs are closed."""
     meta = TableMeta.from_json(record.meta)
     spec = game_spec(record.game)
     names = [plain(name) for name in seat_names(record)]
@@ -129,7 +129,7 @@ def table_content(record: TableRecord, match: Match) -> str:
     closed = [
         name
         for seat, name in zip(record.seats, names, strict=True)
-        if seat.user_id is not None and seat.user_id in meta.dms_closed
+        if seat.user_id is not None and seat.user_id in dms_closed
     ]
     if closed and record.status is TableStatus.PLAYING:
         lines.append("")

@@ -1,12 +1,16 @@
-"""Makes a committed table change visible: DMs to the player to move, announcements, and
-the channel's table message.
+"""Publish jobs: make a committed table change visible — DMs to the player to move,
+announcements, the channel's table message — and answer a mover's deferred interaction.
 
-Per play this costs one DM and one edit of the table message. When the turn moves to a
-player whose DMs are closed, the table message itself is the reminder: it is posted anew at
-the bottom of the channel with a line that pings them, and the old one deleted (two calls,
-where a separate reminder cost three: deleting the last one, posting it, editing the table).
-Scoring events, hand ends and the result add one announcement message. Publishing never
-raises: the move is already committed, and a Discord hiccup must not undo it.
+A job reads the committed record once, sends what the table's :class:`Publication` says is
+not shown yet, and records what it sent in one write. It runs under the table's lock (see
+``bot.jobs``), so publications of a table never cross, and reads the newest state there,
+so an older state is never shown after a newer one. Per play this costs one DM and one
+edit of the table message. When the turn moves to a player whose DMs are closed, the table
+message itself is the reminder: posted anew at the bottom of the channel with a line that
+pings them, and the old one deleted. Scoring events, hand ends and the result add one
+announcement. Every message a job creates carries a nonce, so a job taken again after its
+worker was killed mid-send creates nothing twice (Discord returns the first copy).
+Publishing never raises: the move is committed, and a Discord hiccup must not undo it.
 """
 
 from __future__ import annotations
@@ -16,15 +20,20 @@ import contextlib
 import hashlib
 import logging
 from collections.abc import Awaitable
+from dataclasses import dataclass, field, replace
+from typing import Final
 
 import discord
 
 from bot import messages, pictures
+from bot.answers import AnswerTicket
 from bot.delivery import Delivery
 from bot.games import adapter_for
+from bot.jobs import JobQueue
+from bot.publication import Publication
 from bot.replies import NO_MENTIONS, Reply
-from bot.service import PlayerSeat, TableService, TableUpdate, table_settings
-from bot.store import StoreError, TableRecord, TableStatus
+from bot.service import PlayerSeat, seat_of, table_settings
+from bot.store import PublishJob, Store, TableRecord, TableStatus
 from bot.table_meta import News, TableMeta
 from bot.views.builders import MAX_TARGETS, controls_view, finished_view, table_view
 from bot.words import words_for
@@ -76,83 +85,76 @@ async def private_hand(
     return Reply(messages.hand_content(player, headline, prompt), files, controls)
 
 
-async def table_reply(record: TableRecord, match: Match) -> Reply:
-    """The channel's table message for a running or finished match."""
+async def table_reply(
+    record: TableRecord, match: Match, dms_closed: frozenset[int] | None = None
+) -> Reply:
+    """The channel's table message for a running or finished match (``dms_closed``: as
+    the publication being made knows them; else as the last one recorded)."""
     picture = await pictures.table_picture(record, match)
     view: discord.ui.View | None = None
     if record.status is TableStatus.PLAYING:
         view = table_view(record.id, words_for(game_spec(record.game)))
     elif record.status is TableStatus.FINISHED:
         view = finished_view(record.id)
-    return Reply(messages.table_content(record, match), [picture], view, layout=True)
+    if dms_closed is None:
+        dms_closed = Publication.from_json(record.publication).dms_closed
+    content = messages.table_content(record, match, dms_closed)
+    return Reply(content, [picture], view, layout=True)
 
 
-def message_nonce(table_id: int, news_id: int, seat: int) -> int:
-    """A message's nonce (under 2⁶³): the same for a resend of the same news to the same
-    place, so Discord (which enforces nonces for a few minutes) keeps one copy."""
-    digest = hashlib.blake2b(f"{table_id}:{news_id}:{seat}".encode(), digest_size=7).digest()
+async def played_reply(record: TableRecord, match: Match, user_id: int, content: str) -> Reply:
+    """The answer to the player who just moved: ``content`` (what happened), with their
+    hand and, on their turn, the controls."""
+    seat = seat_of(record, user_id)
+    if seat is None or match.is_over or record.status is not TableStatus.PLAYING:
+        return Reply(content, [], None)
+    reply = await private_hand(PlayerSeat(record, match, seat))
+    return Reply(content, reply.files, reply.view)
+
+
+def message_nonce(table_id: int, key: int, place: int) -> int:
+    """A message's nonce (under 2⁶³): the same for a resend of the same message (a news
+    id or a turn, ``key``) to the same place (a seat, or a negative number for the
+    channel), so Discord, which enforces nonces for a few minutes, keeps one copy."""
+    digest = hashlib.blake2b(f"{table_id}:{key}:{place}".encode(), digest_size=7).digest()
     return int.from_bytes(digest, "big")
 
 
+ANNOUNCEMENT: Final = -1
+TABLE_MESSAGE: Final = -2
+
+
+@dataclass(slots=True)
+class _Sent:
+    """What one publication sent so far: becomes the table's next :class:`Publication`."""
+
+    publication: Publication
+    message_id: int | None = None
+    """The table message's new id, when it was posted anew."""
+    newly_closed: set[int] = field(default_factory=set)
+
+
 class Publisher:
-    """Sends what players and the channel should see after each committed change."""
+    """Runs publish jobs (:meth:`run`), in whichever process takes them."""
 
-    def __init__(self, client: discord.Client, service: TableService, delivery: Delivery) -> None:
+    def __init__(
+        self, client: discord.Client, store: Store, delivery: Delivery, queue: JobQueue
+    ) -> None:
         self._client = client
-        self._service = service
+        self._store = store
         self._delivery = delivery
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._published: dict[int, int] = {}
+        self._queue = queue
 
-    async def publish(self, update: TableUpdate, *, table_message_done: bool = False) -> None:
-        """Notify players, announce, and refresh the table message, in that order, so the
-        table message can already say whose DMs are closed. What the committed news
-        (:class:`~bot.table_meta.News`) asks for is sent once — each message carries a
-        nonce, so a resend after a restart is dropped by Discord — and then cleared."""
-        record = update.record
-        async with self._locks.setdefault(record.id, asyncio.Lock()):
-            news = await self._pending_news(record)
-            deal = next((item for item in news if item.deal), None)
-            closed, ping = await self._notify_players(update, deal)
-            published = [item.id for item in news if not item.announcements]
-            for item in news:
-                if item.announcements and await self._step(
-                    record, "announcing", self._announce(record, update.match, item)
-                ):
-                    published.append(item.id)
-            if closed:
-                with contextlib.suppress(StoreError):
-                    record = await self._service.store.get_table(record.id) or record
-            new_hand = any(item.deal and item.finished_hand for item in news)
-            if (new_hand or ping is not None) and record.is_open:
-                await self._step(
-                    record, "moving the table", self._repost(record, update.match, ping)
-                )
-            elif not table_message_done or closed:
-                await self._step(record, "redrawing", self._refresh(record, update.match))
-            await self._step(
-                record, "clearing news", self._service.clear_news(record.id, published)
-            )
-        if not record.is_open:
-            self._locks.pop(record.id, None)
-            self._published.pop(record.id, None)
-
-    async def _pending_news(self, record: TableRecord) -> tuple[News, ...]:
-        """The news still to send as the store has it now: an earlier publish of the same
-        table may have sent (and cleared) some of what ``record`` still lists. A record
-        committed with no news needs no second look (most plays)."""
-        if not TableMeta.from_json(record.meta).news:
-            return ()
-        with contextlib.suppress(StoreError):
-            current = await self._service.store.get_table(record.id)
-            if current is not None:
-                return TableMeta.from_json(current.meta).news
-        return TableMeta.from_json(record.meta).news
-
-    async def refresh_table_message(self, record: TableRecord, match: Match | None) -> None:
-        """Redraw the table message (used after a cancel or an expired lobby)."""
-        async with self._locks.setdefault(record.id, asyncio.Lock()):
-            await self._step(record, "redrawing", self._refresh(record, match))
+    async def run(self, job: PublishJob) -> None:
+        """Run one job: answer a mover's interaction (no table lock: it edits their own
+        message only), or publish the table up to its newest version (through the job's
+        interaction, when that is a click on the table message)."""
+        ticket = None if job.answer is None else AnswerTicket.from_json(job.answer)
+        if ticket is not None and ticket.content is not None:
+            await self._step(job.table_id, "answering", self._answer(job.table_id, ticket))
+            return
+        async with self._queue.table_lock(job.table_id):
+            await self._publish(job.table_id, ticket, remind=job.remind)
 
     async def edit_table_message(self, record: TableRecord, reply: Reply) -> None:
         """Replace the table message's content (lobby changes, closed lobbies)."""
@@ -164,118 +166,215 @@ class Publisher:
             content=content, attachments=reply.files, view=view, allowed_mentions=NO_MENTIONS
         )
 
-    # ------------------------------------------------------------------ internals
+    # ------------------------------------------------------------------ publishing
+
+    async def _publish(
+        self, table_id: int, via: AnswerTicket | None, *, remind: bool = False
+    ) -> None:
+        record = await self._store.get_table(table_id)
+        if record is None or record.state is None:
+            return
+        done = Publication.from_json(record.publication)
+        match = Match.from_json(record.state)
+        meta = TableMeta.from_json(record.meta)
+        news = sorted((item for item in meta.news if item.id > done.news_sent), key=lambda n: n.id)
+        # After a restart the player to move gets their controls once more, anew (the
+        # killed process may not have sent them) — unless a new hand's DMs are still to
+        # go: those go once, with their nonces.
+        fresh = remind and record.is_open and not any(item.deal for item in news)
+        if fresh:
+            done = replace(
+                done, version=min(done.version, record.version - 1), dm_turn=meta.turn - 1
+            )
+        if record.version <= done.version:  # a repeated job, or one a newer job overtook
+            if via is not None:  # the click still wants its answer: the table as shown
+                await self._step(
+                    record.id, "answering", self._refresh(record, match, done.dms_closed, via)
+                )
+            return
+        meta = TableMeta.from_json(record.meta)
+        sent = _Sent(replace(done, version=record.version))
+        for user, channel in done.dm_channels.items():
+            self._delivery.remember_dm_channel(user, channel)
+        deal = next((item for item in news if item.deal), None)
+        if fresh:  # the table first: the reminder then finds it as it will stay
+            await self._step(
+                record.id, "redrawing", self._refresh(record, match, done.dms_closed, via)
+            )
+        ping = await self._notify_players(record, match, meta, deal, sent, anew=fresh)
+        told = [item for item in news if item.announcements]
+        if not told or await self._step(
+            record.id, "announcing", self._announce(record, match, told)
+        ):
+            news_sent = news[-1].id if news else done.news_sent
+            sent.publication = replace(sent.publication, news_sent=news_sent)
+        new_hand = any(item.deal and item.finished_hand for item in news)
+        closed = sent.publication.dms_closed
+        if (new_hand or ping is not None) and record.is_open:
+            if via is not None:  # the click is answered before its message makes way
+                await self._step(record.id, "answering", self._refresh(record, match, closed, via))
+            await self._step(
+                record.id, "moving the table", self._repost(record, match, closed, ping, sent)
+            )
+        elif not fresh or closed != done.dms_closed:
+            await self._step(record.id, "redrawing", self._refresh(record, match, closed, via))
+        await self._step(
+            record.id,
+            "recording what was sent",
+            self._store.record_publication(record.id, sent.publication.to_json(), sent.message_id),
+        )
 
     @staticmethod
-    async def _step(record: TableRecord, what: str, step: Awaitable[None]) -> bool:
+    async def _step(table_id: int, what: str, step: Awaitable[None]) -> bool:
         """One publishing step; a failure is logged and the other steps still run."""
         try:
             await step
         except Exception:
-            log.exception("table %d: %s failed", record.id, what)
+            log.exception("table %d: %s failed", table_id, what)
             return False
         return True
 
-    async def _refresh(self, record: TableRecord, match: Match | None) -> None:
-        if record.message_id is None or match is None:
-            return
-        if self._published.get(record.id, -1) > record.version:
-            return  # a newer state is already on show
-        self._published[record.id] = record.version
-        await self.edit_table_message(record, await table_reply(record, match))
+    async def _refresh(
+        self,
+        record: TableRecord,
+        match: Match,
+        closed: frozenset[int],
+        via: AnswerTicket | None = None,
+    ) -> None:
+        """Redraw the table message in place (through ``via``, the interaction clicked on
+        it, which that answers)."""
+        if via is not None:
+            reply = await table_reply(record, match, closed)
+            content, view = reply.parts()
+            await via.interaction(self._client).edit_original_response(
+                content=content, attachments=reply.files, view=view, allowed_mentions=NO_MENTIONS
+            )
+        elif record.message_id is not None:
+            await self.edit_table_message(record, await table_reply(record, match, closed))
 
-    async def _repost(self, record: TableRecord, match: Match, ping: int | None = None) -> None:
+    async def _repost(
+        self,
+        record: TableRecord,
+        match: Match,
+        closed: frozenset[int],
+        ping: int | None,
+        sent: _Sent,
+    ) -> None:
         """Post the table message anew at the bottom of the channel and delete the old one,
         so the channel holds one live table: for a new hand (the hand just finished is in
         the announcement above it), and to remind ``ping``, the player to move whose DMs
         are closed (its note mentions them; an edit would not notify them)."""
-        if self._published.get(record.id, -1) > record.version:
-            return  # a newer state is already on show
-        self._published[record.id] = record.version
-        reply = await table_reply(record, match)
+        reply = await table_reply(record, match, closed)
         mentions = NO_MENTIONS
         if ping is not None:
             reply.note = messages.turn_ping_content(record, ping)
             mentions = discord.AllowedMentions(users=[discord.Object(id=ping)])
         _, view = reply.parts()
         assert view is not None
-        sent = await self._channel(record).send(
-            files=reply.files, view=view, allowed_mentions=mentions
+        posted = await self._channel(record).send(
+            files=reply.files,
+            view=view,
+            allowed_mentions=mentions,
+            nonce=message_nonce(record.id, record.version, TABLE_MESSAGE),
         )
-        old = record.message_id
-        await self._service.set_message(record.id, sent.id)
-        await self._delete(record, old)
+        sent.message_id = posted.id
+        if record.message_id != posted.id:
+            await self._delete(record, record.message_id)
 
     async def _notify_players(
-        self, update: TableUpdate, deal: News | None
-    ) -> tuple[set[int], int | None]:
-        """DM the player to move (everyone when a hand was dealt: ``deal``). Returns the
-        users whose DMs turned out to be closed just now, and the player to move if they
-        are to be reminded in the channel (their DMs are closed; once per turn)."""
-        record, match = update.record, update.match
+        self,
+        record: TableRecord,
+        match: Match,
+        meta: TableMeta,
+        deal: News | None,
+        sent: _Sent,
+        *,
+        anew: bool = False,
+    ) -> int | None:
+        """DM the player to move, once a turn (everyone when a hand was dealt: ``deal``),
+        except the mover whose interaction is answered (``anew``: a reminder after a
+        restart, a new message even if one was sent this turn). Returns the player to
+        move if they are to be pinged in the channel (their DMs are closed; once a turn)."""
+        done = sent.publication
         if record.status is not TableStatus.PLAYING or match.is_over:
-            return set(), None
-        meta = update.meta
+            return None
         to_move = match.hand.current_player
+        if to_move is None:
+            return None
+        new_turn = meta.turn > done.dm_turn
         everyone = deal is not None and game_spec(record.game).has_hands
-        seats = range(len(record.seats)) if everyone else [to_move]
+        seats = range(len(record.seats)) if everyone else [to_move] if new_turn else []
         targets = [
             seat
             for seat in seats
-            if seat is not None
-            and not record.seats[seat].is_bot
+            if not record.seats[seat].is_bot
             and seat not in meta.autopilot
-            and record.seats[seat].user_id != update.actor_id
+            and record.seats[seat].user_id is not None
+            and (anew or record.seats[seat].user_id != meta.actor)
         ]
         results = await asyncio.gather(
-            *(self._notify(record, match, meta, seat, deal) for seat in targets),
+            *(
+                self._notify(record, match, meta, seat, done.dms_closed, anew=anew)
+                for seat in targets
+            ),
             return_exceptions=True,
         )
-        closed: set[int] = set()
-        ping: int | None = None
+        closed = set(done.dms_closed)
+        channels = dict(done.dm_channels)
         for seat, result in zip(targets, results, strict=True):
+            user_id = record.seats[seat].user_id
+            assert user_id is not None
             if isinstance(result, BaseException):
                 log.error("table %d: notifying seat %d failed: %r", record.id, seat, result)
-                continue
-            user_id, newly_closed = result
-            if newly_closed and user_id is not None:
+            elif not result:
                 closed.add(user_id)
-            if seat == to_move and user_id is not None and await self._claim_reminder(record, meta):
-                ping = user_id
-        return closed, ping
+            channel = self._delivery.dm_channel(user_id)
+            if channel is not None:
+                channels[user_id] = channel
+        mover = record.seats[to_move].user_id
+        ping = None
+        if (
+            new_turn
+            and mover is not None
+            and mover in closed
+            and mover != meta.actor
+            and to_move not in meta.autopilot
+            and done.reminded_turn < meta.turn
+        ):
+            ping = mover
+        sent.publication = replace(
+            done,
+            dm_turn=max(done.dm_turn, meta.turn),
+            dms_closed=frozenset(closed),
+            dm_channels=channels,
+            reminded_turn=meta.turn if ping is not None else done.reminded_turn,
+        )
+        return ping
 
     async def _notify(
-        self, record: TableRecord, match: Match, meta: TableMeta, seat: int, deal: News | None
-    ) -> tuple[int | None, bool]:
-        """DM one player their hand. Returns their user id when their DMs are closed (None
-        when the DM went through), and whether that was not known before."""
+        self,
+        record: TableRecord,
+        match: Match,
+        meta: TableMeta,
+        seat: int,
+        closed: frozenset[int],
+        *,
+        anew: bool = False,
+    ) -> bool:
+        """DM one player their hand, once a turn (``anew``: once more). False when their
+        DMs are closed (known or found now)."""
         user_id = record.seats[seat].user_id
-        if user_id is None:
-            return None, False
-        if user_id in meta.dms_closed:
-            return user_id, False
-        to_move = seat == match.hand.current_player
-        reply = await private_hand(PlayerSeat(record, match, seat))
-        nonce = None if deal is None or to_move else message_nonce(record.id, deal.id, seat)
-        if await self._delivery.send_dm(
-            user_id, reply.content, files=reply.files, view=reply.view, nonce=nonce
-        ):
-            return None, False
-        await self._service.mark_dms_closed(record.id, user_id)
-        return user_id, True
-
-    async def _claim_reminder(self, record: TableRecord, meta: TableMeta) -> bool:
-        """Whether this turn's channel reminder is still to be given (once per turn, across
-        restarts). A separate reminder message left by an earlier version is deleted.
-        Never raises: without a claim the table is redrawn in place instead."""
-        try:
-            remind, previous = await self._service.claim_turn_reminder(record.id, meta.turn)
-        except Exception:
-            log.exception("table %d: claiming the turn reminder failed", record.id)
+        assert user_id is not None
+        if user_id in closed:
             return False
-        if remind and previous is not None:
-            await self._step(record, "deleting an old reminder", self._delete(record, previous))
-        return remind
+        reply = await private_hand(PlayerSeat(record, match, seat))
+        return await self._delivery.send_dm(
+            user_id,
+            reply.content,
+            files=reply.files,
+            view=reply.view,
+            nonce=None if anew else message_nonce(record.id, meta.turn, seat),
+        )
 
     async def _delete(self, record: TableRecord, message_id: int | None) -> None:
         """Remove one of the bot's channel messages (gone already is fine)."""
@@ -283,19 +382,42 @@ class Publisher:
             with contextlib.suppress(discord.NotFound):
                 await self._channel(record).get_partial_message(message_id).delete()
 
-    async def _announce(self, record: TableRecord, match: Match, news: News) -> None:
+    async def _announce(self, record: TableRecord, match: Match, news: list[News]) -> None:
+        """One channel message for the news not yet told (several commits' news when the
+        computers moved on before a worker got to the table), with each finished hand."""
         files = []
-        if news.finished_hand is not None:
-            hand = hand_from_json(news.finished_hand)
-            files.append(await pictures.finished_hand_picture(record, hand, match))
+        for item in news:
+            if item.finished_hand is not None:
+                hand = hand_from_json(item.finished_hand)
+                files.append(await pictures.finished_hand_picture(record, hand, match))
         await self._channel(record).send(
-            "\n".join(news.announcements),
+            "\n".join(line for item in news for line in item.announcements),
             files=files,
             allowed_mentions=NO_MENTIONS,
-            nonce=message_nonce(record.id, news.id, -1),
+            nonce=message_nonce(record.id, news[0].id, ANNOUNCEMENT),
         )
 
     def _channel(self, record: TableRecord) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(
             record.channel_id, guild_id=record.guild_id, type=discord.ChannelType.text
+        )
+
+    # ------------------------------------------------------------------ answers
+
+    async def _answer(self, table_id: int, answer: AnswerTicket) -> None:
+        """Finish a mover's deferred interaction with their answer, drawn from the table
+        as committed now, through the interaction's own edit endpoint (which any process
+        may call while its token lives)."""
+        record = await self._store.get_table(table_id)
+        if record is None or record.state is None:
+            return
+        assert answer.content is not None
+        match = Match.from_json(record.state)
+        reply = await played_reply(record, match, answer.user_id, answer.content)
+        interaction = answer.interaction(self._client)
+        await interaction.edit_original_response(
+            content=reply.content,
+            attachments=reply.files,
+            view=reply.view,
+            allowed_mentions=NO_MENTIONS,
         )

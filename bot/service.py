@@ -25,9 +25,11 @@ from bot.errors import (
 )
 from bot.games import adapter_for
 from bot.narration import Narration, narrate, plain
+from bot.publication import Publication
 from bot.store import (
     ChannelBusyError,
     Clock,
+    JsonObject,
     Seat,
     SeatResult,
     StaleVersionError,
@@ -91,8 +93,9 @@ class TableUpdate:
     """Hands that ended in this update, oldest first, for end-of-hand pictures."""
     actor_id: int | None = None
     """The user whose interaction made this update; their reply already shows the result."""
-    news_id: int | None = None
-    """The :class:`News` entry this update's messages were committed under, if any."""
+    untold: Narration | None = None
+    """What of ``story`` is not yet committed as :class:`News` (None: all of it). A news
+    entry is never changed once committed: a worker may be publishing it already."""
 
     @property
     def meta(self) -> TableMeta:
@@ -352,9 +355,13 @@ class TableService:
         log.info("table %d: lobby expired", table_id)
         return record
 
-    async def accept(self, table_id: int, actor: Actor) -> TableUpdate:
+    async def accept(
+        self, table_id: int, actor: Actor, answer: JsonObject | None = None
+    ) -> TableUpdate:
         """Take the open seat of a challenge (a two-player table) and start at once. A
-        challenge addressed to one person can be accepted only by them."""
+        challenge addressed to one person can be accepted only by them. ``answer``: the
+        interaction on the table message, for the publish job to answer by drawing the
+        table there."""
         async with self._lock(table_id):
             record = await self._load_lobby(table_id)
             settings = self._options(record)
@@ -370,7 +377,7 @@ class TableService:
             seats = [*record.seats, Seat(user_id=actor.user_id, name=actor.name)]
             record = await self._update(record, seats=seats)
             log.info("table %d: challenge accepted", table_id)
-            return await self._begin(record)
+            return await self._begin(record, answer)
 
     async def decline(self, table_id: int, actor: Actor) -> TableRecord:
         """The challenged person turns a challenge down: the lobby closes."""
@@ -385,14 +392,17 @@ class TableService:
         log.info("table %d: challenge declined", table_id)
         return record
 
-    async def start(self, table_id: int, actor: Actor) -> TableUpdate:
-        """Deal the first hand to everyone seated; computers play at once if they lead."""
+    async def start(
+        self, table_id: int, actor: Actor, answer: JsonObject | None = None
+    ) -> TableUpdate:
+        """Deal the first hand to everyone seated; computers play at once if they lead.
+        ``answer``: as for :meth:`accept`."""
         async with self._lock(table_id):
             record = await self._load_lobby(table_id, started="This table has already started.")
             self._require_host(record, actor, "start the match")
-            return await self._begin(record)
+            return await self._begin(record, answer)
 
-    async def _begin(self, record: TableRecord) -> TableUpdate:
+    async def _begin(self, record: TableRecord, answer: JsonObject | None = None) -> TableUpdate:
         """Start the match of a lobby loaded under its lock."""
         table_id = record.id
         settings = self._options(record)
@@ -415,9 +425,10 @@ class TableService:
             state=match.to_json(),
             meta=meta.to_json(),
             expires_at=None,
+            answer=answer,
         )
         log.info("table %d: match started with %d seats", table_id, len(record.seats))
-        update = TableUpdate(record, match, story, news_id=0)
+        update = TableUpdate(record, match, story, untold=Narration())  # dealt: News 0
         return await self._run_computers(update)
 
     # ------------------------------------------------------------------ play
@@ -439,6 +450,7 @@ class TableService:
                     meta,
                     autopilot=meta.autopilot - {seat},
                     timeouts={**meta.timeouts, seat: 0},
+                    actor=user_id,
                 ).with_log(story.log)
                 meta = replace(meta, deadline=self._deadline(record, match, meta))
                 record = await self._update(record, meta=meta.to_json())
@@ -615,44 +627,6 @@ class TableService:
             resumed = await self._run_computers(update)
             return None if resumed.record.version == record.version else resumed
 
-    async def mark_dms_closed(self, table_id: int, user_id: int) -> TableRecord | None:
-        """Note that DMs to this person fail, so the table message can say so."""
-
-        def closed(record: TableRecord, meta: TableMeta) -> TableMeta | None:
-            if not record.is_open or user_id in meta.dms_closed:
-                return None
-            return replace(meta, dms_closed=meta.dms_closed | {user_id})
-
-        return await self._edit_meta(table_id, closed)
-
-    async def clear_news(self, table_id: int, published: Sequence[int]) -> None:
-        """Drop the news entries whose messages have all been sent (read again and retried
-        if another process commits in between: unsent news would be sent twice)."""
-
-        def cleared(record: TableRecord, meta: TableMeta) -> TableMeta | None:
-            kept = tuple(item for item in meta.news if item.id not in published)
-            return None if kept == meta.news else replace(meta, news=kept)
-
-        if published:
-            await self._edit_meta(table_id, cleared, attempts=3)
-
-    async def claim_turn_reminder(self, table_id: int, turn: int) -> tuple[bool, int | None]:
-        """Whether to remind the player of ``turn`` in the channel — only while it is still
-        that turn and only once, across restarts — and the previous reminder's message id
-        (to delete, so a table keeps at most one)."""
-        previous: list[int | None] = []
-
-        def claimed(record: TableRecord, meta: TableMeta) -> TableMeta | None:
-            if record.status is not TableStatus.PLAYING:
-                return None
-            if meta.turn != turn or meta.reminded_turn >= turn:
-                return None
-            previous.append(meta.reminder_id)
-            return replace(meta, reminded_turn=turn, reminder_id=None)
-
-        written = await self._edit_meta(table_id, claimed)
-        return (True, previous[-1]) if written is not None else (False, None)
-
     # ------------------------------------------------------------------ internals
 
     async def _edit_meta(
@@ -756,23 +730,25 @@ class TableService:
             (int(e.detail["hand_number"]) for e in events if e.kind == "hand_over"),
             match.hand_number,
         )
-        meta = replace(meta, turn=meta.turn + 1).with_log(story.log)
+        meta = replace(meta, turn=meta.turn + 1, actor=update.actor_id).with_log(story.log)
         meta = replace(meta, deadline=self._deadline(record, match, meta))
         merged = Narration()
         merged.extend(update.story)
         merged.extend(story)
-        finished_hands = update.finished_hands + finished
-        news_id = update.news_id
-        if merged.announcements or finished_hands or merged.hand_dealt:
-            news_id = meta.turn if news_id is None else news_id
+        fresh = Narration()
+        fresh.extend(update.story if update.untold is None else update.untold)
+        fresh.extend(story)
+        told = Publication.from_json(record.publication).news_sent
+        news = tuple(old for old in meta.news if old.id > told)
+        if fresh.announcements or finished or fresh.hand_dealt:
             item = News(
-                news_id,
-                tuple(merged.announcements),
-                finished_hands[-1].to_json() if finished_hands else None,
-                merged.hand_dealt,
+                meta.turn,
+                tuple(fresh.announcements),
+                finished[-1].to_json() if finished else None,
+                fresh.hand_dealt,
             )
-            kept = tuple(old for old in meta.news if old.id != news_id)
-            meta = replace(meta, news=(*kept, item))
+            news = (*news, item)
+        meta = replace(meta, news=news)
         try:
             record = await self.store.commit_move(
                 record.id,
@@ -786,7 +762,9 @@ class TableService:
         except TableStateError as exc:
             raise TableClosedError("This table is closed.") from exc
         log.info("table %d: seat %d played %s", record.id, seat, move)
-        update = TableUpdate(record, match, merged, finished_hands, update.actor_id, news_id)
+        update = TableUpdate(
+            record, match, merged, update.finished_hands + finished, update.actor_id, Narration()
+        )
         return await self._finish(update) if match.is_over else update
 
     async def _finish(self, update: TableUpdate) -> TableUpdate:
@@ -843,8 +821,12 @@ class TableService:
         return self._clock() + timedelta(seconds=self._options(record).turn_seconds)
 
     async def _update(self, record: TableRecord, **changes: Any) -> TableRecord:
+        """Write a change; one to a started table is for players to see (published)."""
+        publish = record.state is not None or changes.get("state") is not None
         try:
-            return await self.store.update_table(record.id, record.version, **changes)
+            return await self.store.update_table(
+                record.id, record.version, publish=publish, **changes
+            )
         except StaleVersionError as exc:
             raise UserError(RACE_MESSAGE) from exc
         except TableStateError as exc:

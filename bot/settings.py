@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Final
 
@@ -21,6 +22,10 @@ DEFAULT_GATEWAY_URL: Final = "wss://gateway.discord.gg/"
 
 # Three dot-separated base64url parts: the bot's user id, a timestamp, an HMAC.
 _TOKEN_SHAPE: Final = re.compile(r"^[A-Za-z0-9_-]{17,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+
+
+DEFAULT_PUBLISH_WORKERS: Final = 4
+STANDBY_AFTER: Final = timedelta(seconds=1)
 
 
 class Settings(BaseSettings):
@@ -50,6 +55,14 @@ class Settings(BaseSettings):
     render_processes: int = Field(default=1, ge=0, le=32)
     """Worker processes that draw the pictures, so drawing never holds up the event loop
     (0: threads in this process, for a single-core machine)."""
+    publish_workers: int | None = Field(default=None, ge=0, le=64)
+    """How many publish jobs (drawing and sending what a move changed) this process runs
+    at once (0: none). Unset: 4; in the process that runs shard 0 of a bot split over
+    several processes, which Discord sends every DM, 4 on standby: it takes jobs only
+    when they wait for the others (see :attr:`publish_standby`)."""
+    job_retry_seconds: float = Field(default=10.0, gt=0, le=600)
+    """How long a publish job whose worker stopped answering (killed) waits before
+    another worker takes it (PostgreSQL)."""
     deal_seed: int | None = Field(default=None, ge=0, lt=2**63)
     """Deal every new table from this seed instead of a random one: for replaying a
     reported game exactly, and for tests. Leave unset in play."""
@@ -111,6 +124,25 @@ class Settings(BaseSettings):
         scheme, rest = url.split("://", 1)
         host = rest.rsplit("@", 1)[-1]
         return f"{scheme}://{host}"
+
+    @property
+    def publish_concurrency(self) -> int:
+        """Publish jobs this process runs at once (see ``publish_workers``)."""
+        if self.publish_workers is not None:
+            return self.publish_workers
+        return DEFAULT_PUBLISH_WORKERS
+
+    @property
+    def publish_standby(self) -> timedelta | None:
+        """When this process's workers only stand by: it runs shard 0 of a bot split over
+        several processes (it receives every DM interaction, so the others draw and
+        send), unless PUBLISH_WORKERS says how many it runs. They then take jobs that
+        waited this long: the other workers are gone or swamped."""
+        shards, count = self.shard_ids, self.shard_count
+        split = shards is not None and count is not None and 0 in shards and len(shards) < count
+        if not split or self.publish_workers is not None:
+            return None
+        return STANDBY_AFTER
 
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process runs the shard that Discord sends the guild's events to."""

@@ -18,9 +18,9 @@ LOG_LINES: Final = 5
 
 @dataclass(frozen=True, slots=True)
 class News:
-    """What one update must still tell the channel and the players (an outbox entry),
-    committed with the move that made it and cleared once published, so a process killed
-    in between publishes it after its restart."""
+    """What one update must tell the channel and the players, committed with the move that
+    made it, so whichever worker publishes the table finds it there (the publication
+    records which entries were sent)."""
 
     id: int
     """The turn counter of the update's first commit: unique per table."""
@@ -60,16 +60,14 @@ class TableMeta:
     """Consecutive timeouts per seat."""
     autopilot: frozenset[int] = frozenset()
     """Seats a computer plays until their human acts again."""
-    dms_closed: frozenset[int] = frozenset()
-    """Users whose direct messages failed with Discord error 50007."""
     log: tuple[str, ...] = ()
     """The latest public log lines, oldest first."""
-    reminded_turn: int = -1
-    """The last turn whose player was reminded in the channel (DMs closed): never twice."""
-    reminder_id: int | None = None
-    """The channel message of that reminder, deleted when the next one is sent."""
     news: tuple[News, ...] = ()
-    """Updates whose messages are not yet all sent, oldest first."""
+    """Updates whose messages may not all be sent yet, oldest first (what was sent is in
+    the table's publication; entries it covers are dropped at the next commit)."""
+    actor: int | None = None
+    """The user whose interaction made the latest commits: their answer shows them what
+    they need, so they are not sent a DM for it."""
     hints: dict[int, int] = field(default_factory=dict)
     """Hints each seat has asked for in this match (seat: count), for the standings."""
 
@@ -82,11 +80,9 @@ class TableMeta:
             "deadline": None if self.deadline is None else self.deadline.isoformat(),
             "timeouts": {str(seat): count for seat, count in sorted(self.timeouts.items())},
             "autopilot": sorted(self.autopilot),
-            "dms_closed": sorted(self.dms_closed),
             "log": list(self.log),
-            "reminded_turn": self.reminded_turn,
-            "reminder_id": self.reminder_id,
             "news": [item.to_json() for item in self.news],
+            "actor": self.actor,
             "hints": {str(seat): count for seat, count in sorted(self.hints.items())},
         }
 
@@ -98,10 +94,8 @@ class TableMeta:
             deadline=None if deadline is None else datetime.fromisoformat(deadline),
             timeouts={int(seat): int(n) for seat, n in data.get("timeouts", {}).items()},
             autopilot=frozenset(int(seat) for seat in data.get("autopilot", [])),
-            dms_closed=frozenset(int(user) for user in data.get("dms_closed", [])),
             log=tuple(str(line) for line in data.get("log", [])),
-            reminded_turn=int(data.get("reminded_turn", -1)),
-            reminder_id=None if data.get("reminder_id") is None else int(data["reminder_id"]),
             news=tuple(News.from_json(item) for item in data.get("news", [])),
+            actor=None if data.get("actor") is None else int(data["actor"]),
             hints={int(seat): int(n) for seat, n in data.get("hints", {}).items()},
         )

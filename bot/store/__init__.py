@@ -10,6 +10,7 @@ from bot.store.errors import (
     TableNotFoundError,
     TableStateError,
 )
+from bot.store.outbox import NoOutbox, Outbox, PublishJob
 from bot.store.records import (
     FinishedMatchRecord,
     MoveRecord,
@@ -31,6 +32,9 @@ __all__ = [
     "FinishedMatchRecord",
     "JsonObject",
     "MoveRecord",
+    "NoOutbox",
+    "Outbox",
+    "PublishJob",
     "SchemaVersionError",
     "Seat",
     "SeatResult",

@@ -55,6 +55,11 @@ class PostgresTransaction:
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
 
+    @property
+    def connection(self) -> Connection:
+        """The transaction's connection (a job queue's insert joins the transaction)."""
+        return self._conn
+
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         try:
             return list(await self._conn.fetch(numbered(sql), *params))
@@ -122,6 +127,10 @@ class PostgresDatabase:
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool[Any]:
+        return self._live()
 
     def _live(self) -> asyncpg.Pool[Any]:
         if self._pool is None:

@@ -158,6 +158,9 @@ class TableRecord:
     created_at: datetime
     updated_at: datetime
     expires_at: datetime | None
+    publication: JsonObject = field(default_factory=dict)
+    """What the table's publisher last sent (its own bookkeeping, see ``bot.publication``);
+    written beside the version, never bumping it."""
 
     @property
     def is_open(self) -> bool:

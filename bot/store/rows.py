@@ -48,6 +48,7 @@ def table_from_row(row: Row) -> TableRecord:
         created_at=text_to_time(row["created_at"]),
         updated_at=text_to_time(row["updated_at"]),
         expires_at=optional_text_to_time(row["expires_at"]),
+        publication=decode_object(row["publication"]),
     )
 
 

@@ -156,10 +156,33 @@ UPDATE tables SET news_pending = 1 WHERE json_array_length(meta, '$.news') > 0;
 CREATE INDEX tables_news_pending ON tables (id) WHERE news_pending = 1;
 """
 
+_V4_PUBLICATION: Final = """
+-- What the table's publisher has sent: the table version its messages show (a plain
+-- column, so unpublished tables are found by index) and its own bookkeeping as JSON. Both
+-- are written without bumping the table's version: publishing never races a move.
+ALTER TABLE tables ADD COLUMN published_version INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN publication TEXT NOT NULL DEFAULT '{}'
+    CHECK (json_type(publication) = 'object');
+
+-- Tables with news still untold are one version short; the rest are shown as they are.
+UPDATE tables SET published_version = MAX(version - news_pending, 0);
+UPDATE tables SET publication = json_object(
+    'version', published_version,
+    'dm_turn', COALESCE(json_extract(meta, '$.turn'), 0),
+    'news_sent', -1,
+    'reminded_turn', COALESCE(json_extract(meta, '$.reminded_turn'), -1),
+    'dms_closed', json(COALESCE(json_extract(meta, '$.dms_closed'), '[]'))
+) WHERE state IS NOT NULL;
+
+CREATE INDEX tables_unpublished ON tables (id)
+    WHERE published_version < version AND state IS NOT NULL;
+"""
+
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_TABLES_MOVES_RESULTS,
     _V2_GENERIC_STATS_AND_SETTINGS,
     _V3_NEWS_PENDING_COLUMN,
+    _V4_PUBLICATION,
 )
 """Migration *n* (1-based) brings a database from user_version n-1 to n."""
 

@@ -98,7 +98,25 @@ CREATE TABLE standings (
 );
 """
 
-POSTGRES_MIGRATIONS: Final[dict[int, str]] = {3: _V3_BASELINE}
+_V4_PUBLICATION: Final = """
+ALTER TABLE tables ADD COLUMN published_version BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN publication JSON NOT NULL DEFAULT '{}'
+    CHECK (json_typeof(publication) = 'object');
+
+UPDATE tables SET published_version = GREATEST(version - news_pending, 0);
+UPDATE tables SET publication = json_build_object(
+    'version', published_version,
+    'dm_turn', COALESCE((meta->>'turn')::bigint, 0),
+    'news_sent', -1,
+    'reminded_turn', COALESCE((meta->>'reminded_turn')::bigint, -1),
+    'dms_closed', COALESCE(meta->'dms_closed', '[]'::json)
+) WHERE state IS NOT NULL;
+
+CREATE INDEX tables_unpublished ON tables (id)
+    WHERE published_version < version AND state IS NOT NULL;
+"""
+
+POSTGRES_MIGRATIONS: Final[dict[int, str]] = {3: _V3_BASELINE, 4: _V4_PUBLICATION}
 """Migration *n* brings a PostgreSQL database to version *n* (from *n* − 1, or from
 nothing for the baseline)."""
 

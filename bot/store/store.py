@@ -33,6 +33,7 @@ from bot.store.errors import (
     TableStateError,
     UniqueViolation,
 )
+from bot.store.outbox import NoOutbox, Outbox, PublishJob
 from bot.store.records import (
     FinishedMatchRecord,
     MoveRecord,
@@ -75,7 +76,7 @@ UNSET: Final = _Unset.UNSET
 
 _TABLE_COLUMNS: Final = (
     "id, guild_id, channel_id, message_id, creator_id, game, status, version, settings, "
-    "seats, state, meta, created_at, updated_at, expires_at"
+    "seats, state, meta, created_at, updated_at, expires_at, publication"
 )
 _OPEN_STATUSES: Final = ("lobby", "playing")
 _ROW_IDS: Final = range(1, 2**63)
@@ -125,6 +126,12 @@ class Store:
         """Private: use :meth:`open`, which configures and migrates the database."""
         self._db = db
         self._clock = clock
+        self._outbox: Outbox = NoOutbox()
+
+    def use_outbox(self, outbox: Outbox) -> None:
+        """Name a publish job in every commit that changes what players see (see
+        :mod:`bot.store.outbox`)."""
+        self._outbox = outbox
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -138,6 +145,11 @@ class Store:
         ``busy_timeout`` is how long a write waits for another writer's lock.
         """
         return StoreOpener(target, clock, busy_timeout)
+
+    @property
+    def database(self) -> Database:
+        """The database behind the store (a job queue on PostgreSQL shares its pool)."""
+        return self._db
 
     @property
     def backend(self) -> str:
@@ -227,15 +239,29 @@ class Store:
         )
         return [table_from_row(row) for row in rows]
 
-    async def closed_tables_with_news(self) -> list[TableRecord]:
-        """Finished or cancelled tables whose last messages were not all sent (a process
-        killed after the winning move): what to publish after a restart."""
+    async def unpublished_tables(self) -> list[TableRecord]:
+        """Started tables whose latest version is not yet all shown (a process killed
+        between a commit and its messages): what an in-process queue publishes at start."""
         rows = await self._fetch(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status NOT IN (?, ?)"
-            " AND news_pending = 1 ORDER BY id",
-            _OPEN_STATUSES,
+            f"SELECT {_TABLE_COLUMNS} FROM tables"
+            " WHERE published_version < version AND state IS NOT NULL ORDER BY id"
         )
         return [table_from_row(row) for row in rows]
+
+    async def record_publication(
+        self, table_id: int, publication: Mapping[str, Any], message_id: int | None = None
+    ) -> None:
+        """What a publish job sent, in one write: its bookkeeping (``publication``, whose
+        ``version`` is the table version now shown) and the table message's id when it
+        moved. The table's version is left alone, so this never races a move."""
+        version = int(publication["version"])
+        changes = "publication = ?, published_version = ?"
+        values: list[object] = [encode_object(publication), version]
+        if message_id is not None:
+            changes += ", message_id = ?"
+            values.append(message_id)
+        async with self._db.transaction() as db:
+            await db.execute(f"UPDATE tables SET {changes} WHERE id = ?", (*values, table_id))
 
     async def open_table_in_channel(self, channel_id: int) -> TableRecord | None:
         rows = await self._fetch(
@@ -266,8 +292,12 @@ class Store:
         meta: Mapping[str, Any] | _Unset = UNSET,
         message_id: int | _Unset | None = UNSET,
         expires_at: datetime | _Unset | None = UNSET,
+        publish: bool = False,
+        answer: Mapping[str, Any] | None = None,
     ) -> TableRecord:
         """Change only the given fields, if the table is still at ``expected_version``.
+        ``publish``: the change is for players to see (a deal, a cancelled game): the
+        commit names a publish job (``answer``: an interaction for the job to answer).
 
         Always bumps the version (even with no fields: a deliberate "touch").
         Raises :class:`StaleVersionError` (nothing written) if another write came first,
@@ -295,7 +325,8 @@ class Store:
             if status is not UNSET and status is not claim.status and not claim.status.is_open:
                 raise TableStateError(table_id, claim.status.value, f"change status to {status}")
             row = await self._bump(db, claim, changes)
-        return table_from_row(row)
+            job = await self._name_job(db, row, answer) if publish else None
+        return self._committed(row, job)
 
     # ----------------------------------------------------------------- moves
 
@@ -309,8 +340,10 @@ class Store:
         notation: str,
         state: Mapping[str, Any],
         meta: Mapping[str, Any] | None = None,
+        answer: Mapping[str, Any] | None = None,
     ) -> TableRecord:
-        """Atomically: check the version, store the post-move state, append the move.
+        """Atomically: check the version, store the post-move state, append the move, and
+        name the job that publishes it (``answer``: the mover's interaction, for the job).
 
         Of two commits racing on the same version exactly one succeeds; the other raises
         :class:`StaleVersionError` and writes nothing. Only ``playing`` tables take moves.
@@ -331,7 +364,8 @@ class Store:
                 " ?, ?, ?, ?)",
                 (table_id, table_id, hand_number, seat, notation, row["updated_at"]),
             )
-        return table_from_row(row)
+            job = await self._name_job(db, row, answer)
+        return self._committed(row, job)
 
     async def moves(self, table_id: int, hand_number: int | None = None) -> list[MoveRecord]:
         """The move log in commit order, optionally for a single hand."""
@@ -395,7 +429,8 @@ class Store:
                 ),
             )
             await self._add_standings(db, claim, lines, rules, now)
-        return table_from_row(row)
+            job = await self._name_job(db, row)
+        return self._committed(row, job)
 
     async def finished_matches(
         self,
@@ -498,6 +533,20 @@ class Store:
                 for line in lines
             ],
         )
+
+    async def _name_job(
+        self, db: Transaction, row: Row, answer: Mapping[str, Any] | None = None
+    ) -> PublishJob:
+        """The outbox entry of a commit, added inside its transaction."""
+        ticket = None if answer is None else dict(answer)
+        job = PublishJob(int(row["id"]), int(row["version"]), ticket)
+        await self._outbox.add(db, job)
+        return job
+
+    def _committed(self, row: Row, job: PublishJob | None) -> TableRecord:
+        if job is not None:
+            self._outbox.committed(job)
+        return table_from_row(row)
 
     async def _claim(self, db: Transaction, table_id: int, expected: int) -> _Claim:
         """Verify the optimistic version inside the write transaction (holding the row)."""

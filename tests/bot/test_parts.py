@@ -18,6 +18,7 @@ from bot import messages
 from bot.games import ADAPTERS
 from bot.games.base import Action, Controls, Subject, Target
 from bot.narration import narrate
+from bot.publication import Publication
 from bot.replies import Reply, answer
 from bot.service import Actor, TableService
 from bot.store import Store, TableStatus
@@ -153,13 +154,19 @@ def test_meta_round_trips_and_keeps_the_latest_log_lines() -> None:
         deadline=datetime(2025, 1, 1, tzinfo=UTC),
         timeouts={1: 2},
         autopilot=frozenset({1}),
-        dms_closed=frozenset({99}),
+        actor=99,
     )
     for n in range(8):
         meta = meta.with_log([f"line {n}"])
     assert len(meta.log) == LOG_LINES and meta.log[-1] == "line 7"
     assert TableMeta.from_json(meta.to_json()) == meta
     assert TableMeta.from_json({}) == TableMeta()
+
+
+def test_publication_round_trips() -> None:
+    sent = Publication(7, 6, 5, 4, frozenset({99}), {99: 1234})
+    assert Publication.from_json(sent.to_json()) == sent
+    assert Publication.from_json({}) == Publication()
 
 
 def test_the_bonus_names_the_number_its_winner_fed() -> None:
@@ -247,7 +254,7 @@ async def test_public_table_text_never_names_a_held_tile(store: Store) -> None:
     update = await service.start(record.id, Actor(1, "Ada"))
     hand = update.match.hand
     assert isinstance(hand, NetworkHand)
-    text = messages.table_content(update.record, update.match)
+    text = messages.table_content(update.record, update.match, frozenset())
     played = {p.tile.name for p in hand.layout.placements}
     held = {t.name for h in hand.hands for t in h} - played
     assert not set(re.findall(r"\b\d-\d\b", text)) & held

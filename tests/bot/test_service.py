@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncIterator
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from bot.errors import (
 from bot.games import ADAPTERS
 from bot.service import Actor, TableService, TableUpdate, seat_of
 from bot.store import Store, TableRecord, TableStatus
-from bot.table_meta import TableMeta
+from bot.table_meta import News, TableMeta
 from bot.table_settings import TableSettings
 from engine.match import Match
 from engine.network import NetworkHand
@@ -289,24 +288,6 @@ async def test_a_command_sent_twice_is_told_its_move_was_made(service: TableServ
     assert [m.notation for m in await service.store.moves(table)] == [move]
 
 
-async def test_a_turn_is_reminded_once_and_an_old_reminder_message_is_handed_back(
-    service: TableService,
-) -> None:
-    table = await lobby(service, ADA, BEA)
-    update = await service.start(table, ADA)
-    turn = meta(update.record).turn
-    assert await service.claim_turn_reminder(table, turn) == (True, None)
-    # Versions before the table message carried the reminder kept a message of its own.
-    record = await service.table(table)
-    legacy = replace(meta(record), reminder_id=555).to_json()
-    await service.store.update_table(table, record.version, meta=legacy)
-    assert await service.claim_turn_reminder(table, turn) == (False, None)  # never twice
-    assert await service.claim_turn_reminder(table, turn + 1) == (False, None)  # not yet
-    update = await service.play(table, user_to_move(update), good_move(update))
-    assert await service.claim_turn_reminder(table, turn + 1) == (True, 555)
-    assert await service.claim_turn_reminder(table, turn) == (False, None)  # gone by
-
-
 async def test_two_processes_racing_for_one_turn_apply_once(
     store_target: str | Path, clock: Clock
 ) -> None:
@@ -495,27 +476,26 @@ async def test_a_rematch_opens_the_same_table_again(service: TableService) -> No
     assert started.record.status is TableStatus.PLAYING
 
 
-async def test_what_a_move_must_announce_is_committed_with_it_until_cleared(
+async def test_what_a_move_must_announce_is_committed_with_it_until_told(
     service: TableService,
 ) -> None:
     table = await lobby(service, ADA, computers=1, seats=2, target=3)
     update = await service.start(table, ADA)
     assert [(n.id, n.deal) for n in meta(update.record).news] == [(0, True)]  # hand 1's DMs
-    await service.clear_news(table, [0])
-    assert meta(await service.table(table)).news == ()
+    committed: dict[int, News] = {}
     while not update.finished_hands:
         update = await service.play(table, ADA.user_id, good_move(update))
-        if not update.finished_hands:
-            await service.clear_news(table, [n.id for n in meta(update.record).news])
-    (news,) = meta(update.record).news  # the hand's end and the next deal, in one entry
-    assert news.id == update.news_id and news.deal
-    assert any("is over" in line for line in news.announcements)
+        for item in meta(update.record).news:  # a worker may be sending it: never changed
+            assert committed.setdefault(item.id, item) == item
+    (news,) = [n for n in meta(update.record).news if n.finished_hand is not None]
+    assert news.deal and any("is over" in line for line in news.announcements)
     assert news.finished_hand == update.finished_hands[-1].to_json()
-    assert meta(await service.table(table)).news == (news,)  # committed, not just returned
-    await service.clear_news(table, [news.id + 1])  # another entry: this one stays
-    assert meta(await service.table(table)).news == (news,)
-    await service.clear_news(table, [news.id])
-    assert meta(await service.table(table)).news == ()
+    assert news in meta(await service.table(table)).news  # committed, not just returned
+    # Once a publication has told it, the next commit drops it (and everything older).
+    record = await service.table(table)
+    await service.store.record_publication(table, {"version": record.version, "news_sent": news.id})
+    update = await service.play(table, ADA.user_id, good_move(update))
+    assert all(item.id > news.id for item in meta(update.record).news)
 
 
 async def test_targets_follow_the_engine_order(service: TableService) -> None:

@@ -15,6 +15,7 @@ from bot.store import (
     SCHEMA_VERSION,
     ChannelBusyError,
     FinishedMatchRecord,
+    PublishJob,
     SeatResult,
     StaleVersionError,
     Store,
@@ -772,13 +773,57 @@ def test_corrupt_seat_json_is_reported_not_coerced() -> None:
         S.from_json({**good, "is_bot": "no"})
 
 
-async def test_closed_tables_with_news_are_found_for_a_restart(store: Store) -> None:
-    told = await new_table(store, channel_id=501)
-    untold = await new_table(store, channel_id=502)
-    running = await new_table(store, channel_id=503)
-    news = {"news": [{"id": 7, "announcements": ["🏆 ada won the match"], "deal": False}]}
-    for table in (told, untold, running):
-        await store.update_table(table.id, 0, status=TableStatus.PLAYING, meta=news)
-    await store.update_table(told.id, 1, status=TableStatus.CANCELLED, meta={"news": []})
-    await store.update_table(untold.id, 1, status=TableStatus.CANCELLED)
-    assert [t.id for t in await store.closed_tables_with_news()] == [untold.id]
+async def test_tables_not_yet_shown_are_found_for_a_restart(store: Store) -> None:
+    shown = await new_table(store, channel_id=501)
+    unshown = await new_table(store, channel_id=502)
+    lobby = await new_table(store, channel_id=503)
+    await store.update_table(lobby.id, 0, seats=[S(1, "Ada")])  # a lobby is no publication
+    for table in (shown, unshown):
+        await store.update_table(table.id, 0, status=TableStatus.PLAYING, state={"hand": 1})
+    await store.record_publication(shown.id, {"version": 1, "news_sent": 7}, message_id=99)
+    assert [t.id for t in await store.unpublished_tables()] == [unshown.id]
+    record = await store.get_table(shown.id)
+    assert record is not None
+    assert (record.version, record.message_id) == (1, 99)  # the version is left alone
+    assert record.publication == {"version": 1, "news_sent": 7}
+    # A move makes it unpublished again; the next publication catches up.
+    await store.update_table(shown.id, 1, state={"hand": 2})
+    assert [t.id for t in await store.unpublished_tables()] == [shown.id, unshown.id]
+
+
+async def test_a_commit_names_its_publish_job_inside_its_transaction(store: Store) -> None:
+    named: list[tuple[str, PublishJob]] = []
+
+    class Recording:
+        async def add(self, db: object, job: PublishJob) -> None:
+            named.append(("in the transaction", job))
+
+        def committed(self, job: PublishJob) -> None:
+            named.append(("after the commit", job))
+
+    store.use_outbox(Recording())
+    table = await new_table(store, channel_id=504)
+    await store.update_table(table.id, 0, seats=[S(1, "Ada")])  # no publish: no job
+    started = await store.update_table(
+        table.id, 1, status=TableStatus.PLAYING, state={"hand": 1}, publish=True
+    )
+    await store.commit_move(
+        table.id,
+        started.version,
+        hand_number=1,
+        seat=0,
+        notation="6-6",
+        state={"hand": 1},
+    )
+    jobs = [PublishJob(table.id, 2), PublishJob(table.id, 3)]
+    assert named == [
+        ("in the transaction", jobs[0]),
+        ("after the commit", jobs[0]),
+        ("in the transaction", jobs[1]),
+        ("after the commit", jobs[1]),
+    ]
+    with pytest.raises(StaleVersionError):  # a refused commit names nothing
+        await store.commit_move(
+            table.id, 2, hand_number=1, seat=0, notation="6-5", state={"hand": 1}
+        )
+    assert len(named) == 4

@@ -300,17 +300,29 @@ async def test_concurrent_openers_migrate_once(store_target: str | Path) -> None
         assert schema_of(store_target)[0] == SCHEMA_VERSION
 
 
-async def test_upgrading_to_v3_marks_closed_tables_whose_news_was_not_sent(tmp_path: Path) -> None:
+async def test_upgrading_marks_tables_whose_news_was_not_sent_as_unpublished(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "v2.db"
+    untold = '{"turn": 4, "news": [{"id": 3}], "dms_closed": [77], "reminded_turn": 4}'
     async with aiosqlite.connect(path, isolation_level=None) as db:
         assert await apply_migrations(db, MIGRATIONS[:2]) == 2
-        for table_id, meta in ((1, '{"news":[{"id":3}]}'), (2, '{"news":[]}'), (3, "{}")):
+        for table_id, meta in ((1, untold), (2, '{"news":[]}'), (3, "{}")):
             await db.execute(
                 "INSERT INTO tables (id, guild_id, channel_id, creator_id, game, status,"
-                " settings, seats, meta, created_at, updated_at)"
-                " VALUES (?, 1, ?, 3, 'network', 'finished', '{}', '[]', ?, ?, ?)",
+                " version, settings, seats, state, meta, created_at, updated_at)"
+                " VALUES (?, 1, ?, 3, 'network', 'finished', 2, '{}', '[]', '{}', ?, ?, ?)",
                 (table_id, 10 + table_id, meta, NOW, NOW),
             )
     async with Store.open(path) as store:
-        assert await store.schema_version() == 3
-        assert [t.id for t in await store.closed_tables_with_news()] == [1]
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert [t.id for t in await store.unpublished_tables()] == [1]
+        record = await store.get_table(1)
+        assert record is not None
+        assert record.publication == {
+            "version": 1,
+            "dm_turn": 4,
+            "news_sent": -1,
+            "reminded_turn": 4,
+            "dms_closed": [77],
+        }

@@ -115,6 +115,13 @@ class Seen:
         return self.content
 
 
+def move_line(answer: str) -> str | None:
+    """The first log line of a mover's answer ("• ada played 6-5 A SE"), as the table's
+    log shows it."""
+    first = answer.split("\n", 1)[0]
+    return first if first.startswith("• ") else None
+
+
 def delivered(record: InteractionRecord) -> tuple[Message, bool] | None:
     """The answer to ``record`` and whether it updated the clicked message, once shown;
     None while the bot still owes it. Every route Discord allows counts: an update at once
@@ -151,6 +158,8 @@ class TableDriver:
     show_label: str = "Show hand"
     """The table button that opens a seat's private controls ("Play" in a board game)."""
     table_message: Message | None = None
+    looked_at: Message | None = None
+    """The table message as :meth:`table` last returned it."""
     last_turn: int = -1
     records: list[InteractionRecord] = field(default_factory=list)
     used_pings: set[int] = field(default_factory=set)
@@ -200,6 +209,7 @@ class TableDriver:
             ]
             assert newer, "the table message was deleted and no new one was posted"
             self.table_message = newer[-1]
+        self.looked_at = self.table_message
         return self.table_message
 
     # ------------------------------------------------------------------ turns
@@ -265,7 +275,7 @@ class TableDriver:
         seen = await self.seen(record)
         assert seen.updated, seen
         self.last_turn = turn.turn
-        await self.table_redrawn(edits)
+        await self.table_redrawn(edits, move_line(seen.text))
 
     async def pass_turn(self, turn: Turn) -> None:
         """Pass; the lead cannot be passed, so it is played instead."""
@@ -283,7 +293,7 @@ class TableDriver:
         seen = await self.seen(record)
         assert seen.updated, seen
         self.last_turn = turn.turn
-        await self.table_redrawn(edits)
+        await self.table_redrawn(edits, move_line(seen.text))
         return seen
 
     async def table_shows(self, text: str, timeout: float = 10) -> Message:
@@ -294,15 +304,21 @@ class TableDriver:
             what=f"the table message to show {text!r}",
         )
 
-    async def table_redrawn(self, edits: int) -> Message:
+    async def table_redrawn(self, edits: int, showing: str | None = None) -> Message:
         """Wait for the table message to show a move: its edit comes after the move's
-        DMs and announcements, so everything the move caused is visible then."""
-        shown = self.table()
+        DMs and announcements, so everything the move caused is visible then. ``edits``:
+        the edit count of the table message the caller last looked at (:meth:`table`),
+        which a new hand's table may have replaced already (publishing runs beside the
+        mover's answer). ``showing``: a line the redrawn table must show (the move's own
+        log line: an earlier publication, such as a restart's, may land in between)."""
+        shown = self.looked_at or self.table()
 
         def redrawn() -> Message | None:
             current = self.table()
             if current is not shown:  # a new hand: a fresh table message replaced it
                 return current
+            if showing is not None and showing not in current.text:
+                return None
             return current if current.edit_count >= edits + 1 else None
 
         return await self.fake.wait_until(redrawn, timeout=10)

@@ -79,8 +79,12 @@ async def test_a_game_against_two_computers_is_played_to_the_end(
     assert first is not None and first.player is ada
     assert not tile_menus(first), "the host holds no 6: nothing to choose"
     assert [b.label for b in first.message.buttons] == ["Draw"]
-    picture = table.table().attachments[0]
-    assert picture.description and "Total 12" in picture.description
+    picture = await fake.wait_until(  # the table is redrawn just after the DM is sent
+        lambda: next(
+            (a for a in table.table().attachments if "Total 12" in (a.description or "")), None
+        ),
+        timeout=10,
+    )
     assert "divisible by 3: 4 points" in picture.description
     reply = (await table.press(first, "Draw")).text
     assert re.search(r"You drew \d-\d\.", reply), reply

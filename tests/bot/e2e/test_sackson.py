@@ -20,6 +20,7 @@ from tests.bot.e2e.harness import (
     TableDriver,
     Turn,
     assert_answered_once_in_time,
+    move_line,
     restart_bot,
     start_bot,
 )
@@ -73,7 +74,7 @@ async def pick_square(table: TableDriver, turn: Turn, square: str) -> None:
             seen = await table.seen(record)
             assert seen.updated, seen
             table.last_turn = turn.turn
-            await table.table_redrawn(edits)
+            await table.table_redrawn(edits, move_line(seen.text))
             return
     raise AssertionError(f"{square} is not offered: {turn.message.text}")
 

@@ -1,0 +1,70 @@
+"""A mover's interaction, carried in a job so that any process can finish its answer.
+
+Discord lets whoever holds an interaction's token edit its answer for 15 minutes, with no
+bot token and no gateway: the process that received the interaction acknowledges it and
+commits the move, and a worker anywhere draws and sends the answer. The token is a
+credential: it lives only in the job, and is never logged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.store import JsonObject
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerTicket:
+    interaction_id: int
+    application_id: int
+    token: str
+    user_id: int
+    content: str | None
+    """The answer's words (what the move did), written where the move was made; None
+    when the interaction's message is the table message (a Start click), answered by
+    publishing the table there."""
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction[Any], content: str | None) -> AnswerTicket:
+        return cls(
+            interaction.id,
+            interaction.application_id,
+            interaction.token,
+            interaction.user.id,
+            content,
+        )
+
+    def to_json(self) -> JsonObject:
+        return {
+            "interaction": self.interaction_id,
+            "application": self.application_id,
+            "token": self.token,
+            "user": self.user_id,
+            "content": self.content,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AnswerTicket:
+        return cls(
+            int(data["interaction"]),
+            int(data["application"]),
+            str(data["token"]),
+            int(data["user"]),
+            None if data.get("content") is None else str(data["content"]),
+        )
+
+    def interaction(self, client: discord.Client) -> discord.Interaction[Any]:
+        """The interaction as far as answering it needs (discord.py's own edit of the
+        original response, with its handling of files and views)."""
+        payload: Any = {
+            "id": self.interaction_id,
+            "application_id": self.application_id,
+            "type": discord.InteractionType.component.value,
+            "token": self.token,
+            "version": 1,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        return discord.Interaction(data=payload, state=client._connection)

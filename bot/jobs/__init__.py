@@ -1,0 +1,13 @@
+"""Publishing as jobs: every commit that players should see names a publish job (the
+store's outbox), and workers — in any bot process, or ``domino-tables worker`` processes
+on other machines — take the jobs, one table at a time.
+
+Two queues share one interface (:class:`JobQueue`): on PostgreSQL, pgqueuer's job table,
+filled in the commit's own transaction and drained by every process that runs workers; on
+SQLite, a queue inside the one bot process, refilled at start from the tables whose latest
+version is not yet shown.
+"""
+
+from bot.jobs.queue import JobQueue, JobRunner, open_queue
+
+__all__ = ["JobQueue", "JobRunner", "open_queue"]

@@ -1,0 +1,84 @@
+"""The SQLite queue: jobs run inside the one bot process, no server needed.
+
+The commit itself is the durable part: a job lost with the process is found again at the
+next start, because its table's latest version is not yet shown (``Store.unpublished_tables``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+from bot.jobs.queue import JobRunner
+from bot.store import PublishJob
+from bot.store.database import Transaction
+
+log = logging.getLogger(__name__)
+
+
+class LocalJobQueue:
+    """An asyncio queue with a lock per table."""
+
+    def __init__(self) -> None:
+        self._jobs: asyncio.Queue[PublishJob] = asyncio.Queue()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._holders: dict[int, int] = {}
+        self._workers: list[asyncio.Task[None]] = []
+
+    @property
+    def in_process(self) -> bool:
+        return True
+
+    async def add(self, db: Transaction, job: PublishJob) -> None:
+        return None  # nothing to write: the commit's new version is the record
+
+    def committed(self, job: PublishJob) -> None:
+        self._jobs.put_nowait(job)
+
+    async def enqueue(self, job: PublishJob) -> None:
+        self._jobs.put_nowait(job)
+
+    @contextlib.asynccontextmanager
+    async def table_lock(self, table_id: int) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        self._holders[table_id] = self._holders.get(table_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self._holders[table_id] -= 1
+            if not self._holders[table_id]:  # nobody waits: forget the table's lock
+                del self._holders[table_id]
+                self._locks.pop(table_id, None)
+
+    async def start(
+        self, run: JobRunner, concurrency: int, standby: timedelta | None = None
+    ) -> None:
+        """``standby`` is for several processes sharing jobs: this queue has one."""
+        self._workers = [
+            asyncio.create_task(self._work(run), name=f"publish-worker-{n}")
+            for n in range(concurrency)
+        ]
+
+    async def _work(self, run: JobRunner) -> None:
+        while True:
+            job = await self._jobs.get()
+            try:
+                await run(job)
+            except Exception:
+                log.exception("table %d: publish job failed", job.table_id)
+            finally:
+                self._jobs.task_done()
+
+    async def drain(self) -> None:
+        """Wait until every job added so far has run (tests, tools)."""
+        await self._jobs.join()
+
+    async def close(self) -> None:
+        for worker in self._workers:
+            worker.cancel()
+        await asyncio.gather(*self._workers, return_exceptions=True)
+        self._workers = []

@@ -1,0 +1,54 @@
+"""The interface both job queues offer, and the choice between them."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import timedelta
+from typing import Protocol
+
+from bot.store import Outbox, PublishJob, Store
+
+JobRunner = Callable[[PublishJob], Awaitable[None]]
+"""Runs one publish job (it must not raise: a failed step is logged and the job done)."""
+
+
+class JobQueue(Outbox, Protocol):
+    """A place for publish jobs, and workers that run them."""
+
+    @property
+    def in_process(self) -> bool:
+        """Whether this process runs the jobs its own commits name (the SQLite queue):
+        then an interaction may wait for its job instead of being acknowledged first."""
+
+    async def enqueue(self, job: PublishJob) -> None:
+        """Add a job on its own (not part of a commit): an answer, a republication."""
+
+    def table_lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while a table is published: its publications never cross, whichever
+        processes run them; a killed holder's lock is released with it."""
+
+    async def start(
+        self, run: JobRunner, concurrency: int, standby: timedelta | None = None
+    ) -> None:
+        """Run up to ``concurrency`` jobs at once in this process (0: none, only add).
+        ``standby``: only while some job has waited that long for another process."""
+
+    async def close(self) -> None:
+        """Stop taking jobs; jobs not finished are left to be taken again."""
+
+
+async def open_queue(store: Store, *, retry_after: timedelta) -> JobQueue:
+    """The queue for ``store``'s database, registered as its outbox. ``retry_after``: how
+    long a job whose worker stopped answering (killed) waits before another takes it."""
+    queue: JobQueue
+    if store.backend == "postgresql":
+        from bot.jobs.postgres import PostgresJobQueue  # pgqueuer only when asked for
+
+        queue = await PostgresJobQueue.open(store, retry_after=retry_after)
+    else:
+        from bot.jobs.local import LocalJobQueue
+
+        queue = LocalJobQueue()
+    store.use_outbox(queue)
+    return queue

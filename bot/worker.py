@@ -1,0 +1,57 @@
+"""``domino-tables worker``: a process that only runs publish jobs — drawing the pictures
+and sending what moves changed — for a bot whose state is in PostgreSQL.
+
+It needs the bot's token and DATABASE_URL, and no gateway connection: jobs are taken from
+the database, and Discord is reached over HTTP alone (a DM, a channel message, the edit of
+an interaction's answer). Run as many as the load needs, on any machine that reaches the
+database; each stops cleanly on SIGTERM or Ctrl-C, and a job it was running when killed
+is taken again by another worker after JOB_RETRY_SECONDS.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from datetime import timedelta
+
+import discord
+
+from bot import pictures
+from bot.delivery import Delivery
+from bot.jobs import open_queue
+from bot.publisher import Publisher
+from bot.settings import DEFAULT_PUBLISH_WORKERS, Settings
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+async def run_worker(settings: Settings) -> None:
+    """Take and run publish jobs until stopped."""
+    painters = pictures.use_processes(settings.render_processes)
+    client = discord.Client(intents=discord.Intents.none())
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signum, stopped.set)
+    try:
+        await client.login(settings.discord_token.get_secret_value())
+        async with Store.open(settings.database) as store:
+            queue = await open_queue(
+                store, retry_after=timedelta(seconds=settings.job_retry_seconds)
+            )
+            publisher = Publisher(client, store, Delivery(client), queue)
+            workers = settings.publish_workers or DEFAULT_PUBLISH_WORKERS
+            await queue.start(publisher.run, workers)
+            log.info("worker ready: %d publish jobs at once on %s", workers, settings.database_name)
+            try:
+                await stopped.wait()
+            finally:
+                await queue.close()
+    finally:
+        await client.close()
+        if painters is not None:
+            painters.shutdown(wait=False, cancel_futures=True)

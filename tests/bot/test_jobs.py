@@ -1,0 +1,167 @@
+"""The publish-job queues: a commit names its job in its own transaction, workers take
+jobs, and a table's publications never overlap, in one process (SQLite) or across
+processes (PostgreSQL, here two stores on one database standing for two processes)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+import pytest
+
+from bot.jobs import JobQueue, open_queue
+from bot.jobs.local import LocalJobQueue
+from bot.store import PublishJob, Seat, StaleVersionError, Store, TableStatus
+
+RETRY = timedelta(seconds=30)
+
+
+async def playing_table(store: Store, channel: int = 10) -> int:
+    table = await store.create_table(1, channel, 1, "network", {}, [Seat(1, "Ada")])
+    await store.update_table(table.id, 0, status=TableStatus.PLAYING, state={"hand": 1})
+    return table.id
+
+
+async def commit(store: Store, table: int, version: int) -> None:
+    await store.commit_move(
+        table, version, hand_number=1, seat=0, notation="6-6", state={"hand": version}
+    )
+
+
+class Runs:
+    """A job runner that records what it ran and can be made to take its time."""
+
+    def __init__(self, queue: JobQueue, hold: float = 0.0) -> None:
+        self.queue = queue
+        self.hold = hold
+        self.ran: list[PublishJob] = []
+        self.inside: dict[int, int] = {}
+        self.overlaps = 0
+        self.changed = asyncio.Event()
+
+    async def __call__(self, job: PublishJob) -> None:
+        async with self.queue.table_lock(job.table_id):
+            self.inside[job.table_id] = self.inside.get(job.table_id, 0) + 1
+            self.overlaps = max(self.overlaps, sum(self.inside.values()))
+            assert self.inside[job.table_id] == 1, "two publications of one table at once"
+            await asyncio.sleep(self.hold)
+            self.inside[job.table_id] -= 1
+        self.ran.append(job)
+        self.changed.set()
+
+    async def until(self, count: int, timeout: float = 20.0) -> None:
+        async with asyncio.timeout(timeout):
+            while len(self.ran) < count:
+                self.changed.clear()
+                await self.changed.wait()
+
+
+@pytest.fixture
+async def pg_stores(postgres_url: str) -> AsyncIterator[tuple[Store, Store]]:
+    async with Store.open(postgres_url) as one, Store.open(postgres_url) as two:
+        yield one, two
+
+
+async def test_an_in_process_queue_runs_each_commits_job_and_one_table_at_a_time(
+    tmp_path: object,
+) -> None:
+    async with Store.open(f"{tmp_path}/t.db") as store:
+        queue = await open_queue(store, retry_after=RETRY)
+        assert isinstance(queue, LocalJobQueue) and queue.in_process
+        runs = Runs(queue, hold=0.02)
+        await queue.start(runs, 4)
+        first, second = await playing_table(store, 10), await playing_table(store, 11)
+        for version in (1, 2, 3):
+            await commit(store, first, version)
+        await commit(store, second, 1)
+        await runs.until(4)
+        assert sorted((j.table_id, j.version) for j in runs.ran) == [
+            (first, 2),
+            (first, 3),
+            (first, 4),
+            (second, 2),
+        ]
+        assert runs.overlaps == 2  # two tables at once, never one table twice
+        await queue.close()
+
+
+async def test_a_postgres_commit_names_its_job_only_if_it_commits(
+    pg_stores: tuple[Store, Store],
+) -> None:
+    store, other = pg_stores
+    queue = await open_queue(store, retry_after=RETRY)
+    assert not queue.in_process
+    table = await playing_table(store)
+    await commit(store, table, 1)
+    with pytest.raises(StaleVersionError):  # refused: its job is rolled back with it
+        await commit(store, table, 1)
+    # Another process's worker takes the job from the database.
+    elsewhere = await open_queue(other, retry_after=RETRY)
+    runs = Runs(elsewhere)
+    await elsewhere.start(runs, 2)
+    await runs.until(1)
+    await asyncio.sleep(0.3)  # a second job would have been taken by now
+    assert runs.ran == [PublishJob(table, 2)]
+    await elsewhere.close()
+
+
+async def test_two_processes_never_publish_one_table_at_once(
+    pg_stores: tuple[Store, Store],
+) -> None:
+    one, two = pg_stores
+    queues = [await open_queue(store, retry_after=RETRY) for store in (one, two)]
+    tables = [await playing_table(one, 10), await playing_table(one, 11)]
+    shared: dict[int, int] = {}
+    overlaps: list[int] = []
+
+    async def run(job: PublishJob, queue: JobQueue) -> None:
+        async with queue.table_lock(job.table_id):
+            shared[job.table_id] = shared.get(job.table_id, 0) + 1
+            overlaps.append(sum(shared.values()))
+            assert shared[job.table_id] == 1
+            await asyncio.sleep(0.05)
+            shared[job.table_id] -= 1
+
+    ran: list[PublishJob] = []
+
+    def runner(queue: JobQueue):  # type: ignore[no-untyped-def]
+        async def go(job: PublishJob) -> None:
+            await run(job, queue)
+            ran.append(job)
+
+        return go
+
+    for queue in queues:
+        await queue.start(runner(queue), 2)
+    for version in (1, 2, 3, 4):
+        await commit(one, tables[0], version)
+        await commit(two, tables[1], version)
+    async with asyncio.timeout(20):
+        while len(ran) < 8:
+            await asyncio.sleep(0.02)
+    assert max(overlaps) <= 2  # at most one publication a table, across both processes
+    for queue in queues:
+        await queue.close()
+
+
+async def test_a_job_answers_as_a_plain_json_payload() -> None:
+    job = PublishJob(7, 9, {"interaction": 1, "token": "t", "content": None}, remind=True)
+    assert PublishJob.from_bytes(job.to_bytes()) == job
+    assert PublishJob.from_bytes(PublishJob(7, 9).to_bytes()) == PublishJob(7, 9)
+
+
+async def test_a_standby_worker_takes_only_jobs_the_others_left_waiting(
+    pg_stores: tuple[Store, Store],
+) -> None:
+    store, _ = pg_stores
+    queue = await open_queue(store, retry_after=RETRY)
+    runs = Runs(queue)
+    await queue.start(runs, 2, standby=timedelta(seconds=0.5))
+    table = await playing_table(store)
+    await commit(store, table, 1)
+    await asyncio.sleep(0.2)
+    assert runs.ran == []  # not overdue yet: another worker might take it
+    await runs.until(1)  # nobody did: the standby worker does
+    assert runs.ran == [PublishJob(table, 2)]
+    await queue.close()
