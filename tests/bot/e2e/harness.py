@@ -116,10 +116,10 @@ class Seen:
 
 
 def move_line(answer: str) -> str | None:
-    """The first log line of a mover's answer ("• ada played 6-5 A SE"), as the table's
-    log shows it."""
-    first = answer.split("\n", 1)[0]
-    return first if first.startswith("• ") else None
+    """The last log line of a mover's answer ("• ada played 6-5 A SE", or the last computer
+    move after it), which the table's log shows once it shows the move."""
+    lines = [line for line in answer.split("\n") if line.startswith("• ")]
+    return lines[-1] if lines else None
 
 
 def delivered(record: InteractionRecord) -> tuple[Message, bool] | None:
