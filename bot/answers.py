@@ -22,20 +22,38 @@ class AnswerTicket:
     application_id: int
     token: str
     user_id: int
-    content: str | None
+    content: str | None = None
     """The answer's words (what the move did), written where the move was made; None
     when the interaction's message is the table message (a Start click), answered by
     publishing the table there."""
+    subject: str | None = None
+    """A tile or piece the player picked: the answer shows where it can go."""
+    turn: int | None = None
+    """The turn the picked control was issued at (a later turn makes it stale)."""
 
     @classmethod
-    def of(cls, interaction: discord.Interaction[Any], content: str | None) -> AnswerTicket:
+    def of(
+        cls,
+        interaction: discord.Interaction[Any],
+        content: str | None = None,
+        *,
+        subject: str | None = None,
+        turn: int | None = None,
+    ) -> AnswerTicket:
         return cls(
             interaction.id,
             interaction.application_id,
             interaction.token,
             interaction.user.id,
             content,
+            subject,
+            turn,
         )
+
+    @property
+    def publishes_table(self) -> bool:
+        """Whether the interaction's message is the table message (a Start click)."""
+        return self.content is None and self.subject is None
 
     def to_json(self) -> JsonObject:
         return {
@@ -44,6 +62,8 @@ class AnswerTicket:
             "token": self.token,
             "user": self.user_id,
             "content": self.content,
+            "subject": self.subject,
+            "turn": self.turn,
         }
 
     @classmethod
@@ -54,6 +74,8 @@ class AnswerTicket:
             str(data["token"]),
             int(data["user"]),
             None if data.get("content") is None else str(data["content"]),
+            None if data.get("subject") is None else str(data["subject"]),
+            None if data.get("turn") is None else int(data["turn"]),
         )
 
     def interaction(self, client: discord.Client) -> discord.Interaction[Any]:

@@ -21,7 +21,8 @@ from bot.errors import UserError
 from bot.games import adapter_for
 from bot.jobs import JobQueue
 from bot.narration import plain
-from bot.publisher import Publisher, played_reply, private_hand, table_reply
+from bot.private import check_pick, played_reply, private_hand, subject_reply
+from bot.publisher import Publisher, table_reply
 from bot.replay_command import replay_here
 from bot.replies import SORRY, Reply, answer, tell
 from bot.service import Actor, TableService, TableUpdate, table_settings
@@ -29,7 +30,7 @@ from bot.store import PublishJob, TableRecord, TableStatus
 from bot.table_settings import TableSettings
 from bot.timers import TableTimers
 from bot.views import ids
-from bot.views.builders import MAX_TARGETS, controls_view, lobby_view
+from bot.views.builders import lobby_view
 from engine.registry import game_spec
 
 log = logging.getLogger(__name__)
@@ -294,36 +295,25 @@ class Handlers:
     async def choose_subject(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, subject: str
     ) -> None:
-        """A tile (or piece) picked from the private controls: show where it can go."""
+        """A tile (or piece) picked from the private controls: show where it can go (drawn
+        here with SQLite; on PostgreSQL by whichever worker takes the answer job, once the
+        pick is checked here: most picks are DMs, which Discord sends to shard 0 alone)."""
+        user_id = interaction.user.id
 
         async def work() -> Reply:
-            player = await self.service.player_on_turn(table_id, interaction.user.id, turn)
-            adapter = adapter_for(player.record.game)
-            try:
-                targets = adapter.targets(player.hand, player.seat, subject)
-            except ValueError as exc:
-                raise UserError(str(exc)) from exc
-            picture = await pictures.subject_picture(player, subject, targets)
-            offered = adapter.controls(player.hand, player.seat)
-            controls = controls_view(
-                table_id,
-                turn,
-                offered,
-                chosen=subject,
-                targets=targets,
-                hint=table_settings(player.record).hints,
-            )
-            prompt = adapter.targets_prompt(subject, targets)
-            if len(targets) > MAX_TARGETS:
-                family = game_spec(player.record.game).family
-                prompt += (
-                    f"\nThe menus list the first {MAX_TARGETS} of {len(targets)}; play any of "
-                    f"them with `/{family} play`."
-                )
-            return Reply(prompt, [picture], controls)
+            player = await self.service.player_on_turn(table_id, user_id, turn)
+            return await subject_reply(player.record, player.match, user_id, subject, turn)
 
         async def run() -> None:
-            await answer(interaction, work(), edit=True)
+            if self.queue.in_process:
+                await answer(interaction, work(), edit=True)
+                return
+            player = await self.service.player_on_turn(table_id, user_id, turn)
+            check_pick(player.record, player.match, user_id, subject, turn)
+            await _acknowledge(interaction, edit=True)
+            ticket = AnswerTicket.of(interaction, subject=subject, turn=turn)
+            version = player.record.version
+            await self.queue.enqueue(PublishJob(table_id, version, ticket.to_json()))
 
         await self.guarded(interaction, run)
 

@@ -28,61 +28,20 @@ import discord
 from bot import messages, pictures
 from bot.answers import AnswerTicket
 from bot.delivery import Delivery
-from bot.games import adapter_for
+from bot.errors import UserError
 from bot.jobs import JobQueue
+from bot.private import played_reply, private_hand, subject_reply
 from bot.publication import Publication
 from bot.replies import NO_MENTIONS, Reply
-from bot.service import PlayerSeat, seat_of, table_settings
+from bot.service import PlayerSeat
 from bot.store import PublishJob, Store, TableRecord, TableStatus
 from bot.table_meta import News, TableMeta
-from bot.views.builders import MAX_TARGETS, controls_view, finished_view, table_view
+from bot.views.builders import finished_view, table_view
 from bot.words import words_for
 from engine.match import Match
 from engine.registry import game_spec, hand_from_json
 
 log = logging.getLogger(__name__)
-
-
-async def private_hand(
-    player: PlayerSeat, headline: str | None = None, page: int | None = None
-) -> Reply:
-    """A player's hand picture with the controls they may use now (private). On their
-    turn it already shows where their first playable tile goes, with its places in the
-    menus, so playing that tile takes one pick (picking another tile shows its places)."""
-    hand = await pictures.hand_picture(player, page or 0)
-    files = [] if hand is None else [hand]
-    controls = None
-    prompt = None
-    if player.is_turn:
-        adapter = adapter_for(player.record.game)
-        offered = adapter.controls(player.hand, player.seat)
-        prompt = offered.prompt
-        focus = next((s.key for s in offered.subjects if s.playable), None)
-        targets = (
-            []
-            if focus is None or page is not None
-            else adapter.targets(player.hand, player.seat, focus)
-        )
-        if targets and len(targets) <= MAX_TARGETS:
-            assert focus is not None
-            preview = await pictures.candidates_picture(player, focus, targets)
-            if preview is not None:
-                files.append(preview)
-            prompt = adapter.targets_prompt(focus, targets)
-        else:
-            focus, targets = None, []
-        controls = controls_view(
-            player.record.id,
-            player.turn,
-            offered,
-            chosen=focus,
-            targets=targets,
-            page=page,
-            hint=table_settings(player.record).hints,
-        )
-    if not files:  # nothing hidden and nothing chosen: the board is the picture
-        files.append(await pictures.table_picture(player.record, player.match))
-    return Reply(messages.hand_content(player, headline, prompt), files, controls)
 
 
 async def table_reply(
@@ -100,16 +59,6 @@ async def table_reply(
         dms_closed = Publication.from_json(record.publication).dms_closed
     content = messages.table_content(record, match, dms_closed)
     return Reply(content, [picture], view, layout=True)
-
-
-async def played_reply(record: TableRecord, match: Match, user_id: int, content: str) -> Reply:
-    """The answer to the player who just moved: ``content`` (what happened), with their
-    hand and, on their turn, the controls."""
-    seat = seat_of(record, user_id)
-    if seat is None or match.is_over or record.status is not TableStatus.PLAYING:
-        return Reply(content, [], None)
-    reply = await private_hand(PlayerSeat(record, match, seat))
-    return Reply(content, reply.files, reply.view)
 
 
 def message_nonce(table_id: int, key: int, place: int) -> int:
@@ -150,7 +99,7 @@ class Publisher:
         message only), or publish the table up to its newest version (through the job's
         interaction, when that is a click on the table message)."""
         ticket = None if job.answer is None else AnswerTicket.from_json(job.answer)
-        if ticket is not None and ticket.content is not None:
+        if ticket is not None and not ticket.publishes_table:
             await self._step(job.table_id, "answering", self._answer(job.table_id, ticket))
             return
         async with self._queue.table_lock(job.table_id):
@@ -192,7 +141,6 @@ class Publisher:
                     record.id, "answering", self._refresh(record, match, done.dms_closed, via)
                 )
             return
-        meta = TableMeta.from_json(record.meta)
         sent = _Sent(replace(done, version=record.version))
         for user, channel in done.dm_channels.items():
             self._delivery.remember_dm_channel(user, channel)
@@ -405,16 +353,28 @@ class Publisher:
     # ------------------------------------------------------------------ answers
 
     async def _answer(self, table_id: int, answer: AnswerTicket) -> None:
-        """Finish a mover's deferred interaction with their answer, drawn from the table
-        as committed now, through the interaction's own edit endpoint (which any process
-        may call while its token lives)."""
+        """Finish a player's deferred interaction with their private answer (to their move,
+        or where a picked tile goes), drawn from the table as committed now, through the
+        interaction's own edit endpoint (which any process may call while its token lives).
+        A pick gone stale meanwhile is answered with the reason, privately."""
         record = await self._store.get_table(table_id)
         if record is None or record.state is None:
             return
-        assert answer.content is not None
         match = Match.from_json(record.state)
-        reply = await played_reply(record, match, answer.user_id, answer.content)
         interaction = answer.interaction(self._client)
+        if answer.subject is not None:
+            try:
+                reply = await subject_reply(
+                    record, match, answer.user_id, answer.subject, answer.turn
+                )
+            except UserError as exc:
+                await interaction.followup.send(
+                    str(exc), ephemeral=True, allowed_mentions=NO_MENTIONS
+                )
+                return
+        else:
+            assert answer.content is not None
+            reply = await played_reply(record, match, answer.user_id, answer.content)
         await interaction.edit_original_response(
             content=reply.content,
             attachments=reply.files,

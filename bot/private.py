@@ -1,0 +1,118 @@
+"""A player's private answers: their hand with the controls they may use now, the answer
+to their move, and the places a chosen tile can go. Drawn wherever the answer is finished:
+in the process that received the interaction, or by a worker holding its token."""
+
+from __future__ import annotations
+
+from bot import messages, pictures
+from bot.errors import NotAtTableError, StaleControlError, TableClosedError, UserError
+from bot.games import adapter_for
+from bot.games.base import Target
+from bot.replies import Reply
+from bot.service import PlayerSeat, seat_of, table_settings
+from bot.store import TableRecord, TableStatus
+from bot.table_meta import TableMeta
+from bot.views.builders import MAX_TARGETS, controls_view
+from engine.match import Match
+from engine.registry import game_spec
+
+
+async def private_hand(
+    player: PlayerSeat, headline: str | None = None, page: int | None = None
+) -> Reply:
+    """A player's hand picture with the controls they may use now (private). On their
+    turn it already shows where their first playable tile goes, with its places in the
+    menus, so playing that tile takes one pick (picking another tile shows its places)."""
+    hand = await pictures.hand_picture(player, page or 0)
+    files = [] if hand is None else [hand]
+    controls = None
+    prompt = None
+    if player.is_turn:
+        adapter = adapter_for(player.record.game)
+        offered = adapter.controls(player.hand, player.seat)
+        prompt = offered.prompt
+        focus = next((s.key for s in offered.subjects if s.playable), None)
+        targets = (
+            []
+            if focus is None or page is not None
+            else adapter.targets(player.hand, player.seat, focus)
+        )
+        if targets and len(targets) <= MAX_TARGETS:
+            assert focus is not None
+            preview = await pictures.candidates_picture(player, focus, targets)
+            if preview is not None:
+                files.append(preview)
+            prompt = adapter.targets_prompt(focus, targets)
+        else:
+            focus, targets = None, []
+        controls = controls_view(
+            player.record.id,
+            player.turn,
+            offered,
+            chosen=focus,
+            targets=targets,
+            page=page,
+            hint=table_settings(player.record).hints,
+        )
+    if not files:  # nothing hidden and nothing chosen: the board is the picture
+        files.append(await pictures.table_picture(player.record, player.match))
+    return Reply(messages.hand_content(player, headline, prompt), files, controls)
+
+
+async def played_reply(record: TableRecord, match: Match, user_id: int, content: str) -> Reply:
+    """The answer to the player who just moved: ``content`` (what happened), with their
+    hand and, on their turn, the controls."""
+    seat = seat_of(record, user_id)
+    if seat is None or match.is_over or record.status is not TableStatus.PLAYING:
+        return Reply(content, [], None)
+    reply = await private_hand(PlayerSeat(record, match, seat))
+    return Reply(content, reply.files, reply.view)
+
+
+def check_pick(
+    record: TableRecord, match: Match, user_id: int, subject: str, turn: int | None
+) -> tuple[PlayerSeat, list[Target]]:
+    """The picking player's seat and the places ``subject`` can go, if the pick is theirs
+    to make now (:class:`UserError` saying why not, otherwise)."""
+    seat = seat_of(record, user_id)
+    if seat is None:
+        raise NotAtTableError()
+    if record.status is not TableStatus.PLAYING:
+        raise TableClosedError("This table is closed.")
+    if turn is not None and TableMeta.from_json(record.meta).turn != turn:
+        raise StaleControlError()
+    player = PlayerSeat(record, match, seat)
+    if not player.is_turn:
+        raise UserError(f"It is not your turn: {player.waiting_for}.")
+    try:
+        targets = list(adapter_for(record.game).targets(player.hand, player.seat, subject))
+    except ValueError as exc:
+        raise UserError(str(exc)) from exc
+    return player, targets
+
+
+async def subject_reply(
+    record: TableRecord, match: Match, user_id: int, subject: str, turn: int | None
+) -> Reply:
+    """Where ``subject`` (a tile or piece the player picked) can go, on the turn ``turn``
+    the controls were issued at. Raises :class:`UserError` for a stale or foreign pick."""
+    player, targets = check_pick(record, match, user_id, subject, turn)
+    adapter = adapter_for(record.game)
+    picture = await pictures.subject_picture(player, subject, targets)
+    offered = adapter.controls(player.hand, player.seat)
+    controls = controls_view(
+        record.id,
+        player.turn,
+        offered,
+        chosen=subject,
+        targets=targets,
+        hint=table_settings(record).hints,
+    )
+    prompt = adapter.targets_prompt(subject, targets)
+    if len(targets) > MAX_TARGETS:
+        family = game_spec(record.game).family
+        prompt += (
+            f"\nThe menus list the first {MAX_TARGETS} of {len(targets)}; play any of "
+            f"them with `/{family} play`."
+        )
+    return Reply(prompt, [picture], controls)
