@@ -6,6 +6,7 @@ import asyncio
 import os
 import re
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,9 @@ GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz01234567
 def settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **env: str) -> Settings:
     monkeypatch.chdir(tmp_path)  # no stray .env
     for name in list(os.environ):
-        if name.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "LOG_LEVEL", "SHARD_", "DEAL_")):
+        if name.startswith(
+            ("DISCORD_", "DATABASE_", "DEV_GUILD", "LOG_LEVEL", "SHARD_", "DEAL_", "PUBLISH_")
+        ):
             monkeypatch.delenv(name)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -37,6 +40,28 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert loaded.discord_api_base == DEFAULT_API_BASE
     assert loaded.discord_gateway_url == DEFAULT_GATEWAY_URL
     assert GOOD_TOKEN not in repr(loaded)
+
+
+@pytest.mark.parametrize(
+    ("env", "workers", "standby"),
+    [
+        ({}, 4, None),  # one process: it publishes
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1"}, 4, None),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0"}, 4, timedelta(seconds=1)),  # every DM: stand by
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,1"}, 4, None),  # all shards: the one process
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0", "PUBLISH_WORKERS": "2"}, 2, None),  # as told
+        ({"PUBLISH_WORKERS": "0"}, 0, None),
+    ],
+)
+def test_who_runs_publish_jobs(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    env: dict[str, str],
+    workers: int,
+    standby: timedelta | None,
+) -> None:
+    loaded = settings(monkeypatch, tmp_path, DISCORD_TOKEN=GOOD_TOKEN, **env)
+    assert (loaded.publish_concurrency, loaded.publish_standby) == (workers, standby)
 
 
 def test_dotenv_and_overrides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -86,12 +111,13 @@ def test_bad_settings_are_described_in_one_line(
     assert "\n" not in line and "hunter2" not in line
 
 
-async def run_bot(env: dict[str, str], cwd: Path) -> tuple[int, str]:
+async def run_bot(env: dict[str, str], cwd: Path, *args: str) -> tuple[int, str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "bot",
+        *args,
         cwd=cwd,
         env={
             **clean,
@@ -125,6 +151,31 @@ async def test_a_token_discord_rejects_exits_with_one_line(tmp_path: Path) -> No
     async with FakeDiscord() as fake:
         env = {**fake.env(), "DISCORD_TOKEN": GOOD_TOKEN, "LOG_LEVEL": "CRITICAL"}
         code, err = await run_bot(env, tmp_path)
+    assert code == 2
+    assert err.strip().splitlines() == [
+        "domino-tables: Discord rejected DISCORD_TOKEN (401 Unauthorized): check the bot token."
+    ]
+
+
+async def test_a_worker_without_postgresql_exits_with_one_line(tmp_path: Path) -> None:
+    code, err = await run_bot({"DISCORD_TOKEN": GOOD_TOKEN}, tmp_path, "worker")
+    assert code == 2
+    assert err.strip().splitlines() == [
+        "domino-tables: a worker shares the bot's jobs through PostgreSQL: set DATABASE_URL."
+    ]
+
+
+async def test_a_worker_with_a_token_discord_rejects_exits_with_one_line(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    async with FakeDiscord() as fake:
+        env = {
+            **fake.env(),
+            "DISCORD_TOKEN": GOOD_TOKEN,
+            "DATABASE_URL": postgres_url,
+            "LOG_LEVEL": "CRITICAL",
+        }
+        code, err = await run_bot(env, tmp_path, "worker")
     assert code == 2
     assert err.strip().splitlines() == [
         "domino-tables: Discord rejected DISCORD_TOKEN (401 Unauthorized): check the bot token."
