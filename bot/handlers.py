@@ -384,7 +384,8 @@ class Handlers:
             return await played_reply(update.record, update.match, user_id, content)
 
         try:
-            await answer(interaction, work(), edit=edit, ephemeral=True)
+            with self.queue.held():  # published once answered: the answer goes first
+                await answer(interaction, work(), edit=edit, ephemeral=True)
         finally:  # a committed move is published even if answering it failed
             for update in updates:
                 self.settle(update)

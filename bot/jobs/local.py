@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from contextvars import ContextVar
 from datetime import timedelta
 
 from bot.jobs.queue import JobRunner
@@ -17,6 +18,9 @@ from bot.store import PublishJob
 from bot.store.database import Transaction
 
 log = logging.getLogger(__name__)
+
+
+_held: ContextVar[list[PublishJob] | None] = ContextVar("held_publish_jobs", default=None)
 
 
 class LocalJobQueue:
@@ -36,7 +40,24 @@ class LocalJobQueue:
         return None  # nothing to write: the commit's new version is the record
 
     def committed(self, job: PublishJob) -> None:
-        self._jobs.put_nowait(job)
+        held = _held.get()
+        if held is not None:
+            held.append(job)
+        else:
+            self._jobs.put_nowait(job)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Keep the jobs committed inside (and in tasks started inside) until the end: the
+        mover's answer is drawn and sent first, as it is what they wait for."""
+        token = _held.set([])
+        try:
+            yield
+        finally:
+            jobs = _held.get() or []
+            _held.reset(token)
+            for job in jobs:
+                self._jobs.put_nowait(job)
 
     async def enqueue(self, job: PublishJob) -> None:
         self._jobs.put_nowait(job)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from datetime import timedelta
 from typing import Protocol
 
@@ -20,6 +20,10 @@ class JobQueue(Outbox, Protocol):
     def in_process(self) -> bool:
         """Whether this process runs the jobs its own commits name (the SQLite queue):
         then an interaction may wait for its job instead of being acknowledged first."""
+
+    def held(self) -> AbstractContextManager[None]:
+        """Within it, jobs this process's commits name wait for its end (in process only):
+        the mover's answer goes first."""
 
     async def enqueue(self, job: PublishJob) -> None:
         """Add a job on its own (not part of a commit): an answer, a republication."""

@@ -165,3 +165,22 @@ async def test_a_standby_worker_takes_only_jobs_the_others_left_waiting(
     await runs.until(1)  # nobody did: the standby worker does
     assert runs.ran == [PublishJob(table, 2)]
     await queue.close()
+
+
+async def test_jobs_committed_while_an_answer_is_made_wait_for_it(tmp_path: object) -> None:
+    async with Store.open(f"{tmp_path}/t.db") as store:
+        queue = await open_queue(store, retry_after=RETRY)
+        runs = Runs(queue)
+        await queue.start(runs, 2)
+        table = await playing_table(store)
+
+        async def answering() -> None:  # the answer's work runs in a task of its own
+            await commit(store, table, 1)
+
+        with queue.held():
+            await asyncio.ensure_future(answering())
+            await asyncio.sleep(0.1)
+            assert runs.ran == []  # the mover's answer goes first
+        await runs.until(1)
+        assert runs.ran == [PublishJob(table, 2)]
+        await queue.close()
