@@ -109,7 +109,9 @@ class DominoBot(commands.AutoShardedBot):
         delivery = Delivery(self)
         retry = timedelta(seconds=settings.job_retry_seconds)
         self._queue = queue = await open_queue(store, retry_after=retry)
-        publisher = Publisher(self, store, delivery, queue)
+        # On PostgreSQL, computer seats move in publish jobs, not where a play arrived.
+        thinker = None if queue.in_process else service
+        publisher = Publisher(self, store, delivery, queue, thinker)
         self._timers = timers = TableTimers(self._turn_expired, self._lobby_expired)
         self.handlers = Handlers(service, publisher, queue, timers, delivery, settings.owns_guild)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

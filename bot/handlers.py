@@ -362,13 +362,14 @@ class Handlers:
         edit: bool,
     ) -> None:
         """Commit the move here; answer it here when this process runs its jobs (SQLite),
-        else acknowledge at once and leave the answer to a job any worker may take (its
-        picture is the costly part, and most plays are DM picks, which Discord sends to
-        shard 0 alone)."""
+        else acknowledge at once and leave the answer and the computers' replies to jobs
+        any worker may take (pictures and searches are the costly part, and most plays
+        are DM picks, which Discord sends to shard 0 alone)."""
         user_id = interaction.user.id
         if not self.queue.in_process:
             await _acknowledge(interaction, edit=edit)
-            update = await self.service.play(table_id, user_id, notation, turn)
+            # Computers move in the publish job, in whichever process takes it.
+            update = await self.service.play(table_id, user_id, notation, turn, computers=False)
             self.settle(update)
             ticket = AnswerTicket.of(interaction, messages.played_content(update, user_id))
             await self.queue.enqueue(

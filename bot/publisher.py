@@ -33,7 +33,7 @@ from bot.jobs import JobQueue
 from bot.private import played_reply, private_hand, subject_reply
 from bot.publication import Publication
 from bot.replies import NO_MENTIONS, Reply
-from bot.service import PlayerSeat
+from bot.service import PlayerSeat, TableService
 from bot.store import PublishJob, Store, TableRecord, TableStatus
 from bot.table_meta import News, TableMeta
 from bot.views.builders import finished_view, table_view
@@ -87,12 +87,22 @@ class Publisher:
     """Runs publish jobs (:meth:`run`), in whichever process takes them."""
 
     def __init__(
-        self, client: discord.Client, store: Store, delivery: Delivery, queue: JobQueue
+        self,
+        client: discord.Client,
+        store: Store,
+        delivery: Delivery,
+        queue: JobQueue,
+        service: TableService | None = None,
     ) -> None:
+        """``service``: when given, a job whose table has a computer to move lets it move
+        (after publishing), wherever the job runs: the process that committed the move
+        left that to the jobs (on PostgreSQL, so shard 0 does not think for every table
+        whose DM plays it receives)."""
         self._client = client
         self._store = store
         self._delivery = delivery
         self._queue = queue
+        self._service = service
 
     async def run(self, job: PublishJob) -> None:
         """Run one job: answer a mover's interaction (no table lock: it edits their own
@@ -103,7 +113,12 @@ class Publisher:
             await self._step(job.table_id, "answering", self._answer(job.table_id, ticket))
             return
         async with self._queue.table_lock(job.table_id):
-            await self._publish(job.table_id, ticket, remind=job.remind)
+            shown = await self._publish(job.table_id, ticket, remind=job.remind)
+        service = self._service
+        if shown is not None and service is not None and service.computer_to_move(*shown):
+            async with self._queue.computer_turns(job.table_id) as mine:
+                if mine:  # its commits name the jobs that publish them
+                    await self._step(job.table_id, "computer moves", service.resume(job.table_id))
 
     async def edit_table_message(self, record: TableRecord, reply: Reply) -> None:
         """Replace the table message's content (lobby changes, closed lobbies)."""
@@ -119,10 +134,11 @@ class Publisher:
 
     async def _publish(
         self, table_id: int, via: AnswerTicket | None, *, remind: bool = False
-    ) -> None:
+    ) -> tuple[TableRecord, Match] | None:
+        """Publish the table as committed now; returns what it read (None: no table)."""
         record = await self._store.get_table(table_id)
         if record is None or record.state is None:
-            return
+            return None
         done = Publication.from_json(record.publication)
         match = Match.from_json(record.state)
         meta = TableMeta.from_json(record.meta)
@@ -140,7 +156,7 @@ class Publisher:
                 await self._step(
                     record.id, "answering", self._refresh(record, match, done.dms_closed, via)
                 )
-            return
+            return record, match
         sent = _Sent(replace(done, version=record.version))
         for user, channel in done.dm_channels.items():
             self._delivery.remember_dm_channel(user, channel)
@@ -171,9 +187,10 @@ class Publisher:
             "recording what was sent",
             self._store.record_publication(record.id, sent.publication.to_json(), sent.message_id),
         )
+        return record, match
 
     @staticmethod
-    async def _step(table_id: int, what: str, step: Awaitable[None]) -> bool:
+    async def _step(table_id: int, what: str, step: Awaitable[object]) -> bool:
         """One publishing step; a failure is logged and the other steps still run."""
         try:
             await step

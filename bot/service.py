@@ -511,9 +511,16 @@ class TableService:
         return Hint(PlayerSeat(written, player.match, seat), move, used)
 
     async def play(
-        self, table_id: int, user_id: int, notation: str, turn: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        notation: str,
+        turn: int | None = None,
+        *,
+        computers: bool = True,
     ) -> TableUpdate:
-        """Play ``notation`` for the user's seat, then let computers move.
+        """Play ``notation`` for the user's seat, then let computers move (unless
+        ``computers`` is False: a publish job lets them move, in whichever process).
 
         ``turn`` is the turn counter the control was issued at; a click from an older
         turn (a double click, a stale button) is refused without touching the table.
@@ -552,7 +559,7 @@ class TableService:
                 # Another process committed first: the same double click, reaching it?
                 await self._refuse_a_repeat(table_id, seat, move, match, since=meta.turn)
                 raise StaleControlError(RACE_MESSAGE) from None
-            return await self._run_computers(update)
+            return await self._run_computers(update) if computers else update
 
     async def _refuse_a_repeat(
         self, table_id: int, seat: int, notation: str, match: Match, since: int | None = None
@@ -626,6 +633,15 @@ class TableService:
                 return await self._finish(update)
             resumed = await self._run_computers(update)
             return None if resumed.record.version == record.version else resumed
+
+    def computer_to_move(self, record: TableRecord, match: Match) -> bool:
+        """Whether the seat to move is played by the computer now (see :meth:`resume`)."""
+        if record.status is not TableStatus.PLAYING:
+            return False
+        if match.is_over:
+            return True  # the result is still to be recorded
+        seat = match.hand.current_player
+        return seat is not None and self._computer_moves(record, self._meta(record), seat)
 
     # ------------------------------------------------------------------ internals
 

@@ -1,5 +1,6 @@
-"""``domino-tables worker``: a process that only runs publish jobs — drawing the pictures
-and sending what moves changed — for a bot whose state is in PostgreSQL.
+"""``domino-tables worker``: a process that only runs publish jobs — drawing the pictures,
+sending what moves changed, and letting computer seats reply — for a bot whose state is
+in PostgreSQL.
 
 It needs the bot's token and DATABASE_URL, and no gateway connection: jobs are taken from
 the database, and Discord is reached over HTTP alone (a DM, a channel message, the edit of
@@ -22,6 +23,7 @@ from bot import pictures
 from bot.delivery import Delivery
 from bot.jobs import open_queue
 from bot.publisher import Publisher
+from bot.service import TableService
 from bot.settings import DEFAULT_PUBLISH_WORKERS, Settings
 from bot.store import Store
 
@@ -43,7 +45,8 @@ async def run_worker(settings: Settings) -> None:
             queue = await open_queue(
                 store, retry_after=timedelta(seconds=settings.job_retry_seconds)
             )
-            publisher = Publisher(client, store, Delivery(client), queue)
+            service = TableService(store)  # computer seats move in the jobs, too
+            publisher = Publisher(client, store, Delivery(client), queue, service)
             workers = settings.publish_workers or DEFAULT_PUBLISH_WORKERS
             await queue.start(publisher.run, workers)
             log.info("worker ready: %d publish jobs at once on %s", workers, settings.database_name)

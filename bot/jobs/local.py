@@ -31,6 +31,7 @@ class LocalJobQueue:
         self._locks: dict[int, asyncio.Lock] = {}
         self._holders: dict[int, int] = {}
         self._workers: list[asyncio.Task[None]] = []
+        self._computing: set[int] = set()
 
     @property
     def in_process(self) -> bool:
@@ -74,6 +75,17 @@ class LocalJobQueue:
             if not self._holders[table_id]:  # nobody waits: forget the table's lock
                 del self._holders[table_id]
                 self._locks.pop(table_id, None)
+
+    @contextlib.asynccontextmanager
+    async def computer_turns(self, table_id: int) -> AsyncIterator[bool]:
+        if table_id in self._computing:
+            yield False
+            return
+        self._computing.add(table_id)
+        try:
+            yield True
+        finally:
+            self._computing.discard(table_id)
 
     async def start(
         self, run: JobRunner, concurrency: int, standby: timedelta | None = None

@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 ENTRYPOINT: Final = "publish_table"
 _LOCK_SPACE: Final = 0x646F6D69  # "domi": the advisory locks of table publications
+_COMPUTER_SPACE: Final = 0x636F6D70  # "comp": whoever plays a table's computer seats
 _INSTALL_LOCK: Final = 0x646F6D696E70  # one advisory lock id for installing the job table
 
 
@@ -87,6 +88,19 @@ class PostgresJobQueue:
                 yield
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1, $2)", _LOCK_SPACE, key)
+
+    @contextlib.asynccontextmanager
+    async def computer_turns(self, table_id: int) -> AsyncIterator[bool]:
+        key = table_id % 2**31
+        async with self._pool.acquire() as conn:
+            taken = bool(
+                await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", _COMPUTER_SPACE, key)
+            )
+            try:
+                yield taken
+            finally:
+                if taken:
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", _COMPUTER_SPACE, key)
 
     async def start(
         self, run: JobRunner, concurrency: int, standby: timedelta | None = None

@@ -32,6 +32,10 @@ class JobQueue(Outbox, Protocol):
         """Held while a table is published: its publications never cross, whichever
         processes run them; a killed holder's lock is released with it."""
 
+    def computer_turns(self, table_id: int) -> AbstractAsyncContextManager[bool]:
+        """Try to become the one process playing a table's computer seats now: yields
+        whether it did (another worker already doing it is left to it)."""
+
     async def start(
         self, run: JobRunner, concurrency: int, standby: timedelta | None = None
     ) -> None:

@@ -184,3 +184,24 @@ async def test_jobs_committed_while_an_answer_is_made_wait_for_it(tmp_path: obje
         await runs.until(1)
         assert runs.ran == [PublishJob(table, 2)]
         await queue.close()
+
+
+async def test_one_process_at_a_time_plays_a_tables_computers(
+    pg_stores: tuple[Store, Store], tmp_path: object
+) -> None:
+    one, two = pg_stores
+    async with Store.open(f"{tmp_path}/t.db") as lite:
+        pairs = [
+            [await open_queue(one, retry_after=RETRY), await open_queue(two, retry_after=RETRY)]
+        ]
+        local = await open_queue(lite, retry_after=RETRY)
+        pairs.append([local, local])
+        for first, second in pairs:
+            async with first.computer_turns(5) as mine:
+                assert mine
+                async with second.computer_turns(5) as theirs:
+                    assert not theirs  # left to the first
+                async with second.computer_turns(6) as other_table:
+                    assert other_table
+            async with second.computer_turns(5) as now_free:
+                assert now_free

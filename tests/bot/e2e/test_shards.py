@@ -151,3 +151,38 @@ async def test_two_processes_share_a_table_through_postgresql(
     assert "hand 1" in table.table().text
     assert_answered_once_in_time(fake.interactions)
     assert fake.unknown_requests == []
+
+
+async def test_computer_seats_reply_in_a_worker_not_in_the_dm_shard(
+    fake_discord: FakeDiscord, postgres_url: str, bot_launcher: BotLauncher
+) -> None:
+    """The player's DM picks reach process 0, which commits them and goes on; the
+    computer's replies, like the pictures, are worked out by a publish job in process 1."""
+    fake, launcher = fake_discord, bot_launcher
+    guild = fake.add_guild_on_shard("Domino Club", 1)
+    channel = guild.add_text_channel("tables")
+    ada = Player(fake.add_user("ada", guild=guild))
+    common = {
+        "DATABASE_URL": postgres_url,
+        "SHARD_COUNT": str(SHARDS),
+        "DEV_GUILD_ID": str(guild.id),
+        "LOG_LEVEL": "INFO",
+    }
+    zero = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "0"})
+    one = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "1"})
+    await fake.wait_until_bot_ready(timeout=30)
+
+    table = TableDriver(fake, channel, [ada])
+    await table.open(ada, seats=2, target=200)
+    await table.add_computer(ada)
+    await table.start(ada)
+    for _ in range(3):  # DM controls: shard 0, process 0
+        await play_a_turn(table)
+
+    computer = "table 1: seat 1 played"
+    assert computer not in zero.log()  # process 0 committed ada's moves only
+    assert one.log().count(computer) >= 2  # its replies before ada's 2nd and 3rd turns
+    logged = await moves_logged(postgres_url)
+    assert [seq for seq, _ in logged] == list(range(1, len(logged) + 1))
+    assert_answered_once_in_time(fake.interactions)
+    assert fake.unknown_requests == []
