@@ -435,6 +435,10 @@ class RequestRecord:
     channel_id: int | None = None
     message_id: int | None = None
     guild_id: int | None = None
+    peer_port: int | None = None
+    """The caller's TCP port: which of several bot processes made the call."""
+    held: bool = False
+    """True while the call waits on ``settings.hold_posts`` or ``settings.hold_edits``."""
 
     @property
     def unknown(self) -> bool:

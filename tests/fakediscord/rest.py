@@ -8,6 +8,7 @@ are authenticated by their token in the path, as on Discord.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 import time
@@ -71,6 +72,11 @@ def _query_int(request: web.Request, key: str, default: int) -> int:
         errors.add([key], "NUMBER_TYPE_COERCE", f'Value "{raw}" is not snowflake.')
         errors.raise_if_any()
         raise
+
+
+def _peer_port(request: web.Request) -> int | None:
+    peer = request.transport.get_extra_info("peername") if request.transport else None
+    return int(peer[1]) if isinstance(peer, tuple) and len(peer) >= 2 else None
 
 
 def _truthy(value: str | None) -> bool:
@@ -198,6 +204,7 @@ class RestApi:
             path=request.path,
             query=dict(request.query),
             at=time.perf_counter(),
+            peer_port=_peer_port(request),
         )
         request[_RECORD_KEY] = record
         self.world.requests.append(record)
@@ -397,9 +404,7 @@ class RestApi:
         )
         if isinstance(channel, DMChannel) and not self._can_dm(channel.recipient):
             raise ApiError(403, 50007, "Cannot send messages to this user")
-        await self.world.settings.hold_posts.wait()
-        if request.transport is None or request.transport.is_closing():
-            raise web.HTTPServiceUnavailable()  # the bot died while its post was held
+        await self._hold(request, self.world.settings.hold_posts)
         repeat = self._nonce_repeat(payload)
         if repeat is not None:
             record_of(request).message_id = repeat.id
@@ -410,6 +415,20 @@ class RestApi:
         )
         record_of(request).message_id = message.id
         return json_response(payloads.message(message))
+
+    async def _hold(self, request: web.Request, gate: asyncio.Event) -> None:
+        """Wait while a test holds this kind of call (``gate`` cleared); a call whose
+        bot died meanwhile is dropped."""
+        if not gate.is_set():
+            record = record_of(request)
+            record.held = True
+            self.world.changed()
+            try:
+                await gate.wait()
+            finally:
+                record.held = False
+        if request.transport is None or request.transport.is_closing():
+            raise web.HTTPServiceUnavailable()  # the bot died while its call was held
 
     def _nonce_repeat(self, payload: dict[str, Any]) -> Message | None:
         """With ``enforce_nonce``, a message the bot already created with the same nonce in
@@ -461,6 +480,7 @@ class RestApi:
             size_limit=self.world.settings.attachment_size_limit,
             current=message,
         )
+        await self._hold(request, self.world.settings.hold_edits)
         self.world.edit_message(message, payload, body.uploads)
         return json_response(payloads.message(message))
 

@@ -68,9 +68,15 @@ class Settings:
     hold_posts: asyncio.Event = field(default_factory=asyncio.Event)
     """Set: the bot's message posts go through. Cleared: each waits until it is set again
     (a test can kill the bot while its posts are held, e.g. right after a commit)."""
+    hold_edits: asyncio.Event = field(default_factory=asyncio.Event)
+    """The same for the bot's edits of channel messages (``PATCH`` of a message; an
+    interaction's ``@original`` is never held): a test can keep a publication in progress.
+    A held call waits for the event it found: assign a new, set event to let later calls
+    through while the held ones keep waiting for the old one."""
 
     def __post_init__(self) -> None:
         self.hold_posts.set()
+        self.hold_edits.set()
 
 
 class WorldListener(Protocol):

@@ -294,3 +294,39 @@ async def test_an_enforced_nonce_is_created_once_and_posts_can_be_held(
     fake_discord.settings.hold_posts.set()
     await held
     assert channel.messages[-1].content == "held"
+
+
+async def test_edits_can_be_held_one_at_a_time_and_calls_name_their_caller(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    channel = fake_discord.add_guild("Edits").add_text_channel("tables")
+    posted = f"{fake_discord.api_base}/channels/{channel.id}/messages"
+    async with http.post(posted, json={"content": "v1"}, headers=auth(fake_discord)) as response:
+        message_id = (await response.json())["id"]
+    url = f"{posted}/{message_id}"
+
+    async def edit(content: str) -> int:
+        body = {"content": content}
+        async with http.patch(url, json=body, headers=auth(fake_discord)) as response:
+            return response.status
+
+    fake_discord.settings.hold_edits.clear()
+    older = asyncio.create_task(edit("v2"))
+    held = await fake_discord.wait_until(
+        lambda: next((r for r in fake_discord.requests if r.held), None), what="a held edit"
+    )
+    assert (held.method, held.route) == ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    # Later edits pass a fresh, set event; the held one still waits for the one it found.
+    first_gate = fake_discord.settings.hold_edits
+    fake_discord.settings.hold_edits = asyncio.Event()
+    fake_discord.settings.hold_edits.set()
+    assert await edit("v3") == 200
+    assert not older.done() and channel.messages[0].content == "v3"
+    first_gate.set()
+    assert await older == 200
+    assert [v.content for v in channel.messages[0].versions] == ["v1", "v3", "v2"]
+    assert not held.held and held.status == 200
+    # Each call names the client port it came from: the edit made while the first was
+    # held went over another connection.
+    ports = {r.peer_port for r in fake_discord.requests if r.method == "PATCH"}
+    assert len(ports) == 2 and None not in ports and fake_discord.port not in ports
