@@ -248,7 +248,8 @@ async def test_a_worker_killed_mid_publish_leaves_the_job_to_another_and_nothing
     assert taker.returncode == -signal.SIGKILL and survivor.running
     over = ever_posted(channel, "Hand 1 is over")
     assert len(over) == 1 and [a.filename for a in over[0].attachments] == ["hand-over.png"]
-    assert len(ever_posted(channel, r" · hand 2 · ")) == 1  # one table message for hand 2
+    (hand_two,) = ever_posted(channel, r" · hand 2 · ")  # one table message for hand 2
+    assert over[0].id < hand_two.id  # the news of hand 1 above the table of hand 2
     assert all(m.deleted for m in ever_posted(channel, r" · hand 1 · "))  # replaced
     for player in (ada, bea):
         new_hand = hand_two_dms(fake, player)
