@@ -4,7 +4,12 @@
 A worker killed (-9) in the middle of a hand's end leaves its job to the other worker, and
 every message of that publication still arrives exactly once. Two processes committing to
 one table while its previous publication is still in progress never leave the table
-message on the older state.
+message on the older state, even when that publication outlasts the database's statement
+timeout (Discord slow or rate-limited).
+
+Which worker made a call is read from the fake's request log (``peer_port``) and the
+workers' sockets; a publication is kept in progress by holding the bot's posts or edits
+in the fake (``settings.hold_posts``/``hold_edits``).
 """
 
 from __future__ import annotations
