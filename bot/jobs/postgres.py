@@ -18,7 +18,7 @@ import asyncpg
 from pgqueuer import AsyncpgDriver, AsyncpgPoolDriver, Job, Queries, QueueManager
 from pgqueuer.types import QueueExecutionMode
 
-from bot.jobs.queue import JobRunner
+from bot.jobs.queue import JobRunner, TableBusyError
 from bot.store import PublishJob, Store
 from bot.store.database import Transaction
 from bot.store.postgres import PostgresDatabase, PostgresTransaction
@@ -28,6 +28,11 @@ log = logging.getLogger(__name__)
 ENTRYPOINT: Final = "publish_table"
 _LOCK_SPACE: Final = 0x646F6D69  # "domi": the advisory locks of table publications
 _COMPUTER_SPACE: Final = 0x636F6D70  # "comp": whoever plays a table's computer seats
+LOCK_WAIT: Final = timedelta(minutes=2)
+"""How long a job waits for a table another worker is publishing before it is put back."""
+_KEEPALIVES: Final = (
+    "SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3"
+)
 _INSTALL_LOCK: Final = 0x646F6D696E70  # one advisory lock id for installing the job table
 
 
@@ -83,7 +88,18 @@ class PostgresJobQueue:
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
         key = table_id % 2**31  # tables beyond that share a lock now and then: harmless
         async with self._pool.acquire() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1, $2)", _LOCK_SPACE, key)
+            # A worker whose machine vanishes without closing its connection must not keep
+            # its tables for hours: the server drops the connection (and the lock) in ~1 min.
+            await conn.execute(_KEEPALIVES)
+            try:  # waiting outlasts the store's statement timeout: a publication may be slow
+                await conn.execute(
+                    "SELECT pg_advisory_lock($1, $2)",
+                    _LOCK_SPACE,
+                    key,
+                    timeout=LOCK_WAIT.total_seconds(),
+                )
+            except TimeoutError as exc:
+                raise TableBusyError(table_id) from exc
             try:
                 yield
             finally:
@@ -144,15 +160,21 @@ class PostgresJobQueue:
     async def _work(self, run: JobRunner, concurrency: int, mode: QueueExecutionMode) -> None:
         manager = QueueManager(Queries(AsyncpgPoolDriver(self._pool)))
 
+        slots = asyncio.Semaphore(concurrency)  # pgqueuer picks at least two at a time
+
         @manager.entrypoint(ENTRYPOINT)
         async def publish(job: Job) -> None:
             if job.payload is None:
                 return
             published = PublishJob.from_bytes(job.payload)
-            try:
-                await run(published)
-            except Exception:
-                log.exception("table %d: publish job failed", published.table_id)
+            async with slots:
+                try:
+                    await run(published)
+                except TableBusyError:
+                    log.warning("table %d: still busy elsewhere; job put back", published.table_id)
+                    await self.enqueue(published)
+                except Exception:
+                    log.exception("table %d: publish job failed", published.table_id)
 
         batch = max(1, concurrency // 2)
         self._manager = manager

@@ -9,6 +9,15 @@ from typing import Protocol
 
 from bot.store import Outbox, PublishJob, Store
 
+
+class TableBusyError(Exception):
+    """Another worker has been publishing the table for too long: try the job later."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} is being published elsewhere")
+        self.table_id = table_id
+
+
 JobRunner = Callable[[PublishJob], Awaitable[None]]
 """Runs one publish job (it must not raise: a failed step is logged and the job done)."""
 
