@@ -54,3 +54,19 @@ def tree_cpu_seconds(pids: list[int]) -> list[float]:
             stack.extend(children.get(pid, []))
         totals.append(total)
     return totals
+
+
+def pids_with_args(*parts: str) -> list[int]:
+    """The processes whose command line contains every one of ``parts`` (e.g. a server
+    started elsewhere, found by its port)."""
+    found = []
+    for entry in PROC.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if all(part in command for part in parts):
+            found.append(int(entry.name))
+    return found
