@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Final
 
-from tests.fakediscord import FakeDiscord, InteractionRecord
+from tests.fakediscord import InteractionRecord
 from tests.fakediscord.models import RequestRecord
 
 CHANNEL_MESSAGE: Final = 4
@@ -52,14 +52,15 @@ def is_followup(request: RequestRecord) -> bool:
 class AnswerClock:
     """Served calls, indexed as they complete; :meth:`answered_at` reads them."""
 
-    fake: FakeDiscord
+    requests: list[RequestRecord]
+    """The fake's live list of the bot's calls (``FakeDiscord.requests``)."""
     _next: int = 0
     _pending: list[RequestRecord] = field(default_factory=list)
     _by_interaction: dict[int, list[RequestRecord]] = field(default_factory=dict)
     _created: dict[int, RequestRecord] = field(default_factory=dict)
 
     def _catch_up(self) -> None:
-        requests = self.fake.requests
+        requests = self.requests
         fresh = requests[self._next :]
         self._next = len(requests)
         waiting: list[RequestRecord] = []

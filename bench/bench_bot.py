@@ -4,32 +4,57 @@ Opens ``--tables`` tables (two players each, DMs open) and plays them all at onc
 default two runs, 50 tables then 200, each with a fresh bot): every
 player, on getting their controls, thinks for a moment and picks a numbered place for the
 tile the controls already show, or passes when nothing fits; a ``--switch`` share of
-plays first look at another tile (the candidate picture step) and play that. Prints the
-median and p95 milliseconds from an interaction to its response, and the Discord API
-calls the bot made per play, and how many answers missed Discord's 3 seconds, and each bot
-process's CPU seconds (user + system, its drawing workers included) per play. Asserts
-nothing (targets: p95 ≤ 150 ms with 50 tables and no answer later than 3 s with 200, at
-most 3 API calls per play including the choice; with ``--processes 2`` on PostgreSQL,
-p95 ≤ 250 ms with 200 tables).
+plays first look at another tile (the candidate picture step) and play that. Every step
+waits, as a person does, until its answer is visible.
+
+Prints, per kind of interaction, the median and p95 milliseconds from the interaction to
+its first callback (the answer itself, or only an acknowledgement: on PostgreSQL the bot
+acknowledges a play at once and a publish job edits the answer in later) and to the
+moment the player SEES the answer (the call that delivers it has been served, by whichever
+route ``tests.bot.e2e.harness.delivered`` accepts); from a play to the next player's
+controls in their DMs; how many callbacks missed Discord's 3 seconds; the Discord API
+calls the bot made per play; and each bot process's CPU seconds (user + system, its
+drawing workers included) per play, with PostgreSQL's server and this benchmark's own
+process (the fake Discord and the players) beside them. Asserts nothing (targets: p95 ≤
+150 ms with 50 tables and no answer later than 3 s with 200, at most 3 API calls per play
+including the choice; with ``--processes 2`` on PostgreSQL, p95 ≤ 250 ms with 200 tables).
 
 ``--database postgresql`` keeps the state in a throwaway local PostgreSQL server (default
 durability); ``--processes N`` runs N bot processes, one shard each, on it, the tables
-spread over guilds on every shard. Discord sends DM controls to shard 0, so the DM plays
-all reach process 0 whatever N is; the others serve their guilds' commands and buttons.
-The CPU lines show that split: over the whole run, and over the plays alone (from the moment
-the last table has started), with shard 0's share of a DM play's CPU. CPU is read from Linux's
-``/proc``.
+spread over guilds on every shard. Discord sends DM interactions to shard 0, so the DM
+plays all reach process 0 whatever N is: it acknowledges and commits them, and only
+stands by for publish jobs (it takes jobs that waited over a second), so the other
+processes' workers draw and send. The CPU lines show that split: over the whole run, and
+over the plays alone (from the moment the last table has started), with shard 0's share of
+a DM play's CPU (target ≤ 20 % with ``--processes 4``) and how often it left standby. CPU
+is read from Linux's ``/proc``. ``--workers K`` starts K ``python -m bot worker`` processes
+besides (same token, API address and DATABASE_URL; inherit RENDER_PROCESSES and the like
+from the environment), listed with the shards.
+
+``--throughput [K ...]`` (PostgreSQL; default K = 1 2 4) measures the plays per second
+worker processes carry: for each K, a fresh bot of ``--processes`` shard processes with
+PUBLISH_WORKERS=0 (they receive and commit, nothing more) and K worker processes that alone
+draw and publish; then load steps of a rising number of tables (``--tables``, default
+6 10 14 20 28 40 56, fresh tables each step), stopped at the first step whose p95 passes
+1 s. A step is measured while every table plays (from the last table's start to the first
+table's last play): plays per second, p95 of the mover's answer and of the next player's
+controls, CPU ms per play of shards, workers, PostgreSQL and the benchmark, and the cores
+all of them kept busy. The closing table gives, per K, the busiest step with both p95s
+≤ 1 s, next to the machine's CPU core count: the figure flattens once the cores are busy
+(PostgreSQL and the fake Discord share them), not when the workers are.
 
 Players think before every step, opening their table included; ``--burst`` opens every
 table in the same instant instead (a harder, less likely start).
 
-Then, unless ``--closed-dms 0``, one table more, played one step at a time, whose guest's DMs
-are closed: prints the Discord API calls of a one-pick play that hands the turn to that
-player (its answer, and however the bot tells them and redraws the table), and of their own
-plays (target: at most 3 each).
+Then, unless ``--closed-dms 0`` (or ``--throughput``), one table more, played one step at a
+time, whose guest's DMs are closed: prints the Discord API calls of a one-pick play that
+hands the turn to that player (its answer, and however the bot tells them and redraws the
+table), and of their own plays (target: at most 3 each).
 
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
-[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--closed-dms 12]
+[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0] [--closed-dms 12]
+e.g. ``--database postgresql --processes 4 --tables 50 --closed-dms 0`` (shard 0's share)
+and ``--throughput 1 2 4 --processes 4`` (the table; about 10 minutes on 2 cores).
 """
 
 from __future__ import annotations
@@ -51,7 +76,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from answer_clock import AnswerClock  # beside this file: bench/ is on the path
 from intervals import percentile
-from process_cpu import pids_with_args, tree_cpu_seconds
+from process_cpu import machine_busy_seconds, pids_with_args, tree_cpu_seconds
 from throughput import PlaySample, Step, Window, carried
 
 from tests.bot.e2e.harness import Player, TableDriver, Turn, control_turn
@@ -71,7 +96,7 @@ DISCORD_DEADLINE_MS = 3000.0
 """Discord drops an interaction not answered within 3 seconds."""
 SEEN_LIMIT_MS = 1000.0
 """The p95 a throughput step must keep to count as carried."""
-THROUGHPUT_TABLES = [6, 10, 14, 20, 28, 40]
+THROUGHPUT_TABLES = [6, 10, 14, 20, 28, 40, 56]
 """The throughput mode's load steps (tables playing at once), tried in order until the p95
 goes past the limit."""
 
@@ -284,9 +309,10 @@ async def launch(
     guilds: list[Guild],
     workers: int,
     shard_env: dict[str, str] | None = None,
+    worker_env: dict[str, str] | None = None,
 ) -> Cluster:
     """One bot process per guild's shard (``env`` plus ``shard_env``), then ``workers``
-    worker processes with the same ``env``; returns once all are ready."""
+    worker processes (``env`` plus ``worker_env``); returns once all are ready."""
     processes = len(guilds)
     shards = []
     if processes == 1:
@@ -299,7 +325,8 @@ async def launch(
         )
     await fake.wait_until_bot_ready(timeout=60)
     extra_workers = [
-        await launcher.start(module="bot", args=["worker"], extra_env=env) for _ in range(workers)
+        await launcher.start(module="bot", args=["worker"], extra_env={**env, **(worker_env or {})})
+        for _ in range(workers)
     ]
     deadline = time.monotonic() + 60
     while not all(WORKER_READY in process.log() for process in extra_workers):
@@ -329,7 +356,7 @@ def bot_env(server: PostgresServer | None, tmp: Path) -> dict[str, str]:
 class CpuMarks:
     """CPU seconds at the marks of a run: each bot process (its process tree), then the
     processes measured beside it (PostgreSQL), then this benchmark's own process (the fake
-    Discord and the simulated players)."""
+    Discord and the simulated players), then the whole machine."""
 
     start: list[float]
     """Before the first table opens."""
@@ -344,7 +371,9 @@ class CpuMarks:
 
     @staticmethod
     def now(pids: list[int]) -> list[float]:
-        return [*tree_cpu_seconds(pids), time.process_time()]
+        """Each pid's tree, this process, then the whole machine (every process, the
+        other work sharing its cores included)."""
+        return [*tree_cpu_seconds(pids), time.process_time(), machine_busy_seconds()]
 
     async def mark(self, stats: Stats, pids: list[int]) -> None:
         await stats.all_started.wait()
@@ -426,7 +455,7 @@ async def run(
                     cluster = await launch(fake, launcher, env, guilds, workers)
                     if server is not None:
                         cluster.others["PostgreSQL"] = postmaster_pid(server)
-                    clock = AnswerClock(fake)
+                    clock = AnswerClock(fake.requests)
                     done = await play_round(fake, clock, cluster, played, load, rng)
                     where = "SQLite" if server is None else "PostgreSQL"
                     extra = f", {workers} worker process(es)" if workers else ""
@@ -469,11 +498,15 @@ def cpu_report(done: Round, cluster: Cluster) -> None:
                 f"ms per play   {100 * share:5.1f} %"
             )
         beside = [*cluster.others, "bench (fake Discord, players)"]
-        for label, seconds in zip(beside, used[len(labels) :], strict=True):
+        for label, seconds in zip(beside, used[len(labels) : -1], strict=True):
             print(
                 f"    beside the bot: {label} {seconds:.2f} s, "
                 f"{1000 * seconds / max(count, 1):.2f} ms per play"
             )
+        print(
+            f"    the whole machine: {used[-1]:.2f} s busy ({os.cpu_count()} cores; other "
+            f"work on it included: {used[-1] - sum(used[:-1]):.2f} s)"
+        )
         share_of_shard_0 = bot[0] / total if total else 0.0
     print(f"  shard 0's share of a DM play's CPU: {100 * share_of_shard_0:.1f} %")
     if len(cluster.shards) > 1 and cluster.others:
@@ -538,7 +571,7 @@ def report(fake: FakeDiscord, done: Round, tables: int, load: Load) -> None:
 
 
 async def throughput_with(
-    workers: int, processes: int, ladder: list[int], load: Load, seed: int
+    workers: int, processes: int, ladder: list[int], load: Load, seed: int, jobs: int | None
 ) -> list[Step]:
     """One bot (``processes`` shard processes that run no jobs) and ``workers`` worker
     processes on a fresh PostgreSQL; the load steps of ``ladder`` in turn, each on fresh
@@ -555,16 +588,22 @@ async def throughput_with(
                     # Turn timers far away: an earlier step's idle tables must not wake.
                     env = {**bot_env(server, Path(tmp)), "TURN_SECONDS": "3600"}
                     cluster = await launch(
-                        fake, launcher, env, guilds, workers, shard_env={"PUBLISH_WORKERS": "0"}
+                        fake,
+                        launcher,
+                        env,
+                        guilds,
+                        workers,
+                        shard_env={"PUBLISH_WORKERS": "0"},
+                        worker_env={} if jobs is None else {"PUBLISH_WORKERS": str(jobs)},
                     )
                     cluster.others["PostgreSQL"] = postmaster_pid(server)
-                    clock = AnswerClock(fake)
+                    clock = AnswerClock(fake.requests)
                     for tables in rounds:
                         done = await play_round(fake, clock, cluster, tables, load, rng)
                         window = done.stats.window()
-                        used = done.cpu.in_window()
+                        *used, machine = done.cpu.in_window()
                         per_play = tuple(1000 * s / max(len(window.plays), 1) for s in used)
-                        step = Step(len(tables), window, per_play)
+                        step = Step(len(tables), window, per_play, machine / window.seconds)
                         steps.append(step)
                         print(step_line(workers, step, len(cluster.shards), cluster))
                         if window.p95_ms > SEEN_LIMIT_MS:
@@ -585,31 +624,41 @@ def step_line(workers: int, step: Step, shards: int, cluster: Cluster) -> str:
         f"{window.p95_seen_ms:6.1f} ms, next player's controls {window.p95_next_ms:6.1f} ms; "
         f"CPU ms per play: shards {sum(cpu[:shards]):.1f}, workers "
         f"{sum(cpu[shards:bot]):.1f}, PostgreSQL {sum(cpu[bot:-1]):.1f}, bench "
-        f"{cpu[-1]:.1f} ({cores:.2f} cores busy)"
+        f"{cpu[-1]:.1f} ({cores:.2f} cores busy; the machine {step.machine_cores:.2f}, "
+        "other work included)"
     )
 
 
 def throughput(
-    worker_counts: list[int], processes: int, ladder: list[int], load: Load, seed: int
+    worker_counts: list[int],
+    processes: int,
+    ladder: list[int],
+    load: Load,
+    seed: int,
+    jobs: int | None,
 ) -> None:
     """The table the issue asks for: plays per second carried at p95 ≤ 1 s per worker count."""
     cores = os.cpu_count() or 1
     print(
         f"Throughput: {processes} shard process(es) with PUBLISH_WORKERS=0 (they receive and "
-        f"commit; only the worker processes draw and publish), state in PostgreSQL; "
+        f"commit; only the worker processes draw and publish, "
+        f"{'the default' if jobs is None else jobs} jobs at once each), state in PostgreSQL; "
         f"{load.plays} plays per table, think time ≈{load.think:.1f} s; tables per step "
         f"{ladder}, until a step's p95 passes {SEEN_LIMIT_MS:.0f} ms; {cores} CPU cores"
     )
     results = []
     for workers in worker_counts:
-        steps = asyncio.run(throughput_with(workers, processes, ladder, load, seed))
+        steps = asyncio.run(throughput_with(workers, processes, ladder, load, seed, jobs))
         results.append((workers, carried(steps, SEEN_LIMIT_MS), steps))
     print()
     print(
         f"plays per second carried at p95 ≤ {SEEN_LIMIT_MS:.0f} ms (the mover's answer and "
         f"the next player's controls), on {cores} CPU cores:"
     )
-    print("  workers  plays/s  p95 ms  tables  CPU ms per play (bot / all)  cores busy")
+    print(
+        "  workers  plays/s  p95 ms  tables  CPU ms per play (bot / all)  "
+        "cores busy (ours / machine)"
+    )
     for workers, best, steps in results:
         if best is None:
             print(f"  {workers:7d}        -  no step within the limit ({len(steps)} tried)")
@@ -619,7 +668,8 @@ def throughput(
         bot = sum(cpu[: processes + workers])
         print(
             f"  {workers:7d}  {window.rate:7.2f}  {window.p95_ms:6.0f}  {best.tables:6d}  "
-            f"{bot:12.1f} / {everything:5.1f}  {everything * window.rate / 1000:10.2f}"
+            f"{bot:12.1f} / {everything:5.1f}  {everything * window.rate / 1000:14.2f} / "
+            f"{best.machine_cores:.2f}"
         )
 
 
@@ -738,6 +788,13 @@ def main() -> None:
         "step by step (--tables); prints the plays per second carried at p95 ≤ 1 s",
     )
     parser.add_argument(
+        "--worker-jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="PUBLISH_WORKERS of the worker processes: jobs each runs at once (default: the bot's)",
+    )
+    parser.add_argument(
         "--closed-dms",
         type=int,
         default=12,
@@ -747,12 +804,15 @@ def main() -> None:
     if args.throughput is not None:
         ladder = args.tables if args.tables else THROUGHPUT_TABLES
         load = Load(args.plays, args.think, args.switch, args.burst)
-        throughput(args.throughput or [1, 2, 4], args.processes, ladder, load, args.seed)
+        workers = args.throughput or [1, 2, 4]
+        throughput(workers, args.processes, ladder, load, args.seed, args.worker_jobs)
         return
     if args.processes > 1 and args.database != "postgresql":
         parser.error("several processes share their state through --database postgresql")
     if args.workers and args.database != "postgresql":
         parser.error("worker processes take their jobs from --database postgresql")
+    if args.worker_jobs is not None:
+        parser.error("--worker-jobs is for --throughput (else set PUBLISH_WORKERS)")
     tables_runs = [50, 200] if args.tables is None else args.tables
     for number, tables in enumerate(tables_runs):
         if number:

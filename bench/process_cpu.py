@@ -70,3 +70,11 @@ def pids_with_args(*parts: str) -> list[int]:
         if all(part in command for part in parts):
             found.append(int(entry.name))
     return found
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine has spent busy since boot (``/proc/stat``:
+    user, nice, system, irq, softirq and steal), whatever process it served."""
+    fields = (PROC / "stat").read_text().splitlines()[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS

@@ -67,7 +67,10 @@ class Step:
     tables: int
     window: Window
     cpu_ms_per_play: tuple[float, ...]
-    """Each process's CPU milliseconds per play in the window (shards, then workers)."""
+    """Each process's CPU milliseconds per play in the window (shards, workers, then the
+    processes beside the bot: PostgreSQL, the benchmark itself)."""
+    machine_cores: float
+    """Cores the whole machine kept busy in the window, other work on it included."""
 
 
 def carried(steps: Sequence[Step], limit_ms: float) -> Step | None:
