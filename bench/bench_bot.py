@@ -115,6 +115,9 @@ class Load:
     """Open every table in the same instant (no think time before the first step)."""
 
 
+LOBBY_KINDS = frozenset({"slash", "button"})
+
+
 @dataclass
 class Stats:
     ack: dict[str, list[float]] = field(default_factory=dict)
@@ -126,6 +129,8 @@ class Stats:
     """Every play, with when it went out and what it took to be seen."""
     plays: int = 0
     previews: int = 0
+    lobby: set[int] = field(default_factory=set)
+    """The ids of the interactions that opened, filled and started the tables."""
     late: int = 0
     opening: int = 0
     """Tables not started yet."""
@@ -149,6 +154,8 @@ class Stats:
         self.ack.setdefault(kind, []).append(latency)
         seen = await clock.seen(record)
         self.seen.setdefault(kind, []).append(seen)
+        if kind in LOBBY_KINDS:
+            self.lobby.add(record.id)
         return seen
 
     def started(self) -> None:
@@ -553,7 +560,9 @@ def report(fake: FakeDiscord, done: Round, tables: int, load: Load) -> None:
     print(latency_line("play → the next player's controls in their DMs", following))
 
     requests = fake.requests[mark:]
-    lobby_calls = 3 * tables  # /network new, Join and Start: one callback each
+    # /network new, Join and Start: their callbacks, and the edits that finish them when
+    # they were only acknowledged (Start's turns the lobby into the table).
+    lobby_calls = sum(1 for r in requests if r.interaction_id in stats.lobby)
     start_dms = 2 * tables  # at the deal, each player gets their hand
     # Opening a DM channel happens once per player per bot process, not per play.
     dm_channels = sum(1 for r in requests if r.key == "POST /users/@me/channels")
