@@ -4,32 +4,64 @@ Opens ``--tables`` tables (two players each, DMs open) and plays them all at onc
 default two runs, 50 tables then 200, each with a fresh bot): every
 player, on getting their controls, thinks for a moment and picks a numbered place for the
 tile the controls already show, or passes when nothing fits; a ``--switch`` share of
-plays first look at another tile (the candidate picture step) and play that. Prints the
-median and p95 milliseconds from an interaction to its response, and the Discord API
-calls the bot made per play, and how many answers missed Discord's 3 seconds, and each bot
-process's CPU seconds (user + system, its drawing workers included) per play. Asserts
-nothing (targets: p95 ≤ 150 ms with 50 tables and no answer later than 3 s with 200, at
-most 3 API calls per play including the choice; with ``--processes 2`` on PostgreSQL,
-p95 ≤ 250 ms with 200 tables).
+plays first look at another tile (the candidate picture step) and play that. Every step
+waits, as a person does, until its answer is visible.
+
+Prints, per kind of interaction, the median and p95 milliseconds from the interaction to
+its first callback (the answer itself, or only an acknowledgement: on PostgreSQL the bot
+acknowledges a play at once and a publish job edits the answer in later) and to the
+moment the player SEES the answer (the call that delivers it has been served, by whichever
+route ``tests.bot.e2e.harness.delivered`` accepts); from a play to the next player's
+controls in their DMs; how many callbacks missed Discord's 3 seconds; the Discord API
+calls the bot made per play; and each bot process's CPU seconds (user + system, its
+drawing workers included) per play, with PostgreSQL's server and this benchmark's own
+process (the fake Discord and the players) beside them. Asserts nothing (targets: p95 ≤
+150 ms with 50 tables and no answer later than 3 s with 200, at most 3 API calls per play
+including the choice, one more on PostgreSQL where the acknowledgement and the answer are
+two calls; with ``--processes 2`` on PostgreSQL, p95 ≤ 250 ms with 200 tables).
 
 ``--database postgresql`` keeps the state in a throwaway local PostgreSQL server (default
 durability); ``--processes N`` runs N bot processes, one shard each, on it, the tables
-spread over guilds on every shard. Discord sends DM controls to shard 0, so the DM plays
-all reach process 0 whatever N is; the others serve their guilds' commands and buttons.
-The CPU lines show that split: over the whole run, and over the plays alone (from the moment
-the last table has started), with shard 0's share of a DM play's CPU. CPU is read from Linux's
-``/proc``.
+spread over guilds on every shard. Discord sends DM interactions to shard 0, so the DM
+plays all reach process 0 whatever N is: it acknowledges and commits them, and only
+stands by for publish jobs (it takes jobs that waited over a second), so the other
+processes' workers draw and send. The CPU lines show that split: over the whole run, and
+over the plays alone (from the moment the last table has started), with shard 0's share of
+a DM play's CPU (target ≤ 20 % with ``--processes 4``) and how often it left standby (when
+the others are swamped it takes jobs until the queue is empty, and its share grows). CPU
+is read from Linux's ``/proc``. ``--workers K`` starts K ``python -m bot worker`` processes
+besides (same token, API address and DATABASE_URL; inherit RENDER_PROCESSES and the like
+from the environment), listed with the shards.
+
+``--throughput [K ...]`` (PostgreSQL; default K = 1 2 4) measures the plays per second
+worker processes carry: for each K, a fresh bot of ``--processes`` shard processes with
+PUBLISH_WORKERS=0 (they receive and commit, nothing more) and K worker processes that alone
+draw and publish; then load steps of a rising number of tables (``--tables``, default
+6 10 14 20 28 40 56, fresh tables each step), stopped at the first step whose p95 passes
+1 s. A step is measured while every table plays (from the last table's start to the first
+table's last play): plays per second, p95 of the mover's answer and of the next player's
+controls, CPU ms per play of shards, workers, PostgreSQL and the benchmark, the cores they
+kept busy, and the cores the whole machine kept busy (other work on it included: a figure
+measured on a shared machine says so). The closing table gives, per K, the busiest step
+with both p95s ≤ 1 s, next to the machine's CPU core count: the figure grows with K until
+the cores are busy, then flattens or falls (each worker process adds CPU per play: see the
+CPU columns). ``--worker-jobs N`` sets the worker processes' PUBLISH_WORKERS (jobs each
+runs at once; the bot's default otherwise).
 
 Players think before every step, opening their table included; ``--burst`` opens every
 table in the same instant instead (a harder, less likely start).
 
-Then, unless ``--closed-dms 0``, one table more, played one step at a time, whose guest's DMs
-are closed: prints the Discord API calls of a one-pick play that hands the turn to that
-player (its answer, and however the bot tells them and redraws the table), and of their own
-plays (target: at most 3 each).
+Then, unless ``--closed-dms 0`` (or ``--throughput``), one table more, played one step at a
+time, whose guest's DMs are closed: prints the Discord API calls of a one-pick play that
+hands the turn to that player (its answer, and however the bot tells them and redraws the
+table), and of their own plays (target: at most 3 each).
 
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
-[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--closed-dms 12]
+[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0] [--closed-dms 12]
+[--throughput [K ...]] [--worker-jobs N]; e.g. ``--database postgresql --processes 4
+--tables 30 --closed-dms 0`` (shard 0's share; more tables swamp 2 cores' other shards, and
+shard 0 leaves standby) and ``--throughput 1 2 4 --processes 4`` (the table: about 7
+minutes on 2 cores).
 """
 
 from __future__ import annotations
@@ -37,6 +69,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import random
 import statistics
 import sys
@@ -48,13 +81,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from intervals import percentile  # beside this file: bench/ is on the path
-from process_cpu import tree_cpu_seconds
+from answer_clock import AnswerClock  # beside this file: bench/ is on the path
+from intervals import percentile
+from process_cpu import machine_busy_seconds, pids_with_args, tree_cpu_seconds
+from throughput import PlaySample, Step, Window, carried
 
 from tests.bot.e2e.harness import Player, TableDriver, Turn, control_turn
 from tests.fakediscord import (
     BotLauncher,
+    BotProcess,
     FakeDiscord,
+    Guild,
     InteractionRecord,
     Message,
     TextChannel,
@@ -64,6 +101,11 @@ from tests.postgres_server import PostgresServer
 
 DISCORD_DEADLINE_MS = 3000.0
 """Discord drops an interaction not answered within 3 seconds."""
+SEEN_LIMIT_MS = 1000.0
+"""The p95 a throughput step must keep to count as carried."""
+THROUGHPUT_TABLES = [6, 10, 14, 20, 28, 40, 56]
+"""The throughput mode's load steps (tables playing at once), tried in order until the p95
+goes past the limit."""
 
 
 @dataclass(frozen=True)
@@ -80,28 +122,60 @@ class Load:
     """Open every table in the same instant (no think time before the first step)."""
 
 
+LOBBY_KINDS = frozenset({"slash", "button"})
+
+
 @dataclass
 class Stats:
-    latencies: dict[str, list[float]] = field(default_factory=dict)
+    ack: dict[str, list[float]] = field(default_factory=dict)
+    """Milliseconds from an interaction to its first callback (an answer, or only an
+    acknowledgement), by kind."""
+    seen: dict[str, list[float]] = field(default_factory=dict)
+    """Milliseconds from an interaction to the moment its answer was visible, by kind."""
+    samples: list[PlaySample] = field(default_factory=list)
+    """Every play, with when it went out and what it took to be seen."""
     plays: int = 0
     previews: int = 0
-    late: int = 0
+    lobby: set[int] = field(default_factory=set)
+    """The ids of the interactions that opened, filled and started the tables."""
     opening: int = 0
     """Tables not started yet."""
     all_started: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once every table has started: from then on the bots only serve plays."""
+    started_at: float = 0.0
+    first_done: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once a table has made all its plays: the steady window ends."""
+    first_done_at: float = 0.0
 
-    def add(self, kind: str, record: InteractionRecord) -> None:
-        latency = record.latency_ms
-        if latency is None or len(record.callbacks) != 1 or not record.callbacks[0].accepted:
-            self.late += 1
-            return
-        self.latencies.setdefault(kind, []).append(latency)
+    async def add(self, kind: str, clock: AnswerClock, record: InteractionRecord) -> float:
+        """Wait for the first callback and then the answer, as the player would; record
+        both latencies and return the answer's (milliseconds since dispatch)."""
+        callback = await record.response(timeout=30)
+        if not callback.accepted:  # the bot is broken: no figure would mean anything
+            raise RuntimeError(f"{record.describe()} was refused: {callback.error}")
+        latency = callback.latency_ms
+        self.ack.setdefault(kind, []).append(latency)
+        seen = await clock.seen(record)
+        self.seen.setdefault(kind, []).append(seen)
+        if kind in LOBBY_KINDS:
+            self.lobby.add(record.id)
+        return seen
 
+    def started(self) -> None:
+        self.opening -= 1
+        if self.opening == 0:
+            self.started_at = time.perf_counter()
+            self.all_started.set()
 
-async def answered(record: InteractionRecord) -> InteractionRecord:
-    await record.response(timeout=30)
-    return record
+    def done(self) -> None:
+        if not self.first_done.is_set():
+            self.first_done_at = time.perf_counter()
+            self.first_done.set()
+
+    def window(self) -> Window:
+        """The plays sent while every table was playing (see ``throughput``)."""
+        end = self.first_done_at if self.first_done_at > self.started_at else time.perf_counter()
+        return Window.of(self.samples, self.started_at, end)
 
 
 POLL_SECONDS = 0.02
@@ -126,36 +200,54 @@ async def fresh_controls(
         await asyncio.sleep(POLL_SECONDS)
 
 
+def controls_shown_at(
+    clock: AnswerClock, controls: Message, play: InteractionRecord, seen_ms: float
+) -> float | None:
+    """Milliseconds from ``play`` until ``controls`` (the next turn's) were there: a new DM
+    is timed by its post; the mover's own answer, when it is their turn again, by the
+    answer."""
+    if play.dispatched_at is None:
+        return None
+    if controls is play.source_message:
+        return seen_ms
+    posted = clock.created_at(controls.id)
+    return None if posted is None else (posted - play.dispatched_at) * 1000
+
+
 async def play_table(
     fake: FakeDiscord,
+    clock: AnswerClock,
     channel: TextChannel,
     players: list[User],
     load: Load,
     stats: Stats,
     rng: random.Random,
 ) -> None:
-    """Open, fill and start one table, then play ``load.plays`` turns through the DMs."""
+    """Open, fill and start one table, then play ``load.plays`` turns through the DMs.
+    Each step waits, as a person would, until its answer is visible."""
     host, guest = players
     think, switch = load.think, load.switch
     if not load.burst:
         # Like every later step, opening a table waits for a think time: tables open over
         # the first second or so, rather than all in the same instant.
         await asyncio.sleep(rng.uniform(0, think))
-    record = await answered(await fake.slash(host, channel, "network new", seats=2, target=500))
-    stats.add("slash", record)
+    record = await fake.slash(host, channel, "network new", seats=2, target=500)
+    await stats.add("slash", clock, record)
     lobby = record.original
     assert lobby is not None
     await asyncio.sleep(rng.uniform(0, think))
-    stats.add("button", await answered(await fake.click(guest, lobby, lobby.button(label="Join"))))
+    await stats.add("button", clock, await fake.click(guest, lobby, lobby.button(label="Join")))
     await asyncio.sleep(rng.uniform(0, think))
-    stats.add("button", await answered(await fake.click(host, lobby, lobby.button(label="Start"))))
-    stats.opening -= 1
-    if stats.opening == 0:
-        stats.all_started.set()
+    await stats.add("button", clock, await fake.click(host, lobby, lobby.button(label="Start")))
+    stats.started()
 
     last = -1
+    previous: tuple[InteractionRecord, float] | None = None
     for _ in range(load.plays):
         user, message, turn = await fresh_controls(fake, players, last, timeout=60)
+        if previous is not None:
+            play, seen = previous
+            stats.samples.append(sample(play, seen, controls_shown_at(clock, message, play, seen)))
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         tiles = [s for s in message.selects if ":subj:" in s.custom_id]
         places = [s for s in message.selects if ":targ:" in s.custom_id]
@@ -167,89 +259,114 @@ async def play_table(
         if tiles and (places or others):
             if others and (not places or rng.random() < switch):  # look at another tile
                 choice = rng.choice(others)  # a playable one (unplayable ones carry a note)
-                record = await answered(await fake.select(user, message, tiles[0], [choice]))
-                stats.add("tile", record)
+                record = await fake.select(user, message, tiles[0], [choice])
+                await stats.add("tile", clock, record)
                 stats.previews += 1
                 await asyncio.sleep(rng.uniform(0.2, 0.6) * think)
                 places = [s for s in message.selects if ":targ:" in s.custom_id]
             value = places[0].options[0].value
-            record = await answered(await fake.select(user, message, places[0], [value]))
+            record = await fake.select(user, message, places[0], [value])
         else:
-            record = await answered(await fake.click(user, message, message.button(label="Pass")))
-        stats.add("play", record)
+            record = await fake.click(user, message, message.button(label="Pass"))
+        seen = await stats.add("play", clock, record)
         stats.plays += 1
+        previous = (record, seen)
         last = turn
+    if previous is not None:  # its next controls are not waited for
+        stats.samples.append(sample(*previous, None))
+    stats.done()
 
 
-async def run(tables: int, load: Load, seed: int, database: str, processes: int) -> None:
-    rng = random.Random(seed)
-    with contextlib.ExitStack() as stack:
-        server = None
-        if database == "postgresql":
-            server = stack.enter_context(PostgresServer(durable=True))
-        async with FakeDiscord(shard_count=processes) as fake:
-            await run_on(fake, server, tables, load, rng, processes)
+def sample(play: InteractionRecord, seen_ms: float, next_ms: float | None) -> PlaySample:
+    assert play.dispatched_at is not None
+    return PlaySample(play.dispatched_at, seen_ms, next_ms)
 
 
-async def run_on(
+@dataclass
+class Cluster:
+    """The bot's processes in a run: one per shard, then the extra ``python -m bot worker``s."""
+
+    shards: list[BotProcess]
+    workers: list[BotProcess]
+    others: dict[str, int] = field(default_factory=dict)
+    """Processes measured beside the bot: PostgreSQL's server (with its backends)."""
+
+    @property
+    def pids(self) -> list[int]:
+        pids = [process.pid for process in (*self.shards, *self.workers)]
+        return [pid for pid in pids if pid is not None]
+
+    @property
+    def labels(self) -> list[str]:
+        return [f"shard {n}" for n in range(len(self.shards))] + [
+            f"worker {n}" for n in range(len(self.workers))
+        ]
+
+    def standby_takeovers(self) -> int:
+        """How often shard 0's process left standby to take jobs that had waited (its
+        log's line for it; 0 when it does not stand by)."""
+        return self.shards[0].log().count(STANDBY_LINE)
+
+
+STANDBY_LINE = "publish jobs are waiting: this process takes them until done"
+"""bot.jobs.postgres logs this (INFO) when a standing-by process starts taking jobs."""
+
+
+async def launch(
     fake: FakeDiscord,
-    server: PostgresServer | None,
-    tables: int,
-    load: Load,
-    rng: random.Random,
-    processes: int,
-) -> None:
-    guilds = [fake.add_guild_on_shard("Bench Club", shard) for shard in range(processes)]
-    channels = [guilds[n % processes].add_text_channel(f"table-{n}") for n in range(tables)]
-    pairs = [
-        [fake.add_user(f"p{n}{side}", guild=channel.guild) for side in "ab"]
-        for n, channel in enumerate(channels)
+    launcher: BotLauncher,
+    env: dict[str, str],
+    guilds: list[Guild],
+    workers: int,
+    shard_env: dict[str, str] | None = None,
+    worker_env: dict[str, str] | None = None,
+) -> Cluster:
+    """One bot process per guild's shard (``env`` plus ``shard_env``), then ``workers``
+    worker processes (``env`` plus ``worker_env``); returns once all are ready."""
+    processes = len(guilds)
+    shards = []
+    if processes == 1:
+        extra = {**env, **(shard_env or {}), "DEV_GUILD_ID": str(guilds[0].id)}
+        shards.append(await launcher.start(module="bot", extra_env=extra))
+    for shard in range(processes if processes > 1 else 0):  # global commands then
+        split = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
+        shards.append(
+            await launcher.start(module="bot", extra_env={**env, **(shard_env or {}), **split})
+        )
+    await fake.wait_until_bot_ready(timeout=60)
+    extra_workers = [
+        await launcher.start(module="bot", args=["worker"], extra_env={**env, **(worker_env or {})})
+        for _ in range(workers)
     ]
-    with tempfile.TemporaryDirectory() as tmp:
-        launcher = BotLauncher(fake, Path(tmp))
-        try:
-            env = {"LOG_LEVEL": "WARNING"}
-            if server is not None:
-                env["DATABASE_URL"] = server.url()
-            else:
-                env["DATABASE_PATH"] = str(Path(tmp) / "bench.sqlite3")
-            if processes == 1:
-                env["DEV_GUILD_ID"] = str(guilds[0].id)
-                await launcher.start(module="bot", extra_env=env)
-            for shard in range(processes if processes > 1 else 0):  # global commands then
-                shards = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
-                await launcher.start(module="bot", extra_env={**env, **shards})
-            await fake.wait_until_bot_ready(timeout=60)
-            pids = [process.pid for process in launcher.processes if process.pid is not None]
-            stats = Stats(opening=tables)
-            mark = len(fake.requests)
-            cpu = CpuMarks(tree_cpu_seconds(pids))
-            marking = asyncio.create_task(cpu.mark_plays(stats, pids))
-            started = time.perf_counter()
-            await asyncio.gather(
-                *(
-                    play_table(fake, channel, pair, load, stats, rng)
-                    for channel, pair in zip(channels, pairs, strict=True)
-                )
-            )
-            # Let the last plays' table edits and DMs land before counting.
-            await fake.wait_until(
-                lambda: all(r.status for r in fake.requests[mark:]) or None, timeout=30
-            )
-            elapsed = time.perf_counter() - started
-            cpu.end = tree_cpu_seconds(pids)
-            await marking
-            where = "SQLite" if server is None else "PostgreSQL"
-            print(f"{processes} bot process(es), one shard each, state in {where}")
-            report(fake, stats, mark, tables, load, elapsed)
-            cpu_report(cpu, stats)
-        finally:
-            await launcher.close()
+    deadline = time.monotonic() + 60
+    while not all(WORKER_READY in process.log() for process in extra_workers):
+        if time.monotonic() > deadline or not all(p.running for p in extra_workers):
+            raise RuntimeError(f"a worker did not start:\n{launcher.logs()}")
+        await asyncio.sleep(0.2)
+    return Cluster(shards, extra_workers)
+
+
+WORKER_READY = "worker ready:"
+"""bot.worker logs this (INFO) once it takes jobs."""
+
+
+def bot_env(server: PostgresServer | None, tmp: Path) -> dict[str, str]:
+    """The environment every bot process gets besides the fake's token and addresses.
+    INFO: a worker says when it is ready, and shard 0 when it leaves standby (one line
+    per play besides, which costs nothing worth measuring)."""
+    env = {"LOG_LEVEL": "INFO" if server is not None else "WARNING"}
+    if server is not None:
+        env["DATABASE_URL"] = server.url()
+    else:
+        env["DATABASE_PATH"] = str(tmp / "bench.sqlite3")
+    return env
 
 
 @dataclass
 class CpuMarks:
-    """Each bot process's CPU seconds (its process tree) at the marks of a run."""
+    """CPU seconds at the marks of a run: each bot process (its process tree), then the
+    processes measured beside it (PostgreSQL), then this benchmark's own process (the fake
+    Discord and the simulated players), then the whole machine."""
 
     start: list[float]
     """Before the first table opens."""
@@ -257,68 +374,197 @@ class CpuMarks:
     """When the last table has started."""
     plays_before: int = 0
     """Plays already made at that moment (they count with the opening)."""
+    window_end: list[float] = field(default_factory=list)
+    """When the first table has made all its plays (empty: that came before the start)."""
     end: list[float] = field(default_factory=list)
     """Once the last play's calls have landed."""
 
-    async def mark_plays(self, stats: Stats, pids: list[int]) -> None:
+    @staticmethod
+    def now(pids: list[int]) -> list[float]:
+        """Each pid's tree, this process, then the whole machine (every process, the
+        other work sharing its cores included)."""
+        return [*tree_cpu_seconds(pids), time.process_time(), machine_busy_seconds()]
+
+    async def mark(self, stats: Stats, pids: list[int]) -> None:
         await stats.all_started.wait()
-        self.plays = tree_cpu_seconds(pids)
+        self.plays = self.now(pids)
         self.plays_before = stats.plays
+        await stats.first_done.wait()
+        if stats.first_done_at > stats.started_at:
+            self.window_end = self.now(pids)
+
+    def in_window(self) -> list[float]:
+        """CPU seconds of each while every table was playing."""
+        end = self.window_end or self.end
+        return [after - before for after, before in zip(end, self.plays, strict=True)]
 
 
-def cpu_report(cpu: CpuMarks, stats: Stats) -> None:
-    """Per process (one shard each): CPU seconds, ms per play and share of the total, over
-    the whole run and over the plays alone; then shard 0's share of a DM play's CPU."""
+@dataclass
+class Round:
+    """Every table of a run played through; what it measured."""
+
+    stats: Stats
+    cpu: CpuMarks
+    elapsed: float
+    mark: int
+    """The fake's request count when the round began."""
+
+
+async def play_round(
+    fake: FakeDiscord,
+    clock: AnswerClock,
+    cluster: Cluster,
+    tables: list[tuple[TextChannel, list[User]]],
+    load: Load,
+    rng: random.Random,
+) -> Round:
+    pids = [*cluster.pids, *cluster.others.values()]
+    stats = Stats(opening=len(tables))
+    mark = len(fake.requests)
+    cpu = CpuMarks(CpuMarks.now(pids))
+    marking = asyncio.create_task(cpu.mark(stats, pids))
+    started = time.perf_counter()
+    await asyncio.gather(
+        *(play_table(fake, clock, channel, pair, load, stats, rng) for channel, pair in tables)
+    )
+    # Let the last plays' table edits and DMs land before counting.
+    await fake.wait_until(lambda: all(r.status for r in fake.requests[mark:]) or None, timeout=30)
+    elapsed = time.perf_counter() - started
+    cpu.end = CpuMarks.now(pids)
+    await marking
+    return Round(stats, cpu, elapsed, mark)
+
+
+def tables_on(
+    fake: FakeDiscord, guilds: list[Guild], count: int, prefix: str = "table"
+) -> list[tuple[TextChannel, list[User]]]:
+    """``count`` channels spread over the guilds (so over every shard), two players each."""
+    tables = []
+    for n in range(count):
+        channel = guilds[n % len(guilds)].add_text_channel(f"{prefix}-{n}")
+        pair = [fake.add_user(f"{prefix}-{n}{side}", guild=channel.guild) for side in "ab"]
+        tables.append((channel, pair))
+    return tables
+
+
+async def run(
+    tables: int, load: Load, seed: int, database: str, processes: int, workers: int
+) -> None:
+    rng = random.Random(seed)
+    with contextlib.ExitStack() as stack:
+        server = None
+        if database == "postgresql":
+            server = stack.enter_context(PostgresServer(durable=True))
+        async with FakeDiscord(shard_count=processes) as fake:
+            guilds = [fake.add_guild_on_shard("Bench Club", shard) for shard in range(processes)]
+            played = tables_on(fake, guilds, tables)
+            with tempfile.TemporaryDirectory() as tmp:
+                launcher = BotLauncher(fake, Path(tmp))
+                try:
+                    env = bot_env(server, Path(tmp))
+                    cluster = await launch(fake, launcher, env, guilds, workers)
+                    if server is not None:
+                        cluster.others["PostgreSQL"] = postmaster_pid(server)
+                    clock = AnswerClock(fake.requests)
+                    done = await play_round(fake, clock, cluster, played, load, rng)
+                    where = "SQLite" if server is None else "PostgreSQL"
+                    extra = f", {workers} worker process(es)" if workers else ""
+                    print(f"{processes} bot process(es), one shard each{extra}, state in {where}")
+                    report(fake, done, tables, load)
+                    cpu_report(done, cluster)
+                finally:
+                    await launcher.close()
+
+
+def postmaster_pid(server: PostgresServer) -> int:
+    """The PostgreSQL server's main process (its backends are its children)."""
+    found = pids_with_args("postgres", f"-p {server.port}")
+    if not found:
+        raise RuntimeError(f"no PostgreSQL process on port {server.port}")
+    return min(found)
+
+
+def cpu_report(done: Round, cluster: Cluster) -> None:
+    """Per process: CPU seconds, ms per play and share of the bot's total, over the whole
+    run and over the plays alone; then shard 0's share of a DM play's CPU."""
+    cpu, stats = done.cpu, done.stats
     plays = stats.plays - cpu.plays_before
     spans = (
         ("whole run (opening included)", cpu.start, stats.plays),
         (f"plays alone (after the last table started, {plays} plays)", cpu.plays, plays),
     )
-    print("bot CPU (user + system, each process with its drawing workers), per shard:")
+    labels = cluster.labels
+    print("bot CPU (user + system, each process with its drawing workers):")
     share_of_shard_0 = 0.0
     for title, before, count in spans:
         used = [after - first for after, first in zip(cpu.end, before, strict=True)]
-        total = sum(used)
+        bot = used[: len(labels)]
+        total = sum(bot)
         print(f"  {title}: {total:.2f} s in all, {1000 * total / max(count, 1):.2f} ms per play")
-        for shard, seconds in enumerate(used):
+        for label, seconds in zip(labels, bot, strict=True):
             share = seconds / total if total else 0.0
             print(
-                f"    shard {shard}: {seconds:7.2f} s   {1000 * seconds / max(count, 1):6.2f} "
+                f"    {label:<9} {seconds:7.2f} s   {1000 * seconds / max(count, 1):6.2f} "
                 f"ms per play   {100 * share:5.1f} %"
             )
-        share_of_shard_0 = used[0] / total if total else 0.0
+        beside = [*cluster.others, "bench (fake Discord, players)"]
+        for label, seconds in zip(beside, used[len(labels) : -1], strict=True):
+            print(
+                f"    beside the bot: {label} {seconds:.2f} s, "
+                f"{1000 * seconds / max(count, 1):.2f} ms per play"
+            )
+        print(
+            f"    the whole machine: {used[-1]:.2f} s busy ({os.cpu_count()} cores; other "
+            f"work on it included: {used[-1] - sum(used[:-1]):.2f} s)"
+        )
+        share_of_shard_0 = bot[0] / total if total else 0.0
     print(f"  shard 0's share of a DM play's CPU: {100 * share_of_shard_0:.1f} %")
+    if len(cluster.shards) > 1 and cluster.others:
+        print(
+            f"  shard 0 left standby {cluster.standby_takeovers()} time(s) to take jobs "
+            "that had waited"
+        )
 
 
-def report(
-    fake: FakeDiscord,
-    stats: Stats,
-    mark: int,
-    tables: int,
-    load: Load,
-    elapsed: float,
-) -> None:
-    everything = [v for values in stats.latencies.values() for v in values]
+def latency_line(title: str, values: list[float]) -> str:
+    if not values:
+        return f"{title}: none measured"
+    return (
+        f"{title}: median {statistics.median(values):.1f} ms, "
+        f"p95 {percentile(values, 0.95):.1f} ms, max {max(values):.1f} ms"
+    )
+
+
+def report(fake: FakeDiscord, done: Round, tables: int, load: Load) -> None:
+    stats, mark = done.stats, done.mark
+    acks = [v for values in stats.ack.values() for v in values]
+    seen = [v for values in stats.seen.values() for v in values]
     opening = "all opened at once" if load.burst else "opened over the first think time"
     print(
         f"{tables} tables × {load.plays} plays, two players each, think time "
-        f"≈{load.think:.1f} s, {opening} ({elapsed:.1f} s wall clock)"
+        f"≈{load.think:.1f} s, {opening} ({done.elapsed:.1f} s wall clock)"
     )
-    late = sum(1 for latency in everything if latency > DISCORD_DEADLINE_MS)
+    late = sum(1 for latency in acks if latency > DISCORD_DEADLINE_MS)
     print(
-        f"interaction → response: median {statistics.median(everything):.1f} ms, "
-        f"p95 {percentile(everything, 0.95):.1f} ms, max {max(everything):.1f} ms "
-        f"({len(everything)} interactions, {late} later than 3 s, "
-        f"{stats.late} unanswered or rejected)"
+        latency_line("interaction → first callback (the answer, or an acknowledgement)", acks)
+        + f" ({len(acks)} interactions, {late} later than 3 s)"
     )
-    for kind, values in sorted(stats.latencies.items()):
+    print(latency_line("interaction → answer seen by the player", seen))
+    for kind in sorted(stats.ack):
+        ack, shown = stats.ack[kind], stats.seen[kind]
         print(
-            f"  {kind:<6} median {statistics.median(values):6.1f} ms   "
-            f"p95 {percentile(values, 0.95):6.1f} ms   n={len(values)}"
+            f"  {kind:<6} callback median {statistics.median(ack):6.1f} ms  "
+            f"p95 {percentile(ack, 0.95):6.1f} ms   seen median "
+            f"{statistics.median(shown):6.1f} ms  p95 {percentile(shown, 0.95):6.1f} ms   "
+            f"n={len(ack)}"
         )
+    following = [s.next_ms for s in stats.samples if s.next_ms is not None]
+    print(latency_line("play → the next player's controls in their DMs", following))
 
     requests = fake.requests[mark:]
-    lobby_calls = 3 * tables  # /network new, Join and Start: one callback each
+    # /network new, Join and Start: their callbacks, and the edits that finish them when
+    # they were only acknowledged (Start's turns the lobby into the table).
+    lobby_calls = sum(1 for r in requests if r.interaction_id in stats.lobby)
     start_dms = 2 * tables  # at the deal, each player gets their hand
     # Opening a DM channel happens once per player per bot process, not per play.
     dm_channels = sum(1 for r in requests if r.key == "POST /users/@me/channels")
@@ -333,6 +579,109 @@ def report(
     routes = Counter(r.key for r in requests)
     for key, count in routes.most_common():
         print(f"  {count:6d}  {key}")
+
+
+async def throughput_with(
+    workers: int, processes: int, ladder: list[int], load: Load, seed: int, jobs: int | None
+) -> list[Step]:
+    """One bot (``processes`` shard processes that run no jobs) and ``workers`` worker
+    processes on a fresh PostgreSQL; the load steps of ``ladder`` in turn, each on fresh
+    tables, until one's p95 passes the limit."""
+    rng = random.Random(seed)
+    steps: list[Step] = []
+    with PostgresServer(durable=True) as server:
+        async with FakeDiscord(shard_count=processes) as fake:
+            guilds = [fake.add_guild_on_shard("Bench Club", shard) for shard in range(processes)]
+            rounds = [tables_on(fake, guilds, count, f"s{n}") for n, count in enumerate(ladder)]
+            with tempfile.TemporaryDirectory() as tmp:
+                launcher = BotLauncher(fake, Path(tmp))
+                try:
+                    # Turn timers far away: an earlier step's idle tables must not wake.
+                    env = {**bot_env(server, Path(tmp)), "TURN_SECONDS": "3600"}
+                    cluster = await launch(
+                        fake,
+                        launcher,
+                        env,
+                        guilds,
+                        workers,
+                        shard_env={"PUBLISH_WORKERS": "0"},
+                        worker_env={} if jobs is None else {"PUBLISH_WORKERS": str(jobs)},
+                    )
+                    cluster.others["PostgreSQL"] = postmaster_pid(server)
+                    clock = AnswerClock(fake.requests)
+                    for tables in rounds:
+                        done = await play_round(fake, clock, cluster, tables, load, rng)
+                        window = done.stats.window()
+                        *used, machine = done.cpu.in_window()
+                        per_play = tuple(1000 * s / max(len(window.plays), 1) for s in used)
+                        step = Step(len(tables), window, per_play, machine / window.seconds)
+                        steps.append(step)
+                        print(step_line(workers, step, len(cluster.shards), cluster))
+                        if window.p95_ms > SEEN_LIMIT_MS:
+                            break
+                finally:
+                    await launcher.close()
+    return steps
+
+
+def step_line(workers: int, step: Step, shards: int, cluster: Cluster) -> str:
+    window = step.window
+    cpu = step.cpu_ms_per_play
+    bot = len(cluster.labels)
+    cores = sum(cpu) * window.rate / 1000
+    return (
+        f"  {workers} worker(s), {step.tables:3d} tables: {window.rate:5.2f} plays/s "
+        f"({len(window.plays)} plays in {window.seconds:.1f} s), p95 answer "
+        f"{window.p95_seen_ms:6.1f} ms, next player's controls {window.p95_next_ms:6.1f} ms; "
+        f"CPU ms per play: shards {sum(cpu[:shards]):.1f}, workers "
+        f"{sum(cpu[shards:bot]):.1f}, PostgreSQL {sum(cpu[bot:-1]):.1f}, bench "
+        f"{cpu[-1]:.1f} ({cores:.2f} cores busy; the machine {step.machine_cores:.2f}, "
+        "other work included)"
+    )
+
+
+def throughput(
+    worker_counts: list[int],
+    processes: int,
+    ladder: list[int],
+    load: Load,
+    seed: int,
+    jobs: int | None,
+) -> None:
+    """The table the issue asks for: plays per second carried at p95 ≤ 1 s per worker count."""
+    cores = os.cpu_count() or 1
+    print(
+        f"Throughput: {processes} shard process(es) with PUBLISH_WORKERS=0 (they receive and "
+        f"commit; only the worker processes draw and publish, "
+        f"{'the default' if jobs is None else jobs} jobs at once each), state in PostgreSQL; "
+        f"{load.plays} plays per table, think time ≈{load.think:.1f} s; tables per step "
+        f"{ladder}, until a step's p95 passes {SEEN_LIMIT_MS:.0f} ms; {cores} CPU cores"
+    )
+    results = []
+    for workers in worker_counts:
+        steps = asyncio.run(throughput_with(workers, processes, ladder, load, seed, jobs))
+        results.append((workers, carried(steps, SEEN_LIMIT_MS), steps))
+    print()
+    print(
+        f"plays per second carried at p95 ≤ {SEEN_LIMIT_MS:.0f} ms (the mover's answer and "
+        f"the next player's controls), on {cores} CPU cores:"
+    )
+    print(
+        "  workers  plays/s  p95 ms  tables  CPU ms per play (bot / all)  "
+        "cores busy (ours / machine)"
+    )
+    for workers, best, steps in results:
+        if best is None:
+            print(f"  {workers:7d}        -  no step within the limit ({len(steps)} tried)")
+            continue
+        window, cpu = best.window, best.cpu_ms_per_play
+        everything = sum(cpu)
+        bot = sum(cpu[: processes + workers])
+        print(
+            f"  {workers:7d}  {window.rate:7.2f}  {window.p95_ms:6.0f}  {best.tables:6d}  "
+            f"{bot:12.1f} / {everything:5.1f}  {everything * window.rate / 1000:14.2f} / "
+            f"{best.machine_cores:.2f}"
+        )
 
 
 QUIET_SECONDS = 0.5
@@ -417,7 +766,11 @@ async def closed_dm_calls(plays: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--tables", type=int, nargs="*", default=[50, 200], help="table counts, one run each"
+        "--tables",
+        type=int,
+        nargs="*",
+        default=None,
+        help=f"table counts, one run each (default 50 200; --throughput: {THROUGHPUT_TABLES})",
     )
     parser.add_argument("--plays", type=int, default=12, help="plays per table")
     parser.add_argument("--think", type=float, default=1.0, help="seconds a player thinks")
@@ -431,21 +784,54 @@ def main() -> None:
         "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="extra `python -m bot worker` processes (PostgreSQL)",
+    )
+    parser.add_argument(
+        "--throughput",
+        type=int,
+        nargs="*",
+        default=None,
+        metavar="K",
+        help="for each K (default 1 2 4): K worker processes publish alone, the load rises "
+        "step by step (--tables); prints the plays per second carried at p95 ≤ 1 s",
+    )
+    parser.add_argument(
+        "--worker-jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="PUBLISH_WORKERS of the worker processes: jobs each runs at once (default: the bot's)",
+    )
+    parser.add_argument(
         "--closed-dms",
         type=int,
         default=12,
         help="plays of the closed-DM table counted step by step (0: skip it)",
     )
     args = parser.parse_args()
+    if args.throughput is not None:
+        ladder = args.tables if args.tables else THROUGHPUT_TABLES
+        load = Load(args.plays, args.think, args.switch, args.burst)
+        workers = args.throughput or [1, 2, 4]
+        throughput(workers, args.processes, ladder, load, args.seed, args.worker_jobs)
+        return
     if args.processes > 1 and args.database != "postgresql":
         parser.error("several processes share their state through --database postgresql")
-    for number, tables in enumerate(args.tables):
+    if args.workers and args.database != "postgresql":
+        parser.error("worker processes take their jobs from --database postgresql")
+    if args.worker_jobs is not None:
+        parser.error("--worker-jobs is for --throughput (else set PUBLISH_WORKERS)")
+    tables_runs = [50, 200] if args.tables is None else args.tables
+    for number, tables in enumerate(tables_runs):
         if number:
             print()
         load = Load(args.plays, args.think, args.switch, args.burst)
-        asyncio.run(run(tables, load, args.seed, args.database, args.processes))
+        asyncio.run(run(tables, load, args.seed, args.database, args.processes, args.workers))
     if args.closed_dms:
-        if args.tables:
+        if tables_runs:
             print()
         asyncio.run(closed_dm_calls(args.closed_dms))
 

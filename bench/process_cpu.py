@@ -54,3 +54,27 @@ def tree_cpu_seconds(pids: list[int]) -> list[float]:
             stack.extend(children.get(pid, []))
         totals.append(total)
     return totals
+
+
+def pids_with_args(*parts: str) -> list[int]:
+    """The processes whose command line contains every one of ``parts`` (e.g. a server
+    started elsewhere, found by its port)."""
+    found = []
+    for entry in PROC.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if all(part in command for part in parts):
+            found.append(int(entry.name))
+    return found
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine has spent busy since boot (``/proc/stat``:
+    user, nice, system, irq, softirq and steal), whatever process it served."""
+    fields = (PROC / "stat").read_text().splitlines()[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS
