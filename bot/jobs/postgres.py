@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 ENTRYPOINT: Final = "publish_table"
 _LOCK_SPACE: Final = 0x646F6D69  # "domi": the advisory locks of table publications
 _COMPUTER_SPACE: Final = 0x636F6D70  # "comp": whoever plays a table's computer seats
+PICK_AHEAD: Final = 3
+"""Jobs a worker may hold picked per job it runs at once (the rest wait in its queue)."""
 LOCK_WAIT: Final = timedelta(minutes=2)
 """How long a job waits for a table another worker is publishing before it is put back."""
 _KEEPALIVES: Final = (
@@ -176,14 +178,16 @@ class PostgresJobQueue:
                 except Exception:
                     log.exception("table %d: publish job failed", published.table_id)
 
-        batch = max(1, concurrency // 2)
         self._manager = manager
         if self._closing.is_set():
             return
+        # pgqueuer frees a finished job's place only when it next writes its log (~0.1 s)
+        # and polls again: picking a few jobs ahead keeps the workers' own slots busy.
+        batch = max(1, concurrency // 2)
         await manager.run(
             dequeue_timeout=timedelta(seconds=5),
             batch_size=batch,
-            max_concurrent_tasks=max(concurrency, 2 * batch),
+            max_concurrent_tasks=max(PICK_AHEAD * concurrency, 2 * batch),
             mode=mode,
             heartbeat_timeout=self._retry_after,
             log_aggregation_interval=timedelta(0),
