@@ -26,7 +26,7 @@ from bot.publisher import Publisher, table_reply
 from bot.replay_command import replay_here
 from bot.replies import SORRY, Reply, answer, tell
 from bot.service import Actor, TableService, TableUpdate, table_settings
-from bot.store import PublishJob, TableRecord, TableStatus
+from bot.store import JsonObject, PublishJob, TableRecord, TableStatus
 from bot.table_settings import TableSettings
 from bot.timers import TableTimers
 from bot.views import ids
@@ -368,13 +368,16 @@ class Handlers:
         user_id = interaction.user.id
         if not self.queue.in_process:
             await _acknowledge(interaction, edit=edit)
-            # Computers move in the publish job, in whichever process takes it.
-            update = await self.service.play(table_id, user_id, notation, turn, computers=False)
-            self.settle(update)
-            ticket = AnswerTicket.of(interaction, messages.played_content(update, user_id))
-            await self.queue.enqueue(
-                PublishJob(table_id, update.record.version, answer=ticket.to_json())
+
+            def answer_with(update: TableUpdate) -> JsonObject:
+                content = messages.played_content(update, user_id)
+                return AnswerTicket.of(interaction, content).to_json()
+
+            # The move's publish job answers, and lets the computers reply, in any process.
+            update = await self.service.play(
+                table_id, user_id, notation, turn, computers=False, answer=answer_with
             )
+            self.settle(update)
             return
         updates: list[TableUpdate] = []
 

@@ -105,13 +105,17 @@ class Publisher:
         self._service = service
 
     async def run(self, job: PublishJob) -> None:
-        """Run one job: answer a mover's interaction (no table lock: it edits their own
-        message only), or publish the table up to its newest version (through the job's
-        interaction, when that is a click on the table message)."""
+        """Run one job: publish the table up to its newest version, after answering the
+        mover's interaction if the job carries it (or through it, when that is a click on
+        the table message); a tile pick's job only answers (no table lock: it edits the
+        player's own message)."""
         ticket = None if job.answer is None else AnswerTicket.from_json(job.answer)
         if ticket is not None and not ticket.publishes_table:
+            # The mover first, and not behind another publication of the table.
             await self._step(job.table_id, "answering", self._answer(job.table_id, ticket))
-            return
+            if ticket.subject is not None:
+                return  # a tile pick: nothing was committed
+            ticket = None
         async with self._queue.table_lock(job.table_id):
             shown = await self._publish(job.table_id, ticket, remind=job.remind)
         service = self._service
@@ -135,12 +139,13 @@ class Publisher:
     async def _publish(
         self, table_id: int, via: AnswerTicket | None, *, remind: bool = False
     ) -> tuple[TableRecord, Match] | None:
-        """Publish the table as committed now; returns what it read (None: no table)."""
+        """Publish the table as committed now (through ``via``, a click on the table message
+        such as Start, which that answers); returns what it read (None: no table)."""
         record = await self._store.get_table(table_id)
         if record is None or record.state is None:
             return None
-        done = Publication.from_json(record.publication)
         match = Match.from_json(record.state)
+        done = Publication.from_json(record.publication)
         meta = TableMeta.from_json(record.meta)
         news = sorted((item for item in meta.news if item.id > done.news_sent), key=lambda n: n.id)
         # After a restart the player to move gets their controls once more, anew (the
@@ -378,20 +383,23 @@ class Publisher:
         if record is None or record.state is None:
             return
         match = Match.from_json(record.state)
-        interaction = answer.interaction(self._client)
-        if answer.subject is not None:
+        if answer.subject is None:
+            assert answer.content is not None
+            reply = await played_reply(record, match, answer.user_id, answer.content)
+        else:
             try:
                 reply = await subject_reply(
                     record, match, answer.user_id, answer.subject, answer.turn
                 )
             except UserError as exc:
-                await interaction.followup.send(
+                await answer.interaction(self._client).followup.send(
                     str(exc), ephemeral=True, allowed_mentions=NO_MENTIONS
                 )
                 return
-        else:
-            assert answer.content is not None
-            reply = await played_reply(record, match, answer.user_id, answer.content)
+        await self._edit_answer(answer, reply)
+
+    async def _edit_answer(self, answer: AnswerTicket, reply: Reply) -> None:
+        interaction = answer.interaction(self._client)
         await interaction.edit_original_response(
             content=reply.content,
             attachments=reply.files,

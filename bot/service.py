@@ -518,9 +518,12 @@ class TableService:
         turn: int | None = None,
         *,
         computers: bool = True,
+        answer: Callable[[TableUpdate], JsonObject] | None = None,
     ) -> TableUpdate:
         """Play ``notation`` for the user's seat, then let computers move (unless
         ``computers`` is False: a publish job lets them move, in whichever process).
+        ``answer``: what the mover's interaction is to be answered with, given the update
+        about to be committed; the commit's publish job carries it.
 
         ``turn`` is the turn counter the control was issued at; a click from an older
         turn (a double click, a stale button) is refused without touching the table.
@@ -554,6 +557,7 @@ class TableService:
                     seat,
                     move,
                     events,
+                    answer,
                 )
             except StaleVersionError:
                 # Another process committed first: the same double click, reaching it?
@@ -726,9 +730,11 @@ class TableService:
         seat: int,
         move: str,
         events: Sequence[Event],
+        answer: Callable[[TableUpdate], JsonObject] | None = None,
     ) -> TableUpdate:
         """Commit one applied move with the version it was loaded at, then record the
-        result if it ended the match (:class:`StaleVersionError` if the version moved)."""
+        result if it ended the match (:class:`StaleVersionError` if the version moved).
+        ``answer``: see :meth:`play`."""
         record, match = update.record, update.match
         story = narrate(
             adapter_for(record.game).narrate,
@@ -765,6 +771,12 @@ class TableService:
             )
             news = (*news, item)
         meta = replace(meta, news=news)
+        ticket = None
+        if answer is not None:  # as the commit will have it (a won match: finished)
+            status = TableStatus.FINISHED if match.is_over else record.status
+            committed = replace(record, status=status, meta=meta.to_json())
+            finished_hands = update.finished_hands + finished
+            ticket = answer(TableUpdate(committed, match, merged, finished_hands, update.actor_id))
         try:
             record = await self.store.commit_move(
                 record.id,
@@ -774,6 +786,7 @@ class TableService:
                 notation=move,
                 state=match.to_json(),
                 meta=meta.to_json(),
+                answer=ticket,
             )
         except TableStateError as exc:
             raise TableClosedError("This table is closed.") from exc
