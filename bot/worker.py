@@ -47,6 +47,8 @@ async def run_worker(settings: Settings) -> None:
             )
             service = TableService(store)  # computer seats move in the jobs, too
             publisher = Publisher(client, store, Delivery(client), queue, service)
+            # A worker exists to take jobs: PUBLISH_WORKERS=0, meant for the shards when
+            # they share its settings, means the default here.
             workers = settings.publish_workers or DEFAULT_PUBLISH_WORKERS
             await queue.start(publisher.run, workers)
             log.info("worker ready: %d publish jobs at once on %s", workers, settings.database_name)

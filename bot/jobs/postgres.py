@@ -142,6 +142,7 @@ class PostgresJobQueue:
             if await self._overdue(after):
                 log.info("publish jobs are waiting: this process takes them until done")
                 await self._work(run, concurrency, QueueExecutionMode.drain)
+                log.info("publish jobs caught up: this process stands by again")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), after.total_seconds() / 2)
 
