@@ -21,7 +21,7 @@ from bot.errors import UserError
 from bot.games import adapter_for
 from bot.jobs import JobQueue
 from bot.narration import plain
-from bot.private import check_pick, played_reply, private_hand, subject_reply
+from bot.private import pick_targets, played_reply, private_hand, subject_reply
 from bot.publisher import Publisher, table_reply
 from bot.replay_command import replay_here
 from bot.replies import SORRY, Reply, answer, tell
@@ -302,14 +302,14 @@ class Handlers:
 
         async def work() -> Reply:
             player = await self.service.player_on_turn(table_id, user_id, turn)
-            return await subject_reply(player.record, player.match, user_id, subject, turn)
+            return await subject_reply(player, subject)
 
         async def run() -> None:
             if self.queue.in_process:
                 await answer(interaction, work(), edit=True)
                 return
             player = await self.service.player_on_turn(table_id, user_id, turn)
-            check_pick(player.record, player.match, user_id, subject, turn)
+            pick_targets(player, subject)  # refused here, before it is acknowledged
             await _acknowledge(interaction, edit=True)
             ticket = AnswerTicket.of(interaction, subject=subject, turn=turn)
             version = player.record.version

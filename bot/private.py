@@ -5,13 +5,12 @@ in the process that received the interaction, or by a worker holding its token."
 from __future__ import annotations
 
 from bot import messages, pictures
-from bot.errors import NotAtTableError, StaleControlError, TableClosedError, UserError
+from bot.errors import UserError
 from bot.games import adapter_for
 from bot.games.base import Target
 from bot.replies import Reply
 from bot.service import PlayerSeat, seat_of, table_settings
 from bot.store import TableRecord, TableStatus
-from bot.table_meta import TableMeta
 from bot.views.builders import MAX_TARGETS, controls_view
 from engine.match import Match
 from engine.registry import game_spec
@@ -69,34 +68,19 @@ async def played_reply(record: TableRecord, match: Match, user_id: int, content:
     return Reply(content, reply.files, reply.view)
 
 
-def check_pick(
-    record: TableRecord, match: Match, user_id: int, subject: str, turn: int | None
-) -> tuple[PlayerSeat, list[Target]]:
-    """The picking player's seat and the places ``subject`` can go, if the pick is theirs
-    to make now (:class:`UserError` saying why not, otherwise)."""
-    seat = seat_of(record, user_id)
-    if seat is None:
-        raise NotAtTableError()
-    if record.status is not TableStatus.PLAYING:
-        raise TableClosedError("This table is closed.")
-    if turn is not None and TableMeta.from_json(record.meta).turn != turn:
-        raise StaleControlError()
-    player = PlayerSeat(record, match, seat)
-    if not player.is_turn:
-        raise UserError(f"It is not your turn: {player.waiting_for}.")
+def pick_targets(player: PlayerSeat, subject: str) -> list[Target]:
+    """The places ``subject`` (a tile or piece the player picked) can go
+    (:class:`UserError` if it is not theirs to play)."""
     try:
-        targets = list(adapter_for(record.game).targets(player.hand, player.seat, subject))
+        return list(adapter_for(player.record.game).targets(player.hand, player.seat, subject))
     except ValueError as exc:
         raise UserError(str(exc)) from exc
-    return player, targets
 
 
-async def subject_reply(
-    record: TableRecord, match: Match, user_id: int, subject: str, turn: int | None
-) -> Reply:
-    """Where ``subject`` (a tile or piece the player picked) can go, on the turn ``turn``
-    the controls were issued at. Raises :class:`UserError` for a stale or foreign pick."""
-    player, targets = check_pick(record, match, user_id, subject, turn)
+async def subject_reply(player: PlayerSeat, subject: str) -> Reply:
+    """Where ``subject`` can go, shown on the player's controls."""
+    targets = pick_targets(player, subject)
+    record = player.record
     adapter = adapter_for(record.game)
     picture = await pictures.subject_picture(player, subject, targets)
     offered = adapter.controls(player.hand, player.seat)

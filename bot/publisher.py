@@ -33,7 +33,7 @@ from bot.jobs import JobQueue
 from bot.private import played_reply, private_hand, subject_reply
 from bot.publication import Publication
 from bot.replies import NO_MENTIONS, Reply
-from bot.service import PlayerSeat, TableService
+from bot.service import PlayerSeat, TableService, player_on_turn_in
 from bot.store import PublishJob, Store, TableRecord, TableStatus
 from bot.table_meta import News, TableMeta
 from bot.views.builders import finished_view, table_view
@@ -388,9 +388,8 @@ class Publisher:
             reply = await played_reply(record, match, answer.user_id, answer.content)
         else:
             try:
-                reply = await subject_reply(
-                    record, match, answer.user_id, answer.subject, answer.turn
-                )
+                player = player_on_turn_in(record, answer.user_id, answer.turn, match)
+                reply = await subject_reply(player, answer.subject)
             except UserError as exc:
                 await answer.interaction(self._client).followup.send(
                     str(exc), ephemeral=True, allowed_mentions=NO_MENTIONS

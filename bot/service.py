@@ -463,13 +463,7 @@ class TableService:
 
     async def player_on_turn(self, table_id: int, user_id: int, turn: int) -> PlayerSeat:
         """The user's seat, checked to be on turn at the turn the control was issued."""
-        record = await self._load_playing(table_id)
-        seat = self._seat(record, user_id)
-        self._check_turn_token(record, turn)
-        player = PlayerSeat(record, load_match(record), seat)
-        if not player.is_turn:
-            raise UserError(f"It is not your turn: {player.waiting_for}.")
-        return player
+        return player_on_turn_in(await self.table(table_id), user_id, turn)
 
     async def legal_moves(self, table_id: int, user_id: int) -> tuple[PlayerSeat, list[str]]:
         """The moves the user could make right now (none when it is not their turn)."""
@@ -873,10 +867,7 @@ class TableService:
 
     async def _load_playing(self, table_id: int) -> TableRecord:
         record = await self.table(table_id)
-        if record.status is TableStatus.LOBBY:
-            raise UserError("This table has not started yet.")
-        if record.status is not TableStatus.PLAYING:
-            raise TableClosedError(_closed_message(record))
+        _check_in_play(record)
         return record
 
     @staticmethod
@@ -910,6 +901,29 @@ class TableService:
     def _forget(self, table_id: int) -> None:
         """Drop a closed table's lock; a late waiter still holds its own reference."""
         self._locks.pop(table_id, None)
+
+
+def player_on_turn_in(
+    record: TableRecord, user_id: int, turn: int | None, match: Match | None = None
+) -> PlayerSeat:
+    """The user's seat at ``record``, checked to be in play and on turn at ``turn`` (the
+    turn its control was issued at; None: not checked): :class:`UserError` saying why not.
+    Wherever the record was read (the service, or a worker finishing an answer)."""
+    _check_in_play(record)
+    seat = TableService._seat(record, user_id)
+    if turn is not None:
+        TableService._check_turn_token(record, turn)
+    player = PlayerSeat(record, load_match(record) if match is None else match, seat)
+    if not player.is_turn:
+        raise UserError(f"It is not your turn: {player.waiting_for}.")
+    return player
+
+
+def _check_in_play(record: TableRecord) -> None:
+    if record.status is TableStatus.LOBBY:
+        raise UserError("This table has not started yet.")
+    if record.status is not TableStatus.PLAYING:
+        raise TableClosedError(_closed_message(record))
 
 
 def _closed_message(record: TableRecord) -> str:
