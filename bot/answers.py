@@ -8,7 +8,7 @@ credential: it lives only in the job, and is never logged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -20,14 +20,15 @@ from bot.store import JsonObject
 class AnswerTicket:
     interaction_id: int
     application_id: int
-    token: str
+    token: str = field(repr=False)
+    """A credential: never in a repr, so never in a log line."""
     user_id: int
-    content: str | None = None
-    """The answer's words (what the move did), written where the move was made; None
-    when the interaction's message is the table message (a Start click), answered by
-    publishing the table there."""
-    subject: str | None = None
-    """A tile or piece the player picked: the answer shows where it can go."""
+    content: str | None = field(default=None, repr=False)
+    """The answer's words (what the move did, the player's drawn tiles included), written
+    where the move was made; None when the interaction's message is the table message (a
+    Start click), answered by publishing the table there. Private: kept out of reprs."""
+    subject: str | None = field(default=None, repr=False)
+    """A tile or piece the player picked (a hidden tile): the answer shows where it goes."""
     turn: int | None = None
     """The turn the picked control was issued at (a later turn makes it stale)."""
 

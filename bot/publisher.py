@@ -20,7 +20,7 @@ import contextlib
 import hashlib
 import logging
 from collections.abc import Awaitable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 import discord
@@ -80,7 +80,6 @@ class _Sent:
     publication: Publication
     message_id: int | None = None
     """The table message's new id, when it was posted anew."""
-    newly_closed: set[int] = field(default_factory=set)
 
 
 class Publisher:
@@ -213,14 +212,13 @@ class Publisher:
     ) -> None:
         """Redraw the table message in place (through ``via``, the interaction clicked on
         it, which that answers)."""
-        if via is not None:
-            reply = await table_reply(record, match, closed)
-            content, view = reply.parts()
-            await via.interaction(self._client).edit_original_response(
-                content=content, attachments=reply.files, view=view, allowed_mentions=NO_MENTIONS
-            )
-        elif record.message_id is not None:
-            await self.edit_table_message(record, await table_reply(record, match, closed))
+        if via is None and record.message_id is None:
+            return
+        reply = await table_reply(record, match, closed)
+        if via is None:
+            await self.edit_table_message(record, reply)
+        else:
+            await self._edit_answer(via, reply)
 
     async def _repost(
         self,
@@ -398,10 +396,8 @@ class Publisher:
         await self._edit_answer(answer, reply)
 
     async def _edit_answer(self, answer: AnswerTicket, reply: Reply) -> None:
-        interaction = answer.interaction(self._client)
-        await interaction.edit_original_response(
-            content=reply.content,
-            attachments=reply.files,
-            view=reply.view,
-            allowed_mentions=NO_MENTIONS,
+        """Put ``reply`` in place of the interaction's original response."""
+        content, view = reply.parts()
+        await answer.interaction(self._client).edit_original_response(
+            content=content, attachments=reply.files, view=view, allowed_mentions=NO_MENTIONS
         )

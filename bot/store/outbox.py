@@ -8,7 +8,7 @@ this process for SQLite) is the job queue's business (``bot.jobs``).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.store.database import Transaction
@@ -23,7 +23,8 @@ class PublishJob:
 
     table_id: int
     version: int
-    answer: JsonObject | None = None
+    answer: JsonObject | None = field(default=None, repr=False)
+    """An interaction's token and a player's private words: kept out of reprs (logs)."""
     remind: bool = False
     """After a restart: if everything is shown already, show the table and DM the player
     to move once more (a process killed mid-send may have left them without controls)."""

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.answers import AnswerTicket
 from bot.jobs import JobQueue, open_queue
 from bot.jobs.local import LocalJobQueue
 from bot.store import PublishJob, Seat, StaleVersionError, Store, TableStatus
@@ -205,3 +206,11 @@ async def test_one_process_at_a_time_plays_a_tables_computers(
                     assert other_table
             async with second.computer_turns(5) as now_free:
                 assert now_free
+
+
+def test_a_job_never_shows_its_token_or_a_players_tiles_in_a_repr() -> None:
+    ticket = AnswerTicket(1, 2, "secret-token", 3, "🔒 You drew 6-5.", subject="4-4", turn=7)
+    job = PublishJob(9, 10, ticket.to_json())
+    for text in (repr(ticket), repr(job)):
+        assert "secret-token" not in text and "6-5" not in text and "4-4" not in text
+    assert AnswerTicket.from_json(ticket.to_json()) == ticket
