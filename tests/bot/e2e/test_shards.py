@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 
 from tests.bot.e2e.harness import Player, TableDriver, Turn, assert_answered_once_in_time
-from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord
+from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord, Guild
 from tests.fakediscord.fixtures import checked_fake
 
 SHARDS = 2
@@ -40,6 +40,22 @@ def resumed_at_last_start(process: BotProcess) -> str:
     (written in its setup, before it reported ready)."""
     last_start = process.log().rsplit("--- start #", 1)[-1]
     return next(line for line in last_start.splitlines() if "running tables" in line)
+
+
+async def two_shards(
+    launcher: BotLauncher, fake: FakeDiscord, guild: Guild, postgres_url: str
+) -> tuple[BotProcess, BotProcess]:
+    """Processes 0 and 1, one shard each, on one PostgreSQL, connected and ready."""
+    common = {
+        "DATABASE_URL": postgres_url,
+        "SHARD_COUNT": str(SHARDS),
+        "DEV_GUILD_ID": str(guild.id),
+        "LOG_LEVEL": "INFO",
+    }
+    zero = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "0"})
+    one = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "1"})
+    await fake.wait_until_bot_ready(timeout=30)
+    return zero, one
 
 
 async def moves_logged(url: str) -> list[tuple[int, str]]:
@@ -102,15 +118,7 @@ async def test_two_processes_share_a_table_through_postgresql(
     channel = guild.add_text_channel("tables")
     ada = Player(fake.add_user("ada", guild=guild))
     bea = Player(fake.add_user("bea", guild=guild))
-    common = {
-        "DATABASE_URL": postgres_url,
-        "SHARD_COUNT": str(SHARDS),
-        "DEV_GUILD_ID": str(guild.id),
-        "LOG_LEVEL": "INFO",
-    }
-    zero = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "0"})
-    one = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "1"})
-    await fake.wait_until_bot_ready(timeout=30)
+    zero, one = await two_shards(launcher, fake, guild, postgres_url)
     assert sorted(s.shard for s in fake.sessions if s.ready and s.connected) == [(0, 2), (1, 2)]
 
     # The lobby is made in the guild's channel: shard 1, process 1.
@@ -162,15 +170,7 @@ async def test_computer_seats_reply_in_a_worker_not_in_the_dm_shard(
     guild = fake.add_guild_on_shard("Domino Club", 1)
     channel = guild.add_text_channel("tables")
     ada = Player(fake.add_user("ada", guild=guild))
-    common = {
-        "DATABASE_URL": postgres_url,
-        "SHARD_COUNT": str(SHARDS),
-        "DEV_GUILD_ID": str(guild.id),
-        "LOG_LEVEL": "INFO",
-    }
-    zero = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "0"})
-    one = await launcher.start(module="bot", extra_env={**common, "SHARD_IDS": "1"})
-    await fake.wait_until_bot_ready(timeout=30)
+    zero, one = await two_shards(launcher, fake, guild, postgres_url)
 
     table = TableDriver(fake, channel, [ada])
     await table.open(ada, seats=2, target=200)
