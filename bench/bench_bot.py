@@ -309,7 +309,7 @@ class Cluster:
 
 
 STANDBY_LINE = "publish jobs are waiting: this process takes them until done"
-"""bot.jobs.postgres logs this (INFO) when a standing-by process starts taking jobs."""
+"""bot.publishing.jobs.postgres logs this (INFO) when a standing-by process starts taking jobs."""
 
 
 async def launch(
@@ -347,7 +347,7 @@ async def launch(
 
 
 WORKER_READY = "worker ready:"
-"""bot.worker logs this (INFO) once it takes jobs."""
+"""bot.app.worker logs this (INFO) once it takes jobs."""
 
 
 def bot_env(server: PostgresServer | None, tmp: Path) -> dict[str, str]:

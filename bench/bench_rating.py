@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.rating import MODEL, PlayerRating, league_ratings, replay
+from bot.league.rating import MODEL, PlayerRating, league_ratings, replay
 from bot.store import FinishedMatchRecord, SeatResult, Store
 from bot.store.codec import time_to_text
 from engine.registry import GAMES

@@ -23,8 +23,8 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import pictures
-from bot.replay import hand_frames, replay_hand, table_replay
+from bot.publishing import pictures
+from bot.replays.build import hand_frames, replay_hand, table_replay
 from bot.store import MoveRecord, Seat, TableRecord, TableStatus
 from engine.match import Match
 from engine.network import NetworkHand

@@ -4,10 +4,10 @@ Configuration mistakes end with one clear line on stderr and exit status 2, neve
 traceback: a missing or malformed token, a bad setting, a database that cannot be
 opened or reached, a Discord (or proxy) that cannot be reached, or a token Discord rejects.
 
-``python -m bot worker`` runs publish jobs only, for a bot on PostgreSQL (``bot.worker``).
-``python -m bot migrate-to-postgres`` copies a SQLite store into PostgreSQL (``bot.migrate``);
-``python -m bot demo`` writes the README's pictures (``bot.demo``); ``python -m bot replay
-<database> <table>`` writes a table's replays (``bot.replay_cli``). None needs a token.
+``python -m bot worker`` runs publish jobs only, for a bot on PostgreSQL (``bot.app.worker``).
+``python -m bot migrate-to-postgres`` copies a SQLite store into PostgreSQL (``bot.app.migrate``);
+``python -m bot demo`` writes the README's pictures (``bot.app.demo``); ``python -m bot replay
+<database> <table>`` writes a table's replays (``bot.replays.export``). None needs a token.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import asyncpg
 import discord
 from pydantic import ValidationError
 
-from bot.client import DominoBot, point_at
-from bot.settings import Settings, describe_error
+from bot.app.client import DominoBot, point_at
+from bot.app.settings import Settings, describe_error
 
 CONFIG_ERROR = 2
 
@@ -62,7 +62,7 @@ async def _check_postgres(settings: Settings) -> str | None:
 
 
 def _run_worker(settings: Settings) -> int:
-    from bot.worker import run_worker
+    from bot.app.worker import run_worker
 
     try:
         asyncio.run(run_worker(settings))
@@ -75,15 +75,15 @@ def _run_worker(settings: Settings) -> int:
 
 def main() -> int:
     if sys.argv[1:2] == ["migrate-to-postgres"]:
-        from bot.migrate import main as migrate
+        from bot.app.migrate import main as migrate
 
         return migrate(sys.argv[2:])
     if sys.argv[1:2] == ["demo"]:
-        from bot.demo import main as demo
+        from bot.app.demo import main as demo
 
         return demo(sys.argv[2:])
     if sys.argv[1:2] == ["replay"]:
-        from bot.replay_cli import main as replay
+        from bot.replays.export import main as replay
 
         return replay(sys.argv[2:])
     worker = sys.argv[1:2] == ["worker"]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.narration import Narration
+from bot.games.narration import Narration
 from engine.game import Event, HandState
 from engine.match import Match
 from engine.spec import GameSpec

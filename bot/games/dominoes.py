@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.games.base import Action, Controls, GameAdapter, Subject, Target
-from bot.narration import Narration, plain
+from bot.games.narration import Narration, plain
 from engine.classic import SPECS, ClassicHand
 from engine.errors import EngineError
 from engine.game import Event, HandState

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.games.base import Action, Controls, GameAdapter, Subject, Target
-from bot.narration import Narration, plain
+from bot.games.narration import Narration, plain
 from engine.errors import EngineError
 from engine.fido import SPEC, FidoHand, FidoMove
 from engine.fido.differences import groups, residue

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.games.base import Action, Controls, GameAdapter, Subject, Target
-from bot.narration import Narration, plain
+from bot.games.narration import Narration, plain
 from engine.errors import EngineError
 from engine.game import Event, HandState
 from engine.match import Match

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.games.base import Controls, GameAdapter, Subject, Target
-from bot.narration import Narration, plain
+from bot.games.narration import Narration, plain
 from engine.errors import EngineError
 from engine.game import Event, HandState
 from engine.line.labels import end_label

@@ -2,7 +2,7 @@
 same transaction, so news can never be lost between the commit and its messages.
 
 The store only hands the job over; where it goes (a PostgreSQL job table, or a queue in
-this process for SQLite) is the job queue's business (``bot.jobs``).
+this process for SQLite) is the job queue's business (``bot.publishing.jobs``).
 """
 
 from __future__ import annotations

@@ -159,7 +159,7 @@ class TableRecord:
     updated_at: datetime
     expires_at: datetime | None
     publication: JsonObject = field(default_factory=dict)
-    """What the table's publisher last sent (its own bookkeeping, see ``bot.publication``);
+    """What the table's publisher last sent (its own bookkeeping, see ``bot.store.publication``);
     written beside the version, never bumping it."""
 
     @property

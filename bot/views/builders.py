@@ -13,9 +13,9 @@ from typing import Final
 import discord
 
 from bot.games.base import Controls, Subject, Target
+from bot.games.words import Words
 from bot.views import ids
 from bot.views.components import MAX_OPTIONS, button, select
-from bot.words import Words
 
 TARGET_ROWS: Final = 3
 """Rows 1–3 hold target menus (row 0: subjects, row 4: buttons): up to 75 targets."""

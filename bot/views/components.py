@@ -18,7 +18,7 @@ INVALID = "That control is not one of mine, or it is damaged. Nothing was change
 
 
 class ControlHandlers(Protocol):
-    """What the controls call; implemented by :class:`bot.handlers.Handlers`."""
+    """What the controls call; implemented by :class:`bot.discord.handlers.Handlers`."""
 
     async def lobby_button(
         self,

@@ -8,10 +8,10 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.cogs.games import family_group
-from bot.errors import UserError
+from bot.discord.cogs.games import family_group
 from bot.games import ADAPTERS
-from bot.table_settings import TableSettings
+from bot.tables.errors import UserError
+from bot.tables.settings import TableSettings
 from engine.registry import GAMES, families
 
 

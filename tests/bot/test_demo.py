@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from bot import __main__ as entry
-from bot import demo
+from bot.app import demo
 from engine.classic import ClassicHand
 from engine.fido import FidoHand
 from engine.match import Match
@@ -59,7 +59,7 @@ def test_a_picture_is_the_same_bytes_in_another_process(tmp_path: Path) -> None:
     same picture: nothing in the command depends on the run."""
     here = demo.write_pictures(tmp_path / "here", only=["network-candidates.png"])
     there = tmp_path / "there"
-    script = "import sys, pathlib; from bot.demo import write_pictures; "
+    script = "import sys, pathlib; from bot.app.demo import write_pictures; "
     script += "write_pictures(pathlib.Path(sys.argv[1]), only=['network-candidates.png'])"
     subprocess.run(
         [sys.executable, "-c", script, str(there)],

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.drawing_queue import DrawingQueue, answering
+from bot.publishing.drawing_queue import DrawingQueue, answering
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 BOT = """
 import os, sys
-from bot import pictures
+from bot.publishing import pictures
 pool = pictures.use_processes(1)
 print(pool.submit(os.getpid).result(), flush=True)
 sys.stdin.read()

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bot import messages
-from bot.errors import UserError
 from bot.games import adapter_for
-from bot.service import HINTS_STAT, Actor, TableService, hint_move
+from bot.publishing import messages
 from bot.store import Store
-from bot.table_meta import TableMeta
-from bot.table_settings import TableSettings
+from bot.tables.errors import UserError
+from bot.tables.meta import TableMeta
+from bot.tables.service import HINTS_STAT, Actor, TableService, hint_move
+from bot.tables.settings import TableSettings
 from engine.match import Match
 from engine.registry import game_spec
 from engine.rng import derive_seed

@@ -10,9 +10,10 @@ from datetime import timedelta
 
 import pytest
 
-from bot.answers import AnswerTicket
-from bot.jobs import JobQueue, open_queue
-from bot.jobs.local import LocalJobQueue
+from bot.publishing.answers import AnswerTicket
+from bot.publishing.jobs import JobQueue
+from bot.publishing.jobs.choice import open_queue
+from bot.publishing.jobs.local import LocalJobQueue
 from bot.store import PublishJob, Seat, StaleVersionError, Store, TableStatus
 
 RETRY = timedelta(seconds=30)

@@ -11,14 +11,14 @@ from typing import Any
 import discord
 import pytest
 
-from bot.alt_text import ALT_TEXT_LIMIT
+from bot.discord.handlers import lobby_reply
 from bot.games import adapter_for
-from bot.handlers import lobby_reply
-from bot.publisher import table_reply
-from bot.replies import Reply
-from bot.service import Actor, TableService
+from bot.publishing.alt_text import ALT_TEXT_LIMIT
+from bot.publishing.publisher import table_reply
+from bot.publishing.replies import Reply
 from bot.store import Store
-from bot.table_settings import TableSettings
+from bot.tables.service import Actor, TableService
+from bot.tables.settings import TableSettings
 from bot.views import ids
 from bot.views.builders import finished_view, lobby_view
 from bot.views.layout import TEXT_LIMIT, table_layout

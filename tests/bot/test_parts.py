@@ -14,17 +14,17 @@ from typing import Any
 import discord
 import pytest
 
-from bot import messages
 from bot.games import ADAPTERS
 from bot.games.base import Action, Controls, Subject, Target
-from bot.narration import narrate
-from bot.publication import Publication
-from bot.replies import Reply, answer
-from bot.service import Actor, TableService
+from bot.games.narration import narrate
+from bot.publishing import messages
+from bot.publishing.replies import Reply, answer
 from bot.store import Store, TableStatus
-from bot.table_meta import LOG_LINES, TableMeta
-from bot.table_settings import TableSettings
-from bot.timers import TableTimers
+from bot.store.publication import Publication
+from bot.tables.meta import LOG_LINES, TableMeta
+from bot.tables.service import Actor, TableService
+from bot.tables.settings import TableSettings
+from bot.tables.timers import TableTimers
 from bot.views import ids
 from bot.views.builders import controls_view, lobby_view
 from bot.views.components import DYNAMIC_ITEMS
@@ -363,7 +363,7 @@ async def test_slow_work_is_deferred_before_the_deadline() -> None:
 
 
 def test_names_are_shown_literally() -> None:
-    from bot.narration import plain
+    from bot.games.narration import plain
 
     assert plain("ada") == "ada"
     assert plain("**x**_y") == r"\*\*x\*\*\_y"

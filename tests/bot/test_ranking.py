@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot import messages
-from bot.cogs.league import LeagueCog
-from bot.ranking import (
+from bot.discord.cogs.league import LeagueCog
+from bot.league.ranking import (
     Month,
     MonthNotStartedError,
     monthly_ranking,
     ranking_alt_text,
     ranking_table,
 )
-from bot.rating import league_ratings
+from bot.league.rating import league_ratings
+from bot.publishing import messages
 from bot.store import SeatResult, StandingRow, Store, TableStatus
 from engine.registry import GAMES
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rating import (
+from bot.league.rating import (
     MODEL,
     PlayerRating,
     league_ratings,

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.errors import UserError
 from bot.games import adapter_for
 from bot.games.base import GameAdapter
-from bot.replay import HandReplay, build_replay, hand_frames, logged
-from bot.replay_cli import main as replay_cli
-from bot.replay_command import find_hand, replay_message
+from bot.replays.build import HandReplay, build_replay, hand_frames, logged
+from bot.replays.command import find_hand, replay_message
+from bot.replays.export import main as replay_cli
 from bot.store import MoveRecord, Seat, Store, TableRecord, TableStatus
+from bot.tables.errors import UserError
 from engine.match import Match
 from engine.record import GameRecord, LoggedMove, read_record, rebuild
 from engine.registry import GAMES
@@ -95,7 +95,9 @@ def test_a_hand_in_play_is_replayed_from_public_pictures_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     match, log = played_match("network", 2, SEED, hands=0, extra_moves=5)
-    monkeypatch.setattr("bot.replay.adapter_for", lambda game: NoPrivatePictures(adapter_for(game)))
+    monkeypatch.setattr(
+        "bot.replays.build.adapter_for", lambda game: NoPrivatePictures(adapter_for(game))
+    )
     replay = build_replay(match, NAMES[:2], log, 1)
     assert len(decode_frames(replay.picture)) == 6
     hidden = match.hand.hidden_from(None)

@@ -10,18 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import (
+from bot.games import ADAPTERS
+from bot.store import Store, TableRecord, TableStatus
+from bot.tables.errors import (
     NotAllowedError,
     NotAtTableError,
     StaleControlError,
     TableClosedError,
     UserError,
 )
-from bot.games import ADAPTERS
-from bot.service import Actor, TableService, TableUpdate, seat_of
-from bot.store import Store, TableRecord, TableStatus
-from bot.table_meta import News, TableMeta
-from bot.table_settings import TableSettings
+from bot.tables.meta import News, TableMeta
+from bot.tables.service import Actor, TableService, TableUpdate, seat_of
+from bot.tables.settings import TableSettings
 from engine.match import Match
 from engine.network import NetworkHand
 from engine.network.ai import choose_move

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.settings import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings, describe_error
+from bot.app.settings import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings, describe_error
 from tests.fakediscord import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[2]

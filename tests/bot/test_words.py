@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot import messages
-from bot.narration import narrate
-from bot.service import DRAWN_STAT
+from bot.games.narration import narrate
+from bot.games.words import words_for
+from bot.publishing import messages
 from bot.store import StandingRow
+from bot.tables.service import DRAWN_STAT
 from bot.views.builders import lobby_view, table_view
-from bot.words import words_for
 from engine.game import Event
 from engine.registry import GAMES, game_spec
 

@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.alt_text import candidates_alt_text, hand_alt_text, table_alt_text
 from bot.games import adapter_for
+from bot.publishing.alt_text import candidates_alt_text, hand_alt_text, table_alt_text
 from engine.game import HandState
 from engine.match import Match
 from engine.registry import GAMES

@@ -26,7 +26,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.jobs.postgres import ENTRYPOINT
+from bot.publishing.jobs.postgres import ENTRYPOINT
 from tests.bot.e2e.harness import (
     Player,
     TableDriver,
@@ -43,7 +43,7 @@ SHARDS = 2
 DEAL_SEED = 18
 """Every table is dealt from this seed, so each run plays the same hands."""
 TABLE_LOCKS = 0x646F6D69
-"""The advisory lock space of table publications (``bot/jobs/postgres.py``)."""
+"""The advisory lock space of table publications (``bot/publishing/jobs/postgres.py``)."""
 STATEMENT_TIMEOUT = 10
 """Seconds the store's PostgreSQL pool lets one statement run (``bot/store/postgres.py``)."""
 POST_MESSAGE = "/channels/{channel_id}/messages"

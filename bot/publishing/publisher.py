@@ -3,7 +3,7 @@ announcements, the channel's table message — and answer a mover's deferred int
 
 A job reads the committed record once, sends what the table's :class:`Publication` says is
 not shown yet, and records what it sent in one write. It runs under the table's lock (see
-``bot.jobs``), so publications of a table never cross, and reads the newest state there,
+``bot.publishing.jobs``), so publications of a table never cross, and reads the newest state there,
 so an older state is never shown after a newer one. Per play this costs one DM and one
 edit of the table message. When the turn moves to a player whose DMs are closed, the table
 message itself is the reminder: posted anew at the bottom of the channel with a line that
@@ -25,19 +25,19 @@ from typing import Final
 
 import discord
 
-from bot import messages, pictures
-from bot.answers import AnswerTicket
-from bot.delivery import Delivery
-from bot.errors import UserError
-from bot.jobs import JobQueue
-from bot.private import played_reply, private_hand, subject_reply
-from bot.publication import Publication
-from bot.replies import NO_MENTIONS, Reply
-from bot.service import PlayerSeat, TableService, player_on_turn_in
+from bot.games.words import words_for
+from bot.publishing import messages, pictures
+from bot.publishing.answers import AnswerTicket
+from bot.publishing.delivery import Delivery
+from bot.publishing.jobs import JobQueue
+from bot.publishing.private import played_reply, private_hand, subject_reply
+from bot.publishing.replies import NO_MENTIONS, Reply
 from bot.store import PublishJob, Store, TableRecord, TableStatus
-from bot.table_meta import News, TableMeta
+from bot.store.publication import Publication
+from bot.tables.errors import UserError
+from bot.tables.meta import News, TableMeta
+from bot.tables.service import PlayerSeat, TableService, player_on_turn_in
 from bot.views.builders import finished_view, table_view
-from bot.words import words_for
 from engine.match import Match
 from engine.registry import game_spec, hand_from_json
 

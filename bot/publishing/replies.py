@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.drawing_queue import answering
+from bot.publishing.drawing_queue import answering
 from bot.views.layout import table_layout
 
 log = logging.getLogger(__name__)

@@ -19,13 +19,13 @@ from datetime import timedelta
 
 import discord
 
-from bot import pictures
-from bot.delivery import Delivery
-from bot.jobs import open_queue
-from bot.publisher import Publisher
-from bot.service import TableService
-from bot.settings import DEFAULT_PUBLISH_WORKERS, Settings
+from bot.app.settings import DEFAULT_PUBLISH_WORKERS, Settings
+from bot.publishing import pictures
+from bot.publishing.delivery import Delivery
+from bot.publishing.jobs.choice import open_queue
+from bot.publishing.publisher import Publisher
 from bot.store import Store
+from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 

@@ -14,21 +14,21 @@ from typing import Any
 
 import discord
 
-from bot import messages, pictures
-from bot.answers import AnswerTicket
-from bot.delivery import Delivery
-from bot.errors import UserError
 from bot.games import adapter_for
-from bot.jobs import JobQueue
-from bot.narration import plain
-from bot.private import pick_targets, played_reply, private_hand, subject_reply
-from bot.publisher import Publisher, table_reply
-from bot.replay_command import replay_here
-from bot.replies import SORRY, Reply, answer, tell
-from bot.service import Actor, TableService, TableUpdate, table_settings
+from bot.games.narration import plain
+from bot.publishing import messages, pictures
+from bot.publishing.answers import AnswerTicket
+from bot.publishing.delivery import Delivery
+from bot.publishing.jobs import JobQueue
+from bot.publishing.private import pick_targets, played_reply, private_hand, subject_reply
+from bot.publishing.publisher import Publisher, table_reply
+from bot.publishing.replies import SORRY, Reply, answer, tell
+from bot.replays.command import replay_here
 from bot.store import JsonObject, PublishJob, TableRecord, TableStatus
-from bot.table_settings import TableSettings
-from bot.timers import TableTimers
+from bot.tables.errors import UserError
+from bot.tables.service import Actor, TableService, TableUpdate, table_settings
+from bot.tables.settings import TableSettings
+from bot.tables.timers import TableTimers
 from bot.views import ids
 from bot.views.builders import lobby_view
 from engine.registry import game_spec

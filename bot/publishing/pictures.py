@@ -5,7 +5,7 @@ thread it would still slow the gateway heartbeat and other tables' interactions.
 pictures are drawn in worker processes (:func:`use_processes`, set up at start), which
 get the state as JSON; without them (tests of the parts) a thread draws them. The
 pictures of an answer to an interaction go to the workers before the others
-(:mod:`bot.drawing_queue`).
+(:mod:`bot.publishing.drawing_queue`).
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.alt_text import candidates_alt_text, hand_alt_text, table_alt_text, within_limit
-from bot.drawing_queue import DrawingQueue
 from bot.games import adapter_for
 from bot.games.base import Target
-from bot.service import PlayerSeat, seat_names
+from bot.games.words import words_for
+from bot.publishing.alt_text import candidates_alt_text, hand_alt_text, table_alt_text, within_limit
+from bot.publishing.drawing_queue import DrawingQueue
 from bot.store import TableRecord
-from bot.words import words_for
+from bot.tables.service import PlayerSeat, seat_names
 from engine.game import HandState
 from engine.match import Match
 from engine.registry import game_spec, hand_from_json

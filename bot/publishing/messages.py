@@ -8,9 +8,12 @@ from datetime import datetime
 from typing import Final
 
 from bot.games import adapter_for
-from bot.narration import plain
-from bot.rating import PlayerRating
-from bot.service import (
+from bot.games.narration import plain
+from bot.games.words import words_for
+from bot.league.rating import PlayerRating
+from bot.store import StandingRow, TableRecord, TableStatus
+from bot.tables.meta import TableMeta
+from bot.tables.service import (
     DRAWN_STAT,
     HINTS_STAT,
     Hint,
@@ -20,10 +23,7 @@ from bot.service import (
     seat_of,
     table_settings,
 )
-from bot.store import StandingRow, TableRecord, TableStatus
-from bot.table_meta import TableMeta
-from bot.table_settings import TableSettings
-from bot.words import words_for
+from bot.tables.settings import TableSettings
 from engine.match import Match
 from engine.registry import game_spec
 from engine.spec import GameSpec, StatSpec

@@ -13,14 +13,14 @@ from typing import Any
 
 import discord
 
-from bot.alt_text import within_limit
-from bot.errors import UserError
 from bot.games import ADAPTERS, adapter_for
-from bot.narration import plain
-from bot.replay import HandReplay, last_finished_hand, logged, table_replay
-from bot.replies import NO_MENTIONS
+from bot.games.narration import plain
+from bot.games.words import words_for
+from bot.publishing.alt_text import within_limit
+from bot.publishing.replies import NO_MENTIONS
+from bot.replays.build import HandReplay, last_finished_hand, logged, table_replay
 from bot.store import MoveRecord, Store, TableRecord
-from bot.words import words_for
+from bot.tables.errors import UserError
 from engine.match import Match
 from engine.registry import game_spec
 

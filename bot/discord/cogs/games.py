@@ -14,12 +14,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import UserError
+from bot.discord.handlers import Handlers
 from bot.games.base import GameAdapter
-from bot.handlers import Handlers
-from bot.replies import tell
-from bot.table_settings import MAX_TURN_MINUTES, TableSettings, is_challenge
-from bot.words import words_for
+from bot.games.words import words_for
+from bot.publishing.replies import tell
+from bot.tables.errors import UserError
+from bot.tables.settings import MAX_TURN_MINUTES, TableSettings, is_challenge
 from engine.spec import GameSpec, MatchFormat, OptionSpec
 
 Callback = Callable[..., Coroutine[Any, Any, None]]

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.words import DEALT, Words
+from bot.games.words import DEALT, Words
 from engine.game import Event
 
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]()])")

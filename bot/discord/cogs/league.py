@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import messages, pictures
-from bot.ranking import Month, monthly_ranking, ranking_alt_text, ranking_table
-from bot.rating import league_ratings
-from bot.replies import Reply, answer, tell
+from bot.league.ranking import Month, monthly_ranking, ranking_alt_text, ranking_table
+from bot.league.rating import league_ratings
+from bot.publishing import messages, pictures
+from bot.publishing.replies import Reply, answer, tell
 from bot.store import Clock, Store, utc_now
 from engine.registry import GAMES, game_spec
 

@@ -16,19 +16,20 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import pictures
-from bot.cogs.games import family_group
-from bot.cogs.league import LeagueCog
-from bot.delivery import Delivery
+from bot.app.settings import Settings
+from bot.discord.cogs.games import family_group
+from bot.discord.cogs.league import LeagueCog
+from bot.discord.handlers import Handlers
 from bot.games import ADAPTERS
-from bot.handlers import Handlers
-from bot.jobs import JobQueue, open_queue
-from bot.publisher import Publisher
-from bot.replies import SORRY, tell
-from bot.service import TableService
-from bot.settings import Settings
+from bot.publishing import pictures
+from bot.publishing.delivery import Delivery
+from bot.publishing.jobs import JobQueue
+from bot.publishing.jobs.choice import open_queue
+from bot.publishing.publisher import Publisher
+from bot.publishing.replies import SORRY, tell
 from bot.store import Store
-from bot.timers import TableTimers
+from bot.tables.service import TableService
+from bot.tables.timers import TableTimers
 from bot.views.components import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from bot.store import Clock, TableRecord, TableStatus, utc_now
-from bot.table_meta import TableMeta
+from bot.tables.meta import TableMeta
 
 log = logging.getLogger(__name__)
 

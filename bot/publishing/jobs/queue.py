@@ -1,4 +1,4 @@
-"""The interface both job queues offer, and the choice between them."""
+"""The interface both job queues offer (which one a store gets: ``jobs.choice``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from datetime import timedelta
 from typing import Protocol
 
-from bot.store import Outbox, PublishJob, Store
+from bot.store import Outbox, PublishJob
 
 
 class TableBusyError(Exception):
@@ -53,19 +53,3 @@ class JobQueue(Outbox, Protocol):
 
     async def close(self) -> None:
         """Stop taking jobs; jobs not finished are left to be taken again."""
-
-
-async def open_queue(store: Store, *, retry_after: timedelta) -> JobQueue:
-    """The queue for ``store``'s database, registered as its outbox. ``retry_after``: how
-    long a job whose worker stopped answering (killed) waits before another takes it."""
-    queue: JobQueue
-    if store.backend == "postgresql":
-        from bot.jobs.postgres import PostgresJobQueue  # pgqueuer only when asked for
-
-        queue = await PostgresJobQueue.open(store, retry_after=retry_after)
-    else:
-        from bot.jobs.local import LocalJobQueue
-
-        queue = LocalJobQueue()
-    store.use_outbox(queue)
-    return queue

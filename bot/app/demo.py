@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from bot.alt_text import candidates_alt_text, hand_alt_text, table_alt_text
 from bot.games import adapter_for
-from bot.replay import replay_hand
+from bot.publishing.alt_text import candidates_alt_text, hand_alt_text, table_alt_text
+from bot.replays.build import replay_hand
 from engine.match import Match
 from engine.record import LoggedMove
 from engine.registry import game_spec

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.replay import HandReplay, table_replays
+from bot.replays.build import HandReplay, table_replays
 from bot.store import Store, StoreError
 from bot.store.store import is_postgres_url
 

@@ -18,7 +18,7 @@ import asyncpg
 from pgqueuer import AsyncpgDriver, AsyncpgPoolDriver, Job, Queries, QueueManager
 from pgqueuer.types import QueueExecutionMode
 
-from bot.jobs.queue import JobRunner, TableBusyError
+from bot.publishing.jobs.queue import JobRunner, TableBusyError
 from bot.store import PublishJob, Store
 from bot.store.database import Transaction
 from bot.store.postgres import PostgresDatabase, PostgresTransaction

@@ -4,13 +4,13 @@ in the process that received the interaction, or by a worker holding its token."
 
 from __future__ import annotations
 
-from bot import messages, pictures
-from bot.errors import UserError
 from bot.games import adapter_for
 from bot.games.base import Target
-from bot.replies import Reply
-from bot.service import PlayerSeat, seat_of, table_settings
+from bot.publishing import messages, pictures
+from bot.publishing.replies import Reply
 from bot.store import TableRecord, TableStatus
+from bot.tables.errors import UserError
+from bot.tables.service import PlayerSeat, seat_of, table_settings
 from bot.views.builders import MAX_TARGETS, controls_view
 from engine.match import Match
 from engine.registry import game_spec

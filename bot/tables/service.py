@@ -16,16 +16,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from bot.errors import (
-    NotAllowedError,
-    NotAtTableError,
-    StaleControlError,
-    TableClosedError,
-    UserError,
-)
 from bot.games import adapter_for
-from bot.narration import Narration, narrate, plain
-from bot.publication import Publication
+from bot.games.narration import Narration, narrate, plain
+from bot.games.words import words_for
 from bot.store import (
     ChannelBusyError,
     Clock,
@@ -39,9 +32,16 @@ from bot.store import (
     TableStatus,
     utc_now,
 )
-from bot.table_meta import News, TableMeta
-from bot.table_settings import TableSettings
-from bot.words import words_for
+from bot.store.publication import Publication
+from bot.tables.errors import (
+    NotAllowedError,
+    NotAtTableError,
+    StaleControlError,
+    TableClosedError,
+    UserError,
+)
+from bot.tables.meta import News, TableMeta
+from bot.tables.settings import TableSettings
 from engine.errors import EngineError
 from engine.game import Event, HandState
 from engine.match import Match

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final, Self
 
-from bot.rating import PlayerRating, league_ratings, ranked
+from bot.league.rating import PlayerRating, league_ratings, ranked
 from bot.store import Store
 from engine.spec import GameSpec
 from render.ranking import RankingRow, RankingTable

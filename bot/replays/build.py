@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot import pictures
 from bot.games import adapter_for
-from bot.service import seat_names
+from bot.games.words import words_for
+from bot.publishing import pictures
 from bot.store import MoveRecord, TableRecord
-from bot.words import words_for
+from bot.tables.service import seat_names
 from engine.game import HandState, public
 from engine.match import Match
 from engine.record import (

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.errors import UserError
+from bot.tables.errors import UserError
 from engine.registry import game_spec
 from engine.spec import GameSpec, OptionValue
 

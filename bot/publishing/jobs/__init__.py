@@ -8,6 +8,6 @@ SQLite, a queue inside the one bot process, refilled at start from the tables wh
 version is not yet shown.
 """
 
-from bot.jobs.queue import JobQueue, JobRunner, open_queue
+from bot.publishing.jobs.queue import JobQueue, JobRunner
 
-__all__ = ["JobQueue", "JobRunner", "open_queue"]
+__all__ = ["JobQueue", "JobRunner"]

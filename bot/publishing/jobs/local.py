@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextvars import ContextVar
 from datetime import timedelta
 
-from bot.jobs.queue import JobRunner
+from bot.publishing.jobs.queue import JobRunner
 from bot.store import PublishJob
 from bot.store.database import Transaction
 
