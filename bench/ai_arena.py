@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
 
 from intervals import percentile  # beside this file: bench/ is on the path
 
 from engine.game import HandState
 from engine.rng import derive_seed
 from engine.spec import ComputerPlayer
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+def seats_for(levels: tuple[str, str], players: int, swap: bool) -> list[str]:
+    """Levels alternate round the table; ``swap`` exchanges every seat's level."""
+    first, second = (levels[1], levels[0]) if swap else levels
+    return [first if seat % 2 == 0 else second for seat in range(players)]
+
+
+def played_in(
+    jobs: int, function: Callable[[J], R], work: Sequence[J], chunksize: int = 1
+) -> Iterator[R]:
+    """``function`` of every job in ``work``, in order: in ``jobs`` processes when more than
+    one (the same results; times taken on a busier machine), else in this one."""
+    if jobs <= 1:
+        yield from map(function, work)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(function, work, chunksize=chunksize)
 
 
 def play_out(
@@ -36,6 +59,42 @@ def play_out(
         hand.play(seat, move)
         turn += 1
     return hand.scores
+
+
+@dataclass(frozen=True, slots=True)
+class LadderRow:
+    """One pairing of a ladder: ``strong`` against ``weak`` over ``played`` hands or games
+    (a subclass names which, and the hard player's safety cap)."""
+
+    label: str
+    weak: str
+    strong: str
+    played: int
+    win_rate: float
+    """The strong level's share won (ties: half)."""
+    win_ci: float
+    """Half-width of the 95 % confidence interval of ``win_rate``."""
+    margin: float
+    """The strong level's points per hand or game ahead of the weak one's."""
+    margin_ci: float
+    hard_times: tuple[float, ...] = ()
+    """Seconds per hard decision with a choice to make."""
+    seconds: float = 0.0
+
+    unit: ClassVar[str] = "hands"
+    label_width: ClassVar[int] = 28
+    cap: ClassVar[float | None] = None
+
+    def describe(self) -> str:
+        text = (
+            f"{self.label:<{self.label_width}} {self.strong:>6} vs {self.weak:<6} "
+            f"{self.played:4d} {self.unit}: "
+            f"wins {100 * self.win_rate:5.1f} % ± {100 * self.win_ci:4.1f}, "
+            f"points/{self.unit.removesuffix('s')} {self.margin:+6.2f} ± {self.margin_ci:4.2f}"
+        )
+        if self.hard_times:
+            text += f"; hard {describe_decisions(self.hard_times, self.cap)}"
+        return text + f" ({self.seconds:.0f} s)"
 
 
 def describe_decisions(times: Sequence[float], cap: float | None) -> str:

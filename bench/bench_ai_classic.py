@@ -22,12 +22,11 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 # beside this file: run as a script, bench/ is on the path
-from ai_arena import describe_decisions, play_out
+from ai_arena import LadderRow, describe_decisions, play_out, played_in, seats_for
 from intervals import mean_ci
 
 from engine.classic import VARIANTS
@@ -65,45 +64,15 @@ Threes, +2.3 and +5.7 points a hand on two sets of 400 hands, needs about that m
 stand clear of its interval."""
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One pairing's result: ``strong`` against ``weak`` over ``hands`` hands."""
+class Row(LadderRow):
+    """One pairing's result: ``strong`` against ``weak`` over ``played`` hands."""
 
-    setup: str
-    weak: str
-    strong: str
-    hands: int
-    win_rate: float
-    """The strong level's share of hands won (ties: half)."""
-    win_ci: float
-    """Half-width of the 95 % confidence interval of ``win_rate``."""
-    margin: float
-    """The strong level's points per hand ahead of the weak one's."""
-    margin_ci: float
-    hard_times: tuple[float, ...] = ()
-    """Seconds per hard decision with a choice to make."""
-    seconds: float = 0.0
-
-    def describe(self) -> str:
-        text = (
-            f"{self.setup:<28} {self.strong:>6} vs {self.weak:<6} {self.hands:4d} hands: "
-            f"wins {100 * self.win_rate:5.1f} % ± {100 * self.win_ci:4.1f}, "
-            f"points/hand {self.margin:+6.2f} ± {self.margin_ci:4.2f}"
-        )
-        if self.hard_times:
-            text += f"; hard {describe_times(self.hard_times)}"
-        return text + f" ({self.seconds:.0f} s)"
+    cap = HARD_BUDGET.seconds
 
 
 def describe_times(times: Sequence[float]) -> str:
     """p50/p95/max and how many decisions reached the hard player's safety cap."""
     return describe_decisions(times, HARD_BUDGET.seconds)
-
-
-def seats_for(levels: tuple[str, str], players: int, swap: bool) -> list[str]:
-    """Levels alternate round the table; ``swap`` exchanges every seat's level."""
-    first, second = (levels[1], levels[0]) if swap else levels
-    return [first if seat % 2 == 0 else second for seat in range(players)]
 
 
 def play_hand(
@@ -156,11 +125,7 @@ def pairing(
         (setup, weak, strong, derive_seed(first_seed, setup.game, setup.players, index))
         for index in range(deals)
     ]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            played = list(pool.map(_play_deal_job, work, chunksize=4))
-    else:
-        played = [_play_deal_job(job) for job in work]
+    played = list(played_in(jobs, _play_deal_job, work, chunksize=4))
     wins = [win for deal in played for win in deal[0]]
     margins = [margin for deal in played for margin in deal[1]]
     times = [seconds for deal in played for seconds in deal[2]]

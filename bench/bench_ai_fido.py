@@ -26,12 +26,11 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 # beside this file: run as a script, bench/ is on the path
-from ai_arena import describe_decisions, play_out
+from ai_arena import LadderRow, describe_decisions, play_out, played_in, seats_for
 from intervals import mean_ci
 
 from engine.fido import FidoHand
@@ -59,41 +58,18 @@ PAIRINGS = (("easy", "normal"), ("normal", "hard"))
 FULL_DEALS, FULL_BIG_DEALS = 400, 100
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One pairing's result: ``strong`` against ``weak`` over ``deals`` deals (twice)."""
+class Row(LadderRow):
+    """One pairing's result: ``strong`` against ``weak`` over ``played`` games (its deals,
+    each played twice)."""
 
-    table: str
-    weak: str
-    strong: str
-    deals: int
-    win_rate: float
-    win_ci: float
-    margin: float
-    margin_ci: float
-    hard_times: tuple[float, ...] = ()
-    seconds: float = 0.0
-
-    def describe(self) -> str:
-        text = (
-            f"{self.table:<22} {self.strong:>6} vs {self.weak:<6} {2 * self.deals:4d} games: "
-            f"wins {100 * self.win_rate:5.1f} % ± {100 * self.win_ci:4.1f}, "
-            f"points/game {self.margin:+6.2f} ± {self.margin_ci:4.2f}"
-        )
-        if self.hard_times:
-            text += f"; hard {describe_times(self.hard_times)}"
-        return text + f" ({self.seconds:.0f} s)"
+    unit = "games"
+    label_width = 22
+    cap = HARD_BUDGET.seconds
 
 
 def describe_times(times: Sequence[float]) -> str:
     """p50/p95/max and how many decisions reached the hard player's safety cap."""
     return describe_decisions(times, HARD_BUDGET.seconds)
-
-
-def seats_for(levels: tuple[str, str], players: int, swap: bool) -> list[str]:
-    """Levels alternate round the table; ``swap`` exchanges every seat's level."""
-    first, second = (levels[1], levels[0]) if swap else levels
-    return [first if seat % 2 == 0 else second for seat in range(players)]
 
 
 def play_game(
@@ -141,11 +117,7 @@ def pairing(
         (table, weak, strong, derive_seed(first_seed, "fido", table.label, index))
         for index in range(deals)
     ]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            played = list(pool.map(_play_deal_job, work, chunksize=1))
-    else:
-        played = [_play_deal_job(job) for job in work]
+    played = list(played_in(jobs, _play_deal_job, work))
     win_rate, win_ci = mean_ci([deal[0] for deal in played])
     margin, margin_ci = mean_ci([deal[1] for deal in played])
     times = tuple(seconds for deal in played for seconds in deal[2])
@@ -153,7 +125,7 @@ def pairing(
         table.label,
         weak,
         strong,
-        deals,
+        2 * deals,
         win_rate,
         win_ci,
         margin,

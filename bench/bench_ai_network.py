@@ -24,17 +24,15 @@ Run: .venv/bin/python bench/bench_ai_network.py [--deals N] [--hard-deals N] [--
 from __future__ import annotations
 
 import argparse
-import contextlib
 import math
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from ai_arena import play_out  # beside this file: run as a script, bench/ is on the path
+from ai_arena import play_out, played_in  # beside this file: bench/ is on the path
 from intervals import percentile, wilson  # beside this file: bench/ is on the path
 
 from engine.match import Match
@@ -144,12 +142,10 @@ def points_ratio(
         for index in range(deals)
     ]
     results: list[tuple[float, float, list[float]]] = []
-    with ProcessPoolExecutor(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
-        played = pool.map(_deal_points, work) if pool is not None else map(_deal_points, work)
-        for index, result in enumerate(played):
-            results.append(result)
-            if report is not None and (index + 1) % 25 == 0:
-                report(f"  … {strong} vs {weak}: {index + 1}/{deals} deals")
+    for index, result in enumerate(played_in(jobs, _deal_points, work)):
+        results.append(result)
+        if report is not None and (index + 1) % 25 == 0:
+            report(f"  … {strong} vs {weak}: {index + 1}/{deals} deals")
     per_deal_strong = [mine for mine, _, _ in results]
     per_deal_weak = [theirs for _, theirs, _ in results]
     if times is not None:

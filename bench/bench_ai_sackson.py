@@ -22,15 +22,13 @@ minutes with ``--jobs 2``; ``--games 0`` only times hard against hard).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ai_arena import play_out  # beside this file: run as a script, bench/ is on the path
+from ai_arena import play_out, played_in  # beside this file: bench/ is on the path
 from intervals import mean_ci, percentile, wilson  # beside this file: bench/ is on the path
 
 from engine.game import JSON
@@ -151,8 +149,7 @@ def pairing(strong: str, weak: str, games: int, first_seed: int = 0, jobs: int =
         (strong, weak, derive_seed(first_seed, "sackson", strong, weak, index), index % 2 == 0)
         for index in range(games)
     ]
-    with ProcessPoolExecutor(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
-        played = list(pool.map(play_game, work, chunksize=1) if pool else map(play_game, work))
+    played = list(played_in(jobs, play_game, work))
     return Row(strong, weak, played, time.perf_counter() - start)
 
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
 from collections.abc import Callable
 from importlib.metadata import version
+
+from timed_games import games_for  # beside this file: bench/ is on the path
 
 from engine.classic import AllFives
 
@@ -35,19 +36,15 @@ def peer_installed() -> bool:
 
 def our_hands(seconds: float, first_seed: int) -> tuple[int, float, int]:
     """Hands played in ``seconds``; returns (hands, elapsed, turns)."""
-    rng = random.Random(first_seed)
-    choice = rng.choice
-    hands = turns = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(50):
-            hand = AllFives.deal(4, {}, first_seed + hands)
-            while hand.current_player is not None:
-                hand.apply(choice(hand.legal_moves()))
-            turns += len(hand.history)
-            hands += 1
-    return hands, time.perf_counter() - start, turns
+    choice = random.Random(first_seed).choice
+
+    def play(index: int) -> int:
+        hand = AllFives.deal(4, {}, first_seed + index)
+        while hand.current_player is not None:
+            hand.apply(choice(hand.legal_moves()))
+        return len(hand.history)
+
+    return games_for(seconds, 50, play)
 
 
 def their_games(seconds: float, first_seed: int) -> tuple[int, float, int]:
@@ -56,18 +53,15 @@ def their_games(seconds: float, first_seed: int) -> tuple[int, float, int]:
     random.seed(first_seed)  # the package deals and orders moves with the global generator
     new_game = dominoes.Game.new
     random_player = dominoes.players.random
-    games = moves = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(50):
-            game = new_game()
-            while game.result is None:
-                random_player(game)
-                game.make_move(*game.valid_moves[0])
-            moves += len(game.moves)
-            games += 1
-    return games, time.perf_counter() - start, moves
+
+    def play(index: int) -> int:
+        game = new_game()
+        while game.result is None:
+            random_player(game)
+            game.make_move(*game.valid_moves[0])
+        return len(game.moves)
+
+    return games_for(seconds, 50, play)
 
 
 def rate(

@@ -18,9 +18,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
 from collections.abc import Callable
 from typing import Any
+
+from timed_games import games_for  # beside this file: bench/ is on the path
 
 from engine.classic import AllFives
 from engine.fido import FidoHand
@@ -32,19 +33,15 @@ Deal = Callable[[int], Any]
 
 def tiles_laid(deal: Deal, seconds: float, first_seed: int) -> tuple[float, float]:
     """Random games for about ``seconds``: (tiles laid per second, tiles laid per game)."""
-    rng = random.Random(first_seed)
-    choice = rng.choice
-    games = laid = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(5):
-            game: HandState[Any] = deal(first_seed + games)
-            while game.current_player is not None:
-                game.apply(choice(game.legal_moves()))
-            laid += len(game.line.laid())  # type: ignore[attr-defined]
-            games += 1
-    elapsed = time.perf_counter() - start
+    choice = random.Random(first_seed).choice
+
+    def play(index: int) -> int:
+        game: HandState[Any] = deal(first_seed + index)
+        while game.current_player is not None:
+            game.apply(choice(game.legal_moves()))
+        return len(game.line.laid())  # type: ignore[attr-defined]
+
+    games, elapsed, laid = games_for(seconds, 5, play)
     return laid / elapsed, laid / games
 
 

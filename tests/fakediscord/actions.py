@@ -92,16 +92,29 @@ class UserActions:
             focused=focused,
         )
         self._check_command_allowed(invocation.command, user, channel)
-        record = new_record(
-            self.world,
-            type=kind,
-            user=user,
-            channel=channel,
-            data=invocation.data(),
+        return await self._dispatch(
+            kind,
+            user,
+            channel,
+            invocation.data(),
             command=invocation.command,
             command_path=invocation.path,
         )
-        await self.gateway.dispatch_interaction(record)
+
+    async def _dispatch(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        *,
+        via_shard: int | None = None,
+        **context: Any,
+    ) -> InteractionRecord:
+        """A new interaction from ``user`` in ``channel`` (``context``: what it was sent
+        from, see ``new_record``), sent to the bot."""
+        record = new_record(self.world, type=kind, user=user, channel=channel, data=data, **context)
+        await self.gateway.dispatch_interaction(record, via_shard)
         return record
 
     async def click(
@@ -187,17 +200,15 @@ class UserActions:
         data: dict[str, Any],
         via_shard: int | None = None,
     ) -> InteractionRecord:
-        record = new_record(
-            self.world,
-            type=MESSAGE_COMPONENT,
-            user=user,
-            channel=message.channel,
-            data=data,
+        return await self._dispatch(
+            MESSAGE_COMPONENT,
+            user,
+            message.channel,
+            data,
+            via_shard=via_shard,
             custom_id=custom_id,
             source_message=message,
         )
-        await self.gateway.dispatch_interaction(record, via_shard)
-        return record
 
     async def submit_modal(
         self, user: User, opened_by: InteractionRecord, values: Mapping[str, Any]
@@ -221,17 +232,14 @@ class UserActions:
             if text and field.min_length is not None and len(text) < field.min_length:
                 raise InvalidInteraction(f"modal field {field.custom_id!r} is too short")
         data = {"custom_id": modal.custom_id, "components": _submitted(modal.components, values)}
-        record = new_record(
-            self.world,
-            type=MODAL_SUBMIT,
-            user=user,
-            channel=opened_by.channel,
-            data=data,
+        return await self._dispatch(
+            MODAL_SUBMIT,
+            user,
+            opened_by.channel,
+            data,
             custom_id=modal.custom_id,
             source_message=opened_by.source_message,
         )
-        await self.gateway.dispatch_interaction(record)
-        return record
 
     async def say(
         self,

@@ -163,13 +163,13 @@ def _check_options(
         name = option.get("name")
         _check_name(errors, [*here, "name"], name, lowercase=True)
         _check_description(errors, [*here, "description"], option.get("description"))
-        if name in names:
-            errors.add(
-                [*here, "name"],
-                "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
-                "Option names must be unique",
-            )
-        names.add(str(name))
+        errors.unique(
+            [*here, "name"],
+            name,
+            names,
+            "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+            "Option names must be unique",
+        )
         if not 1 <= kind <= 11:
             errors.add([*here, "type"], "BASE_TYPE_CHOICES", f"Value must be one of 1..11: {kind}")
         if (kind == SUB_COMMAND_GROUP and depth > 0) or (kind == SUB_COMMAND and depth > 1):

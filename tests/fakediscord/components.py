@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import ComponentNotFound
 
@@ -215,17 +215,11 @@ def find_button(
     custom_id_prefix: str | None = None,
 ) -> Button:
     buttons = [item for item in walk(components) if isinstance(item, Button)]
-    for button in buttons:
-        if label is not None and button.label != label:
-            continue
-        if custom_id is not None and button.custom_id != custom_id:
-            continue
-        if custom_id_prefix is not None and not (button.custom_id or "").startswith(
-            custom_id_prefix
-        ):
-            continue
-        return button
-    wanted = _describe(label=label, custom_id=custom_id, custom_id_prefix=custom_id_prefix)
+    criteria = {"label": label, "custom_id": custom_id, "custom_id_prefix": custom_id_prefix}
+    found = _first_matching(buttons, criteria)
+    if found is not None:
+        return found
+    wanted = _describe(**criteria)
     have = [(button.label, button.custom_id) for button in buttons]
     raise ComponentNotFound(f"no button {wanted}; buttons (label, custom_id): {have}")
 
@@ -238,20 +232,36 @@ def find_select(
     placeholder: str | None = None,
 ) -> Select:
     selects = [item for item in walk(components) if isinstance(item, Select)]
-    for select in selects:
-        if custom_id is not None and select.custom_id != custom_id:
-            continue
-        if custom_id_prefix is not None and not select.custom_id.startswith(custom_id_prefix):
-            continue
-        if placeholder is not None and select.placeholder != placeholder:
-            continue
-        return select
-    wanted = _describe(
-        custom_id=custom_id, custom_id_prefix=custom_id_prefix, placeholder=placeholder
-    )
+    criteria = {
+        "custom_id": custom_id,
+        "custom_id_prefix": custom_id_prefix,
+        "placeholder": placeholder,
+    }
+    found = _first_matching(selects, criteria)
+    if found is not None:
+        return found
+    wanted = _describe(**criteria)
     raise ComponentNotFound(
         f"no select {wanted}; selects: {[select.custom_id for select in selects]}"
     )
+
+
+C = TypeVar("C", Button, Select)
+
+
+def _first_matching(items: list[C], criteria: dict[str, str | None]) -> C | None:
+    """The first item whose fields equal every criterion given (not None);
+    ``custom_id_prefix``: its custom id starts with that."""
+    for item in items:
+        if all(value is None or _matches(item, key, value) for key, value in criteria.items()):
+            return item
+    return None
+
+
+def _matches(item: Button | Select, key: str, value: str) -> bool:
+    if key == "custom_id_prefix":
+        return (item.custom_id or "").startswith(value)
+    return bool(getattr(item, key) == value)
 
 
 def _describe(**criteria: str | None) -> str:

@@ -18,7 +18,6 @@ Typical use::
 from __future__ import annotations
 
 import itertools
-from types import TracebackType
 from typing import Any
 
 from aiohttp import web
@@ -27,6 +26,7 @@ from .actions import UserActions
 from .errors import FakeDiscordError
 from .gateway import Gateway, GatewaySession, shard_of
 from .inspection import Inspection
+from .lifecycle import Started
 from .models import DMChannel, Guild, RegisteredCommand, User
 from .rest import RestApi
 from .state import PRIVILEGED_INTENTS, Settings, World
@@ -42,7 +42,7 @@ class _Default:
 FIRST_GUILD: Any = _Default()
 
 
-class FakeDiscord(UserActions, Inspection):
+class FakeDiscord(UserActions, Inspection, Started):
     """A Discord-compatible REST + gateway server on 127.0.0.1, plus a test driver.
 
     Point discord.py at it with ``discord.http.Route.BASE = fake.api_base`` and
@@ -104,16 +104,8 @@ class FakeDiscord(UserActions, Inspection):
         await self.gateway.shutdown()
         await runner.cleanup()
 
-    async def __aenter__(self) -> FakeDiscord:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    async def close(self) -> None:
+        """The same as :meth:`stop` (what leaving ``async with`` does)."""
         await self.stop()
 
     # -- configuration for the bot --------------------------------------------------

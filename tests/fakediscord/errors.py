@@ -84,6 +84,14 @@ class FormErrors:
         if isinstance(value, str) and len(value) > limit:
             self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
 
+    def unique(
+        self, path: Sequence[str | int], value: object, seen: set[str], code: str, message: str
+    ) -> None:
+        """Report ``value`` if it is already in ``seen`` (names, custom ids); then add it."""
+        if value in seen:
+            self.add(path, code, message)
+        seen.add(str(value))
+
     def __bool__(self) -> bool:
         return bool(self._errors)
 

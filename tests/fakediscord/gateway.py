@@ -239,12 +239,18 @@ class Gateway:
             conn.close(4001, "Unknown opcode")
         self.world.changed()
 
-    def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
+    def _may_authenticate(self, conn: Connection, data: dict[str, Any]) -> bool:
+        """IDENTIFY and RESUME: once a connection, with the bot's token; else it is closed."""
         if conn.session is not None:
             conn.close(4005, "Already authenticated")
-            return
+            return False
         if data.get("token") != self.world.bot_token:
             conn.close(4004, "Authentication failed")
+            return False
+        return True
+
+    def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
+        if not self._may_authenticate(conn, data):
             return
         intents = data.get("intents")
         if not isinstance(intents, int) or intents & ~KNOWN_INTENTS:
@@ -299,11 +305,7 @@ class Gateway:
         conn.after_sent(now_ready)
 
     def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
-        if conn.session is not None:
-            conn.close(4005, "Already authenticated")
-            return
-        if data.get("token") != self.world.bot_token:
-            conn.close(4004, "Authentication failed")
+        if not self._may_authenticate(conn, data):
             return
         session = next((s for s in self.sessions if s.session_id == data.get("session_id")), None)
         seq = data.get("seq")

@@ -12,10 +12,10 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from types import TracebackType
 from typing import IO
 
 from .driver import FakeDiscord
+from .lifecycle import Started
 
 SAMPLE_BOT = Path(__file__).with_name("sample_bot.py")
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ def _bot_env(fake: FakeDiscord, extra_env: Mapping[str, str] | None) -> dict[str
     return env
 
 
-class BotProcess:
+class BotProcess(Started):
     """One bot subprocess; ``restart()`` kills it hard and starts a fresh one."""
 
     def __init__(
@@ -145,18 +145,6 @@ class BotProcess:
         if self._log is not None:
             self._log.close()
             self._log = None
-
-    async def __aenter__(self) -> BotProcess:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.close()
 
 
 class BotLauncher:

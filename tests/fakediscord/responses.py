@@ -28,7 +28,7 @@ from .interactions import (
 )
 from .models import EPHEMERAL, LOADING, Message
 from .state import World
-from .validation import validate_choices, validate_message, validate_modal
+from .validation import validate_choices, validate_edit, validate_message, validate_modal
 
 _CHAT_INPUT_COMMAND_MESSAGE = 20
 
@@ -222,12 +222,8 @@ class Responder:
 
     def edit_webhook_message(self, message: Message, body: Body) -> Message:
         payload = body.object()
-        validate_message(
-            payload,
-            body.uploads,
-            require_content=False,
-            size_limit=self.world.settings.attachment_size_limit,
-            current=message,
+        validate_edit(
+            payload, body.uploads, message, size_limit=self.world.settings.attachment_size_limit
         )
         self.world.edit_message(message, _without_flags(payload), body.uploads, clear_flags=LOADING)
         return message

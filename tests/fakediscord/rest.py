@@ -26,7 +26,7 @@ from .interactions import InteractionRecord
 from .models import Channel, DMChannel, Guild, Message, RequestRecord, TextChannel, User
 from .responses import Responder
 from .state import World
-from .validation import validate_message
+from .validation import validate_edit, validate_message
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 H = TypeVar("H", bound=Callable[..., Any])
@@ -473,12 +473,8 @@ class RestApi:
         payload = body.object()
         if message.author is not self.world.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        validate_message(
-            payload,
-            body.uploads,
-            require_content=False,
-            size_limit=self.world.settings.attachment_size_limit,
-            current=message,
+        validate_edit(
+            payload, body.uploads, message, size_limit=self.world.settings.attachment_size_limit
         )
         await self._hold(request, self.world.settings.hold_edits)
         self.world.edit_message(message, payload, body.uploads)

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from .driver import FakeDiscord
 from .errors import BotNotConnected
+from .models import TextChannel, User
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -35,6 +36,12 @@ async def next_json(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
     assert message.type is aiohttp.WSMsgType.TEXT, message
     data: dict[str, Any] = json.loads(message.data)
     return data
+
+
+def club_with_alice(fake: FakeDiscord) -> tuple[TextChannel, User]:
+    """A guild "Club" (``table.guild``) with a #tables channel and alice, its member."""
+    guild = fake.add_guild("Club")
+    return guild.add_text_channel("tables"), fake.add_user("alice")
 
 
 async def identify(
@@ -127,9 +134,7 @@ async def test_gateway_close_codes(
 async def test_resume_replays_missed_events_then_resumed(
     fake_discord: FakeDiscord, http: aiohttp.ClientSession
 ) -> None:
-    guild = fake_discord.add_guild("Club")
-    table = guild.add_text_channel("tables")
-    alice = fake_discord.add_user("alice")
+    table, alice = club_with_alice(fake_discord)
     async with http.ws_connect(fake_discord.gateway_url + "?v=10&encoding=json") as ws:
         await next_json(ws)
         await identify(ws, fake_discord.bot_token)
@@ -195,9 +200,7 @@ async def client(
 async def test_discord_py_resumes_after_drop_and_reconnect_request(
     fake_discord: FakeDiscord, client: discord.Client
 ) -> None:
-    guild = fake_discord.add_guild("Club")
-    table = guild.add_text_channel("tables")
-    alice = fake_discord.add_user("alice")
+    table, alice = club_with_alice(fake_discord)
     session = await fake_discord.wait_until_bot_ready()
 
     assert fake_discord.disconnect_bot() == 1
@@ -218,9 +221,7 @@ async def test_discord_py_resumes_after_drop_and_reconnect_request(
 async def test_discord_py_sees_limits_and_gateway_events(
     fake_discord: FakeDiscord, client: discord.Client
 ) -> None:
-    guild = fake_discord.add_guild("Club")
-    table = guild.add_text_channel("tables")
-    alice = fake_discord.add_user("alice")
+    table, alice = club_with_alice(fake_discord)
     await fake_discord.wait_until_bot_ready()
     await client.wait_until_ready()
     channel = client.get_partial_messageable(table.id)
@@ -249,7 +250,7 @@ async def test_discord_py_sees_limits_and_gateway_events(
 
     created = asyncio.create_task(client.wait_for("guild_channel_create", timeout=5))
     await asyncio.sleep(0)
-    lounge = guild.add_text_channel("lounge")
+    lounge = table.guild.add_text_channel("lounge")
     assert (await created).id == lounge.id
 
     joined = asyncio.create_task(client.wait_for("guild_join", timeout=5))
@@ -259,9 +260,7 @@ async def test_discord_py_sees_limits_and_gateway_events(
 
 
 async def test_interactions_need_a_connected_bot(fake_discord: FakeDiscord) -> None:
-    guild = fake_discord.add_guild("Club")
-    table = guild.add_text_channel("tables")
-    alice = fake_discord.add_user("alice")
+    table, alice = club_with_alice(fake_discord)
     fake_discord.world.commands.overwrite(None, [{"name": "ping", "description": "Ping"}])
     with pytest.raises(BotNotConnected):
         await fake_discord.slash(alice, table, "ping")

@@ -76,6 +76,16 @@ def validate_message(
         raise ApiError(400, 50006, "Cannot send an empty message")
 
 
+def validate_edit(
+    payload: dict[str, Any], uploads: Sequence[Upload], message: Message, *, size_limit: int
+) -> None:
+    """Check an edit of ``message``: it may leave the content empty (its files, embeds or
+    components may still carry it)."""
+    validate_message(
+        payload, uploads, require_content=False, size_limit=size_limit, current=message
+    )
+
+
 def _is_v2(errors: FormErrors, payload: dict[str, Any], current: Message | None) -> bool:
     """Whether the message is a v2 layout after this payload. Once set, the flag stays:
     an edit that sends flags without it is refused."""
@@ -298,13 +308,13 @@ def _validate_component(
     custom_id = component.get("custom_id")
     if custom_id is not None:
         errors.max_length([*path, "custom_id"], custom_id, 100)
-        if custom_id in custom_ids:
-            errors.add(
-                [*path, "custom_id"],
-                "COMPONENT_CUSTOM_ID_DUPLICATED",
-                "Component custom id cannot be duplicated",
-            )
-        custom_ids.add(str(custom_id))
+        errors.unique(
+            [*path, "custom_id"],
+            custom_id,
+            custom_ids,
+            "COMPONENT_CUSTOM_ID_DUPLICATED",
+            "Component custom id cannot be duplicated",
+        )
     if kind == comp.ACTION_ROW:
         children = component.get("components") or []
         buttons = [c for c in children if c.get("type") == comp.BUTTON]

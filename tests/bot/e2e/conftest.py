@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,17 +44,36 @@ def club(fake_discord: FakeDiscord, tmp_path: Path) -> Club:
     )
 
 
-@pytest.fixture
-async def bot(club: Club, bot_launcher: BotLauncher) -> AsyncIterator[BotProcess]:
-    process = await start_bot(club.fake, bot_launcher, club.db_path, club.guild)
+@asynccontextmanager
+async def checked_bot(club: Club, launcher: BotLauncher, **env: str) -> AsyncIterator[BotProcess]:
+    """The bot started in the club (``env`` added to its environment); on leaving, the
+    checks every test gets: whatever the test did, every interaction it sent was answered
+    once and in time, and the bot called no route the fake does not know."""
+    process = await start_bot(club.fake, launcher, club.db_path, club.guild, **env)
     yield process
-    # Whatever the test did, every interaction it sent was answered once and in time.
     assert_answered_once_in_time(club.fake.interactions)
     assert club.fake.unknown_requests == []
 
 
-def driver(club: Club, *players: Player) -> TableDriver:
-    return TableDriver(club.fake, club.channel, list(players))
+@pytest.fixture
+async def bot(club: Club, bot_launcher: BotLauncher) -> AsyncIterator[BotProcess]:
+    async with checked_bot(club, bot_launcher) as process:
+        yield process
+
+
+@pytest.fixture
+async def seeded_bot(
+    club: Club, bot_launcher: BotLauncher, deal_seed: str
+) -> AsyncIterator[BotProcess]:
+    """The bot dealing from ``DEAL_SEED=deal_seed``, so each game is the same every run.
+    A module defines a ``deal_seed`` fixture or a test parametrizes ``deal_seed``."""
+    async with checked_bot(club, bot_launcher, DEAL_SEED=deal_seed) as process:
+        yield process
+
+
+def driver(club: Club, *players: Player, **options: Any) -> TableDriver:
+    """A driver of the club's table channel; ``options``: e.g. ``family``, ``show_label``."""
+    return TableDriver(club.fake, club.channel, list(players), **options)
 
 
 async def two_player_table(club: Club, target: int = 50) -> TableDriver:

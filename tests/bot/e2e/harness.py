@@ -15,7 +15,7 @@ never which of the two routes was taken.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -277,6 +277,16 @@ class TableDriver:
         self.last_turn = turn.turn
         await self.table_redrawn(edits, move_line(seen.text))
 
+    async def turn_after_the_lead(self) -> Turn:
+        """The player on turn lays the lead (the first tile offered); returns the next turn,
+        where a placement needs an open end."""
+        lead = await self.next_turn()
+        assert lead is not None
+        await self.play_first(lead)
+        turn = await self.next_turn()
+        assert turn is not None
+        return turn
+
     async def pass_turn(self, turn: Turn) -> None:
         """Pass; the lead cannot be passed, so it is played instead."""
         if not any(b.label == "Pass" for b in turn.message.buttons):
@@ -295,6 +305,33 @@ class TableDriver:
         self.last_turn = turn.turn
         await self.table_redrawn(edits, move_line(seen.text))
         return seen
+
+    async def pass_with_posts_held(
+        self, hand_ended: Callable[[], Awaitable[bool]]
+    ) -> tuple[Turn, int]:
+        """Each of two players lays a tile, then they pass, the bot's posts held after
+        every pass, until ``hand_ended()`` says a committed pass has ended the hand. The
+        posts stay held then; returns that pass's turn and how many REST calls the fake had
+        seen before it."""
+        fake = self.fake
+        for moves in range(40):
+            turn = await self.next_turn()
+            assert turn is not None
+            if moves < 2:
+                await self.play_first(turn)
+                continue
+            edits = self.table().edit_count
+            since = len(fake.requests)
+            fake.settings.hold_posts.clear()
+            button = turn.message.button(label="Pass")
+            # Answered (so committed) whether the bot replied at once or acknowledged first.
+            await self.seen(await fake.click(turn.player.user, turn.message, button))
+            self.last_turn = turn.turn
+            if await hand_ended():
+                return turn, since
+            fake.settings.hold_posts.set()
+            await self.table_redrawn(edits)
+        raise AssertionError("hand 1 did not end")
 
     async def table_shows(self, text: str, timeout: float = 10) -> Message:
         """Wait for the live table message (whichever hand's it is) to contain ``text``."""

@@ -38,11 +38,7 @@ async def test_out_of_turn_illegal_and_outsider_requests_change_nothing(
     assert "Only the person who created this table" in text
     await table.start(club.ada)
 
-    turn = await table.next_turn()
-    assert turn is not None
-    await table.play_first(turn)  # the lead is down; now a placement needs an open end
-    turn = await table.next_turn()
-    assert turn is not None
+    turn = await table.turn_after_the_lead()
     mover, waiting = turn.player, other(table, turn.player)
 
     edits, posted = table.table().edit_count, len(table.public_messages())
@@ -72,11 +68,7 @@ async def test_out_of_turn_illegal_and_outsider_requests_change_nothing(
 async def test_a_double_click_plays_once(club: Club, bot: BotProcess) -> None:
     fake = club.fake
     table = await two_player_table(club)
-    turn = await table.next_turn()
-    assert turn is not None
-    await table.play_first(turn)
-    turn = await table.next_turn()
-    assert turn is not None
+    turn = await table.turn_after_the_lead()
 
     edits = table.table().edit_count
     button = turn.message.button(label="Pass")
@@ -95,13 +87,8 @@ async def test_a_double_click_plays_once(club: Club, bot: BotProcess) -> None:
 async def test_a_button_from_a_finished_hand_is_refused(club: Club, bot: BotProcess) -> None:
     fake, channel = club.fake, club.channel
     table = await two_player_table(club)
-    lead = await table.next_turn()
-    assert lead is not None
-    await table.play_first(lead)
-
     # The other player ignores the DM controls and types the move instead.
-    unused = await table.next_turn()
-    assert unused is not None
+    unused = await table.turn_after_the_lead()
     record = await fake.autocomplete(
         unused.player.user, channel, "network play", focused="move", value="pa"
     )

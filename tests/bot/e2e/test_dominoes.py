@@ -9,13 +9,12 @@ Block hand blocks. The assertions check behaviour, not the seed's particular til
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 
 import pytest
 
 from tests.bot.e2e.conftest import Club, driver
-from tests.bot.e2e.harness import Player, TableDriver, Turn, assert_answered_once_in_time, start_bot
-from tests.fakediscord import BotLauncher, BotProcess
+from tests.bot.e2e.harness import Player, TableDriver, Turn
+from tests.fakediscord import BotProcess
 
 ALL_FIVES_SEED = "1"
 """Two hands, the human draws three times and loses 20–140 to a normal computer."""
@@ -23,29 +22,15 @@ BLOCK_SEED = "2"
 """The first Block hand (two players) ends blocked; the computer has the fewest pips."""
 
 
-@pytest.fixture
-async def seeded_bot(
-    request: pytest.FixtureRequest, club: Club, bot_launcher: BotLauncher
-) -> AsyncIterator[BotProcess]:
-    process = await start_bot(
-        club.fake, bot_launcher, club.db_path, club.guild, DEAL_SEED=request.param
-    )
-    yield process
-    assert_answered_once_in_time(club.fake.interactions)
-    assert club.fake.unknown_requests == []
-
-
 def dominoes(club: Club, *players: Player) -> TableDriver:
-    table = driver(club, *players)
-    table.family = "dominoes"
-    return table
+    return driver(club, *players, family="dominoes")
 
 
 def is_draw(turn: Turn) -> bool:
     return not [s for s in turn.message.selects if ":subj:" in s.custom_id]
 
 
-@pytest.mark.parametrize("seeded_bot", [ALL_FIVES_SEED], indirect=True)
+@pytest.mark.parametrize("deal_seed", [ALL_FIVES_SEED])
 async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
     club: Club, seeded_bot: BotProcess
 ) -> None:
@@ -108,7 +93,7 @@ async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
     assert "Seats (2/2)" in (await table.slash(ada, "dominoes status")).text
 
 
-@pytest.mark.parametrize("seeded_bot", [BLOCK_SEED], indirect=True)
+@pytest.mark.parametrize("deal_seed", [BLOCK_SEED])
 async def test_a_block_hand_that_ends_blocked(club: Club, seeded_bot: BotProcess) -> None:
     ada = club.ada
     table = dominoes(club, ada)

@@ -10,33 +10,18 @@ clockwise) holds no 6, so the host must draw on their first turn.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 
 import pytest
 
 from tests.bot.e2e.conftest import Club, driver
-from tests.bot.e2e.harness import Player, TableDriver, Turn, assert_answered_once_in_time, start_bot
-from tests.fakediscord import BotLauncher, BotProcess
+from tests.bot.e2e.harness import Player, TableDriver, Turn
+from tests.fakediscord import BotProcess
 
 FIRST_DRAW_SEED = "8"
 
 
-@pytest.fixture
-async def seeded_bot(
-    request: pytest.FixtureRequest, club: Club, bot_launcher: BotLauncher
-) -> AsyncIterator[BotProcess]:
-    process = await start_bot(
-        club.fake, bot_launcher, club.db_path, club.guild, DEAL_SEED=request.param
-    )
-    yield process
-    assert_answered_once_in_time(club.fake.interactions)
-    assert club.fake.unknown_requests == []
-
-
 def fido(club: Club, *players: Player) -> TableDriver:
-    table = driver(club, *players)
-    table.family = "fido"
-    return table
+    return driver(club, *players, family="fido")
 
 
 def tile_menus(turn: Turn) -> list[str]:
@@ -61,7 +46,7 @@ async def play_to_the_end(table: TableDriver, limit: int) -> int:
     return draws
 
 
-@pytest.mark.parametrize("seeded_bot", [FIRST_DRAW_SEED], indirect=True)
+@pytest.mark.parametrize("deal_seed", [FIRST_DRAW_SEED])
 async def test_a_game_against_two_computers_is_played_to_the_end(
     club: Club, seeded_bot: BotProcess
 ) -> None:
@@ -101,7 +86,7 @@ async def test_a_game_against_two_computers_is_played_to_the_end(
     assert "🏆" in finished.text and "points" in finished.text
 
 
-@pytest.mark.parametrize("seeded_bot", ["1"], indirect=True)
+@pytest.mark.parametrize("deal_seed", ["1"])
 async def test_a_long_hand_is_paged_and_autocomplete_filters_as_you_type(
     club: Club, seeded_bot: BotProcess
 ) -> None:
@@ -146,7 +131,7 @@ async def test_a_long_hand_is_paged_and_autocomplete_filters_as_you_type(
     await table.slash(ada, "fido cancel")
 
 
-@pytest.mark.parametrize("seeded_bot", ["2"], indirect=True)
+@pytest.mark.parametrize("deal_seed", ["2"])
 async def test_nine_seats_play_a_whole_game(club: Club, seeded_bot: BotProcess) -> None:
     ada = club.ada
     table = fido(club, ada)

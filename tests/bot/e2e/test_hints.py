@@ -5,35 +5,39 @@ a table that did not enable hints has no button and refuses the command politely
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 
 import pytest
 
 from tests.bot.e2e.conftest import Club, driver
-from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
-from tests.fakediscord import BotLauncher, BotProcess
+from tests.bot.e2e.harness import TableDriver, Turn
+from tests.fakediscord import BotProcess
 
 HINTED = re.compile(r"The hard computer would play \*\*(?P<move>[^*]+)\*\*: (?P<why>[^\n]+)\.")
 
 
 @pytest.fixture
-async def seeded_bot(club: Club, bot_launcher: BotLauncher) -> AsyncIterator[BotProcess]:
-    process = await start_bot(club.fake, bot_launcher, club.db_path, club.guild, DEAL_SEED="4")
-    yield process
-    assert_answered_once_in_time(club.fake.interactions)
-    assert club.fake.unknown_requests == []
+def deal_seed() -> str:
+    return "4"
+
+
+async def ada_on_turn_against_easy(club: Club, **options: object) -> tuple[TableDriver, Turn]:
+    """ada opens a Sackson game against the easy computer (``options`` added) and it is
+    her turn in game 1."""
+    ada = club.ada
+    table = driver(club, ada, family="sackson", show_label="Play")
+    await table.open(ada, computer="easy", **options)
+    await table.table_shows(" · game 1 · ")
+    turn = await table.next_turn()
+    assert turn is not None
+    return table, turn
 
 
 async def test_a_hint_by_button_and_by_command_is_private_the_same_and_counted(
     club: Club, seeded_bot: BotProcess
 ) -> None:
     ada = club.ada
-    table = driver(club, ada)
-    table.family, table.show_label = "sackson", "Play"
-    await table.open(ada, computer="easy", hints=True)
-    await table.table_shows(" · game 1 · ")
-    turn = await table.next_turn()
-    assert turn is not None and turn.player is ada
+    table, turn = await ada_on_turn_against_easy(club, hints=True)
+    assert turn.player is ada
     before = table.table().edit_count
 
     record = await table.fake.click(ada.user, turn.message, turn.message.button(label="Hint"))
@@ -63,12 +67,7 @@ async def test_a_table_without_hints_has_no_hint_button_and_says_why(
     club: Club, seeded_bot: BotProcess
 ) -> None:
     ada = club.ada
-    table = driver(club, ada)
-    table.family, table.show_label = "sackson", "Play"
-    await table.open(ada, computer="easy")
-    await table.table_shows(" · game 1 · ")
-    turn = await table.next_turn()
-    assert turn is not None
+    table, turn = await ada_on_turn_against_easy(club)
     assert "Hint" not in {button.label for button in turn.message.buttons}
     refused = await table.slash(ada, "sackson hint")
     assert refused.ephemeral and "Hints are off at this table" in refused.content

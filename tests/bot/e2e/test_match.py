@@ -97,26 +97,12 @@ async def test_a_crash_between_a_hand_end_and_its_messages_loses_no_news(
     fake, ada, bea = club.fake, club.ada, club.bea
     table = await two_player_table(club)
 
+    async def hand_1_ended() -> bool:
+        return any(news["finished_hand"] for news in pending_news(club.db_path))
+
     # Each lays a tile, then everyone passes, the bot's posts held after every pass, until
     # a committed pass has ended hand 1: then the process dies before telling anyone.
-    for moves in range(40):
-        turn = await table.next_turn()
-        assert turn is not None
-        if moves < 2:
-            await table.play_first(turn)
-            continue
-        edits = table.table().edit_count
-        fake.settings.hold_posts.clear()
-        button = turn.message.button(label="Pass")
-        # Answered (so committed) whether the bot replied at once or acknowledged first.
-        await table.seen(await fake.click(turn.player.user, turn.message, button))
-        if any(news["finished_hand"] for news in pending_news(club.db_path)):
-            break
-        fake.settings.hold_posts.set()
-        table.last_turn = turn.turn
-        await table.table_redrawn(edits)
-    else:
-        raise AssertionError("hand 1 did not end")
+    await table.pass_with_posts_held(hand_1_ended)
     dms_before = {p.name: len(fake.dm_messages(p.user)) for p in (ada, bea)}
     await bot.kill()
     fake.settings.hold_posts.set()  # the dead process's held posts are dropped

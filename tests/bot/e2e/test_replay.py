@@ -10,27 +10,20 @@ turns (see test_dominoes.py).
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator
 
 import pytest
 from PIL import Image
 
 from engine.record import read_record, rebuild
 from tests.bot.e2e.conftest import Club, driver
-from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
-from tests.fakediscord import BotLauncher, BotProcess, Message
+from tests.fakediscord import BotProcess, Message
 
 BLOCK_SEED = "2"
 
 
 @pytest.fixture
-async def seeded_bot(club: Club, bot_launcher: BotLauncher) -> AsyncIterator[BotProcess]:
-    process = await start_bot(
-        club.fake, bot_launcher, club.db_path, club.guild, DEAL_SEED=BLOCK_SEED
-    )
-    yield process
-    assert_answered_once_in_time(club.fake.interactions)
-    assert club.fake.unknown_requests == []
+def deal_seed() -> str:
+    return BLOCK_SEED
 
 
 def frames_of(data: bytes) -> list[bytes]:

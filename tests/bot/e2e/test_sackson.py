@@ -10,8 +10,6 @@ places harmlessly in her own goals.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from tests.bot.e2e.conftest import Club, driver
@@ -19,31 +17,23 @@ from tests.bot.e2e.harness import (
     Player,
     TableDriver,
     Turn,
-    assert_answered_once_in_time,
     move_line,
     restart_bot,
-    start_bot,
 )
-from tests.fakediscord import BotLauncher, BotProcess, Message
+from tests.fakediscord import BotProcess, Message
 
 DARK_MOVES = ("c1", "c3", "e3", "e5", "c5", "c8")
 LIGHT_MOVES = ("a2", "a4", "h3", "h5", "a6")
 
 
 @pytest.fixture
-async def seeded_bot(club: Club, bot_launcher: BotLauncher) -> AsyncIterator[BotProcess]:
-    """The bot with a pinned seed, so the computer's moves are the same every run."""
-    process = await start_bot(club.fake, bot_launcher, club.db_path, club.guild, DEAL_SEED="4")
-    yield process
-    assert_answered_once_in_time(club.fake.interactions)
-    assert club.fake.unknown_requests == []
+def deal_seed() -> str:
+    """The bot's seed, so the computer's moves are the same every run."""
+    return "4"
 
 
 def sackson(club: Club, *players: Player) -> TableDriver:
-    table = driver(club, *players)
-    table.family = "sackson"
-    table.show_label = "Play"
-    return table
+    return driver(club, *players, family="sackson", show_label="Play")
 
 
 async def open_challenge(table: TableDriver, host: Player, **options: object) -> Message:

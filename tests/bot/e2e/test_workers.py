@@ -211,24 +211,7 @@ async def test_a_worker_killed_mid_publish_leaves_the_job_to_another_and_nothing
 
     # Each lays a tile, then both pass, the bot's posts held after every pass, until a
     # committed pass has ended hand 1 and its publication is waiting to post.
-    for moves in range(40):
-        turn = await table.next_turn()
-        assert turn is not None
-        if moves < 2:
-            await table.play_first(turn)
-            continue
-        edits = table.table().edit_count
-        since = len(fake.requests)
-        fake.settings.hold_posts.clear()
-        button = turn.message.button(label="Pass")
-        await table.seen(await fake.click(turn.player.user, turn.message, button))
-        table.last_turn = turn.turn
-        if await hand_end_untold(postgres_url):
-            break
-        fake.settings.hold_posts.set()
-        await table.table_redrawn(edits)
-    else:
-        raise AssertionError("hand 1 did not end")
+    turn, since = await table.pass_with_posts_held(lambda: hand_end_untold(postgres_url))
     waiting = bea if turn.player is ada else ada  # the mover's new hand is in their answer
 
     # The worker that took the job has sent the waiting player's new hand; its
