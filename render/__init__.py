@@ -4,9 +4,10 @@ Everything here reads engine state (or a hand's public view) plus what the calle
 highlighted, and returns PNG bytes; it never changes the state and asks the engine no rules
 questions. The same input always gives the same bytes on one machine (tests rely on it).
 
-``render.kit`` is the shared kit (fonts, colours, tile faces, sprites, header, hand strip);
-each kind of table picture is a package of its own: ``render.network``, ``render.line``,
-``render.fido`` and ``render.sackson`` (the board of Sid Sackson's Network).
+``render.kit`` is the shared kit (fonts, colours, tile faces, sprites, header, the picture
+frame every picture is drawn in, hand strip); each kind of table picture is a package of
+its own: ``render.network``, ``render.line``, ``render.fido`` and ``render.sackson`` (the
+board of Sid Sackson's Network).
 """
 
 from __future__ import annotations

@@ -3,55 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from PIL import Image
 
 from render.fido.paint import paint_fido
 from render.fido.plan import plan_fido
-from render.kit.empty import paint_empty
-from render.kit.fonts import DRAWING
-from render.kit.header import Header, SeatRow, hand_subtitle, header_over_table, seat_names
-from render.kit.palette import seat_colour
-from render.kit.png import encode
-
-View = Mapping[str, Any]
+from render.kit.frame import framed, png_picture
+from render.kit.header import Header, hand_subtitle, seat_names
+from render.kit.view_header import View, play_note, seat_name, value_at, view_header
 
 FORMULA_ENDS = 6
 """Up to this many open ends, the header spells the total out end by end."""
-
-
-def render_fido_table(
-    view: View,
-    names: Sequence[str],
-    *,
-    totals: Sequence[int] | None = None,
-    target: int | None = None,
-    title: str | None = None,
-    highlight_ends: Collection[str] = (),
-    last: bool = True,
-) -> bytes:
-    """The line of a FIDO hand as PNG, from its public view (what everyone at the table
-    sees; a seat's own view draws the same picture: its hand is not shown here).
-
-    Header: title, hand and target, whose turn, the open-end total S with the divisor d
-    (``Total 44 = 4 × 11 ✓`` when d divides S, else what ÷ d leaves), the last play and
-    what it scored, the stock and who sat out since, the result once over, and a score
-    table that is also the seat colour legend (tiles held, this hand's points, ``totals``
-    for the match). Below it the line (:mod:`render.fido.plan`): every open end's badge
-    with its label, value and, for a naked side, ``(0)``; the ends in ``highlight_ends``
-    (where a chosen tile can go) in gold; the last play glowing unless ``last`` is false."""
-    with DRAWING:
-        image = draw_fido_table(
-            view,
-            names,
-            totals=totals,
-            target=target,
-            title=title,
-            highlight_ends=highlight_ends,
-            last=last,
-        )
-    return encode(image)
 
 
 def draw_fido_table(
@@ -64,21 +28,30 @@ def draw_fido_table(
     highlight_ends: Collection[str] = (),
     last: bool = True,
 ) -> Image.Image:
-    """:func:`render_fido_table` before PNG encoding (tests and benchmarks use it)."""
+    """The line of a FIDO hand, from its public view (what everyone at the table sees; a
+    seat's own view draws the same picture: its hand is not shown here);
+    :func:`render_fido_table` gives it as PNG bytes.
+
+    Header: title, hand and target, whose turn, the open-end total S with the divisor d
+    (``Total 44 = 4 × 11 ✓`` when d divides S, else what ÷ d leaves), the last play and
+    what it scored, the stock and who sat out since, the result once over, and a score
+    table that is also the seat colour legend (tiles held, this hand's points, ``totals``
+    for the match). Below it the line (:mod:`render.fido.plan`): every open end's badge
+    with its label, value and, for a naked side, ``(0)``; the ends in ``highlight_ends``
+    (where a chosen tile can go) in gold; the last play glowing unless ``last`` is false."""
     seats = seat_names(names, int(view["players"]))
     plan = plan_fido(view, highlight_ends)
     header = fido_header(view, seats, totals, target, title)
-    image, top, left = header_over_table(header, plan.width, plan.height)
-    if plan.tiles:
-        paint_fido(image, plan, top, left, glow_last=last)
-    else:
-        paint_empty(image, top, empty_note(view, seats))
-    return image
+    empty = None if plan.tiles else empty_note(view, seats)
+    return framed(header, plan, partial(paint_fido, glow_last=last), empty)
+
+
+render_fido_table = png_picture(draw_fido_table)
 
 
 def empty_note(view: View, names: Sequence[str]) -> str:
     """Before the opening: the holder of the highest double opens with it."""
-    return f"No tiles yet: {_name(names, view.get('leader'))} opens with the highest double."
+    return f"No tiles yet: {seat_name(names, view.get('leader'))} opens with the highest double."
 
 
 def fido_header(
@@ -89,56 +62,27 @@ def fido_header(
     title: str | None,
 ) -> Header:
     """Header text for the view: status, the notes and the score table."""
-    subtitle = hand_subtitle(int(view.get("hand_number") or 1), target)
-    current = view.get("current_player")
-    over = bool(view.get("over")) or current is None
-    status = "Hand over" if over else f"{_name(names, current)} to play"
     result = view.get("result")
-
-    columns: tuple[str, ...] = ("tiles",)
-    if result is not None:
-        columns += ("pips",)
-    columns += ("hand",)
-    if totals is not None:
-        columns += ("match",)
-    sizes = list(view.get("hand_sizes") or ())
-    scores = list(view.get("scores") or ())
-    pips = list(result.get("pips") or ()) if result is not None else []
     winners = {int(s) for s in result.get("winners") or ()} if result is not None else set()
     out = result.get("out") if result is not None else None
-    rows = []
-    for seat, name in enumerate(names):
-        values: tuple[int | None, ...] = (_at(sizes, seat),)
-        if result is not None:
-            values += (_at(pips, seat),)
-        values += (_at(scores, seat),)
-        if totals is not None:
-            values += (_at(totals, seat),)
+
+    def tag(seat: int) -> str | None:
         tags = []
         if out is not None and seat == int(out):
             tags.append("went out")
         if seat in winners:
             tags.append("wins")
-        rows.append(
-            SeatRow(
-                name,
-                seat_colour(seat),
-                values,
-                to_play=not over and seat == current,
-                tag=", ".join(tags) or None,
-            )
-        )
-    heading = title if title is not None else str(view.get("title") or "FIDO")
-    return Header(heading, subtitle, status, tuple(fido_notes(view, names)), columns, tuple(rows))
+        return ", ".join(tags) or None
 
-
-def _at(values: Sequence[Any], index: int) -> int | None:
-    return int(values[index]) if index < len(values) and values[index] is not None else None
-
-
-def _name(names: Sequence[str], seat: Any) -> str:
-    index = int(seat) if seat is not None else -1
-    return names[index] if 0 <= index < len(names) else f"Seat {index + 1}"
+    return view_header(
+        view,
+        names,
+        title=title if title is not None else str(view.get("title") or "FIDO"),
+        subtitle=hand_subtitle(int(view.get("hand_number") or 1), target),
+        notes=fido_notes(view, names),
+        totals=totals,
+        tag=tag,
+    )
 
 
 def total_text(total: int, divisor: int) -> str:
@@ -165,25 +109,14 @@ def fido_notes(view: View, names: Sequence[str]) -> list[str]:
     out since the last tile; what hollow badges and grey doubles mean, when there are
     any; the result."""
     line: Mapping[str, Any] = view.get("line") or {}
-    notes = []
-    first = []
+    opening = None
     if line.get("lead") is not None:
         total = int(view.get("total", line.get("total", 0)) or 0)
-        text = total_text(total, int(view.get("divisor") or 0))
+        opening = total_text(total, int(view.get("divisor") or 0))
         formula = ends_formula(line, total)
         if formula is not None:
-            text += f" (ends {formula})"
-        first.append(text)
-    last = view.get("last")
-    if last:
-        play = f"last play {_last_tile(line, last)} by {_name(names, last.get('seat'))}"
-        points = int(last.get("points") or 0)
-        if points:
-            play += f" scored {points}"
-        first.append(play)
-    if first:
-        text = " · ".join(first)
-        notes.append(text[0].upper() + text[1:])
+            opening += f" (ends {formula})"
+    notes = play_note(opening, view, names, partial(_last_tile, line))
     stock = [f"Stock: {int(view.get('stock') or 0)}", *_since_last_play(view, names)]
     if int(view.get("direction") or 1) < 0:
         stock.append("play goes counter-clockwise")
@@ -226,9 +159,9 @@ def _since_last_play(view: View, names: Sequence[str]) -> list[str]:
     for entry in reversed(list(view.get("history") or ())):
         move = str(entry.get("move", ""))
         if move == "draw":
-            phrases.insert(0, f"{_name(names, entry.get('seat'))} drew and sat out")
+            phrases.insert(0, f"{seat_name(names, entry.get('seat'))} drew and sat out")
         elif move == "pass":
-            phrases.insert(0, f"{_name(names, entry.get('seat'))} sat out")
+            phrases.insert(0, f"{seat_name(names, entry.get('seat'))} sat out")
         else:
             break
     return phrases
@@ -239,18 +172,18 @@ def result_note(result: Mapping[str, Any], names: Sequence[str]) -> str:
     who has the highest score."""
     out = result.get("out")
     if result.get("reason") == "domino" and out is not None:
-        text = f"{_name(names, out)} went out"
+        text = f"{seat_name(names, out)} went out"
     else:
         text = "Nobody can play and the stock is empty"
     deducted = [int(d) for d in result.get("deducted") or ()]
-    cuts = [f"{_name(names, s)} −{d}" for s, d in enumerate(deducted) if d]
+    cuts = [f"{seat_name(names, s)} −{d}" for s, d in enumerate(deducted) if d]
     if cuts:
         text += "; pips deducted: " + ", ".join(cuts)
     winners = [int(s) for s in result.get("winners") or ()]
     if winners:
-        who = " and ".join(_name(names, s) for s in winners)
+        who = " and ".join(seat_name(names, s) for s in winners)
         verb = "tie" if len(winners) > 1 else "wins"
         scores = list(result.get("scores") or ())
-        best = _at(scores, winners[0])
+        best = value_at(scores, winners[0])
         text += f". {who} {verb}" + (f" with {best}" if best is not None else "")
     return text + "."

@@ -17,7 +17,8 @@ from PIL import Image, ImageDraw
 
 from engine.tiles import Tile
 from render.kit import sprites
-from render.kit.fonts import DRAWING, clean_text, draw_text, fit_text, font
+from render.kit.fonts import clean_text, draw_text, fit_text, font
+from render.kit.frame import png_picture
 from render.kit.hand_layout import (
     GAP,
     PAD,
@@ -46,7 +47,6 @@ from render.kit.palette import (
     TEXT_MUTED,
     text_on,
 )
-from render.kit.png import encode
 from render.kit.tiles import S, TileLook, tile_face
 
 __all__ = [
@@ -72,35 +72,6 @@ SCORES_NOW: Final = "scores now"
 """The legend of the gold mark."""
 
 
-def render_hand(
-    tiles: Sequence[Tile],
-    playable: Collection[Tile],
-    *,
-    title: str | None = None,
-    scoring: Collection[Tile] = (),
-    groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
-    page: int | None = None,
-    per_page: int = PER_PAGE,
-) -> bytes:
-    """PNG of ``tiles`` in the given order; those in ``playable`` bright, others dimmed.
-
-    ``scoring``: tiles to mark in gold as scoring now, with a legend line. ``groups``:
-    (caption, tiles) pairs drawn in that order, each under its caption (tiles of the hand
-    in no group follow last). ``page`` (1-based): show only that page of at most
-    ``per_page`` tiles, "page k of n" in the title (:func:`page_count` gives n)."""
-    with DRAWING:
-        image = draw_hand(
-            tiles,
-            playable,
-            title=title,
-            scoring=scoring,
-            groups=groups,
-            page=page,
-            per_page=per_page,
-        )
-    return encode(image)
-
-
 def draw_hand(
     tiles: Sequence[Tile],
     playable: Collection[Tile],
@@ -111,11 +82,20 @@ def draw_hand(
     page: int | None = None,
     per_page: int = PER_PAGE,
 ) -> Image.Image:
-    """:func:`render_hand` before PNG encoding."""
+    """``tiles`` in the given order; those in ``playable`` bright, others dimmed;
+    :func:`render_hand` gives it as PNG bytes.
+
+    ``scoring``: tiles to mark in gold as scoring now, with a legend line. ``groups``:
+    (caption, tiles) pairs drawn in that order, each under its caption (tiles of the hand
+    in no group follow last). ``page`` (1-based): show only that page of at most
+    ``per_page`` tiles, "page k of n" in the title (:func:`page_count` gives n)."""
     plan = plan_hand(
         tiles, title=title, scoring=scoring, groups=groups, page=page, per_page=per_page
     )
     return paint_hand(plan, playable)
+
+
+render_hand = png_picture(draw_hand)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,54 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from PIL import Image
 
-from render.kit.empty import paint_empty
-from render.kit.fonts import DRAWING
-from render.kit.header import Header, SeatRow, hand_subtitle, header_over_table, seat_names
-from render.kit.palette import seat_colour
-from render.kit.png import encode
+from render.kit.frame import framed, png_picture
+from render.kit.header import Header, hand_subtitle, seat_names
+from render.kit.view_header import View, play_note, seat_name, view_header
 from render.line.paint import paint_line
 from render.line.plan import plan_line
-
-View = Mapping[str, Any]
-
-
-def render_line_table(
-    view: View,
-    names: Sequence[str],
-    *,
-    totals: Sequence[int] | None = None,
-    target: int | None = None,
-    title: str | None = None,
-    highlight_ends: Collection[str] = (),
-    last: bool = True,
-    goal: str | None = None,
-) -> bytes:
-    """The line of a classic dominoes hand as PNG, from its public view (never a seat's:
-    the picture shows what everyone at the table sees).
-
-    Header: title, hand and target, whose turn, the open-end total and the last play's
-    score, the boneyard, the result once over, and a score table that is also the seat
-    colour legend (tiles held, this hand's points, ``totals`` for the match). Below it the
-    line, each open end labelled with the letter players choose it by; ends named in
-    ``highlight_ends`` (where a chosen tile can go) in gold; the last play glowing unless
-    ``last`` is false. ``goal``: the target in the caller's words (default "first to
-    N")."""
-    with DRAWING:
-        image = draw_line_table(
-            view,
-            names,
-            totals=totals,
-            target=target,
-            title=title,
-            highlight_ends=highlight_ends,
-            last=last,
-            goal=goal,
-        )
-    return encode(image)
 
 
 def draw_line_table(
@@ -64,16 +26,25 @@ def draw_line_table(
     last: bool = True,
     goal: str | None = None,
 ) -> Image.Image:
-    """:func:`render_line_table` before PNG encoding (tests and benchmarks use it)."""
+    """The line of a classic dominoes hand, from its public view (never a seat's: the
+    picture shows what everyone at the table sees); :func:`render_line_table` gives it as
+    PNG bytes.
+
+    Header: title, hand and target, whose turn, the open-end total and the last play's
+    score, the boneyard, the result once over, and a score table that is also the seat
+    colour legend (tiles held, this hand's points, ``totals`` for the match). Below it the
+    line, each open end labelled with the letter players choose it by; ends named in
+    ``highlight_ends`` (where a chosen tile can go) in gold; the last play glowing unless
+    ``last`` is false. ``goal``: the target in the caller's words (default "first to
+    N")."""
     seats = seat_names(names, int(view["players"]))
     plan = plan_line(view, frozenset(highlight_ends))
     header = line_header(view, seats, totals, target, title, goal)
-    image, top, left = header_over_table(header, plan.width, plan.height)
-    if plan.tiles:
-        paint_line(image, plan, top, left, glow_last=last)
-    else:
-        paint_empty(image, top, empty_note(view, seats))
-    return image
+    empty = None if plan.tiles else empty_note(view, seats)
+    return framed(header, plan, partial(paint_line, glow_last=last), empty)
+
+
+render_line_table = png_picture(draw_line_table)
 
 
 def empty_note(view: View, names: Sequence[str]) -> str:
@@ -90,66 +61,35 @@ def line_header(
     goal: str | None = None,
 ) -> Header:
     """Header text for the view: status, the line's notes and the score table."""
-    subtitle = hand_subtitle(view.get("hand_number", 1), target, goal)
-    current = view.get("current_player")
-    over = bool(view.get("over")) or current is None
-    status = "Hand over" if over else f"{_name(names, current)} to play"
     result = view.get("result")
-
-    columns: tuple[str, ...] = ("tiles",)
-    if result is not None:
-        columns += ("pips",)
-    columns += ("hand",)
-    if totals is not None:
-        columns += ("match",)
-    sizes = list(view.get("hand_sizes") or ())
-    scores = list(view.get("scores") or ())
-    pips = list(result.get("pips") or ()) if result is not None else []
     winner = result.get("winner") if result is not None else None
-    rows = []
-    for seat, name in enumerate(names):
-        values: tuple[int | None, ...] = (_at(sizes, seat),)
-        if result is not None:
-            values += (_at(pips, seat),)
-        values += (_at(scores, seat),)
-        if totals is not None:
-            values += (_at(totals, seat),)
-        tag = None
-        if winner is not None and seat == int(winner):
-            tag = (
-                "went out"
-                if result is not None and result.get("reason") == "domino"
-                else "fewest pips"
-            )
-        rows.append(
-            SeatRow(name, seat_colour(seat), values, to_play=not over and seat == current, tag=tag)
+
+    def tag(seat: int) -> str | None:
+        if winner is None or seat != int(winner):
+            return None
+        return (
+            "went out" if result is not None and result.get("reason") == "domino" else "fewest pips"
         )
-    heading = title if title is not None else str(view.get("title") or "Dominoes")
-    return Header(heading, subtitle, status, tuple(line_notes(view, names)), columns, tuple(rows))
 
-
-def _at(values: Sequence[Any], index: int) -> int | None:
-    return int(values[index]) if index < len(values) and values[index] is not None else None
+    return view_header(
+        view,
+        names,
+        title=title if title is not None else str(view.get("title") or "Dominoes"),
+        subtitle=hand_subtitle(view.get("hand_number", 1), target, goal),
+        notes=line_notes(view, names),
+        totals=totals,
+        tag=tag,
+    )
 
 
 def line_notes(view: View, names: Sequence[str]) -> list[str]:
     """The open-end total and the last play; the boneyard and turns since; the result."""
     line: Mapping[str, Any] = view.get("line") or {}
     counting = bool(view.get("scores_during_play", True))
-    notes = []
-    first = []
+    opening = None
     if line.get("lead") is not None and counting:
-        first.append(f"Open ends total {line.get('total', 0)}")
-    last = view.get("last")
-    if last:
-        play = f"last play {_last_tile(line, last)} by {_name(names, last.get('seat'))}"
-        points = int(last.get("points") or 0)
-        if points:
-            play += f" scored {points}"
-        first.append(play)
-    if first:
-        text = " · ".join(first)
-        notes.append(text[0].upper() + text[1:])
+        opening = f"Open ends total {line.get('total', 0)}"
+    notes = play_note(opening, view, names, partial(_last_tile, line))
     stock = "Boneyard" if view.get("draws_allowed", True) else "Not in play"
     notes.append(
         " · ".join([f"{stock}: {int(view.get('boneyard') or 0)}", *_since_last_play(view, names)])
@@ -158,11 +98,6 @@ def line_notes(view: View, names: Sequence[str]) -> list[str]:
     if result is not None:
         notes.append(result_note(result, names))
     return notes
-
-
-def _name(names: Sequence[str], seat: Any) -> str:
-    index = int(seat) if seat is not None else -1
-    return names[index] if 0 <= index < len(names) else f"Seat {index + 1}"
 
 
 def _last_tile(line: Mapping[str, Any], last: Mapping[str, Any]) -> str:
@@ -196,7 +131,7 @@ def _since_last_play(view: View, names: Sequence[str]) -> list[str]:
             parts.append(f"drew {drawn}")
         if passed:
             parts.append("passed")
-        phrases.append(f"{_name(names, seat)} {' and '.join(parts)}")
+        phrases.append(f"{seat_name(names, seat)} {' and '.join(parts)}")
     return phrases
 
 
@@ -206,11 +141,11 @@ def result_note(result: Mapping[str, Any], names: Sequence[str]) -> str:
     points = int(result.get("points") or 0)
     pips = [int(p) for p in result.get("pips") or ()]
     if result.get("reason") == "domino" and winner is not None:
-        text = f"{_name(names, winner)} went out"
+        text = f"{seat_name(names, winner)} went out"
         others = [(s, p) for s, p in enumerate(pips) if s != int(winner)]
     elif winner is not None:
         low = pips[int(winner)] if int(winner) < len(pips) else 0
-        text = f"Blocked: {_name(names, winner)} has the fewest pips ({low})"
+        text = f"Blocked: {seat_name(names, winner)} has the fewest pips ({low})"
         others = list(enumerate(pips))
     else:
         text = "Blocked, and the lowest pip counts tie"
@@ -222,5 +157,5 @@ def result_note(result: Mapping[str, Any], names: Sequence[str]) -> str:
     else:
         text += ", scoring nothing"
     if others:
-        text += " (pips left: " + ", ".join(f"{_name(names, s)} {p}" for s, p in others) + ")"
+        text += " (pips left: " + ", ".join(f"{seat_name(names, s)} {p}" for s, p in others) + ")"
     return text + "."

@@ -9,44 +9,11 @@ from PIL import Image
 from engine.network import NetworkHand
 from engine.network.bonus import BONUS_POINTS
 from engine.tiles import Tile
-from render.kit.empty import paint_empty
-from render.kit.fonts import DRAWING
-from render.kit.header import Header, SeatRow, hand_subtitle, header_over_table, seat_names
+from render.kit.frame import framed, png_picture
+from render.kit.header import Header, SeatRow, hand_subtitle, seat_names
 from render.kit.palette import seat_colour
-from render.kit.png import encode
 from render.network.plan import Candidate, TablePlan, plan_table
 from render.network.table import paint_table
-
-
-def render_network_table(
-    hand: NetworkHand,
-    names: Sequence[str],
-    *,
-    totals: Sequence[int] | None = None,
-    target: int | None = None,
-    candidates: Sequence[Candidate] | None = None,
-    candidate_tile: Tile | None = None,
-    title: str = "Network dominoes",
-) -> bytes:
-    """The table as PNG: header, score table (the seat-colour legend), tiles, ring shading,
-    open-end labels and the last play glowing.
-
-    ``candidates`` are places a tile could go, as ``(Placement, rings)`` pairs the caller
-    worked out (the bot takes each legal move of ``candidate_tile``); they are drawn as
-    ghosts numbered 1, 2, … in the given order, and the header says how many there are and
-    which close rings. The picture asks the engine no rules questions: it reads state only.
-    """
-    with DRAWING:
-        image = draw_network_table(
-            hand,
-            names,
-            totals=totals,
-            target=target,
-            candidates=candidates,
-            candidate_tile=candidate_tile,
-            title=title,
-        )
-    return encode(image)
 
 
 def draw_network_table(
@@ -59,7 +26,15 @@ def draw_network_table(
     candidate_tile: Tile | None = None,
     title: str = "Network dominoes",
 ) -> Image.Image:
-    """:func:`render_network_table` before PNG encoding (tests and benchmarks use it)."""
+    """The table: header, score table (the seat-colour legend), tiles, ring shading,
+    open-end labels and the last play glowing; :func:`render_network_table` gives it as
+    PNG bytes.
+
+    ``candidates`` are places a tile could go, as ``(Placement, rings)`` pairs the caller
+    worked out (the bot takes each legal move of ``candidate_tile``); they are drawn as
+    ghosts numbered 1, 2, … in the given order, and the header says how many there are and
+    which close rings. The picture asks the engine no rules questions: it reads state only.
+    """
     seats = seat_names(names, hand.players)
     plan = plan_table(hand, candidates or ())
     if candidates is not None and candidate_tile is None and candidates:
@@ -67,12 +42,11 @@ def draw_network_table(
     header = network_header(
         hand, seats, plan, totals, target, candidates is not None, candidate_tile, title
     )
-    image, top, left = header_over_table(header, plan.width, plan.height)
-    if plan.tiles or plan.ghosts:
-        paint_table(image, plan, top, left)
-    else:
-        paint_empty(image, top, lead_note(hand, seats))
-    return image
+    empty = None if plan.tiles or plan.ghosts else lead_note(hand, seats)
+    return framed(header, plan, paint_table, empty)
+
+
+render_network_table = png_picture(draw_network_table)
 
 
 def lead_note(hand: NetworkHand, names: Sequence[str]) -> str:

@@ -7,9 +7,9 @@ from typing import Any
 
 from PIL import Image
 
-from render.kit.fonts import DRAWING, fit_text, font
-from render.kit.header import Header, SeatRow, header_over_table, seat_names
-from render.kit.png import encode
+from render.kit.fonts import fit_text, font
+from render.kit.frame import framed, png_picture
+from render.kit.header import Header, SeatRow, seat_names
 from render.sackson.look import PIECE, RIM
 from render.sackson.paint import paint_board
 from render.sackson.plan import Colour, plan_board
@@ -24,41 +24,6 @@ NAME_FACE = 18
 GOALS_NOTE = "Dark's goals: rows 1 and 8 · Light's: columns a and h · corners are out of play"
 
 
-def render_sackson_board(
-    view: View,
-    names: Sequence[str],
-    *,
-    totals: Sequence[int],
-    target: int | None,
-    game_number: int = 1,
-    title: str | None = None,
-    chosen: str | None = None,
-    targets: Sequence[tuple[str, str]] = (),
-) -> bytes:
-    """The board of a Sackson's Network game as PNG, from its view (every seat sees the
-    same), with what the caller highlights.
-
-    Header: ``title`` (default the game's name), ``Game N`` and the match target, whose
-    turn and what they do (or the result), the last move, and a score table that is the
-    piece-colour legend (pieces in hand; games won when ``target`` is set). Below it the
-    board: goal zones tinted in their owner's colour, dead corners hatched, the last move
-    ringed with an arrow from its origin, the winning network as a path through its
-    pieces (numbered in order), ``chosen`` framed in gold and each of ``targets``
-    (square, label) as a gold badge with its label."""
-    with DRAWING:
-        image = draw_sackson_board(
-            view,
-            names,
-            totals=totals,
-            target=target,
-            game_number=game_number,
-            title=title,
-            chosen=chosen,
-            targets=targets,
-        )
-    return encode(image)
-
-
 def draw_sackson_board(
     view: View,
     names: Sequence[str],
@@ -70,13 +35,23 @@ def draw_sackson_board(
     chosen: str | None = None,
     targets: Sequence[tuple[str, str]] = (),
 ) -> Image.Image:
-    """:func:`render_sackson_board` before PNG encoding (tests and benchmarks use it)."""
+    """The board of a Sackson's Network game, from its view (every seat sees the same),
+    with what the caller highlights; :func:`render_sackson_board` gives it as PNG bytes.
+
+    Header: ``title`` (default the game's name), ``Game N`` and the match target, whose
+    turn and what they do (or the result), the last move, and a score table that is the
+    piece-colour legend (pieces in hand; games won when ``target`` is set). Below it the
+    board: goal zones tinted in their owner's colour, dead corners hatched, the last move
+    ringed with an arrow from its origin, the winning network as a path through its
+    pieces (numbered in order), ``chosen`` framed in gold and each of ``targets``
+    (square, label) as a gold badge with its label."""
     seats = seat_names(names, PLAYERS)
     plan = plan_board(view, chosen, targets)
     header = sackson_header(view, seats, totals, target, game_number, title)
-    image, top, left = header_over_table(header, plan.width, plan.height)
-    paint_board(image, plan, top, left)
-    return image
+    return framed(header, plan, paint_board)
+
+
+render_sackson_board = png_picture(draw_sackson_board)
 
 
 def short_name(name: str) -> str:

@@ -1,0 +1,72 @@
+"""The frame every picture is drawn in: a header over the table area, and PNG bytes out.
+
+Every table picture is made the same way round its own drawing: the canvas with the
+header across the top, then the table painted below it or, before the first tile, the
+note saying who leads; and every picture (the hand's too) is drawn holding the drawing
+lock, then encoded. That frame lives here once, so that a picture module keeps only what
+is its own (how it plans, what its header says, how it paints) and so that a picture's
+``render_*`` (PNG bytes) and ``draw_*`` (the picture, for tests) cannot drift apart:
+
+* :func:`png_picture` makes the ``render_*`` function from its ``draw_*`` twin;
+* :func:`framed` draws the header, then the table area below it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, Protocol, TypeVar
+
+from PIL import Image
+
+from render.kit.empty import paint_empty
+from render.kit.fonts import DRAWING
+from render.kit.header import Header, header_over_table
+from render.kit.png import encode
+
+P = ParamSpec("P")
+
+
+class Area(Protocol):
+    """A table plan: the size in px of the area it needs below the header."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
+PlanT = TypeVar("PlanT", bound=Area)
+
+Painter = Callable[[Image.Image, PlanT, int, int], None]
+"""Paints a plan into the picture, its table area's top-left corner at (top, left)."""
+
+
+def png_picture(draw: Callable[P, Image.Image]) -> Callable[P, bytes]:
+    """``draw``, with the same parameters, returning the picture as PNG bytes; it draws
+    holding the drawing lock (cached fonts and faces are shared between threads), then
+    encodes outside it. The wrapper keeps ``draw``'s docstring, so a picture's
+    ``render_*`` and ``draw_*`` are documented once."""
+
+    @functools.wraps(draw)
+    def render(*args: P.args, **kwargs: P.kwargs) -> bytes:
+        with DRAWING:
+            image = draw(*args, **kwargs)
+        return encode(image)
+
+    return render
+
+
+def framed(
+    header: Header, plan: PlanT, paint: Painter[PlanT], empty_note: str | None = None
+) -> Image.Image:
+    """A new picture: ``header`` across the top, then below it ``plan``'s table area
+    (centred when the header's minimum width is wider) painted by ``paint``; or, when
+    ``empty_note`` is given (the table before the first tile), that note in its place."""
+    image, top, left = header_over_table(header, plan.width, plan.height)
+    if empty_note is None:
+        paint(image, plan, top, left)
+    else:
+        paint_empty(image, top, empty_note)
+    return image
