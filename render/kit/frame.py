@@ -55,6 +55,10 @@ def png_picture(draw: Callable[P, Image.Image]) -> Callable[P, bytes]:
             image = draw(*args, **kwargs)
         return encode(image)
 
+    # Named as the module binds it (``render_x = png_picture(draw_x)``), so that it
+    # pickles by name like any function (a drawing worker process may be handed one).
+    render.__name__ = draw.__name__.replace("draw_", "render_", 1)
+    render.__qualname__ = draw.__qualname__.replace("draw_", "render_", 1)
     return render
 
 

@@ -365,3 +365,24 @@ def test_hand_columns_fit_long_tile_names() -> None:
     tiles = [Tile(12, n) for n in range(10, 0, -1)]
     name_width = font(17, bold=True).getlength("12-10")
     assert draw_hand(tiles, tiles).width >= len(tiles) * name_width
+
+
+def test_every_table_picture_pickles_by_name() -> None:
+    """Drawing worker processes are handed functions by name: a ``render_*`` made from its
+    ``draw_*`` twin must pickle as itself."""
+    import pickle
+
+    from render.fido.picture import render_fido_table
+    from render.kit.hand import render_hand
+    from render.line.picture import render_line_table
+    from render.network.picture import render_network_table
+    from render.sackson.picture import render_sackson_board
+
+    for render in (
+        render_fido_table,
+        render_hand,
+        render_line_table,
+        render_network_table,
+        render_sackson_board,
+    ):
+        assert pickle.loads(pickle.dumps(render)) is render
