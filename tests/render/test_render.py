@@ -378,11 +378,11 @@ def test_every_table_picture_pickles_by_name() -> None:
     from render.network.picture import render_network_table
     from render.sackson.picture import render_sackson_board
 
-    for render in (
+    for picture in (
         render_fido_table,
         render_hand,
         render_line_table,
         render_network_table,
         render_sackson_board,
     ):
-        assert pickle.loads(pickle.dumps(render)) is render
+        assert pickle.loads(pickle.dumps(picture)) is picture
