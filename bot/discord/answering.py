@@ -56,8 +56,8 @@ async def acknowledge(interaction: discord.Interaction[Any], *, edit: bool) -> N
 
 @dataclass(eq=False)
 class Desk:
-    """What every group of handlers shares: the table service, the publishing, the timers,
-    and the one way to answer an interaction."""
+    """What every group of handlers is built on: the table service, the publishing, the
+    timers, and the one way to answer an interaction."""
 
     service: TableService
     publisher: Publisher
@@ -114,11 +114,3 @@ class Desk:
             await self.publisher.edit_table_message(record, reply)
         except discord.HTTPException as exc:
             log.warning("table %d: could not edit the table message: %s", record.id, exc)
-
-
-class Part:
-    """A group of handlers for one thing players do, answering through the shared desk."""
-
-    def __init__(self, desk: Desk) -> None:
-        self.desk = desk
-        self.service = desk.service

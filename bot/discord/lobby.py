@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.answering import Part, acknowledge, actor_of, ready
+from bot.discord.answering import Desk, acknowledge, actor_of, ready
 from bot.games.narration import plain
 from bot.publishing import messages
 from bot.publishing.answers import AnswerTicket
@@ -42,7 +42,7 @@ def closed_lobby(record: TableRecord, reason: str) -> Reply:
     return Reply(messages.closed_lobby_content(record, reason), layout=True)
 
 
-class LobbyHandlers(Part):
+class LobbyHandlers(Desk):
     """Opening, filling, starting and closing tables."""
 
     async def create(
@@ -64,9 +64,9 @@ class LobbyHandlers(Part):
             await self._post_lobby(interaction, record)
             if computer is not None:
                 await self.service.add_computer(record.id, actor, computer)
-                self.desk.settle(await self.service.start(record.id, actor))
+                self.settle(await self.service.start(record.id, actor))
 
-        await self.desk.guarded(interaction, action)
+        await self.guarded(interaction, action)
 
     async def _post_lobby(self, interaction: discord.Interaction[Any], record: TableRecord) -> None:
         """Answer with the new lobby as a channel message, which becomes its table message
@@ -91,7 +91,7 @@ class LobbyHandlers(Part):
         except Exception:
             await self.service.discard_lobby(record.id)
             raise
-        self.desk.timers.track(record)
+        self.timers.track(record)
 
     async def lobby_button(
         self,
@@ -108,16 +108,16 @@ class LobbyHandlers(Part):
                 record = await self.service.decline(table_id, actor)
                 reason = f"{plain(actor.name)} declined the challenge."
                 await answer(interaction, ready(closed_lobby(record, reason)), edit=True)
-                self.desk.timers.forget(table_id)
+                self.timers.forget(table_id)
             elif action == "rematch":
                 record = await self.service.rematch(table_id, actor)
                 await self._post_lobby(interaction, record)
                 if table_settings(record).is_challenge and len(record.seats) == 2:
-                    self.desk.settle(await self.service.start(record.id, actor))  # a computer
+                    self.settle(await self.service.start(record.id, actor))  # a computer
             else:
                 await self._seat(interaction, table_id, actor, action, level)
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def _start_here(
         self, interaction: discord.Interaction[Any], table_id: int, actor: Actor, *, accept: bool
@@ -127,7 +127,7 @@ class LobbyHandlers(Part):
         await acknowledge(interaction, edit=True)
         ticket = AnswerTicket.of(interaction, None).to_json()
         begin = self.service.accept if accept else self.service.start
-        self.desk.settle(await begin(table_id, actor, ticket))
+        self.settle(await begin(table_id, actor, ticket))
 
     async def _seat(
         self,
@@ -148,42 +148,42 @@ class LobbyHandlers(Part):
                 await self._start_here(interaction, table_id, actor, accept=False)
                 return
         await answer(interaction, ready(lobby_reply(record)), edit=True)
-        self.desk.timers.track(record)
+        self.timers.track(record)
 
     async def join_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
-            record = await self.desk.table_here(interaction, family)
+            record = await self.table_here(interaction, family)
             if table_settings(record).is_challenge:
                 update = await self.service.accept(record.id, actor_of(interaction))
                 await tell(interaction, f"You accepted the challenge at table {record.id}.")
-                self.desk.settle(update)
+                self.settle(update)
                 return
             record = await self.service.join(record.id, actor_of(interaction))
             await tell(interaction, f"You joined table {record.id}.")
-            await self.desk.edit_quietly(record, lobby_reply(record))
+            await self.edit_quietly(record, lobby_reply(record))
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def cancel_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
-            record = await self.desk.table_here(interaction, family)
+            record = await self.table_here(interaction, family)
             was_playing = record.status is TableStatus.PLAYING
             actor = actor_of(interaction)
             record = await self.service.cancel(record.id, actor)
-            self.desk.timers.forget(record.id)
+            self.timers.forget(record.id)
             await interaction.response.send_message(
                 f"🛑 Table {record.id} was cancelled by {plain(actor.name)}.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if not was_playing:  # a game's table message is redrawn by its publish job
                 reason = f"Cancelled by {plain(actor.name)}."
-                await self.desk.edit_quietly(record, closed_lobby(record, reason))
+                await self.edit_quietly(record, closed_lobby(record, reason))
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def expire_lobby(self, table_id: int) -> None:
         """Timer callback: close a lobby nobody started in time."""
         record = await self.service.expire_lobby(table_id)
         if record is not None:
             reason = "Nobody started this table in time, so it has closed."
-            await self.desk.edit_quietly(record, closed_lobby(record, reason))
+            await self.edit_quietly(record, closed_lobby(record, reason))

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.answering import Part, no_table, ready
+from bot.discord.answering import Desk, no_table, ready
 from bot.discord.lobby import lobby_reply
 from bot.publishing import messages, pictures
 from bot.publishing.private import private_hand
@@ -20,21 +20,21 @@ from bot.tables.errors import UserError
 from bot.tables.service import TableUpdate
 
 
-class LookHandlers(Part):
+class LookHandlers(Desk):
     """Hands, hints, pages, status and replays."""
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         async def run() -> None:
             await self._send_hand(interaction, table_id)
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def hand_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
-            record = await self.desk.table_here(interaction, family)
+            record = await self.table_here(interaction, family)
             await self._send_hand(interaction, record.id)
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def _send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         updates: list[TableUpdate] = []
@@ -49,7 +49,7 @@ class LookHandlers(Part):
             await answer(interaction, work(), edit=False, ephemeral=True)
         finally:
             for update in updates:
-                self.desk.settle(update)
+                self.settle(update)
 
     async def turn_page(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, page: int
@@ -63,7 +63,7 @@ class LookHandlers(Part):
         async def run() -> None:
             await answer(interaction, work(), edit=True)
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def hint(self, interaction: discord.Interaction[Any], table_id: int, turn: int) -> None:
         """The Hint button on a player's controls: the hard computer's move, privately."""
@@ -71,16 +71,16 @@ class LookHandlers(Part):
         async def run() -> None:
             await self._send_hint(interaction, table_id, turn)
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def hint_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         """``/<family> hint``: the same, asked in the table's channel."""
 
         async def run() -> None:
-            record = await self.desk.table_here(interaction, family)
+            record = await self.table_here(interaction, family)
             await self._send_hint(interaction, record.id, None)
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def _send_hint(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int | None
@@ -94,7 +94,7 @@ class LookHandlers(Part):
 
     async def status_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
-            record = await self.desk.table_here(interaction, family)
+            record = await self.table_here(interaction, family)
             if record.status is TableStatus.LOBBY:
                 await answer(interaction, _without_view(ready(lobby_reply(record))), edit=False)
                 return
@@ -104,13 +104,13 @@ class LookHandlers(Part):
             reply = table_reply(record, match)
             await answer(interaction, _without_view(reply), edit=False)
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def replay(
         self, interaction: discord.Interaction[Any], family: str, table_id: int | None
     ) -> None:
         """``/<family> replay``: the last finished hand, animated, with its record."""
-        await self.desk.guarded(
+        await self.guarded(
             interaction, lambda: replay_here(interaction, self.service.store, family, table_id)
         )
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import logging
 
-from bot.discord.answering import Part
+from bot.discord.answering import Desk
 from bot.store import PublishJob, TableStatus
 
 log = logging.getLogger(__name__)
 
 
-class Restarts(Part):
+class Restarts(Desk):
     """Picking up where the last process stopped."""
 
     async def restore(self) -> None:
@@ -19,18 +19,17 @@ class Restarts(Part):
         recorded), re-arm every timer (expired lobbies close at once), and show each
         running table again with a reminder to its player to move, for the tables of
         this process's guilds."""
-        desk = self.desk
         resumed = 0
         for record in await self.service.store.open_tables():
-            if not desk.owns_guild(record.guild_id):
+            if not self.owns_guild(record.guild_id):
                 continue
             try:
                 if record.status is TableStatus.LOBBY:
-                    desk.timers.track(record)
+                    self.timers.track(record)
                     continue
                 update = await self.service.resume(record.id)
-                desk.timers.track(record if update is None else update.record)
-                await desk.queue.enqueue(PublishJob(record.id, record.version, remind=True))
+                self.timers.track(record if update is None else update.record)
+                await self.queue.enqueue(PublishJob(record.id, record.version, remind=True))
                 resumed += 1
             except Exception:
                 log.exception("table %d: could not be resumed", record.id)
@@ -40,8 +39,7 @@ class Restarts(Part):
         """Publish what a killed process left unshown: finished tables whose result no job
         has shown yet (on PostgreSQL their jobs are still queued; a repeat is a no-op).
         Running tables got theirs from :meth:`restore`."""
-        desk = self.desk
         for record in await self.service.store.unpublished_tables():
-            if record.is_open or not (desk.queue.in_process or desk.owns_guild(record.guild_id)):
+            if record.is_open or not (self.queue.in_process or self.owns_guild(record.guild_id)):
                 continue
-            await desk.queue.enqueue(PublishJob(record.id, record.version))
+            await self.queue.enqueue(PublishJob(record.id, record.version))

@@ -8,13 +8,13 @@ from typing import Any
 
 import discord
 
-from bot.discord.answering import Part
+from bot.discord.answering import Desk
 from bot.games import adapter_for
 from bot.store import TableStatus
 from bot.tables.errors import UserError
 
 
-class MoveSuggestions(Part):
+class MoveSuggestions(Desk):
     """The ``move`` option's autocomplete."""
 
     async def autocomplete_moves(

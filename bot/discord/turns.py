@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.answering import Part, acknowledge
+from bot.discord.answering import Desk, acknowledge
 from bot.publishing import messages
 from bot.publishing.answers import AnswerTicket
 from bot.publishing.private import pick_targets, played_reply, subject_reply
@@ -17,7 +17,7 @@ from bot.store import JsonObject, PublishJob
 from bot.tables.service import TableUpdate
 
 
-class TurnHandlers(Part):
+class TurnHandlers(Desk):
     """Moves, from the pick to the published result."""
 
     async def choose_subject(
@@ -33,7 +33,7 @@ class TurnHandlers(Part):
             return await subject_reply(player, subject)
 
         async def run() -> None:
-            if self.desk.queue.in_process:
+            if self.queue.in_process:
                 await answer(interaction, work(), edit=True)
                 return
             player = await self.service.player_on_turn(table_id, user_id, turn)
@@ -41,9 +41,9 @@ class TurnHandlers(Part):
             await acknowledge(interaction, edit=True)
             ticket = AnswerTicket.of(interaction, subject=subject, turn=turn)
             version = player.record.version
-            await self.desk.queue.enqueue(PublishJob(table_id, version, ticket.to_json()))
+            await self.queue.enqueue(PublishJob(table_id, version, ticket.to_json()))
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def play(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, notation: str
@@ -53,7 +53,7 @@ class TurnHandlers(Part):
         async def run() -> None:
             await self._play(interaction, table_id, notation, turn, edit=True)
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def play_here(
         self, interaction: discord.Interaction[Any], family: str, notation: str
@@ -61,10 +61,10 @@ class TurnHandlers(Part):
         """``/<family> play``: the same move, typed in the channel (answered privately)."""
 
         async def run() -> None:
-            record = await self.desk.table_here(interaction, family)
+            record = await self.table_here(interaction, family)
             await self._play(interaction, record.id, notation, None, edit=False)
 
-        await self.desk.guarded(interaction, run)
+        await self.guarded(interaction, run)
 
     async def _play(
         self,
@@ -80,8 +80,7 @@ class TurnHandlers(Part):
         any worker may take (pictures and searches are the costly part, and most plays
         are DM picks, which Discord sends to shard 0 alone)."""
         user_id = interaction.user.id
-        queue = self.desk.queue
-        if not queue.in_process:
+        if not self.queue.in_process:
             await acknowledge(interaction, edit=edit)
 
             def answer_with(update: TableUpdate) -> JsonObject:
@@ -92,7 +91,7 @@ class TurnHandlers(Part):
             update = await self.service.play(
                 table_id, user_id, notation, turn, computers=False, answer=answer_with
             )
-            self.desk.settle(update)
+            self.settle(update)
             return
         updates: list[TableUpdate] = []
 
@@ -103,18 +102,18 @@ class TurnHandlers(Part):
             return await played_reply(update.record, update.match, user_id, content)
 
         try:
-            with queue.held():  # published once answered: the answer goes first
+            with self.queue.held():  # published once answered: the answer goes first
                 await answer(interaction, work(), edit=edit, ephemeral=True)
         finally:  # a committed move is published even if answering it failed
             for update in updates:
-                self.desk.settle(update)
+                self.settle(update)
 
     async def turn_expired(self, table_id: int, turn: int) -> None:
         """Timer callback: the player to move ran out of time."""
         update = await self.service.timeout(table_id, turn)
         if update is not None:
-            self.desk.settle(update)
+            self.settle(update)
             return
         record = await self.service.store.get_table(table_id)
         if record is not None:
-            self.desk.timers.track(record)
+            self.timers.track(record)
