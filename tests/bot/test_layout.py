@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord.handlers import lobby_reply
+from bot.discord.lobby import lobby_reply
 from bot.games import adapter_for
 from bot.publishing.alt_text import ALT_TEXT_LIMIT
 from bot.publishing.publisher import table_reply

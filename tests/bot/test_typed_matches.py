@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord.handlers import typed_matches
+from bot.discord.suggestions import typed_matches
 
 
 @pytest.mark.parametrize(

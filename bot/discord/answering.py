@@ -1,0 +1,116 @@
+"""The core every handler answers through: one answer per interaction (a refusal as a
+private note, a bug as an apology), and a table's timer armed after each commit.
+
+Every entry point answers its interaction exactly once: the result on success, or a
+polite ephemeral note when the request cannot be done (nothing changes then). Only after
+answering does it publish to the channel and other players.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.publishing.delivery import Delivery
+from bot.publishing.jobs import JobQueue
+from bot.publishing.publisher import Publisher
+from bot.publishing.replies import SORRY, Reply, tell
+from bot.store import TableRecord
+from bot.tables.errors import UserError
+from bot.tables.service import Actor, TableService, TableUpdate
+from bot.tables.timers import TableTimers
+from engine.registry import game_spec
+
+log = logging.getLogger(__name__)
+
+
+def no_table(family: str) -> str:
+    return f"There is no open table in this channel. Start one with /{family} new."
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    permissions = interaction.permissions
+    return Actor(
+        user_id=interaction.user.id,
+        name=interaction.user.display_name,
+        can_manage=bool(permissions.manage_guild or permissions.administrator),
+    )
+
+
+async def ready(reply: Reply) -> Reply:
+    """A reply already made, as the work :func:`~bot.publishing.replies.answer` awaits."""
+    return reply
+
+
+async def acknowledge(interaction: discord.Interaction[Any], *, edit: bool) -> None:
+    """Acknowledge now; a job finishes the answer (an edit of the original response)."""
+    if edit:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+@dataclass(eq=False)
+class Desk:
+    """What every group of handlers is built on: the table service, the publishing, the
+    timers, and the one way to answer an interaction."""
+
+    service: TableService
+    publisher: Publisher
+    queue: JobQueue
+    timers: TableTimers
+    delivery: Delivery
+    owns_guild: Callable[[int], bool] = field(default=lambda _: True)
+    """Whether this process runs the guild's shard: it alone resumes the guild's tables
+    after a start (other processes still serve the tables' DM controls)."""
+
+    async def guarded(
+        self, interaction: discord.Interaction[Any], action: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Run ``action``; turn refusals into a private note and bugs into an apology."""
+        if interaction.guild_id is None and interaction.channel_id is not None:
+            self.delivery.remember_dm_channel(interaction.user.id, interaction.channel_id)
+        try:
+            await action()
+        except UserError as exc:
+            await self.refuse(interaction, str(exc))
+        except Exception:
+            log.exception("interaction %d failed", interaction.id)
+            await self.refuse(interaction, SORRY)
+
+    async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """A polite private no (also for a control that cannot be read)."""
+        try:
+            await tell(interaction, text)
+        except discord.HTTPException as exc:
+            log.warning("interaction %d: could not answer: %s", interaction.id, exc)
+
+    def settle(self, update: TableUpdate) -> None:
+        """Arm the table's timer after a committed update (its commits named the jobs
+        that publish it)."""
+        self.timers.track(update.record)
+
+    async def table_here(self, interaction: discord.Interaction[Any], family: str) -> TableRecord:
+        """The channel's open table, if it is of the command's game family."""
+        if interaction.channel_id is None:
+            raise UserError(no_table(family))
+        record = await self.service.table_in_channel(interaction.channel_id)
+        if record is None:
+            raise UserError(no_table(family))
+        spec = game_spec(record.game)
+        if spec.family != family:
+            raise UserError(
+                f"This channel's table is a {spec.title} table: use /{spec.family} commands for it."
+            )
+        return record
+
+    async def edit_quietly(self, record: TableRecord, reply: Reply) -> None:
+        """Redraw the table message, logging (not raising) when Discord refuses."""
+        try:
+            await self.publisher.edit_table_message(record, reply)
+        except discord.HTTPException as exc:
+            log.warning("table %d: could not edit the table message: %s", record.id, exc)

@@ -1,0 +1,120 @@
+"""Looking without moving: a player's hand, a hint, the subject menu's other pages, the
+table's status and a replay, each answered to the one who asked."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+
+from bot.discord.answering import Desk, no_table, ready
+from bot.discord.lobby import lobby_reply
+from bot.publishing import messages, pictures
+from bot.publishing.private import private_hand
+from bot.publishing.publisher import table_reply
+from bot.publishing.replies import Reply, answer
+from bot.replays.command import replay_here
+from bot.store import TableStatus
+from bot.tables.errors import UserError
+from bot.tables.service import TableUpdate
+
+
+class LookHandlers(Desk):
+    """Hands, hints, pages, status and replays."""
+
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async def run() -> None:
+            await self._send_hand(interaction, table_id)
+
+        await self.guarded(interaction, run)
+
+    async def hand_here(self, interaction: discord.Interaction[Any], family: str) -> None:
+        async def run() -> None:
+            record = await self.table_here(interaction, family)
+            await self._send_hand(interaction, record.id)
+
+        await self.guarded(interaction, run)
+
+    async def _send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        updates: list[TableUpdate] = []
+
+        async def work() -> Reply:
+            player, update = await self.service.player_seat(table_id, interaction.user.id)
+            if update is not None:
+                updates.append(update)
+            return await private_hand(player)
+
+        try:
+            await answer(interaction, work(), edit=False, ephemeral=True)
+        finally:
+            for update in updates:
+                self.settle(update)
+
+    async def turn_page(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, page: int
+    ) -> None:
+        """Another page of the subject menu (hands longer than one menu)."""
+
+        async def work() -> Reply:
+            player = await self.service.player_on_turn(table_id, interaction.user.id, turn)
+            return await private_hand(player, page=page)
+
+        async def run() -> None:
+            await answer(interaction, work(), edit=True)
+
+        await self.guarded(interaction, run)
+
+    async def hint(self, interaction: discord.Interaction[Any], table_id: int, turn: int) -> None:
+        """The Hint button on a player's controls: the hard computer's move, privately."""
+
+        async def run() -> None:
+            await self._send_hint(interaction, table_id, turn)
+
+        await self.guarded(interaction, run)
+
+    async def hint_here(self, interaction: discord.Interaction[Any], family: str) -> None:
+        """``/<family> hint``: the same, asked in the table's channel."""
+
+        async def run() -> None:
+            record = await self.table_here(interaction, family)
+            await self._send_hint(interaction, record.id, None)
+
+        await self.guarded(interaction, run)
+
+    async def _send_hint(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int | None
+    ) -> None:
+        async def work() -> Reply:
+            hint = await self.service.hint(table_id, interaction.user.id, turn)
+            picture = await pictures.hint_picture(hint.player, hint.move)
+            return Reply(messages.hint_content(hint), [picture], None)
+
+        await answer(interaction, work(), edit=False, ephemeral=True)
+
+    async def status_here(self, interaction: discord.Interaction[Any], family: str) -> None:
+        async def run() -> None:
+            record = await self.table_here(interaction, family)
+            if record.status is TableStatus.LOBBY:
+                await answer(interaction, _without_view(ready(lobby_reply(record))), edit=False)
+                return
+            _, match = await self.service.snapshot(record.id)
+            if match is None:
+                raise UserError(no_table(family))
+            reply = table_reply(record, match)
+            await answer(interaction, _without_view(reply), edit=False)
+
+        await self.guarded(interaction, run)
+
+    async def replay(
+        self, interaction: discord.Interaction[Any], family: str, table_id: int | None
+    ) -> None:
+        """``/<family> replay``: the last finished hand, animated, with its record."""
+        await self.guarded(
+            interaction, lambda: replay_here(interaction, self.service.store, family, table_id)
+        )
+
+
+async def _without_view(reply: Awaitable[Reply]) -> Reply:
+    done = await reply
+    return Reply(done.content, done.files, None, layout=done.layout)

@@ -1,0 +1,119 @@
+"""Playing a turn: a tile picked from the private controls, a target or action played from
+them or a move typed as ``/<family> play``, each committed, answered and published; and a
+turn whose time ran out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord.answering import Desk, acknowledge
+from bot.publishing import messages
+from bot.publishing.answers import AnswerTicket
+from bot.publishing.private import pick_targets, played_reply, subject_reply
+from bot.publishing.replies import Reply, answer
+from bot.store import JsonObject, PublishJob
+from bot.tables.service import TableUpdate
+
+
+class TurnHandlers(Desk):
+    """Moves, from the pick to the published result."""
+
+    async def choose_subject(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, subject: str
+    ) -> None:
+        """A tile (or piece) picked from the private controls: show where it can go (drawn
+        here with SQLite; on PostgreSQL by whichever worker takes the answer job, once the
+        pick is checked here: most picks are DMs, which Discord sends to shard 0 alone)."""
+        user_id = interaction.user.id
+
+        async def work() -> Reply:
+            player = await self.service.player_on_turn(table_id, user_id, turn)
+            return await subject_reply(player, subject)
+
+        async def run() -> None:
+            if self.queue.in_process:
+                await answer(interaction, work(), edit=True)
+                return
+            player = await self.service.player_on_turn(table_id, user_id, turn)
+            pick_targets(player, subject)  # refused here, before it is acknowledged
+            await acknowledge(interaction, edit=True)
+            ticket = AnswerTicket.of(interaction, subject=subject, turn=turn)
+            version = player.record.version
+            await self.queue.enqueue(PublishJob(table_id, version, ticket.to_json()))
+
+        await self.guarded(interaction, run)
+
+    async def play(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, notation: str
+    ) -> None:
+        """A target or an action (Pass, Draw) from the private controls (edits that message)."""
+
+        async def run() -> None:
+            await self._play(interaction, table_id, notation, turn, edit=True)
+
+        await self.guarded(interaction, run)
+
+    async def play_here(
+        self, interaction: discord.Interaction[Any], family: str, notation: str
+    ) -> None:
+        """``/<family> play``: the same move, typed in the channel (answered privately)."""
+
+        async def run() -> None:
+            record = await self.table_here(interaction, family)
+            await self._play(interaction, record.id, notation, None, edit=False)
+
+        await self.guarded(interaction, run)
+
+    async def _play(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        notation: str,
+        turn: int | None,
+        *,
+        edit: bool,
+    ) -> None:
+        """Commit the move here; answer it here when this process runs its jobs (SQLite),
+        else acknowledge at once and leave the answer and the computers' replies to jobs
+        any worker may take (pictures and searches are the costly part, and most plays
+        are DM picks, which Discord sends to shard 0 alone)."""
+        user_id = interaction.user.id
+        if not self.queue.in_process:
+            await acknowledge(interaction, edit=edit)
+
+            def answer_with(update: TableUpdate) -> JsonObject:
+                content = messages.played_content(update, user_id)
+                return AnswerTicket.of(interaction, content).to_json()
+
+            # The move's publish job answers, and lets the computers reply, in any process.
+            update = await self.service.play(
+                table_id, user_id, notation, turn, computers=False, answer=answer_with
+            )
+            self.settle(update)
+            return
+        updates: list[TableUpdate] = []
+
+        async def work() -> Reply:
+            update = await self.service.play(table_id, user_id, notation, turn)
+            updates.append(update)
+            content = messages.played_content(update, user_id)
+            return await played_reply(update.record, update.match, user_id, content)
+
+        try:
+            with self.queue.held():  # published once answered: the answer goes first
+                await answer(interaction, work(), edit=edit, ephemeral=True)
+        finally:  # a committed move is published even if answering it failed
+            for update in updates:
+                self.settle(update)
+
+    async def turn_expired(self, table_id: int, turn: int) -> None:
+        """Timer callback: the player to move ran out of time."""
+        update = await self.service.timeout(table_id, turn)
+        if update is not None:
+            self.settle(update)
+            return
+        record = await self.service.store.get_table(table_id)
+        if record is not None:
+            self.timers.track(record)
