@@ -15,9 +15,7 @@ Publishing never raises: the move is committed, and a Discord hiccup must not un
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import hashlib
 import logging
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
@@ -30,13 +28,14 @@ from bot.publishing import messages, pictures
 from bot.publishing.answers import AnswerTicket
 from bot.publishing.delivery import Delivery
 from bot.publishing.jobs import JobQueue
-from bot.publishing.private import played_reply, private_hand, subject_reply
+from bot.publishing.private import played_reply, subject_reply
 from bot.publishing.replies import NO_MENTIONS, Reply
+from bot.publishing.turns import TurnNotifier, message_nonce
 from bot.store import PublishJob, Store, TableRecord, TableStatus
 from bot.store.publication import Publication
 from bot.tables.errors import UserError
 from bot.tables.meta import News, TableMeta
-from bot.tables.service import PlayerSeat, TableService, player_on_turn_in
+from bot.tables.service import TableService, player_on_turn_in
 from bot.views.builders import finished_view, table_view
 from engine.match import Match
 from engine.registry import game_spec, hand_from_json
@@ -59,14 +58,6 @@ async def table_reply(
         dms_closed = Publication.from_json(record.publication).dms_closed
     content = messages.table_content(record, match, dms_closed)
     return Reply(content, [picture], view, layout=True)
-
-
-def message_nonce(table_id: int, key: int, place: int) -> int:
-    """A message's nonce (under 2⁶³): the same for a resend of the same message (a news
-    id or a turn, ``key``) to the same place (a seat, or a negative number for the
-    channel), so Discord, which enforces nonces for a few minutes, keeps one copy."""
-    digest = hashlib.blake2b(f"{table_id}:{key}:{place}".encode(), digest_size=7).digest()
-    return int.from_bytes(digest, "big")
 
 
 ANNOUNCEMENT: Final = -1
@@ -100,6 +91,7 @@ class Publisher:
         self._client = client
         self._store = store
         self._delivery = delivery
+        self._turns = TurnNotifier(delivery)
         self._queue = queue
         self._service = service
 
@@ -169,7 +161,9 @@ class Publisher:
             await self._step(
                 record.id, "redrawing", self._refresh(record, match, done.dms_closed, via)
             )
-        ping = await self._notify_players(record, match, meta, deal, sent, anew=fresh)
+        sent.publication, ping = await self._turns.notify_players(
+            record, match, meta, deal, sent.publication, anew=fresh
+        )
         told = [item for item in news if item.announcements]
         if not told or await self._step(
             record.id, "announcing", self._announce(record, match, told)
@@ -248,101 +242,6 @@ class Publisher:
         sent.message_id = posted.id
         if record.message_id != posted.id:
             await self._delete(record, record.message_id)
-
-    async def _notify_players(
-        self,
-        record: TableRecord,
-        match: Match,
-        meta: TableMeta,
-        deal: News | None,
-        sent: _Sent,
-        *,
-        anew: bool = False,
-    ) -> int | None:
-        """DM the player to move, once a turn (everyone when a hand was dealt: ``deal``),
-        except the mover whose interaction is answered (``anew``: a reminder after a
-        restart, a new message even if one was sent this turn). Returns the player to
-        move if they are to be pinged in the channel (their DMs are closed; once a turn)."""
-        done = sent.publication
-        if record.status is not TableStatus.PLAYING or match.is_over:
-            return None
-        to_move = match.hand.current_player
-        if to_move is None:
-            return None
-        new_turn = meta.turn > done.dm_turn
-        everyone = deal is not None and game_spec(record.game).has_hands
-        seats = range(len(record.seats)) if everyone else [to_move] if new_turn else []
-        targets = [
-            seat
-            for seat in seats
-            if not record.seats[seat].is_bot
-            and seat not in meta.autopilot
-            and record.seats[seat].user_id is not None
-            and (anew or record.seats[seat].user_id != meta.actor)
-        ]
-        results = await asyncio.gather(
-            *(
-                self._notify(record, match, meta, seat, done.dms_closed, anew=anew)
-                for seat in targets
-            ),
-            return_exceptions=True,
-        )
-        closed = set(done.dms_closed)
-        channels = dict(done.dm_channels)
-        for seat, result in zip(targets, results, strict=True):
-            user_id = record.seats[seat].user_id
-            assert user_id is not None
-            if isinstance(result, BaseException):
-                log.error("table %d: notifying seat %d failed: %r", record.id, seat, result)
-            elif not result:
-                closed.add(user_id)
-            channel = self._delivery.dm_channel(user_id)
-            if channel is not None:
-                channels[user_id] = channel
-        mover = record.seats[to_move].user_id
-        ping = None
-        if (
-            new_turn
-            and mover is not None
-            and mover in closed
-            and mover != meta.actor
-            and to_move not in meta.autopilot
-            and done.reminded_turn < meta.turn
-        ):
-            ping = mover
-        sent.publication = replace(
-            done,
-            dm_turn=max(done.dm_turn, meta.turn),
-            dms_closed=frozenset(closed),
-            dm_channels=channels,
-            reminded_turn=meta.turn if ping is not None else done.reminded_turn,
-        )
-        return ping
-
-    async def _notify(
-        self,
-        record: TableRecord,
-        match: Match,
-        meta: TableMeta,
-        seat: int,
-        closed: frozenset[int],
-        *,
-        anew: bool = False,
-    ) -> bool:
-        """DM one player their hand, once a turn (``anew``: once more). False when their
-        DMs are closed (known or found now)."""
-        user_id = record.seats[seat].user_id
-        assert user_id is not None
-        if user_id in closed:
-            return False
-        reply = await private_hand(PlayerSeat(record, match, seat))
-        return await self._delivery.send_dm(
-            user_id,
-            reply.content,
-            files=reply.files,
-            view=reply.view,
-            nonce=None if anew else message_nonce(record.id, meta.turn, seat),
-        )
 
     async def _delete(self, record: TableRecord, message_id: int | None) -> None:
         """Remove one of the bot's channel messages (gone already is fine)."""

@@ -1,6 +1,7 @@
 """Persistent storage for tables, move logs, finished matches and standings: SQLite by
 default, PostgreSQL when several bot processes share one state."""
 
+from bot.store.base import Clock, utc_now
 from bot.store.codec import JsonObject
 from bot.store.errors import (
     ChannelBusyError,
@@ -21,7 +22,8 @@ from bot.store.records import (
     TableStatus,
 )
 from bot.store.schema import MIGRATIONS, SCHEMA_VERSION
-from bot.store.store import UNSET, Clock, Store, StoreOpener, utc_now
+from bot.store.store import Store, StoreOpener
+from bot.store.tables import UNSET
 
 __all__ = [
     "MIGRATIONS",

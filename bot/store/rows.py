@@ -1,21 +1,25 @@
-"""Decoding of result rows into records (the only place that knows column types)."""
+"""Decoding of result rows into records (the only place that knows column types).
+
+A column means the same in every table that has it (``created_at`` is always a timestamp,
+``meta`` always a JSON object), so a record is decoded field by field, by column name.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import fields
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from bot.store.codec import decode_object, optional_text_to_time, text_to_time
 from bot.store.database import Row
-from bot.store.records import (
-    FinishedMatchRecord,
-    MoveRecord,
-    Seat,
-    SeatResult,
-    StandingRow,
-    TableRecord,
-    TableStatus,
-    check_stats,
-)
+from bot.store.records import Seat, SeatResult, TableStatus, check_stats
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+RecordT = TypeVar("RecordT", bound="DataclassInstance")
 
 
 def _json_list(text: str) -> list[dict[str, object]]:
@@ -30,61 +34,38 @@ def stats_from_text(text: str) -> dict[str, int]:
     return check_stats(decode_object(text), "stored stats")
 
 
-def table_from_row(row: Row) -> TableRecord:
-    state = row["state"]
-    return TableRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        creator_id=row["creator_id"],
-        game=row["game"],
-        status=TableStatus(row["status"]),
-        version=row["version"],
-        settings=decode_object(row["settings"]),
-        seats=tuple(Seat.from_json(seat) for seat in _json_list(row["seats"])),
-        state=None if state is None else decode_object(state),
-        meta=decode_object(row["meta"]),
-        created_at=text_to_time(row["created_at"]),
-        updated_at=text_to_time(row["updated_at"]),
-        expires_at=optional_text_to_time(row["expires_at"]),
-        publication=decode_object(row["publication"]),
-    )
+def _optional_object(text: str | None) -> dict[str, Any] | None:
+    return None if text is None else decode_object(text)
 
 
-def move_from_row(row: Row) -> MoveRecord:
-    return MoveRecord(
-        table_id=row["table_id"],
-        seq=row["seq"],
-        hand_number=row["hand_number"],
-        seat=row["seat"],
-        notation=row["notation"],
-        created_at=text_to_time(row["created_at"]),
-    )
+_DECODERS: Final[dict[str, Callable[[Any], object]]] = {
+    "status": TableStatus,
+    "settings": decode_object,
+    "seats": lambda text: tuple(Seat.from_json(seat) for seat in _json_list(text)),
+    "state": _optional_object,
+    "meta": decode_object,
+    "publication": decode_object,
+    "result": lambda text: tuple(SeatResult.from_json(line) for line in _json_list(text)),
+    "stats": stats_from_text,
+    "created_at": text_to_time,
+    "updated_at": text_to_time,
+    "finished_at": text_to_time,
+    "expires_at": optional_text_to_time,
+}
+"""How a column's stored value becomes a record's field; a column not named here (ids,
+numbers, names) is taken as the driver reads it."""
 
 
-def finished_match_from_row(row: Row) -> FinishedMatchRecord:
-    return FinishedMatchRecord(
-        id=row["id"],
-        table_id=row["table_id"],
-        guild_id=row["guild_id"],
-        game=row["game"],
-        finished_at=text_to_time(row["finished_at"]),
-        result=tuple(SeatResult.from_json(line) for line in _json_list(row["result"])),
-        winner_user_id=row["winner_user_id"],
-        winner_seat=row["winner_seat"],
-    )
+@cache
+def _field_names(kind: type[DataclassInstance]) -> tuple[str, ...]:
+    return tuple(item.name for item in fields(kind))
 
 
-def standing_from_row(row: Row) -> StandingRow:
-    return StandingRow(
-        guild_id=row["guild_id"],
-        game=row["game"],
-        user_id=row["user_id"],
-        name=row["name"],
-        matches_played=row["matches_played"],
-        matches_won=row["matches_won"],
-        points=row["points"],
-        stats=stats_from_text(row["stats"]),
-        updated_at=text_to_time(row["updated_at"]),
-    )
+def from_row(kind: type[RecordT], row: Row) -> RecordT:
+    """The record of ``kind`` (``TableRecord``, ``MoveRecord``, …) a row holds: each field
+    read from the column of the same name."""
+    values = {}
+    for name in _field_names(kind):
+        decode = _DECODERS.get(name)
+        values[name] = row[name] if decode is None else decode(row[name])
+    return cast(Callable[..., RecordT], kind)(**values)

@@ -5,6 +5,9 @@ list, ending in the same logical schema, is in ``schema_postgres``).
 runs in its own ``BEGIN IMMEDIATE`` transaction together with the version bump, and the
 version is re-read inside that transaction, so two processes opening the same file at
 once cannot both apply a migration. Never edit a released migration: append a new one.
+Each migration is written out whole, even where it repeats an earlier one (version 2
+rebuilds version 1's standings) or ``schema_postgres`` repeats it in its own dialect: a
+shared piece would let one edit reach a released migration.
 """
 
 from __future__ import annotations

@@ -1,0 +1,135 @@
+"""A publication's direct messages: each player their hand when the turn comes to them
+(everyone at a new deal), and which player to move is to be pinged in the channel
+instead because their DMs are closed.
+
+Every DM carries a nonce (:func:`message_nonce`), so a job taken again after its worker
+was killed mid-send sends nothing twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from dataclasses import replace
+
+from bot.publishing.delivery import Delivery
+from bot.publishing.private import private_hand
+from bot.store import TableRecord, TableStatus
+from bot.store.publication import Publication
+from bot.tables.meta import News, TableMeta
+from bot.tables.service import PlayerSeat
+from engine.match import Match
+from engine.registry import game_spec
+
+log = logging.getLogger(__name__)
+
+
+def message_nonce(table_id: int, key: int, place: int) -> int:
+    """A message's nonce (under 2⁶³): the same for a resend of the same message (a news
+    id or a turn, ``key``) to the same place (a seat, or a negative number for the
+    channel), so Discord, which enforces nonces for a few minutes, keeps one copy."""
+    digest = hashlib.blake2b(f"{table_id}:{key}:{place}".encode(), digest_size=7).digest()
+    return int.from_bytes(digest, "big")
+
+
+class TurnNotifier:
+    """DMs the players a publication tells, and keeps its bookkeeping of them."""
+
+    def __init__(self, delivery: Delivery) -> None:
+        self._delivery = delivery
+
+    async def notify_players(
+        self,
+        record: TableRecord,
+        match: Match,
+        meta: TableMeta,
+        deal: News | None,
+        done: Publication,
+        *,
+        anew: bool = False,
+    ) -> tuple[Publication, int | None]:
+        """DM the player to move, once a turn (everyone when a hand was dealt: ``deal``),
+        except the mover whose interaction is answered (``anew``: a reminder after a
+        restart, a new message even if one was sent this turn). Returns ``done`` with
+        what was sent added, and the player to move if they are to be pinged in the
+        channel (their DMs are closed; once a turn)."""
+        if record.status is not TableStatus.PLAYING or match.is_over:
+            return done, None
+        to_move = match.hand.current_player
+        if to_move is None:
+            return done, None
+        new_turn = meta.turn > done.dm_turn
+        everyone = deal is not None and game_spec(record.game).has_hands
+        seats = range(len(record.seats)) if everyone else [to_move] if new_turn else []
+        targets = [
+            seat
+            for seat in seats
+            if not record.seats[seat].is_bot
+            and seat not in meta.autopilot
+            and record.seats[seat].user_id is not None
+            and (anew or record.seats[seat].user_id != meta.actor)
+        ]
+        results = await asyncio.gather(
+            *(
+                self._notify(record, match, meta, seat, done.dms_closed, anew=anew)
+                for seat in targets
+            ),
+            return_exceptions=True,
+        )
+        closed = set(done.dms_closed)
+        channels = dict(done.dm_channels)
+        for seat, result in zip(targets, results, strict=True):
+            user_id = record.seats[seat].user_id
+            assert user_id is not None
+            if isinstance(result, BaseException):
+                log.error("table %d: notifying seat %d failed: %r", record.id, seat, result)
+            elif not result:
+                closed.add(user_id)
+            channel = self._delivery.dm_channel(user_id)
+            if channel is not None:
+                channels[user_id] = channel
+        mover = record.seats[to_move].user_id
+        ping = None
+        if (
+            new_turn
+            and mover is not None
+            and mover in closed
+            and mover != meta.actor
+            and to_move not in meta.autopilot
+            and done.reminded_turn < meta.turn
+        ):
+            ping = mover
+        publication = replace(
+            done,
+            dm_turn=max(done.dm_turn, meta.turn),
+            dms_closed=frozenset(closed),
+            dm_channels=channels,
+            reminded_turn=meta.turn if ping is not None else done.reminded_turn,
+        )
+        return publication, ping
+
+    async def _notify(
+        self,
+        record: TableRecord,
+        match: Match,
+        meta: TableMeta,
+        seat: int,
+        closed: frozenset[int],
+        *,
+        anew: bool = False,
+    ) -> bool:
+        """DM one player their hand, once a turn (``anew``: once more). False when their
+        DMs are closed (known or found now)."""
+        user_id = record.seats[seat].user_id
+        assert user_id is not None
+        if user_id in closed:
+            return False
+        reply = await private_hand(PlayerSeat(record, match, seat))
+        return await self._delivery.send_dm(
+            user_id,
+            reply.content,
+            files=reply.files,
+            view=reply.view,
+            nonce=None if anew else message_nonce(record.id, meta.turn, seat),
+        )

@@ -1,0 +1,160 @@
+"""The store's tables: opening a lobby, reading tables back, and changing their fields."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from enum import Enum
+from typing import Any, Final
+
+from bot.store.base import (
+    OPEN_STATUSES,
+    ROW_IDS,
+    TABLE_COLUMNS,
+    StoreBase,
+    meta_changes,
+    positive,
+)
+from bot.store.codec import encode_json, encode_object, optional_time_to_text
+from bot.store.errors import ChannelBusyError, TableStateError, UniqueViolation
+from bot.store.records import Seat, TableRecord, TableStatus
+from bot.store.rows import from_row
+
+
+class _Unset(Enum):
+    UNSET = "UNSET"
+
+
+UNSET: Final = _Unset.UNSET
+"""Marks an ``update_table`` field as "leave unchanged" (``None`` is a real value there)."""
+
+
+def _seats_json(seats: Sequence[Seat]) -> str:
+    return encode_json([seat.to_json() for seat in seats])
+
+
+def _check_writable_status(status: TableStatus) -> TableStatus:
+    """``finished`` is reachable only through ``finish_match``, which records the result."""
+    status = TableStatus(status)
+    if status is TableStatus.FINISHED:
+        raise ValueError("use finish_match() to finish a table so its result is recorded")
+    return status
+
+
+class StoreTables(StoreBase):
+    """Tables from lobby to their last status (a finished one is finished by
+    :meth:`~bot.store.matches.StoreMatches.finish_match`)."""
+
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        game: str,
+        settings: Mapping[str, Any],
+        seats: Sequence[Seat],
+        expires_at: datetime | None = None,
+    ) -> TableRecord:
+        """Open a lobby at version 0. Raises :class:`ChannelBusyError` if the channel
+        already has an open table."""
+        if not game:
+            raise ValueError("game must be a non-empty name")
+        now = self._now()
+        params = (
+            guild_id,
+            channel_id,
+            creator_id,
+            game,
+            TableStatus.LOBBY.value,
+            encode_object(settings),
+            _seats_json(seats),
+            now,
+            now,
+            optional_time_to_text(expires_at),
+        )
+        # The index of open tables per channel refuses a second one: no read-then-write,
+        # so nothing to lock, and racing creators get one table between them.
+        try:
+            async with self._db.transaction() as db:
+                rows = await db.fetch(
+                    "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
+                    " settings, seats, state, meta, created_at, updated_at, expires_at)"
+                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, ?)"
+                    f" RETURNING {TABLE_COLUMNS}",
+                    params,
+                )
+        except UniqueViolation:
+            busy = await self.open_table_in_channel(channel_id)
+            raise ChannelBusyError(channel_id, None if busy is None else busy.id) from None
+        return from_row(TableRecord, rows[0])
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        if table_id not in ROW_IDS:
+            return None
+        rows = await self._fetch(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return from_row(TableRecord, rows[0]) if rows else None
+
+    async def open_table_in_channel(self, channel_id: int) -> TableRecord | None:
+        rows = await self._fetch(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND status IN (?, ?)",
+            (channel_id, *OPEN_STATUSES),
+        )
+        return from_row(TableRecord, rows[0]) if rows else None
+
+    async def recent_tables_in_channel(self, channel_id: int, limit: int = 10) -> list[TableRecord]:
+        """The channel's latest tables that got past the lobby (playing, finished or
+        cancelled mid-match), newest first: what a replay may show."""
+        rows = await self._fetch(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND state IS NOT NULL"
+            " ORDER BY id DESC LIMIT ?",
+            (channel_id, positive(limit)),
+        )
+        return [from_row(TableRecord, row) for row in rows]
+
+    async def update_table(
+        self,
+        table_id: int,
+        expected_version: int,
+        *,
+        status: TableStatus | _Unset = UNSET,
+        settings: Mapping[str, Any] | _Unset = UNSET,
+        seats: Sequence[Seat] | _Unset = UNSET,
+        state: Mapping[str, Any] | _Unset | None = UNSET,
+        meta: Mapping[str, Any] | _Unset = UNSET,
+        message_id: int | _Unset | None = UNSET,
+        expires_at: datetime | _Unset | None = UNSET,
+        publish: bool = False,
+        answer: Mapping[str, Any] | None = None,
+    ) -> TableRecord:
+        """Change only the given fields, if the table is still at ``expected_version``.
+        ``publish``: the change is for players to see (a deal, a cancelled game): the
+        commit names a publish job (``answer``: an interaction for the job to answer).
+
+        Always bumps the version (even with no fields: a deliberate "touch").
+        Raises :class:`StaleVersionError` (nothing written) if another write came first,
+        :class:`TableStateError` when changing the status of a finished/cancelled table.
+        """
+        changes: list[tuple[str, object]] = []
+        if status is not UNSET:
+            status = _check_writable_status(status)
+            changes.append(("status", status.value))
+        if settings is not UNSET:
+            changes.append(("settings", encode_object(settings)))
+        if seats is not UNSET:
+            changes.append(("seats", _seats_json(seats)))
+        if state is not UNSET:
+            changes.append(("state", None if state is None else encode_object(state)))
+        if meta is not UNSET:
+            changes.extend(meta_changes(meta))
+        if message_id is not UNSET:
+            changes.append(("message_id", message_id))
+        if expires_at is not UNSET:
+            changes.append(("expires_at", optional_time_to_text(expires_at)))
+
+        async with self._db.transaction() as db:
+            claim = await self._claim(db, table_id, expected_version)
+            if status is not UNSET and status is not claim.status and not claim.status.is_open:
+                raise TableStateError(table_id, claim.status.value, f"change status to {status}")
+            row = await self._bump(db, claim, changes)
+            job = await self._name_job(db, row, answer) if publish else None
+        return self._committed(row, job)
