@@ -30,7 +30,7 @@ from bot.publishing.delivery import Delivery
 from bot.publishing.jobs import JobQueue
 from bot.publishing.private import played_reply, subject_reply
 from bot.publishing.replies import NO_MENTIONS, Reply
-from bot.publishing.turns import TurnNotifier, message_nonce
+from bot.publishing.turn_notices import TurnNotifier, message_nonce
 from bot.store import PublishJob, Store, TableRecord, TableStatus
 from bot.store.publication import Publication
 from bot.tables.errors import UserError
