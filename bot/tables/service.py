@@ -24,7 +24,6 @@ from bot.store import (
     Clock,
     JsonObject,
     Seat,
-    SeatResult,
     StaleVersionError,
     Store,
     TableRecord,
@@ -41,20 +40,46 @@ from bot.tables.errors import (
     UserError,
 )
 from bot.tables.meta import News, TableMeta
+from bot.tables.results import DRAWN_STAT, HINTS_STAT, result_lines
+from bot.tables.seats import (
+    Actor,
+    PlayerSeat,
+    check_in_play,
+    check_turn_token,
+    closed_message,
+    computer_plays,
+    load_match,
+    player_on_turn_in,
+    require_host,
+    require_seat,
+    seat_names,
+    seat_of,
+    table_settings,
+)
 from bot.tables.settings import TableSettings
 from engine.errors import EngineError
 from engine.game import Event, HandState
 from engine.match import Match
 from engine.registry import game_spec
 from engine.rng import derive_seed
-from engine.spec import GameSpec
+
+__all__ = [
+    "DRAWN_STAT",
+    "HINTS_STAT",
+    "Actor",
+    "Hint",
+    "PlayerSeat",
+    "TableService",
+    "TableUpdate",
+    "hint_move",
+    "load_match",
+    "player_on_turn_in",
+    "seat_names",
+    "seat_of",
+    "table_settings",
+]
 
 log = logging.getLogger(__name__)
-
-DRAWN_STAT: Final = "drawn"
-"""The standings figure every win-loss game keeps beside played and won: drawn matches."""
-HINTS_STAT: Final = "hints"
-"""A standings figure of every game: the hints a player asked for (summed over matches)."""
 
 MAX_COMPUTER_MOVES: Final = 1000
 """A safety stop for one run of computer turns; a real run is far shorter."""
@@ -62,15 +87,6 @@ MAX_COMPUTER_MOVES: Final = 1000
 RACE_MESSAGE: Final = (
     "Someone else acted at this table at the same moment, so nothing was changed. Please try again."
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Actor:
-    """The person behind a request. ``can_manage``: they have Manage Server."""
-
-    user_id: int
-    name: str
-    can_manage: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,63 +116,6 @@ class TableUpdate:
     @property
     def meta(self) -> TableMeta:
         return TableMeta.from_json(self.record.meta)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSeat:
-    """One player at a running table: the table, its match and which seat is theirs.
-    (What the seat may *see* of the hand is the engine's ``hand.view(seat)``; discord.py's
-    ``View`` is only ever the controls of a message.)"""
-
-    record: TableRecord
-    match: Match
-    seat: int
-
-    @property
-    def hand(self) -> HandState[Any]:
-        return self.match.hand
-
-    @property
-    def turn(self) -> int:
-        return TableMeta.from_json(self.record.meta).turn
-
-    @property
-    def is_turn(self) -> bool:
-        return not self.match.is_over and self.hand.current_player == self.seat
-
-    @property
-    def deadline(self) -> datetime | None:
-        return TableMeta.from_json(self.record.meta).deadline
-
-    @property
-    def waiting_for(self) -> str:
-        """Why this seat cannot move now, in a sentence's end: "waiting for Bea to play"."""
-        current = self.hand.current_player
-        if current is None or self.match.is_over:
-            return f"the {words_for(game_spec(self.record.game)).round} is over"
-        return f"waiting for {plain(self.record.seats[current].name)} to play"
-
-
-def seat_names(record: TableRecord) -> list[str]:
-    return [seat.name for seat in record.seats]
-
-
-def seat_of(record: TableRecord, user_id: int) -> int | None:
-    """The seat a person holds at the table (a person holds at most one)."""
-    for index, seat in enumerate(record.seats):
-        if not seat.is_bot and seat.user_id == user_id:
-            return index
-    return None
-
-
-def load_match(record: TableRecord) -> Match:
-    if record.state is None:
-        raise TableClosedError("This table has not started yet.")
-    return Match.from_json(record.state)
-
-
-def table_settings(record: TableRecord) -> TableSettings:
-    return TableSettings.from_json(record.game, record.settings)
 
 
 def _random_seed() -> int:
@@ -301,7 +260,7 @@ class TableService:
         """Seat a computer player at ``level`` (the game's default level if None)."""
         async with self._lock(table_id):
             record = await self._load_lobby(table_id)
-            self._require_host(record, actor, "add computer players")
+            require_host(record, actor, "add computer players")
             if len(record.seats) >= self._options(record).seats:
                 raise UserError("This table is full.")
             spec = game_spec(record.game)
@@ -321,7 +280,7 @@ class TableService:
             record = await self.table(table_id)
             if not record.is_open:
                 raise TableClosedError("This table is already closed.")
-            self._require_host(record, actor, "cancel the table")
+            require_host(record, actor, "cancel the table")
             record = await self._update(
                 record, status=TableStatus.CANCELLED, meta=self._meta(record).to_json()
             )
@@ -399,7 +358,7 @@ class TableService:
         ``answer``: as for :meth:`accept`."""
         async with self._lock(table_id):
             record = await self._load_lobby(table_id, started="This table has already started.")
-            self._require_host(record, actor, "start the match")
+            require_host(record, actor, "start the match")
             return await self._begin(record, answer)
 
     async def _begin(self, record: TableRecord, answer: JsonObject | None = None) -> TableUpdate:
@@ -440,7 +399,7 @@ class TableService:
         computer was playing after timeouts is handed back to its person."""
         async with self._lock(table_id):
             record = await self._load_playing(table_id)
-            seat = self._seat(record, user_id)
+            seat = require_seat(record, user_id)
             match = load_match(record)
             meta = self._meta(record)
             update: TableUpdate | None = None
@@ -468,7 +427,7 @@ class TableService:
     async def legal_moves(self, table_id: int, user_id: int) -> tuple[PlayerSeat, list[str]]:
         """The moves the user could make right now (none when it is not their turn)."""
         record = await self._load_playing(table_id)
-        player = PlayerSeat(record, load_match(record), self._seat(record, user_id))
+        player = PlayerSeat(record, load_match(record), require_seat(record, user_id))
         return player, [str(m) for m in player.hand.legal_moves()] if player.is_turn else []
 
     async def hint(self, table_id: int, user_id: int, turn: int | None = None) -> Hint:
@@ -476,14 +435,14 @@ class TableService:
         alone (the same view and seed always give the same hint), and counted for the
         standings. ``turn``: the turn the Hint button was issued at (None: typed)."""
         record = await self._load_playing(table_id)
-        seat = self._seat(record, user_id)
+        seat = require_seat(record, user_id)
         if not table_settings(record).hints:
             raise UserError(
                 "Hints are off at this table. The host can turn them on when opening a "
                 "table (the hints option)."
             )
         if turn is not None:
-            self._check_turn_token(record, turn)
+            check_turn_token(record, turn)
         player = PlayerSeat(record, load_match(record), seat)
         if not player.is_turn:
             raise UserError(f"A hint is for your turn: {player.waiting_for}.")
@@ -524,9 +483,9 @@ class TableService:
         """
         async with self._lock(table_id):
             record = await self._load_playing(table_id)
-            seat = self._seat(record, user_id)
+            seat = require_seat(record, user_id)
             if turn is not None:
-                self._check_turn_token(record, turn)
+                check_turn_token(record, turn)
             match = load_match(record)
             meta = self._meta(record)
             player = PlayerSeat(record, match, seat)
@@ -639,7 +598,7 @@ class TableService:
         if match.is_over:
             return True  # the result is still to be recorded
         seat = match.hand.current_player
-        return seat is not None and self._computer_moves(record, self._meta(record), seat)
+        return seat is not None and computer_plays(record, self._meta(record), seat)
 
     # ------------------------------------------------------------------ internals
 
@@ -679,7 +638,7 @@ class TableService:
                 break
             meta = self._meta(record)
             seat = match.hand.current_player
-            if seat is None or not self._computer_moves(record, meta, seat):
+            if seat is None or not computer_plays(record, meta, seat):
                 break
             move = await self._computer_move(record, match, seat, meta.turn)
             events = match.play(seat, move)
@@ -689,20 +648,6 @@ class TableService:
                 log.warning("table %d: another process moved first; stopping here", record.id)
                 break
         return update
-
-    def _computer_moves(self, record: TableRecord, meta: TableMeta, seat: int) -> bool:
-        if record.seats[seat].is_bot:
-            return True
-        # An absent player's seat is played at once only while someone else is playing;
-        # when everybody is away the turn timer paces it instead.
-        return seat in meta.autopilot and self._someone_present(record, meta)
-
-    @staticmethod
-    def _someone_present(record: TableRecord, meta: TableMeta) -> bool:
-        return any(
-            not seat.is_bot and index not in meta.autopilot
-            for index, seat in enumerate(record.seats)
-        )
 
     @staticmethod
     async def _computer_move(record: TableRecord, match: Match, seat: int, turn: int) -> str:
@@ -793,30 +738,7 @@ class TableService:
     async def _finish(self, update: TableUpdate) -> TableUpdate:
         """Record a finished match: result lines, standings, and the table's final state."""
         record, match = update.record, update.match
-        spec = game_spec(record.game)
-        lines = [
-            SeatResult(
-                seat=index,
-                user_id=seat.user_id,
-                name=seat.name,
-                is_bot=seat.is_bot,
-                total=match.totals[index],
-                stats=_match_stats(spec, match, index),
-            )
-            for index, seat in enumerate(record.seats)
-        ]
-        combine = {stat.name: stat.combine for stat in spec.stats}
-        hints = self._meta(record).hints
-        if hints:
-            lines = [
-                replace(line, stats={**line.stats, HINTS_STAT: hints.get(line.seat, 0)})
-                for line in lines
-            ]
-            combine[HINTS_STAT] = "sum"
-        if spec.utility == "win-loss":
-            drawn = int(match.outcome is not None and match.outcome.is_draw)
-            lines = [replace(line, stats={**line.stats, DRAWN_STAT: drawn}) for line in lines]
-            combine[DRAWN_STAT] = "sum"
+        lines, combine = result_lines(record, match)
         winner = match.winner
         winner_user = None if winner is None else record.seats[winner].user_id
         try:
@@ -839,7 +761,7 @@ class TableService:
     def _deadline(self, record: TableRecord, match: Match, meta: TableMeta) -> datetime | None:
         """When the seat to move times out; None when nobody is waited for."""
         seat = match.hand.current_player
-        if match.is_over or seat is None or self._computer_moves(record, meta, seat):
+        if match.is_over or seat is None or computer_plays(record, meta, seat):
             return None
         return self._clock() + timedelta(seconds=self._options(record).turn_seconds)
 
@@ -862,33 +784,13 @@ class TableService:
         if record.status is TableStatus.PLAYING:
             raise UserError(started)
         if record.status is not TableStatus.LOBBY:
-            raise TableClosedError(_closed_message(record))
+            raise TableClosedError(closed_message(record))
         return record
 
     async def _load_playing(self, table_id: int) -> TableRecord:
         record = await self.table(table_id)
-        _check_in_play(record)
+        check_in_play(record)
         return record
-
-    @staticmethod
-    def _seat(record: TableRecord, user_id: int) -> int:
-        seat = seat_of(record, user_id)
-        if seat is None:
-            raise NotAtTableError()
-        return seat
-
-    @staticmethod
-    def _check_turn_token(record: TableRecord, turn: int) -> None:
-        if TableMeta.from_json(record.meta).turn != turn:
-            raise StaleControlError()
-
-    @staticmethod
-    def _require_host(record: TableRecord, actor: Actor, what: str) -> None:
-        if actor.user_id != record.creator_id and not actor.can_manage:
-            raise NotAllowedError(
-                f"Only the person who created this table (or someone with Manage Server) "
-                f"can {what}."
-            )
 
     @staticmethod
     def _options(record: TableRecord) -> TableSettings:
@@ -903,50 +805,9 @@ class TableService:
         self._locks.pop(table_id, None)
 
 
-def player_on_turn_in(
-    record: TableRecord, user_id: int, turn: int | None, match: Match | None = None
-) -> PlayerSeat:
-    """The user's seat at ``record``, checked to be in play and on turn at ``turn`` (the
-    turn its control was issued at; None: not checked): :class:`UserError` saying why not.
-    Wherever the record was read (the service, or a worker finishing an answer)."""
-    _check_in_play(record)
-    seat = TableService._seat(record, user_id)
-    if turn is not None:
-        TableService._check_turn_token(record, turn)
-    player = PlayerSeat(record, load_match(record) if match is None else match, seat)
-    if not player.is_turn:
-        raise UserError(f"It is not your turn: {player.waiting_for}.")
-    return player
-
-
-def _check_in_play(record: TableRecord) -> None:
-    if record.status is TableStatus.LOBBY:
-        raise UserError("This table has not started yet.")
-    if record.status is not TableStatus.PLAYING:
-        raise TableClosedError(_closed_message(record))
-
-
-def _closed_message(record: TableRecord) -> str:
-    family = game_spec(record.game).family
-    if record.status is TableStatus.FINISHED:
-        return f"This table's match is over. Start a new one with /{family} new."
-    return f"This table is closed. Start a new one with /{family} new."
-
-
 def hint_move(match: Match, seat: int, turn: int) -> str:
     """The hint for ``seat`` at turn ``turn``: the hard computer's choice (the game's
     strongest level) from the seat's own view, with a seed fixed by the match and turn."""
     spec = game_spec(match.game)
     level = "hard" if "hard" in spec.levels else spec.levels[-1]
     return spec.computer(match.hand.view(seat), derive_seed(match.seed, "hint", turn), level)
-
-
-def _match_stats(spec: GameSpec, match: Match, seat: int) -> dict[str, int]:
-    """The seat's per-game standings figures over every hand of the match."""
-    stats: dict[str, int] = {}
-    for result in match.results:
-        figures = result.stats[seat] if seat < len(result.stats) else {}
-        for stat in spec.stats:
-            value = int(figures.get(stat.name, 0))
-            stats[stat.name] = stat.merge(stats[stat.name], value) if stat.name in stats else value
-    return stats
