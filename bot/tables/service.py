@@ -1,37 +1,30 @@
 """The table service: turns players' requests into engine moves and store commits.
 
-It knows nothing about Discord. Each request takes the table's lock (one coroutine per
-table at a time in this process), reloads the table, lets the engine decide, and commits
-with the version it loaded, so a second process or a double click cannot apply a turn
-twice. Every move is committed before the caller answers the player.
+It knows nothing about Discord. Its shared core (:mod:`bot.tables.core`) holds the store,
+a lock per table, loading and committing; computer seats move in :mod:`bot.tables.computers`.
+Every move is committed before the caller answers the player.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
-from typing import Any, Final
 
-from bot.games import adapter_for
-from bot.games.narration import Narration, narrate, plain
+from bot.games.narration import Narration, plain
 from bot.games.words import words_for
 from bot.store import (
     ChannelBusyError,
-    Clock,
     JsonObject,
     Seat,
     StaleVersionError,
-    Store,
     TableRecord,
     TableStateError,
     TableStatus,
-    utc_now,
 )
-from bot.store.publication import Publication
+from bot.tables.computers import ComputerSeats
+from bot.tables.core import RACE_MESSAGE, TableUpdate
 from bot.tables.errors import (
     NotAllowedError,
     NotAtTableError,
@@ -40,14 +33,11 @@ from bot.tables.errors import (
     UserError,
 )
 from bot.tables.meta import News, TableMeta
-from bot.tables.results import DRAWN_STAT, HINTS_STAT, result_lines
+from bot.tables.results import DRAWN_STAT, HINTS_STAT
 from bot.tables.seats import (
     Actor,
     PlayerSeat,
-    check_in_play,
     check_turn_token,
-    closed_message,
-    computer_plays,
     load_match,
     player_on_turn_in,
     require_host,
@@ -58,7 +48,6 @@ from bot.tables.seats import (
 )
 from bot.tables.settings import TableSettings
 from engine.errors import EngineError
-from engine.game import Event, HandState
 from engine.match import Match
 from engine.registry import game_spec
 from engine.rng import derive_seed
@@ -81,13 +70,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-MAX_COMPUTER_MOVES: Final = 1000
-"""A safety stop for one run of computer turns; a real run is far shorter."""
-
-RACE_MESSAGE: Final = (
-    "Someone else acted at this table at the same moment, so nothing was changed. Please try again."
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Hint:
@@ -98,65 +80,8 @@ class Hint:
     used: int
 
 
-@dataclass(frozen=True, slots=True)
-class TableUpdate:
-    """A committed change to a running table and the public story of it."""
-
-    record: TableRecord
-    match: Match
-    story: Narration
-    finished_hands: tuple[HandState[Any], ...] = ()
-    """Hands that ended in this update, oldest first, for end-of-hand pictures."""
-    actor_id: int | None = None
-    """The user whose interaction made this update; their reply already shows the result."""
-    untold: Narration | None = None
-    """What of ``story`` is not yet committed as :class:`News` (None: all of it). A news
-    entry is never changed once committed: a worker may be publishing it already."""
-
-    @property
-    def meta(self) -> TableMeta:
-        return TableMeta.from_json(self.record.meta)
-
-
-def _random_seed() -> int:
-    return secrets.randbits(63)
-
-
-class TableService:
+class TableService(ComputerSeats):
     """Lobby management and play for every table, backed by the store."""
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        clock: Clock = utc_now,
-        lobby_timeout: timedelta = timedelta(minutes=15),
-        new_seed: Callable[[], int] = _random_seed,
-    ) -> None:
-        self.store = store
-        self._clock = clock
-        self._lobby_timeout = lobby_timeout
-        self._new_seed = new_seed
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
-
-    # ------------------------------------------------------------------ reading
-
-    async def table(self, table_id: int) -> TableRecord:
-        record = await self.store.get_table(table_id)
-        if record is None:
-            raise TableClosedError("That table does not exist.")
-        return record
-
-    async def table_in_channel(self, channel_id: int) -> TableRecord | None:
-        return await self.store.open_table_in_channel(channel_id)
-
-    async def snapshot(self, table_id: int) -> tuple[TableRecord, Match | None]:
-        """The table as committed, with its match once started (public use only)."""
-        record = await self.table(table_id)
-        return record, (None if record.state is None else Match.from_json(record.state))
 
     # ------------------------------------------------------------------ lobby
 
@@ -218,12 +143,6 @@ class TableService:
             ) from exc
         log.info("table %d: rematch of table %d opened", created.id, table_id)
         return created
-
-    async def set_message(self, table_id: int, message_id: int) -> TableRecord:
-        """Remember the channel message that shows the table."""
-        async with self._lock(table_id):
-            record = await self.table(table_id)
-            return await self.store.update_table(table_id, record.version, message_id=message_id)
 
     async def join(self, table_id: int, actor: Actor) -> TableRecord:
         async with self._lock(table_id):
@@ -590,219 +509,6 @@ class TableService:
                 return await self._finish(update)
             resumed = await self._run_computers(update)
             return None if resumed.record.version == record.version else resumed
-
-    def computer_to_move(self, record: TableRecord, match: Match) -> bool:
-        """Whether the seat to move is played by the computer now (see :meth:`resume`)."""
-        if record.status is not TableStatus.PLAYING:
-            return False
-        if match.is_over:
-            return True  # the result is still to be recorded
-        seat = match.hand.current_player
-        return seat is not None and computer_plays(record, self._meta(record), seat)
-
-    # ------------------------------------------------------------------ internals
-
-    async def _edit_meta(
-        self,
-        table_id: int,
-        edit: Callable[[TableRecord, TableMeta], TableMeta | None],
-        attempts: int = 1,
-    ) -> TableRecord | None:
-        """Bookkeeping beside the game: commit ``edit``'s new meta for the table as it is
-        now. Returns the written record, or None when ``edit`` declined (None), the table
-        is gone or closed, or another write won every attempt."""
-        async with self._lock(table_id):
-            for _ in range(attempts):
-                record = await self.store.get_table(table_id)
-                if record is None:
-                    return None
-                meta = edit(record, self._meta(record))
-                if meta is None:
-                    return None
-                try:
-                    return await self.store.update_table(
-                        table_id, record.version, meta=meta.to_json()
-                    )
-                except StaleVersionError:
-                    continue
-                except TableStateError:
-                    return None
-            return None
-
-    async def _run_computers(self, update: TableUpdate) -> TableUpdate:
-        """Let computer seats (and absent players' seats, while someone is still playing)
-        move, each move committed on its own, until a person is to move."""
-        for _ in range(MAX_COMPUTER_MOVES):
-            record, match = update.record, update.match
-            if record.status is not TableStatus.PLAYING or match.is_over:
-                break
-            meta = self._meta(record)
-            seat = match.hand.current_player
-            if seat is None or not computer_plays(record, meta, seat):
-                break
-            move = await self._computer_move(record, match, seat, meta.turn)
-            events = match.play(seat, move)
-            try:
-                update = await self._commit(update, meta, seat, move, events)
-            except StaleVersionError:
-                log.warning("table %d: another process moved first; stopping here", record.id)
-                break
-        return update
-
-    @staticmethod
-    async def _computer_move(record: TableRecord, match: Match, seat: int, turn: int) -> str:
-        """The computer's move for ``seat``, decided from that seat's view alone, in a
-        worker thread: a hard player searches for up to a second, and the gateway and the
-        other tables must not wait for it. An absent player's seat is played at the game's
-        default level."""
-        spec = game_spec(match.game)
-        level = record.seats[seat].level
-        if not record.seats[seat].is_bot or level not in spec.levels:
-            level = spec.default_level
-        seed = derive_seed(match.seed, "computer", turn)
-        return await asyncio.to_thread(spec.computer, match.hand.view(seat), seed, level)
-
-    async def _commit(
-        self,
-        update: TableUpdate,
-        meta: TableMeta,
-        seat: int,
-        move: str,
-        events: Sequence[Event],
-        answer: Callable[[TableUpdate], JsonObject] | None = None,
-    ) -> TableUpdate:
-        """Commit one applied move with the version it was loaded at, then record the
-        result if it ended the match (:class:`StaleVersionError` if the version moved).
-        ``answer``: see :meth:`play`."""
-        record, match = update.record, update.match
-        story = narrate(
-            adapter_for(record.game).narrate,
-            events,
-            seat_names(record),
-            match.target,
-            words_for(game_spec(record.game)),
-        )
-        finished = tuple(
-            hand
-            for hand in (match.last_hand,)
-            if hand is not None and any(e.kind == "hand_over" for e in events)
-        )
-        hand_number = next(
-            (int(e.detail["hand_number"]) for e in events if e.kind == "hand_over"),
-            match.hand_number,
-        )
-        meta = replace(meta, turn=meta.turn + 1, actor=update.actor_id).with_log(story.log)
-        meta = replace(meta, deadline=self._deadline(record, match, meta))
-        merged = Narration()
-        merged.extend(update.story)
-        merged.extend(story)
-        fresh = Narration()
-        fresh.extend(update.story if update.untold is None else update.untold)
-        fresh.extend(story)
-        told = Publication.from_json(record.publication).news_sent
-        news = tuple(old for old in meta.news if old.id > told)
-        if fresh.announcements or finished or fresh.hand_dealt:
-            item = News(
-                meta.turn,
-                tuple(fresh.announcements),
-                finished[-1].to_json() if finished else None,
-                fresh.hand_dealt,
-            )
-            news = (*news, item)
-        meta = replace(meta, news=news)
-        ticket = None
-        if answer is not None:  # as the commit will have it (a won match: finished)
-            status = TableStatus.FINISHED if match.is_over else record.status
-            committed = replace(record, status=status, meta=meta.to_json())
-            finished_hands = update.finished_hands + finished
-            ticket = answer(TableUpdate(committed, match, merged, finished_hands, update.actor_id))
-        try:
-            record = await self.store.commit_move(
-                record.id,
-                record.version,
-                hand_number=hand_number,
-                seat=seat,
-                notation=move,
-                state=match.to_json(),
-                meta=meta.to_json(),
-                answer=ticket,
-            )
-        except TableStateError as exc:
-            raise TableClosedError("This table is closed.") from exc
-        log.info("table %d: seat %d played %s", record.id, seat, move)
-        update = TableUpdate(
-            record, match, merged, update.finished_hands + finished, update.actor_id, Narration()
-        )
-        return await self._finish(update) if match.is_over else update
-
-    async def _finish(self, update: TableUpdate) -> TableUpdate:
-        """Record a finished match: result lines, standings, and the table's final state."""
-        record, match = update.record, update.match
-        lines, combine = result_lines(record, match)
-        winner = match.winner
-        winner_user = None if winner is None else record.seats[winner].user_id
-        try:
-            record = await self.store.finish_match(
-                record.id,
-                record.version,
-                state=match.to_json(),
-                result=lines,
-                winner_user_id=winner_user,
-                winner_seat=winner,
-                combine=combine,
-            )
-        except (StaleVersionError, TableStateError):
-            log.warning("table %d: the result was recorded elsewhere", record.id)
-            return update
-        self._forget(record.id)
-        log.info("table %d: match over, seat %s won", record.id, winner)
-        return replace(update, record=record)
-
-    def _deadline(self, record: TableRecord, match: Match, meta: TableMeta) -> datetime | None:
-        """When the seat to move times out; None when nobody is waited for."""
-        seat = match.hand.current_player
-        if match.is_over or seat is None or computer_plays(record, meta, seat):
-            return None
-        return self._clock() + timedelta(seconds=self._options(record).turn_seconds)
-
-    async def _update(self, record: TableRecord, **changes: Any) -> TableRecord:
-        """Write a change; one to a started table is for players to see (published)."""
-        publish = record.state is not None or changes.get("state") is not None
-        try:
-            return await self.store.update_table(
-                record.id, record.version, publish=publish, **changes
-            )
-        except StaleVersionError as exc:
-            raise UserError(RACE_MESSAGE) from exc
-        except TableStateError as exc:
-            raise TableClosedError("This table is closed.") from exc
-
-    async def _load_lobby(
-        self, table_id: int, started: str = "This table has already started."
-    ) -> TableRecord:
-        record = await self.table(table_id)
-        if record.status is TableStatus.PLAYING:
-            raise UserError(started)
-        if record.status is not TableStatus.LOBBY:
-            raise TableClosedError(closed_message(record))
-        return record
-
-    async def _load_playing(self, table_id: int) -> TableRecord:
-        record = await self.table(table_id)
-        check_in_play(record)
-        return record
-
-    @staticmethod
-    def _options(record: TableRecord) -> TableSettings:
-        return table_settings(record)
-
-    @staticmethod
-    def _meta(record: TableRecord) -> TableMeta:
-        return TableMeta.from_json(record.meta)
-
-    def _forget(self, table_id: int) -> None:
-        """Drop a closed table's lock; a late waiter still holds its own reference."""
-        self._locks.pop(table_id, None)
 
 
 def hint_move(match: Match, seat: int, turn: int) -> str:
