@@ -1,0 +1,291 @@
+"""What every table request shares: the store, one lock per table, loading a table and
+committing to it (a move, a change, a finished match's result).
+
+Each request takes the table's lock (one coroutine per table at a time in this process),
+reloads the table, lets the engine decide, and commits with the version it loaded, so a
+second process or a double click cannot apply a turn twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from bot.games import adapter_for
+from bot.games.narration import Narration, narrate
+from bot.games.words import words_for
+from bot.store import (
+    Clock,
+    JsonObject,
+    StaleVersionError,
+    Store,
+    TableRecord,
+    TableStateError,
+    TableStatus,
+    utc_now,
+)
+from bot.store.publication import Publication
+from bot.tables.errors import TableClosedError, UserError
+from bot.tables.meta import News, TableMeta
+from bot.tables.results import result_lines
+from bot.tables.seats import (
+    check_in_play,
+    closed_message,
+    computer_plays,
+    seat_names,
+    table_settings,
+)
+from bot.tables.settings import TableSettings
+from engine.game import Event, HandState
+from engine.match import Match
+from engine.registry import game_spec
+
+log = logging.getLogger(__name__)
+
+RACE_MESSAGE: Final = (
+    "Someone else acted at this table at the same moment, so nothing was changed. Please try again."
+)
+
+
+def _random_seed() -> int:
+    return secrets.randbits(63)
+
+
+@dataclass(frozen=True, slots=True)
+class TableUpdate:
+    """A committed change to a running table and the public story of it."""
+
+    record: TableRecord
+    match: Match
+    story: Narration
+    finished_hands: tuple[HandState[Any], ...] = ()
+    """Hands that ended in this update, oldest first, for end-of-hand pictures."""
+    actor_id: int | None = None
+    """The user whose interaction made this update; their reply already shows the result."""
+    untold: Narration | None = None
+    """What of ``story`` is not yet committed as :class:`News` (None: all of it). A news
+    entry is never changed once committed: a worker may be publishing it already."""
+
+    @property
+    def meta(self) -> TableMeta:
+        return TableMeta.from_json(self.record.meta)
+
+
+class TableCore:
+    """The store and the service's settings, a lock per table, and reading and writing one
+    table under its lock."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock = utc_now,
+        lobby_timeout: timedelta = timedelta(minutes=15),
+        new_seed: Callable[[], int] = _random_seed,
+    ) -> None:
+        self.store = store
+        self._clock = clock
+        self._lobby_timeout = lobby_timeout
+        self._new_seed = new_seed
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def _forget(self, table_id: int) -> None:
+        """Drop a closed table's lock; a late waiter still holds its own reference."""
+        self._locks.pop(table_id, None)
+
+    # ------------------------------------------------------------------ reading
+
+    async def table(self, table_id: int) -> TableRecord:
+        record = await self.store.get_table(table_id)
+        if record is None:
+            raise TableClosedError("That table does not exist.")
+        return record
+
+    async def table_in_channel(self, channel_id: int) -> TableRecord | None:
+        return await self.store.open_table_in_channel(channel_id)
+
+    async def snapshot(self, table_id: int) -> tuple[TableRecord, Match | None]:
+        """The table as committed, with its match once started (public use only)."""
+        record = await self.table(table_id)
+        return record, (None if record.state is None else Match.from_json(record.state))
+
+    async def set_message(self, table_id: int, message_id: int) -> TableRecord:
+        """Remember the channel message that shows the table."""
+        async with self._lock(table_id):
+            record = await self.table(table_id)
+            return await self.store.update_table(table_id, record.version, message_id=message_id)
+
+    async def _load_lobby(
+        self, table_id: int, started: str = "This table has already started."
+    ) -> TableRecord:
+        record = await self.table(table_id)
+        if record.status is TableStatus.PLAYING:
+            raise UserError(started)
+        if record.status is not TableStatus.LOBBY:
+            raise TableClosedError(closed_message(record))
+        return record
+
+    async def _load_playing(self, table_id: int) -> TableRecord:
+        record = await self.table(table_id)
+        check_in_play(record)
+        return record
+
+    @staticmethod
+    def _options(record: TableRecord) -> TableSettings:
+        return table_settings(record)
+
+    @staticmethod
+    def _meta(record: TableRecord) -> TableMeta:
+        return TableMeta.from_json(record.meta)
+
+    # ------------------------------------------------------------------ writing
+
+    async def _update(self, record: TableRecord, **changes: Any) -> TableRecord:
+        """Write a change; one to a started table is for players to see (published)."""
+        publish = record.state is not None or changes.get("state") is not None
+        try:
+            return await self.store.update_table(
+                record.id, record.version, publish=publish, **changes
+            )
+        except StaleVersionError as exc:
+            raise UserError(RACE_MESSAGE) from exc
+        except TableStateError as exc:
+            raise TableClosedError("This table is closed.") from exc
+
+    async def _edit_meta(
+        self,
+        table_id: int,
+        edit: Callable[[TableRecord, TableMeta], TableMeta | None],
+        attempts: int = 1,
+    ) -> TableRecord | None:
+        """Bookkeeping beside the game: commit ``edit``'s new meta for the table as it is
+        now. Returns the written record, or None when ``edit`` declined (None), the table
+        is gone or closed, or another write won every attempt."""
+        async with self._lock(table_id):
+            for _ in range(attempts):
+                record = await self.store.get_table(table_id)
+                if record is None:
+                    return None
+                meta = edit(record, self._meta(record))
+                if meta is None:
+                    return None
+                try:
+                    return await self.store.update_table(
+                        table_id, record.version, meta=meta.to_json()
+                    )
+                except StaleVersionError:
+                    continue
+                except TableStateError:
+                    return None
+            return None
+
+    def _deadline(self, record: TableRecord, match: Match, meta: TableMeta) -> datetime | None:
+        """When the seat to move times out; None when nobody is waited for."""
+        seat = match.hand.current_player
+        if match.is_over or seat is None or computer_plays(record, meta, seat):
+            return None
+        return self._clock() + timedelta(seconds=self._options(record).turn_seconds)
+
+    async def _commit(
+        self,
+        update: TableUpdate,
+        meta: TableMeta,
+        seat: int,
+        move: str,
+        events: Sequence[Event],
+        answer: Callable[[TableUpdate], JsonObject] | None = None,
+    ) -> TableUpdate:
+        """Commit one applied move with the version it was loaded at, then record the
+        result if it ended the match (:class:`StaleVersionError` if the version moved).
+        ``answer``: see :meth:`~bot.tables.play.Play.play`."""
+        record, match = update.record, update.match
+        story = narrate(
+            adapter_for(record.game).narrate,
+            events,
+            seat_names(record),
+            match.target,
+            words_for(game_spec(record.game)),
+        )
+        finished = tuple(
+            hand
+            for hand in (match.last_hand,)
+            if hand is not None and any(e.kind == "hand_over" for e in events)
+        )
+        hand_number = next(
+            (int(e.detail["hand_number"]) for e in events if e.kind == "hand_over"),
+            match.hand_number,
+        )
+        meta = replace(meta, turn=meta.turn + 1, actor=update.actor_id).with_log(story.log)
+        meta = replace(meta, deadline=self._deadline(record, match, meta))
+        merged = Narration()
+        merged.extend(update.story)
+        merged.extend(story)
+        fresh = Narration()
+        fresh.extend(update.story if update.untold is None else update.untold)
+        fresh.extend(story)
+        told = Publication.from_json(record.publication).news_sent
+        news = tuple(old for old in meta.news if old.id > told)
+        if fresh.announcements or finished or fresh.hand_dealt:
+            item = News(
+                meta.turn,
+                tuple(fresh.announcements),
+                finished[-1].to_json() if finished else None,
+                fresh.hand_dealt,
+            )
+            news = (*news, item)
+        meta = replace(meta, news=news)
+        ticket = None
+        if answer is not None:  # as the commit will have it (a won match: finished)
+            status = TableStatus.FINISHED if match.is_over else record.status
+            committed = replace(record, status=status, meta=meta.to_json())
+            finished_hands = update.finished_hands + finished
+            ticket = answer(TableUpdate(committed, match, merged, finished_hands, update.actor_id))
+        try:
+            record = await self.store.commit_move(
+                record.id,
+                record.version,
+                hand_number=hand_number,
+                seat=seat,
+                notation=move,
+                state=match.to_json(),
+                meta=meta.to_json(),
+                answer=ticket,
+            )
+        except TableStateError as exc:
+            raise TableClosedError("This table is closed.") from exc
+        log.info("table %d: seat %d played %s", record.id, seat, move)
+        update = TableUpdate(
+            record, match, merged, update.finished_hands + finished, update.actor_id, Narration()
+        )
+        return await self._finish(update) if match.is_over else update
+
+    async def _finish(self, update: TableUpdate) -> TableUpdate:
+        """Record a finished match: result lines, standings, and the table's final state."""
+        record, match = update.record, update.match
+        lines, combine = result_lines(record, match)
+        winner = match.winner
+        winner_user = None if winner is None else record.seats[winner].user_id
+        try:
+            record = await self.store.finish_match(
+                record.id,
+                record.version,
+                state=match.to_json(),
+                result=lines,
+                winner_user_id=winner_user,
+                winner_seat=winner,
+                combine=combine,
+            )
+        except (StaleVersionError, TableStateError):
+            log.warning("table %d: the result was recorded elsewhere", record.id)
+            return update
+        self._forget(record.id)
+        log.info("table %d: match over, seat %s won", record.id, winner)
+        return replace(update, record=record)

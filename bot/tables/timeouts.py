@@ -1,0 +1,77 @@
+"""Timeouts and resuming: a turn whose time ran out is passed (or played by the computer
+for a player away twice), and after a restart a table's unfinished work is done."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from bot.games.narration import Narration, plain
+from bot.games.words import words_for
+from bot.store import StaleVersionError, TableStatus
+from bot.tables.computers import ComputerSeats
+from bot.tables.core import TableUpdate
+from bot.tables.seats import load_match
+from engine.registry import game_spec
+
+log = logging.getLogger(__name__)
+
+
+class Timeouts(ComputerSeats):
+    """Moving a table on without its players: turn timeouts, and resuming after a restart."""
+
+    async def timeout(self, table_id: int, turn: int) -> TableUpdate | None:
+        """The turn timer ran out: the player passes (or the computer plays a lead that
+        cannot be passed); two timeouts in a row hand the seat to the computer."""
+        async with self._lock(table_id):
+            record = await self.store.get_table(table_id)
+            if record is None or record.status is not TableStatus.PLAYING:
+                return None
+            meta = self._meta(record)
+            if meta.turn != turn or meta.deadline is None or meta.deadline > self._clock():
+                return None
+            match = load_match(record)
+            seat = match.hand.current_player
+            if seat is None or match.is_over:
+                return None
+            name = plain(record.seats[seat].name)
+            story = Narration()
+            if seat in meta.autopilot:
+                move = await self._computer_move(record, match, seat, meta.turn)
+            else:
+                count = meta.timeouts.get(seat, 0) + 1
+                meta = replace(meta, timeouts={**meta.timeouts, seat: count})
+                move = str(match.hand.timeout_move())
+                story.announcements.append(f"⏰ **{name}** ran out of time.")
+                if count >= 2:
+                    spec = game_spec(record.game)
+                    words = words_for(spec)
+                    meta = replace(meta, autopilot=meta.autopilot | {seat})
+                    story.announcements.append(
+                        f"🤖 **{name}** timed out twice in a row: the computer plays for them "
+                        f"until they press **{words.show_button}** or use "
+                        f"`/{spec.family} {words.show_command}`."
+                    )
+            log.info("table %d: seat %d timed out", table_id, seat)
+            events = match.play(seat, move)
+            try:
+                update = await self._commit(
+                    TableUpdate(record, match, story), meta, seat, move, events
+                )
+            except StaleVersionError:
+                return None
+            return await self._run_computers(update)
+
+    async def resume(self, table_id: int) -> TableUpdate | None:
+        """After a restart: finish what a killed process left half done (computer turns
+        not yet played, a won match not yet recorded)."""
+        async with self._lock(table_id):
+            record = await self.store.get_table(table_id)
+            if record is None or record.status is not TableStatus.PLAYING:
+                return None
+            match = load_match(record)
+            update = TableUpdate(record, match, Narration())
+            if match.is_over:
+                return await self._finish(update)
+            resumed = await self._run_computers(update)
+            return None if resumed.record.version == record.version else resumed
