@@ -151,14 +151,7 @@ async def candidates_picture(
 ) -> discord.File | None:
     """Where the chosen subject can go (private), its ``targets`` in the alt text; None
     when the game has no such picture for it (a lead: the hand picture says more)."""
-    data = await draw_off_loop(
-        _subject_png,
-        player.record.game,
-        player.match.to_json(),
-        seat_names(player.record),
-        player.seat,
-        subject,
-    )
+    data = await _draw_for_seat(_subject_png, player, subject)
     if data is None:
         return None
     return _file(data, CANDIDATES_FILE, candidates_alt_text(subject, targets))
@@ -171,14 +164,7 @@ def _hint_png(game: str, match: JSON, names: list[str], seat: int, move: str) ->
 async def hint_picture(player: PlayerSeat, move: str) -> discord.File:
     """The seat's picture with the hinted move marked (private), or the seat's own
     picture when the move has no place to mark (a draw, a pass, a lead)."""
-    data = await draw_off_loop(
-        _hint_png,
-        player.record.game,
-        player.match.to_json(),
-        seat_names(player.record),
-        player.seat,
-        move,
-    )
+    data = await _draw_for_seat(_hint_png, player, move)
     if data is None:
         return await seat_picture(player)
     return _file(data, HINT_FILE, f"The hard computer's move, {move}, marked on the table.")
@@ -187,6 +173,14 @@ async def hint_picture(player: PlayerSeat, move: str) -> discord.File:
 async def ranking_picture(table: RankingTable, alt_text: str) -> discord.File:
     """A league's ranking (public: positions, names and ratings)."""
     return _file(await draw_off_loop(render_ranking, table), RANKING_FILE, alt_text)
+
+
+async def _draw_for_seat(
+    draw: Callable[[str, JSON, list[str], int, str], bytes | None], player: PlayerSeat, what: str
+) -> bytes | None:
+    """``draw`` of ``what`` (a subject, a move) on the table as ``player``'s seat sees it."""
+    match, names = player.match.to_json(), seat_names(player.record)
+    return await draw_off_loop(draw, player.record.game, match, names, player.seat, what)
 
 
 def _file(data: bytes, filename: str, description: str) -> discord.File:

@@ -78,45 +78,32 @@ async def answer(
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     reply = await task
     content, view = reply.parts()
-    if interaction.response.is_done():
-        if edit:
-            await interaction.edit_original_response(
-                content=content,
-                attachments=reply.files,
-                view=view,
-                allowed_mentions=NO_MENTIONS,
-            )
-        elif isinstance(view, discord.ui.LayoutView):
-            await interaction.followup.send(
-                files=reply.files, view=view, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
-            )
+    answered = interaction.response.is_done()  # deferred: the answer is an edit or follow-up
+    if edit:
+        edited: dict[str, Any] = {
+            "content": content,
+            "attachments": reply.files,
+            "view": view,
+            "allowed_mentions": NO_MENTIONS,
+        }
+        if answered:
+            await interaction.edit_original_response(**edited)
         else:
-            await interaction.followup.send(
-                reply.content,
-                files=reply.files,
-                view=view or discord.utils.MISSING,
-                ephemeral=ephemeral,
-                allowed_mentions=NO_MENTIONS,
-            )
-    elif edit:
-        await interaction.response.edit_message(
-            content=content,
-            attachments=reply.files,
-            view=view,
-            allowed_mentions=NO_MENTIONS,
-        )
-    elif isinstance(view, discord.ui.LayoutView):
-        await interaction.response.send_message(
-            files=reply.files, view=view, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
-        )
+            await interaction.response.edit_message(**edited)
+        return
+    message: dict[str, Any] = {
+        "files": reply.files,
+        "ephemeral": ephemeral,
+        "allowed_mentions": NO_MENTIONS,
+    }
+    if isinstance(view, discord.ui.LayoutView):
+        message["view"] = view  # a Components V2 layout carries its own text
     else:
-        await interaction.response.send_message(
-            reply.content,
-            files=reply.files,
-            view=view or discord.utils.MISSING,
-            ephemeral=ephemeral,
-            allowed_mentions=NO_MENTIONS,
-        )
+        message.update(content=reply.content, view=view or discord.utils.MISSING)
+    if answered:
+        await interaction.followup.send(**message)
+    else:
+        await interaction.response.send_message(**message)
 
 
 async def tell(interaction: discord.Interaction[Any], text: str) -> None:
