@@ -50,6 +50,14 @@ _WORKER_SETTINGS: Final = _reads(
 )
 
 
+_TOKENLESS: Final = _reads("LOG_LEVEL") + " No token needed."
+
+
+def _out(help: str) -> Any:
+    """The ``--out DIR`` option of a command that writes files."""
+    return typer.Option("--out", metavar="DIR", help=help)
+
+
 class _Commands(TyperGroup):
     """The commands, named in full when one is misspelt."""
 
@@ -137,14 +145,9 @@ def worker() -> None:
         fail(problem)
 
 
-@app.command(
-    short_help="Write the README's pictures.", epilog=_reads("LOG_LEVEL") + " No token needed."
-)
+@app.command(short_help="Write the README's pictures.", epilog=_TOKENLESS)
 def demo(
-    out: Annotated[
-        Path,
-        typer.Option(metavar="DIR", help="The folder to write the pictures to."),
-    ] = Path("docs/pictures"),
+    out: Annotated[Path, _out("The folder to write the pictures to.")] = Path("docs/pictures"),
 ) -> None:
     """Write the README's pictures, drawn exactly as the bot draws them.
 
@@ -156,19 +159,14 @@ def demo(
     _exit(write_and_list(out))
 
 
-@app.command(
-    short_help="Write a table's replays.", epilog=_reads("LOG_LEVEL") + " No token needed."
-)
+@app.command(short_help="Write a table's replays.", epilog=_TOKENLESS)
 def replay(
     database: Annotated[
         str,
         typer.Argument(metavar="DATABASE", help="The bot's SQLite file, or its postgresql:// URL."),
     ],
     table: Annotated[int, typer.Argument(metavar="TABLE", help="The table number.")],
-    out: Annotated[
-        Path,
-        typer.Option(metavar="DIR", help="Where to write the files."),
-    ] = Path("."),
+    out: Annotated[Path, _out("Where to write the files.")] = Path("."),
 ) -> None:
     """Write the replay of every finished hand of a table.
 
