@@ -20,7 +20,6 @@ from typing import Annotated, Any, Final, NoReturn, TypeVar
 
 import typer
 from pydantic import ValidationError
-from pydantic_settings import BaseSettings
 from typer.core import TyperGroup
 
 from bot.app.settings import LogSettings, Settings, StoreSettings, describe_error
@@ -31,10 +30,11 @@ PROG: Final = "domino-tables"
 
 CONFIG_ERROR: Final = 2
 
-_SettingsT = TypeVar("_SettingsT", bound=BaseSettings)
+_SettingsT = TypeVar("_SettingsT", bound=LogSettings)
 
 
 def _reads(*names: str) -> str:
+    """The note at the foot of a command's help: the settings it reads."""
     return f"Settings read (environment, else .env; see .env.example): {', '.join(names)}."
 
 
@@ -101,18 +101,19 @@ def _read(kind: type[_SettingsT]) -> _SettingsT:
         settings = kind()
     except ValidationError as exc:
         fail(describe_error(exc))
-    if isinstance(settings, LogSettings):
-        set_up_logging(settings.log_level)
+    set_up_logging(settings.log_level)
     return settings
 
 
 def _exit(status: int) -> None:
+    """End with a command body's exit status, unless it is 0."""
     if status:
         raise typer.Exit(status)
 
 
 @app.callback()
 def _program(ctx: typer.Context) -> None:
+    """No command: run the bot, as deployments that start ``python -m bot`` expect."""
     if ctx.invoked_subcommand is None:
         run()
 
