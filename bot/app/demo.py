@@ -11,7 +11,6 @@ runs write identical files.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +25,6 @@ from engine.record import LoggedMove
 from engine.registry import game_spec
 from engine.rng import derive_seed
 
-DEFAULT_OUT: Final = Path("docs/pictures")
 NAMES: Final = ("alice", "bob", "carol", "dave")
 TABLE_ID: Final = 1
 """The table number the hand picture's title names, as the bot titles a DM's picture."""
@@ -205,23 +203,13 @@ def each_picture_written(
         yield path, picture
 
 
-def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="domino-tables demo",
-        description="Play computer-only matches from pinned seeds and write the README's "
-        "pictures, drawn exactly as the bot draws them.",
-    )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=DEFAULT_OUT,
-        help=f"the folder to write the pictures to (default: {DEFAULT_OUT}/)",
-    )
-    args = parser.parse_args(argv)
+def write_and_list(out: Path) -> int:
+    """``domino-tables demo``: write every picture into ``out``, printing each as it lands;
+    the exit status (2: ``out`` cannot be written)."""
     try:
-        for path, picture in each_picture_written(args.out):
+        for path, picture in each_picture_written(out):
             print(f"{path} ({len(picture.data) / 1000:.1f} kB): {picture.alt_text}", flush=True)
     except OSError as exc:
-        print(f"domino-tables demo: cannot write to {args.out}: {exc}", file=sys.stderr)
+        print(f"domino-tables demo: cannot write to {out}: {exc}", file=sys.stderr)
         return 2
     return 0

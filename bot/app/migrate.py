@@ -1,4 +1,4 @@
-"""``python -m bot migrate-to-postgres``: copy a SQLite store into an empty PostgreSQL one.
+"""``domino-tables migrate-to-postgres``: copy a SQLite store into an empty PostgreSQL one.
 
 Both are first brought to the current schema by the store itself; then every row of every
 table is copied as it is (ids included) in one PostgreSQL transaction, the id sequences
@@ -8,9 +8,7 @@ that already holds tables is refused rather than merged into.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -20,7 +18,6 @@ import asyncpg
 
 from bot.store import Store, StoreError
 from bot.store.postgres import numbered
-from bot.store.store import is_postgres_url
 
 TABLES: Final = ("tables", "moves", "finished_matches", "standings")
 """In an order that satisfies the foreign keys."""
@@ -89,29 +86,11 @@ def _read_sqlite(source: Path) -> dict[str, tuple[list[str], list[tuple[object, 
     return found
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m bot migrate-to-postgres",
-        description="Copy the bot's SQLite file into an empty PostgreSQL database.",
-    )
-    parser.add_argument(
-        "--from",
-        dest="source",
-        type=Path,
-        default=Path(os.environ.get("DATABASE_PATH", "./data/dominoes.sqlite3")),
-        help="the SQLite file (default: DATABASE_PATH, else ./data/dominoes.sqlite3)",
-    )
-    parser.add_argument(
-        "--to",
-        dest="url",
-        default=os.environ.get("DATABASE_URL"),
-        help="the postgresql:// URL (default: DATABASE_URL)",
-    )
-    args = parser.parse_args(argv)
-    if not args.url or not is_postgres_url(args.url):
-        parser.error("--to (or DATABASE_URL) must be a postgresql:// URL")
+def migrate(source: Path, url: str) -> int:
+    """``domino-tables migrate-to-postgres``: copy ``source`` into the PostgreSQL database at
+    ``url`` and print what was copied; the exit status (1: nothing copied, and why)."""
     try:
-        copied = asyncio.run(copy_sqlite_to_postgres(args.source, args.url))
+        copied = asyncio.run(copy_sqlite_to_postgres(source, url))
     except (MigrationError, StoreError, OSError, asyncpg.PostgresError) as exc:
         print(f"migrate-to-postgres: {exc}", file=sys.stderr)
         return 1

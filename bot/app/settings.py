@@ -28,24 +28,71 @@ DEFAULT_PUBLISH_WORKERS: Final = 4
 STANDBY_AFTER: Final = timedelta(seconds=1)
 
 
-class Settings(BaseSettings):
-    """What the bot needs to start. Names match the environment variables, upper-cased."""
+class LogSettings(BaseSettings):
+    """What every command reads, token or not. Names match the environment variables,
+    upper-cased; a ``.env`` file in the working directory fills in what they leave out."""
 
     model_config = SettingsConfigDict(
         env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False
     )
 
-    discord_token: SecretStr
+    log_level: str = "INFO"
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if not isinstance(logging.getLevelName(level), int):
+            raise ValueError("must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return level
+
+
+class StoreSettings(LogSettings):
+    """What a command that opens the store reads as well: where the store is."""
+
     database_path: Path = Path("./data/dominoes.sqlite3")
     database_url: SecretStr | None = None
     """A ``postgresql://`` URL: keep the state in PostgreSQL instead of DATABASE_PATH, so
     several bot processes (shards) can share it. Secret: it may hold a password."""
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None
+            if not is_postgres_url(value):
+                raise ValueError("must be a postgresql:// URL")
+        return value
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store lives: the PostgreSQL URL if given, else the SQLite file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.database_path
+
+    @property
+    def database_name(self) -> str:
+        """The database for logs and errors, without a password."""
+        if self.database_url is None:
+            return str(self.database_path)
+        url = self.database_url.get_secret_value()
+        scheme, rest = url.split("://", 1)
+        host = rest.rsplit("@", 1)[-1]
+        return f"{scheme}://{host}"
+
+
+class Settings(StoreSettings):
+    """What the bot (or a worker) needs to start."""
+
+    discord_token: SecretStr
     shard_count: int | None = Field(default=None, ge=1, le=16384)
     """How many shards the bot has in all (unset: Discord's recommendation, one process)."""
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     """The shards this process runs (comma-separated; unset: all of them)."""
     dev_guild_id: int | None = None
-    log_level: str = "INFO"
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY_URL
     lobby_timeout_seconds: int = Field(default=900, ge=1)
@@ -73,17 +120,6 @@ class Settings(BaseSettings):
         """``NAME=`` in a .env file means "not set", not "not a number"."""
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("database_url", mode="before")
-    @classmethod
-    def _postgres_url(cls, value: object) -> object:
-        if isinstance(value, str):
-            value = value.strip()
-            if not value:
-                return None
-            if not is_postgres_url(value):
-                raise ValueError("must be a postgresql:// URL")
-        return value
-
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
@@ -107,23 +143,6 @@ class Settings(BaseSettings):
         if any(shard >= self.shard_count for shard in self.shard_ids):
             raise ValueError(f"must be below SHARD_COUNT ({self.shard_count})")
         return self
-
-    @property
-    def database(self) -> str | Path:
-        """Where the store lives: the PostgreSQL URL if given, else the SQLite file."""
-        if self.database_url is not None:
-            return self.database_url.get_secret_value()
-        return self.database_path
-
-    @property
-    def database_name(self) -> str:
-        """The database for logs and errors, without a password."""
-        if self.database_url is None:
-            return str(self.database_path)
-        url = self.database_url.get_secret_value()
-        scheme, rest = url.split("://", 1)
-        host = rest.rsplit("@", 1)[-1]
-        return f"{scheme}://{host}"
 
     @property
     def publish_concurrency(self) -> int:
@@ -161,14 +180,6 @@ class Settings(BaseSettings):
         if not _TOKEN_SHAPE.match(text):
             raise ValueError("does not look like a bot token")
         return SecretStr(text)
-
-    @field_validator("log_level")
-    @classmethod
-    def _known_level(cls, value: str) -> str:
-        level = value.strip().upper()
-        if not isinstance(logging.getLevelName(level), int):
-            raise ValueError("must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
-        return level
 
     @field_validator("discord_api_base")
     @classmethod

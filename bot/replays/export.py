@@ -5,7 +5,6 @@ directory, from the bot's SQLite file or its PostgreSQL database.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import sys
 from pathlib import Path
@@ -57,21 +56,12 @@ def _shown(database: str) -> str:
     return database
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="domino-tables replay",
-        description="Write the replay (animation and game record) of every finished hand "
-        "of a table.",
-    )
-    parser.add_argument("database", help="the SQLite file, or a postgresql:// URL")
-    parser.add_argument("table", type=int, help="the table number")
-    parser.add_argument(
-        "--out", type=Path, default=Path("."), help="where to write (default: here)"
-    )
-    args = parser.parse_args(argv)
+def export_table(database: str, table_id: int, out: Path) -> int:
+    """``domino-tables replay``: write table ``table_id``'s replays into ``out``, listing
+    each file; the exit status (1: nothing to write, and why on stderr)."""
     try:
-        replays = asyncio.run(load_replays(args.database, args.table))
-        written = write_replays(replays, args.table, args.out)
+        replays = asyncio.run(load_replays(database, table_id))
+        written = write_replays(replays, table_id, out)
     except (ReplayError, StoreError, OSError, asyncpg.PostgresError) as exc:
         print(f"replay: {exc}", file=sys.stderr)
         return 1

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from bot import __main__ as entry
-from bot.app import demo
+from bot.app import cli, demo
 from engine.classic import ClassicHand
 from engine.fido import FidoHand
 from engine.match import Match
@@ -78,7 +78,7 @@ def test_another_folder_is_used_and_an_unwritable_one_is_refused(
     blocker = tmp_path / "taken"
     blocker.write_text("a file, not a folder")
 
-    assert demo.main(["--out", str(blocker / "pictures")]) == 2
+    assert cli.main(["demo", "--out", str(blocker / "pictures")]) == 2
 
     assert "domino-tables demo: cannot write to" in capsys.readouterr().err
     assert blocker.read_text() == "a file, not a folder"

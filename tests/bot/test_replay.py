@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.app.cli import main as domino_tables
 from bot.games import adapter_for
 from bot.games.base import GameAdapter
 from bot.replays.build import HandReplay, build_replay, hand_frames, logged
 from bot.replays.command import find_hand, replay_message
-from bot.replays.export import main as replay_cli
 from bot.store import MoveRecord, Seat, Store, TableRecord, TableStatus
 from bot.tables.errors import UserError
 from engine.match import Match
@@ -146,7 +146,7 @@ def test_a_single_frame_is_refused_only_when_there_is_none() -> None:
 
 async def run_cli(argv: list[str]) -> int:
     """``domino-tables replay …`` (it runs its own event loop, so not on this one)."""
-    return await asyncio.to_thread(replay_cli, argv)
+    return await asyncio.to_thread(domino_tables, ["replay", *argv])
 
 
 async def stored_table(
