@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games.base import Subject, match_picture, tile_list
+from bot.games.base import Subject, tile_list
 from bot.games.line import LineGameAdapter, LineWords, scores
 from bot.games.narration import plain
 from engine.classic import SPECS, ClassicHand
@@ -63,26 +63,10 @@ class DominoesAdapter(LineGameAdapter[ClassicHand, ClassicMove]):
         pass_hint="nothing to play and nothing to draw: pass",
     )
 
-    def _top(self, game: ClassicHand) -> int:
-        return 6
+    _render = staticmethod(render_line_table)
 
-    def _picture(
-        self,
-        match: Match,
-        names: Sequence[str],
-        game: ClassicHand,
-        title: str | None,
-        ends: Sequence[str],
-    ) -> bytes:
-        return match_picture(
-            render_line_table,
-            game.view(None),
-            match,
-            names,
-            title=title,
-            goal=self._goal(game, match),
-            highlight_ends=tuple(ends),
-        )
+    def _picture_options(self, game: ClassicHand, match: Match) -> dict[str, Any]:
+        return {"goal": self._goal(game, match)}
 
     def _goal(self, hand: ClassicHand, match: Match) -> str | None:
         """The header's words for the target: a classic match is won past it."""

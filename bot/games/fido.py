@@ -7,14 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games.base import Subject, match_picture
+from bot.games.base import Subject
 from bot.games.line import LineGameAdapter, LineWords, playable_now, scores
 from bot.games.narration import plain
 from engine.errors import EngineError
 from engine.fido import SPEC, FidoHand, FidoMove
 from engine.fido.differences import groups, residue
 from engine.game import Event, HandState
-from engine.match import Match
 from engine.tiles import Tile
 from render import render_fido_table, render_hand
 
@@ -78,22 +77,7 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
         return game.options.top
 
     # ------------------------------------------------------------ pictures
-    def _picture(
-        self,
-        match: Match,
-        names: Sequence[str],
-        game: FidoHand,
-        title: str | None,
-        ends: Sequence[str],
-    ) -> bytes:
-        return match_picture(
-            render_fido_table,
-            game.view(None),
-            match,
-            names,
-            title=title,
-            highlight_ends=tuple(ends),
-        )
+    _render = staticmethod(render_fido_table)
 
     def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
         game = self._hand(hand)

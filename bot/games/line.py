@@ -5,11 +5,19 @@ button, the line picture with the chosen ends marked, draws told only to the dra
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from bot.games.base import Action, Controls, GameAdapter, Subject, Target, named_tile, narrowed
+from bot.games.base import (
+    Action,
+    Controls,
+    GameAdapter,
+    Target,
+    match_picture,
+    named_tile,
+    narrowed,
+)
 from bot.games.narration import Narration, seat_name
 from engine.errors import EngineError
 from engine.game import JSON, Event, HandState
@@ -18,6 +26,9 @@ from engine.line.moves import LineMove
 from engine.match import Match
 from engine.tiles import Tile
 from render import render_hand
+
+if TYPE_CHECKING:
+    from bot.games.base import Subject
 
 M = TypeVar("M", bound=LineMove)
 
@@ -47,10 +58,10 @@ H = TypeVar("H", bound=LineHand[Any])
 
 @dataclass(frozen=True, slots=True)
 class LineWords:
-    """How a line game speaks of its rounds, its lead, drawing and passing."""
+    """How a line game speaks of its rounds, its lead, its ends, drawing and passing."""
 
     round: str
-    """One deal: "hand" (classic) or "game" (FIDO)."""
+    """One deal, as "hand over" and the hints say it: "hand", "game"."""
     lead: str
     """A lead's target label, before the tile: "Lead", "Open with"."""
     leads: str
@@ -81,20 +92,34 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
     hand_what: str
     """The hand in a TypeError's words: "a FIDO game"."""
     words: LineWords
+    _render: Callable[..., bytes]
+    """The line picture's renderer, for a public view (``staticmethod(render_line_table)``)."""
 
     def _hand(self, hand: HandState[Any]) -> H:
         return narrowed(hand, self.hand_type, self.hand_what)
 
     # ------------------------------------------------------------ hooks
-    @abstractmethod
     def _top(self, game: H) -> int:
-        """The highest number of the game's set (6 for a double-six set)."""
+        """The highest number of the game's set (a double-six set unless said)."""
+        return 6
 
-    @abstractmethod
+    def _picture_options(self, game: H, match: Match) -> dict[str, Any]:
+        """What the renderer takes besides the names, totals, target, title and ends."""
+        return {}
+
     def _picture(
         self, match: Match, names: Sequence[str], game: H, title: str | None, ends: Sequence[str]
     ) -> bytes:
         """The public line picture of ``game``, ``ends`` marked."""
+        return match_picture(
+            self._render,
+            game.view(None),
+            match,
+            names,
+            title=title,
+            highlight_ends=tuple(ends),
+            **self._picture_options(game, match),
+        )
 
     @abstractmethod
     def _tiles(self, game: H, seat: int) -> tuple[tuple[Subject, ...], str | None]:
