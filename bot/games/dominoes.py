@@ -113,26 +113,25 @@ class DominoesAdapter(LineGameAdapter[ClassicHand, ClassicMove]):
         return f"{who} drew {int(detail.get('count', 0))} from the boneyard"
 
     def _hand_end(self, event: Event, names: Sequence[str]) -> str:
-        return _hand_end(event, names)
+        detail = event.detail
+        pips = ", ".join(
+            f"{plain(name)} {count}"
+            for name, count in zip(names, detail.get("pips", []), strict=False)
+        )
+        winner = detail.get("winner")
+        points = int(detail.get("points", 0))
+        who = plain(names[winner]) if isinstance(winner, int) and 0 <= winner < len(names) else None
+        if who is None:
+            return (
+                f"🔒 The hand is blocked and the fewest pips are tied: nobody scores. Pips: {pips}."
+            )
+        counted = _counted(detail, who, points)
+        if detail.get("reason") == "domino":
+            return f"🁫 **{who}** went out. Pips left: {pips}. {counted}"
+        return f"🔒 The hand is blocked and **{who}** has the fewest pips. Pips: {pips}. {counted}"
 
     def rules_text(self) -> str:
         return RULES
-
-
-def _hand_end(event: Event, names: Sequence[str]) -> str:
-    detail = event.detail
-    pips = ", ".join(
-        f"{plain(name)} {count}" for name, count in zip(names, detail.get("pips", []), strict=False)
-    )
-    winner = detail.get("winner")
-    points = int(detail.get("points", 0))
-    who = plain(names[winner]) if isinstance(winner, int) and 0 <= winner < len(names) else None
-    if who is None:
-        return f"🔒 The hand is blocked and the fewest pips are tied: nobody scores. Pips: {pips}."
-    counted = _counted(detail, who, points)
-    if detail.get("reason") == "domino":
-        return f"🁫 **{who}** went out. Pips left: {pips}. {counted}"
-    return f"🔒 The hand is blocked and **{who}** has the fewest pips. Pips: {pips}. {counted}"
 
 
 def _counted(detail: Mapping[str, Any], who: str, points: int) -> str:

@@ -182,28 +182,24 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
         return f"{who} drew one and sits out{stock}"
 
     def _hand_end(self, event: Event, names: Sequence[str]) -> str:
-        return _game_end(event, names)
+        detail = event.detail
+        out = detail.get("out")
+        deducted = detail.get("deducted", [])
+        scores = detail.get("scores", [])
+        minus = ", ".join(
+            f"{plain(name)} −{count}"
+            for seat, (name, count) in enumerate(zip(names, deducted, strict=False))
+            if seat != out
+        )
+        final = ", ".join(f"{plain(n)} {s}" for n, s in zip(names, scores, strict=False))
+        winners = [plain(names[w]) for w in detail.get("winners", []) if 0 <= w < len(names)]
+        top = " and ".join(f"**{w}**" for w in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        if isinstance(out, int) and 0 <= out < len(names):
+            opening = f"🁫 **{plain(names[out])}** played their last tile. Pips deducted: {minus}."
+        else:
+            opening = f"🔒 Nobody can play. Pips deducted: {minus}."
+        return f"{opening} Scores: {final}. {top} {verb}."
 
     def rules_text(self) -> str:
         return RULES
-
-
-def _game_end(event: Event, names: Sequence[str]) -> str:
-    detail = event.detail
-    out = detail.get("out")
-    deducted = detail.get("deducted", [])
-    scores = detail.get("scores", [])
-    minus = ", ".join(
-        f"{plain(name)} −{count}"
-        for seat, (name, count) in enumerate(zip(names, deducted, strict=False))
-        if seat != out
-    )
-    final = ", ".join(f"{plain(n)} {s}" for n, s in zip(names, scores, strict=False))
-    winners = [plain(names[w]) for w in detail.get("winners", []) if 0 <= w < len(names)]
-    top = " and ".join(f"**{w}**" for w in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    if isinstance(out, int) and 0 <= out < len(names):
-        opening = f"🁫 **{plain(names[out])}** played their last tile. Pips deducted: {minus}."
-    else:
-        opening = f"🔒 Nobody can play. Pips deducted: {minus}."
-    return f"{opening} Scores: {final}. {top} {verb}."
