@@ -8,14 +8,18 @@ answers every rules question the adapter needs (legal moves, previews, scores).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games.narration import Narration
+from engine.errors import EngineError
 from engine.game import Event, HandState
 from engine.match import Match
 from engine.spec import GameSpec
+from engine.tiles import Tile, parse_tile
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,3 +163,37 @@ class GameAdapter(ABC):
             if spec.name == game:
                 return spec
         raise ValueError(f"{self.family} has no game {game!r}")
+
+
+def narrowed(hand: HandState[Any], kind: type[T], what: str) -> T:
+    """``hand`` as its family's own class; a TypeError naming ``what`` ("a FIDO game")
+    when a table's hand reaches the wrong adapter."""
+    if not isinstance(hand, kind):
+        raise TypeError(f"expected {what}, got {type(hand).__name__}")
+    return hand
+
+
+def named_tile(text: str, top: int) -> Tile:
+    """The tile a player named, from a double-``top`` set; ValueError (the engine's
+    player-readable words) for anything else."""
+    try:
+        return parse_tile(text, top=top)
+    except EngineError as exc:
+        raise ValueError(str(exc)) from exc
+
+
+def tile_list(tiles: Sequence[Tile]) -> str:
+    """Tiles as a player reads them in a holding: ``6-4, 3-3`` (``none`` for no tile)."""
+    return ", ".join(tile.name for tile in tiles) if tiles else "none"
+
+
+def match_picture(
+    render: Callable[..., bytes],
+    view: object,
+    match: Match,
+    names: Sequence[str],
+    **options: Any,
+) -> bytes:
+    """A table picture: ``render`` (a ``render_*_table`` or board function) drawing
+    ``view`` with the seat names and the match's totals and target, plus ``options``."""
+    return render(view, list(names), totals=list(match.totals), target=match.target, **options)

@@ -4,17 +4,17 @@ when long), scoring plays offered first, one drawn tile told only to the drawer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games.base import Action, Controls, GameAdapter, Subject, Target
-from bot.games.narration import Narration, plain
+from bot.games.base import Subject
+from bot.games.line import LineGameAdapter, LineWords, playable_now, scores
+from bot.games.narration import plain
 from engine.errors import EngineError
 from engine.fido import SPEC, FidoHand, FidoMove
 from engine.fido.differences import groups, residue
 from engine.game import Event, HandState
-from engine.match import Match
-from engine.tiles import Tile, parse_tile
+from engine.tiles import Tile
 from render import render_fido_table, render_hand
 
 HAND_PAGE: Final = 25
@@ -43,23 +43,6 @@ difference, scoring tiles marked; pick a tile (scoring plays first), then its le
 Full rules: `docs/rules/fido.md` in the bot's source."""
 
 
-def _fido(hand: HandState[Any]) -> FidoHand:
-    if not isinstance(hand, FidoHand):
-        raise TypeError(f"expected a FIDO game, got {type(hand).__name__}")
-    return hand
-
-
-def _tile(game: FidoHand, text: str) -> Tile:
-    try:
-        return parse_tile(text, top=game.options.top)
-    except EngineError as exc:
-        raise ValueError(str(exc)) from exc
-
-
-def _scores(points: int) -> str:
-    return f" · scores {points}" if points else ""
-
-
 def best_points(game: FidoHand, seat: int) -> dict[Tile, int]:
     """Each playable tile's best score now (0 when it fits but does not score)."""
     best: dict[Tile, int] = {}
@@ -71,33 +54,39 @@ def best_points(game: FidoHand, seat: int) -> dict[Tile, int]:
     return best
 
 
-class FidoAdapter(GameAdapter):
+class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
     family = SPEC.family
     specs = (SPEC,)
+    hand_type = FidoHand
+    hand_what = "a FIDO game"
+    words = LineWords(
+        round="game",
+        lead="Open with",
+        leads="opens the game",
+        ends_prefix="",
+        ends_joiner=", ",
+        draw_label="Draw one tile and sit out",
+        pass_label="Sit out",
+        draw_prompt="None of your tiles fits: **Draw** one and sit out.",
+        stuck_prompt="None of your tiles fits and the stock is empty: you sit out.",
+        draw_hint="none of your tiles fits: draw one and sit out",
+        pass_hint="nothing fits and nothing is left to draw: sit out",
+    )
+
+    def _top(self, game: FidoHand) -> int:
+        return game.options.top
 
     # ------------------------------------------------------------ pictures
-    def table_picture(
-        self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
-    ) -> bytes:
-        shown = _fido(match.hand if hand is None else hand)
-        title = "FIDO · game over" if hand is not None and hand.is_over else None
-        return render_fido_table(
-            shown.view(None),
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
-            title=title,
-        )
+    _render = staticmethod(render_fido_table)
 
     def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
-        game = _fido(hand)
-        playable = game.playable_tiles(seat) if game.current_player == seat else []
+        game = self._hand(hand)
         scoring = [tile for tile, points in best_points(game, seat).items() if points]
         tiles = game.hands[seat]
         sorted_groups = groups(tiles, game.divisor, game.options.crosswise)
         return render_hand(
             [tile for _, members in sorted_groups for tile in members],
-            playable,
+            playable_now(game, seat),
             title=title,
             scoring=scoring,
             groups=sorted_groups,
@@ -105,39 +94,8 @@ class FidoAdapter(GameAdapter):
             per_page=HAND_PAGE,
         )
 
-    def subject_picture(
-        self, match: Match, names: Sequence[str], seat: int, subject: str
-    ) -> bytes | None:
-        game = _fido(match.hand)
-        tile = _tile(game, subject)
-        ends = game.ends_for(tile)
-        if not ends:
-            return None  # the opening (or a tile that fits nowhere): the hand says more
-        return _ends_picture(match, names, f"Where {tile} can go", ends)
-
-    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
-        game = _fido(hand)
-        parsed = game.parse_move(move)
-        if parsed.kind == "draw":
-            return "none of your tiles fits: draw one and sit out"
-        if parsed.tile is None:
-            return "nothing fits and nothing is left to draw: sit out"
-        total = game.total_if(parsed)
-        points = game.score_if(parsed)
-        if points:
-            return f"makes {total}: +{points}"
-        return f"makes {total}: no points now, but it does best over the game in the search"
-
-    def hint_picture(
-        self, match: Match, names: Sequence[str], seat: int, move: str
-    ) -> bytes | None:
-        parsed = _fido(match.hand).parse_move(move)
-        if parsed.tile is None or parsed.end is None:
-            return None
-        return _ends_picture(match, names, f"Hint: {move}", [parsed.end])
-
     def table_words(self, hand: HandState[Any]) -> str:
-        game = _fido(hand)
+        game = self._hand(hand)
         line = game.line
         if line.lead is None:
             return "Nothing is laid yet."
@@ -157,8 +115,7 @@ class FidoAdapter(GameAdapter):
         )
 
     # ------------------------------------------------------------ controls
-    def controls(self, hand: HandState[Any], seat: int) -> Controls:
-        game = _fido(hand)
+    def _tiles(self, game: FidoHand, seat: int) -> tuple[tuple[Subject, ...], str | None]:
         best = best_points(game, seat)
         order = {
             tile: index
@@ -178,76 +135,26 @@ class FidoAdapter(GameAdapter):
             )
             for tile in playable
         ) + tuple(Subject(tile.name, tile.name, False, "Fits no open end now") for tile in rest)
-        moves = {str(move) for move in game.legal_moves()} if game.current_player == seat else set()
-        actions: tuple[Action, ...] = ()
-        if "draw" in moves:
-            actions = (Action("draw", "Draw", primary=True),)
-        elif "pass" in moves:
-            actions = (Action("pass", "Sit out"),)
         if game.line.lead is None and game.current_player == seat:
-            prompt = f"You hold the highest double: open with **{game.opening}**."
-        elif best:
-            scoring = sum(1 for points in best.values() if points)
-            prompt = (
-                f"Pick a tile ({scoring} can score now, listed first), then its end."
-                if scoring
-                else "Pick a tile, then its end (nothing scores now)."
-            )
-        elif actions and actions[0].move == "draw":
-            prompt = "None of your tiles fits: **Draw** one and sit out."
-        else:
-            prompt = "None of your tiles fits and the stock is empty: you sit out."
-        return Controls(subjects, actions, prompt)
+            return subjects, f"You hold the highest double: open with **{game.opening}**."
+        if not best:
+            return subjects, None
+        scoring = sum(1 for points in best.values() if points)
+        if scoring:
+            return subjects, f"Pick a tile ({scoring} can score now, listed first), then its end."
+        return subjects, "Pick a tile, then its end (nothing scores now)."
 
-    def targets(self, hand: HandState[Any], seat: int, subject: str) -> list[Target]:
-        game = _fido(hand)
-        tile = _tile(game, subject)
-        if tile not in game.hands[seat]:
-            raise ValueError(f"You do not hold {tile}.")
-        line = game.line
-        targets = []
-        for move in game.legal_moves():
-            if move.tile != tile:
-                continue
-            label = self._label(game, move)
-            if move.end is None:
-                targets.append(Target(str(move), f"Open with {tile} · {label}"))
-            else:
-                value = line.values[move.slot]
-                naked = " naked side" if line.naked[move.slot] else ""
-                targets.append(Target(str(move), f"{move.end} ({value}{naked}) · {label}"))
-        return targets
+    def _end_words(self, game: FidoHand, move: FidoMove) -> str:
+        naked = " naked side" if game.line.naked[move.slot] else ""
+        return f"{move.end} ({game.line.values[move.slot]}{naked})"
 
-    @staticmethod
-    def _label(game: FidoHand, move: FidoMove) -> str:
+    def _gain(self, game: FidoHand, move: FidoMove) -> str:
         total = game.total_if(move)
-        return "" if total is None else f"makes {total}{_scores(game.score_if(move))}"
-
-    def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
-        if not targets:
-            return f"**{subject}** fits no open end. Pick another tile."
-        if len(targets) == 1 and targets[0].move == subject:
-            return f"**{subject}** opens the game. Choose it below to play it."
-        ends = ", ".join(t.move.split()[-1] for t in targets)
-        return (
-            f"**{subject}** can go on {ends} (lettered on the picture). Pick one, or another tile."
-        )
-
-    def move_label(self, hand: HandState[Any], move: str) -> str:
-        if move == "draw":
-            return "Draw one tile and sit out"
-        if move == "pass":
-            return "Sit out"
-        game = _fido(hand)
-        try:
-            label = self._label(game, game.parse_move(move))
-        except EngineError:
-            return move
-        return f"{move} · {label}"
+        return " · " + ("" if total is None else f"makes {total}{scores(game.score_if(move))}")
 
     def rank_moves(self, hand: HandState[Any], moves: Sequence[str]) -> list[str]:
         """Scoring plays first, the highest score first; the rest in legal order."""
-        game = _fido(hand)
+        game = self._hand(hand)
 
         def points(text: str) -> int:
             try:
@@ -259,7 +166,7 @@ class FidoAdapter(GameAdapter):
 
     # ------------------------------------------------------------ words
     def holding(self, hand: HandState[Any], seat: int) -> str:
-        game = _fido(hand)
+        game = self._hand(hand)
         tiles = game.hands[seat]
         if not tiles:
             return "Your tiles: none"
@@ -269,50 +176,30 @@ class FidoAdapter(GameAdapter):
         )
         return f"Your {len(tiles)} tiles ({game.pips(seat)} pips) — {listed}"
 
-    def narrate(self, event: Event, names: Sequence[str], story: Narration) -> None:
-        seat = event.player
-        who = plain(names[seat]) if seat is not None and 0 <= seat < len(names) else "Nobody"
-        if event.kind == "draw" and not event.is_public and seat is not None:
-            story.tell(seat, "You drew " + ", ".join(event.detail.get("tiles", [])) + ".")
-        elif event.kind == "draw":
-            left = event.detail.get("stock")
-            stock = f" ({left} left in the stock)" if left is not None else ""
-            story.log.append(f"{who} drew one and sits out{stock}")
-        elif event.kind == "hand_end":
-            story.announcements.append(_game_end(event, names))
+    def _drew(self, who: str, detail: Mapping[str, Any]) -> str:
+        left = detail.get("stock")
+        stock = f" ({left} left in the stock)" if left is not None else ""
+        return f"{who} drew one and sits out{stock}"
+
+    def _hand_end(self, event: Event, names: Sequence[str]) -> str:
+        detail = event.detail
+        out = detail.get("out")
+        deducted = detail.get("deducted", [])
+        scores = detail.get("scores", [])
+        minus = ", ".join(
+            f"{plain(name)} −{count}"
+            for seat, (name, count) in enumerate(zip(names, deducted, strict=False))
+            if seat != out
+        )
+        final = ", ".join(f"{plain(n)} {s}" for n, s in zip(names, scores, strict=False))
+        winners = [plain(names[w]) for w in detail.get("winners", []) if 0 <= w < len(names)]
+        top = " and ".join(f"**{w}**" for w in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        if isinstance(out, int) and 0 <= out < len(names):
+            opening = f"🁫 **{plain(names[out])}** played their last tile. Pips deducted: {minus}."
+        else:
+            opening = f"🔒 Nobody can play. Pips deducted: {minus}."
+        return f"{opening} Scores: {final}. {top} {verb}."
 
     def rules_text(self) -> str:
         return RULES
-
-
-def _game_end(event: Event, names: Sequence[str]) -> str:
-    detail = event.detail
-    out = detail.get("out")
-    deducted = detail.get("deducted", [])
-    scores = detail.get("scores", [])
-    minus = ", ".join(
-        f"{plain(name)} −{count}"
-        for seat, (name, count) in enumerate(zip(names, deducted, strict=False))
-        if seat != out
-    )
-    final = ", ".join(f"{plain(n)} {s}" for n, s in zip(names, scores, strict=False))
-    winners = [plain(names[w]) for w in detail.get("winners", []) if 0 <= w < len(names)]
-    top = " and ".join(f"**{w}**" for w in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    if isinstance(out, int) and 0 <= out < len(names):
-        opening = f"🁫 **{plain(names[out])}** played their last tile. Pips deducted: {minus}."
-    else:
-        opening = f"🔒 Nobody can play. Pips deducted: {minus}."
-    return f"{opening} Scores: {final}. {top} {verb}."
-
-
-def _ends_picture(match: Match, names: Sequence[str], title: str, ends: Sequence[str]) -> bytes:
-    """The line with ``ends`` lettered: where a tile can go, or the hinted end."""
-    return render_fido_table(
-        _fido(match.hand).view(None),
-        list(names),
-        totals=list(match.totals),
-        target=match.target,
-        title=title,
-        highlight_ends=tuple(ends),
-    )

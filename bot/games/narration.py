@@ -60,7 +60,7 @@ def narrate(
     story = Narration()
     heading = words.round_title
     for event in events:
-        who = _name(names, event.player)
+        who = seat_name(names, event.player)
         if not event.is_public:
             game_words(event, names, story)
         elif event.kind == "play":
@@ -83,9 +83,11 @@ def narrate(
             sharing = [int(w) for w in outcome.get("winners", [])]
             if event.player is None and len(sharing) > 1:
                 points = totals[sharing[0]] if totals else 0
-                both = " and ".join(f"**{_name(names, w)}**" for w in sharing)
+                both = " and ".join(f"**{seat_name(names, w)}**" for w in sharing)
                 story.announcements.append(f"🏆 {both} share the win with {points} points!")
-                story.log.append(" and ".join(_name(names, w) for w in sharing) + " shared the win")
+                story.log.append(
+                    " and ".join(seat_name(names, w) for w in sharing) + " shared the win"
+                )
             elif event.player is None:
                 what = words.contest(target)
                 story.announcements.append(f"🤝 The {what} is drawn: nobody wins.")
@@ -111,7 +113,8 @@ def narrate(
     return story
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """Seat ``seat``'s name as literal text ("Nobody" for no seat, or one out of range)."""
     if seat is None or not 0 <= seat < len(names):
         return "Nobody"
     return plain(names[seat])
@@ -122,7 +125,7 @@ def _game_over(event: Event, names: Sequence[str], target: int, heading: str) ->
     number = event.detail.get("hand_number", "?")
     totals = event.detail.get("totals", [])
     winners = (event.detail.get("outcome") or {}).get("winners", [])
-    result = f"{_name(names, int(winners[0]))} wins it" if len(winners) == 1 else "it is drawn"
+    result = f"{seat_name(names, int(winners[0]))} wins it" if len(winners) == 1 else "it is drawn"
     running = ", ".join(f"{plain(n)} {t}" for n, t in zip(names, totals, strict=False))
     return f"**{heading} {number} is over:** {result}. Games won: {running} (first to {target})."
 

@@ -5,13 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bot.games.base import Action, Controls, GameAdapter, Subject, Target
+from bot.games.base import (
+    Action,
+    Controls,
+    GameAdapter,
+    Subject,
+    Target,
+    match_picture,
+    named_tile,
+    narrowed,
+    tile_list,
+)
 from bot.games.narration import Narration, plain
-from engine.errors import EngineError
 from engine.game import Event, HandState
 from engine.match import Match
 from engine.network import SPEC, NetworkHand
-from engine.tiles import Tile, parse_tile
 from render import render_hand, render_network_table
 
 RULES: Final = """\
@@ -41,20 +49,7 @@ Full rules: `docs/rules/network.md` in the bot's source."""
 
 
 def _network(hand: HandState[Any]) -> NetworkHand:
-    if not isinstance(hand, NetworkHand):
-        raise TypeError(f"expected a Network dominoes hand, got {type(hand).__name__}")
-    return hand
-
-
-def _tile(hand: NetworkHand, text: str) -> Tile:
-    try:
-        return parse_tile(text, top=6)
-    except EngineError as exc:
-        raise ValueError(str(exc)) from exc
-
-
-def tile_list(tiles: Sequence[Tile]) -> str:
-    return ", ".join(tile.name for tile in tiles) if tiles else "none"
+    return narrowed(hand, NetworkHand, "a Network dominoes hand")
 
 
 class NetworkAdapter(GameAdapter):
@@ -66,11 +61,11 @@ class NetworkAdapter(GameAdapter):
     ) -> bytes:
         shown = _network(match.hand if hand is None else hand)
         over = hand is not None and hand.is_over
-        return render_network_table(
+        return match_picture(
+            render_network_table,
             shown,
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
+            match,
+            names,
             title="Network dominoes · hand over" if over else "Network dominoes",
         )
 
@@ -96,13 +91,13 @@ class NetworkAdapter(GameAdapter):
         hand = _network(match.hand)
         if hand.layout.is_empty:
             return None  # the lead has one place: the hand picture says more
-        tile = _tile(hand, subject)
+        tile = named_tile(subject, 6)
         previews = [hand.preview(move) for move in hand.placements_for(tile)]
-        return render_network_table(
+        return match_picture(
+            render_network_table,
             hand,
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
+            match,
+            names,
             candidates=previews,
             candidate_tile=tile,
             title=f"Where {tile} can go",
@@ -128,11 +123,11 @@ class NetworkAdapter(GameAdapter):
         parsed = network.parse_move(move)
         if parsed.tile is None or parsed.label is None:
             return None
-        return render_network_table(
+        return match_picture(
+            render_network_table,
             network,
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
+            match,
+            names,
             candidates=[network.preview(parsed)],
             candidate_tile=parsed.tile,
             title=f"Hint: {move}",
@@ -155,7 +150,7 @@ class NetworkAdapter(GameAdapter):
 
     def targets(self, hand: HandState[Any], seat: int, subject: str) -> list[Target]:
         network = _network(hand)
-        tile = _tile(network, subject)
+        tile = named_tile(subject, 6)
         if tile not in network.hands[seat]:
             raise ValueError(f"You do not hold {tile}.")
         return [

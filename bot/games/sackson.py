@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bot.games.base import Controls, GameAdapter, Subject, Target
+from bot.games.base import Controls, GameAdapter, Subject, Target, match_picture, narrowed
 from bot.games.narration import Narration, plain
 from engine.errors import EngineError
 from engine.game import Event, HandState
@@ -46,9 +46,7 @@ Full rules: `docs/rules/sackson.md` in the bot's source."""
 
 
 def _sackson(hand: HandState[Any]) -> SacksonGame:
-    if not isinstance(hand, SacksonGame):
-        raise TypeError(f"expected a Sackson game, got {type(hand).__name__}")
-    return hand
+    return narrowed(hand, SacksonGame, "a Sackson game")
 
 
 def _subject_square(subject: str) -> int | None:
@@ -70,12 +68,8 @@ class SacksonAdapter(GameAdapter):
         self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
     ) -> bytes:
         shown = _sackson(match.hand if hand is None else hand)
-        return render_sackson_board(
-            shown.view(None),
-            list(names),
-            totals=list(match.totals),
-            target=match.target,
-            game_number=shown.number,
+        return match_picture(
+            render_sackson_board, shown.view(None), match, names, game_number=shown.number
         )
 
     def subject_picture(
@@ -253,11 +247,11 @@ def _squares_picture(
     """The seat's board with the ``chosen`` piece (None: a new one) and its lettered
     ``squares``: where it can go, or the hinted square."""
     game = _sackson(match.hand)
-    return render_sackson_board(
+    return match_picture(
+        render_sackson_board,
         game.view(seat),
-        list(names),
-        totals=list(match.totals),
-        target=match.target,
+        match,
+        names,
         game_number=game.number,
         title=title,
         chosen=chosen,

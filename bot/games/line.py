@@ -1,0 +1,272 @@
+"""What line games share in Discord (classic dominoes, FIDO), so each adapter keeps only
+what differs: tiles played onto lettered open ends, tile-then-end controls, a Draw
+button, the line picture with the chosen ends marked, draws told only to the drawer."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from bot.games.base import (
+    Action,
+    Controls,
+    GameAdapter,
+    Target,
+    match_picture,
+    named_tile,
+    narrowed,
+)
+from bot.games.narration import Narration, seat_name
+from engine.errors import EngineError
+from engine.game import JSON, Event, HandState
+from engine.line.base import LineOfPlay
+from engine.line.moves import LineMove
+from engine.match import Match
+from engine.tiles import Tile
+from render import render_hand
+
+if TYPE_CHECKING:
+    from bot.games.base import Subject
+
+M = TypeVar("M", bound=LineMove)
+
+
+class LineHand(Protocol[M]):
+    """What a line game's hand answers (the engine's ClassicHand and FidoHand)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def hands(self) -> list[list[Tile]]: ...
+    @property
+    def line(self) -> LineOfPlay: ...
+    @property
+    def current_player(self) -> int | None: ...
+    def legal_moves(self) -> list[M]: ...
+    def parse_move(self, text: str) -> M: ...
+    def playable_tiles(self, seat: int) -> list[Tile]: ...
+    def ends_for(self, tile: Tile) -> list[str]: ...
+    def total_if(self, move: M) -> int | None: ...
+    def score_if(self, move: M) -> int: ...
+    def view(self, player: int | None) -> JSON: ...
+
+
+H = TypeVar("H", bound=LineHand[Any])
+
+
+@dataclass(frozen=True, slots=True)
+class LineWords:
+    """How a line game speaks of its rounds, its lead, its ends, drawing and passing."""
+
+    round: str
+    """One deal, as "hand over" and the hints say it: "hand", "game"."""
+    lead: str
+    """A lead's target label, before the tile: "Lead", "Open with"."""
+    leads: str
+    """After a lone lead tile's name: "leads the hand"."""
+    ends_prefix: str
+    """Before the ends a tile can go on: "end " (``end E or W``) or nothing."""
+    ends_joiner: str
+    """Between those ends: " or ", ", "."""
+    draw_label: str
+    """The ``draw`` move in an autocomplete list."""
+    pass_label: str
+    """The ``pass`` move, on its button and in an autocomplete list."""
+    draw_prompt: str
+    """The prompt when nothing fits and the seat must draw."""
+    stuck_prompt: str
+    """The prompt when nothing fits and nothing is left to draw."""
+    draw_hint: str
+    """Why a hinted draw is the move."""
+    pass_hint: str
+    """Why a hinted pass is the move."""
+
+
+class LineGameAdapter(GameAdapter, Generic[H, M]):
+    """A line game's adapter: the shared controls, words and pictures; a subclass says
+    which hand it reads (``hand_type``, ``hand_what``), its words, and the hooks below."""
+
+    hand_type: type[H]
+    hand_what: str
+    """The hand in a TypeError's words: "a FIDO game"."""
+    words: LineWords
+    _render: Callable[..., bytes]
+    """The line picture's renderer, for a public view (``staticmethod(render_line_table)``)."""
+
+    def _hand(self, hand: HandState[Any]) -> H:
+        return narrowed(hand, self.hand_type, self.hand_what)
+
+    # ------------------------------------------------------------ hooks
+    def _top(self, game: H) -> int:
+        """The highest number of the game's set (a double-six set unless said)."""
+        return 6
+
+    def _picture_options(self, game: H, match: Match) -> dict[str, Any]:
+        """What the renderer takes besides the names, totals, target, title and ends."""
+        return {}
+
+    def _picture(
+        self, match: Match, names: Sequence[str], game: H, title: str | None, ends: Sequence[str]
+    ) -> bytes:
+        """The public line picture of ``game``, ``ends`` marked."""
+        return match_picture(
+            self._render,
+            game.view(None),
+            match,
+            names,
+            title=title,
+            highlight_ends=tuple(ends),
+            **self._picture_options(game, match),
+        )
+
+    @abstractmethod
+    def _tiles(self, game: H, seat: int) -> tuple[tuple[Subject, ...], str | None]:
+        """The seat's tiles as subjects (playable first), and the prompt when it leads or
+        has a tile to play (None: nothing fits, so the Draw/Pass prompt)."""
+
+    @abstractmethod
+    def _gain(self, game: H, move: M) -> str:
+        """What a legal play makes, after its label (" · scores 10"); may be empty."""
+
+    @abstractmethod
+    def _end_words(self, game: H, move: M) -> str:
+        """The open end a play goes on, as its target reads: "E end (open 5)"."""
+
+    @abstractmethod
+    def _drew(self, who: str, detail: Mapping[str, Any]) -> str:
+        """The public log line of a draw (the tiles drawn are told only to the drawer)."""
+
+    @abstractmethod
+    def _hand_end(self, event: Event, names: Sequence[str]) -> str:
+        """The announcement of how the hand ended and what it scored."""
+
+    def _scores_in_play(self, game: H) -> bool:
+        """Whether plays score during the hand (not in Draw or Block)."""
+        return True
+
+    # ------------------------------------------------------------ pictures
+    def table_picture(
+        self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
+    ) -> bytes:
+        shown = self._hand(match.hand if hand is None else hand)
+        over = hand is not None and hand.is_over
+        title = f"{shown.title} · {self.words.round} over" if over else None
+        return self._picture(match, names, shown, title, ())
+
+    def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
+        game = self._hand(hand)
+        return render_hand(list(game.hands[seat]), playable_now(game, seat), title=title)
+
+    def subject_picture(
+        self, match: Match, names: Sequence[str], seat: int, subject: str
+    ) -> bytes | None:
+        game = self._hand(match.hand)
+        tile = self._tile(game, subject)
+        ends = game.ends_for(tile)
+        if not ends:
+            return None  # the lead (or a tile that fits nowhere): the hand picture says more
+        return self._picture(match, names, game, f"Where {tile} can go", ends)
+
+    def hint_picture(
+        self, match: Match, names: Sequence[str], seat: int, move: str
+    ) -> bytes | None:
+        game = self._hand(match.hand)
+        parsed = game.parse_move(move)
+        if parsed.tile is None or parsed.end is None:
+            return None
+        return self._picture(match, names, game, f"Hint: {move}", [parsed.end])
+
+    # ------------------------------------------------------------ controls
+    def _tile(self, game: H, text: str) -> Tile:
+        return named_tile(text, self._top(game))
+
+    def controls(self, hand: HandState[Any], seat: int) -> Controls:
+        game = self._hand(hand)
+        moves = {str(move) for move in game.legal_moves()} if game.current_player == seat else set()
+        actions: tuple[Action, ...] = ()
+        if "draw" in moves:
+            actions = (Action("draw", "Draw", primary=True),)
+        elif "pass" in moves:
+            actions = (Action("pass", self.words.pass_label),)
+        subjects, prompt = self._tiles(game, seat)
+        if prompt is None:
+            draws = bool(actions) and actions[0].move == "draw"
+            prompt = self.words.draw_prompt if draws else self.words.stuck_prompt
+        return Controls(subjects, actions, prompt)
+
+    def targets(self, hand: HandState[Any], seat: int, subject: str) -> list[Target]:
+        game = self._hand(hand)
+        tile = self._tile(game, subject)
+        if tile not in game.hands[seat]:
+            raise ValueError(f"You do not hold {tile}.")
+        targets = []
+        for move in game.legal_moves():
+            if move.tile != tile:
+                continue
+            where = f"{self.words.lead} {tile}" if move.end is None else self._end_words(game, move)
+            targets.append(Target(str(move), where + self._gain(game, move)))
+        return targets
+
+    def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
+        if not targets:
+            return f"**{subject}** fits no open end. Pick another tile."
+        if len(targets) == 1 and targets[0].move == subject:
+            return f"**{subject}** {self.words.leads}. Choose it below to play it."
+        ends = self.words.ends_joiner.join(t.move.split()[-1] for t in targets)
+        return (
+            f"**{subject}** can go on {self.words.ends_prefix}{ends} (lettered on the "
+            "picture). Pick one, or another tile."
+        )
+
+    def move_label(self, hand: HandState[Any], move: str) -> str:
+        if move == "draw":
+            return self.words.draw_label
+        if move == "pass":
+            return self.words.pass_label
+        game = self._hand(hand)
+        try:
+            gain = self._gain(game, game.parse_move(move))
+        except EngineError:
+            return move
+        return move + gain
+
+    # ------------------------------------------------------------ hints
+    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+        game = self._hand(hand)
+        parsed = game.parse_move(move)
+        if parsed.kind == "draw":
+            return self.words.draw_hint
+        if parsed.tile is None:
+            return self.words.pass_hint
+        if not self._scores_in_play(game):
+            return "no points in play here: the search finds it best for going out first"
+        total = game.total_if(parsed)
+        points = game.score_if(parsed)
+        if points:
+            return f"makes {total}: +{points}"
+        return (
+            f"makes {total}: no points now, but it does best over the {self.words.round} "
+            "in the search"
+        )
+
+    # ------------------------------------------------------------ words
+    def narrate(self, event: Event, names: Sequence[str], story: Narration) -> None:
+        seat = event.player
+        if event.kind == "draw" and not event.is_public and seat is not None:
+            story.tell(seat, "You drew " + ", ".join(event.detail.get("tiles", [])) + ".")
+        elif event.kind == "draw":
+            story.log.append(self._drew(seat_name(names, seat), event.detail))
+        elif event.kind == "hand_end":
+            story.announcements.append(self._hand_end(event, names))
+
+
+def playable_now(game: LineHand[Any], seat: int) -> list[Tile]:
+    """The seat's tiles that fit now (none when it is not the seat's turn)."""
+    return game.playable_tiles(seat) if game.current_player == seat else []
+
+
+def scores(points: int) -> str:
+    """A play's points after its label: " · scores 10" (nothing for none)."""
+    return f" · scores {points}" if points else ""
