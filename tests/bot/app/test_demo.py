@@ -20,7 +20,7 @@ from engine.match import Match
 from engine.network import NetworkHand
 from engine.tiles import parse_tile
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 EXPECTED = {
     "network-candidates.png",
     "all-fives.png",

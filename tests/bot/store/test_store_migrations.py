@@ -20,7 +20,7 @@ from bot.store import (
     TableStatus,
 )
 from bot.store.schema import apply_migrations, split_statements
-from tests.bot.store_queries import finished_match
+from tests.bot.store.queries import finished_match
 
 NOW = "2026-01-01T00:00:00.000000+00:00"
 

@@ -25,7 +25,7 @@ from bot.store import (
     TableStatus,
 )
 from bot.store import Seat as S
-from tests.bot.store_queries import finished_match
+from tests.bot.store.queries import finished_match
 
 GUILD = 111
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

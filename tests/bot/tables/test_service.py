@@ -25,7 +25,7 @@ from bot.tables.settings import TableSettings
 from engine.match import Match
 from engine.network import NetworkHand
 from engine.network.ai import choose_move
-from tests.bot.store_queries import finished_match
+from tests.bot.store.queries import finished_match
 
 
 def network_hand(match: Match) -> NetworkHand:

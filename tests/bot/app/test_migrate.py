@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.store import Seat as S
 from bot.store import SeatResult, Store, TableStatus
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 async def fill(store: Store) -> list[int]:

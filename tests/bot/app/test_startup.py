@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from bot.app.settings import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings, describe_error
 from tests.fakediscord import FakeDiscord
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
 
 

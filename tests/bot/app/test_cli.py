@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from bot.app import cli, start
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
 COMMANDS = ("run", "worker", "demo", "replay", "migrate-to-postgres")
 SHOWN = {
