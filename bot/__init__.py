@@ -1,1 +1,3 @@
-"""bot package."""
+"""Domino Tables, the Discord bot: its rooms, highest first, are app, discord, replays,
+publishing, views, tables, league, games and store (``docs/architecture.md``).
+"""

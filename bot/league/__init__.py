@@ -1,1 +1,3 @@
-"""league."""
+"""The league: standings, ratings and the monthly ranking, all replayed from stored
+results.
+"""

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import discord
-import pytest
 
 from bot.games import ADAPTERS
 from bot.games.base import Action, Controls, Subject, Target
@@ -23,7 +20,6 @@ from bot.store import Store, TableStatus
 from bot.store.publication import Publication
 from bot.tables.meta import LOG_LINES, TableMeta
 from bot.tables.service import Actor, TableService
-from bot.tables.settings import TableSettings
 from bot.tables.timers import TableTimers
 from bot.views import ids
 from bot.views.builders import controls_view, lobby_view
@@ -31,18 +27,9 @@ from bot.views.components import DYNAMIC_ITEMS
 from engine.game import Event
 from engine.network import NetworkHand
 from engine.network.bonus import BonusResult
+from tests.bot.set_ups import network_table
 
 NETWORK = ADAPTERS["network"]
-
-
-def network_table(seats: int) -> TableSettings:
-    return TableSettings.build("network", seats=seats, target=None, turn_seconds=300, options={})
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with Store.open(tmp_path / "t.db") as opened:
-        yield opened
 
 
 # ---------------------------------------------------------------------- ids

@@ -249,13 +249,20 @@ async def test_an_id_that_names_no_table_is_told_so(service: TableService, table
             await attempt
 
 
-async def test_an_illegal_placement_is_refused_politely(service: TableService) -> None:
+async def after_the_lead(service: TableService) -> tuple[int, TableUpdate, int, int]:
+    """A started two-player table after its first move: the table, the update, and the
+    user and seat to move next."""
     table = await lobby(service, ADA, BEA)
     update = await service.start(table, ADA)
     update = await service.play(table, user_to_move(update), good_move(update))
     mover = user_to_move(update)
     seat = seat_of(update.record, mover)
     assert seat is not None
+    return table, update, mover, seat
+
+
+async def test_an_illegal_placement_is_refused_politely(service: TableService) -> None:
+    table, update, mover, seat = await after_the_lead(service)
     tile = network_hand(update.match).hands[seat][0]
     with pytest.raises(UserError):
         await service.play(table, mover, f"{tile} Z NN")
@@ -499,12 +506,7 @@ async def test_what_a_move_must_announce_is_committed_with_it_until_told(
 
 
 async def test_targets_follow_the_engine_order(service: TableService) -> None:
-    table = await lobby(service, ADA, BEA)
-    update = await service.start(table, ADA)
-    update = await service.play(table, user_to_move(update), good_move(update))
-    mover = user_to_move(update)
-    seat = seat_of(update.record, mover)
-    assert seat is not None
+    table, update, mover, seat = await after_the_lead(service)
     hand = network_hand(update.match)
     tile = hand.playable_tiles(seat)[0]
     player = await service.player_on_turn(table, mover, meta(update.record).turn)

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import discord
-import pytest
 
 from bot.discord.lobby import lobby_reply
 from bot.games import adapter_for
@@ -18,23 +15,13 @@ from bot.publishing.publisher import table_reply
 from bot.publishing.replies import Reply
 from bot.store import Store
 from bot.tables.service import Actor, TableService
-from bot.tables.settings import TableSettings
 from bot.views import ids
 from bot.views.builders import finished_view, lobby_view
 from bot.views.layout import TEXT_LIMIT, table_layout
 from engine.network import NetworkHand
+from tests.bot.set_ups import network_table
 
 CONTAINER, ACTION_ROW, BUTTON, SELECT, TEXT, GALLERY = 17, 1, 2, 3, 10, 12
-
-
-def network_table(seats: int) -> TableSettings:
-    return TableSettings.build("network", seats=seats, target=None, turn_seconds=300, options={})
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with Store.open(tmp_path / "t.db") as opened:
-        yield opened
 
 
 def tree(reply: Reply) -> list[dict[str, Any]]:
