@@ -22,9 +22,10 @@ from engine.classic.options import (
     SCORING_OPTIONS,
     ClassicOptions,
 )
-from engine.dealt import UNKNOWN, DealtHand, passes_at_end, seat_of_view, tiles_from
-from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
+from engine.dealt import UNKNOWN, passes_at_end, seat_of_view, tiles_from
+from engine.errors import IllegalMoveError
 from engine.game import JSON, Event, Outcome
+from engine.line.hand import Last, LineHand
 from engine.spec import OptionSpec
 from engine.tiles import Tile
 
@@ -37,8 +38,6 @@ _MAX_TOTAL = 64  # four ends, each at most a double six (12)
 
 History = tuple[int, str, bool, int]
 """(seat, move text, auto, tiles drawn) — the last is 0 except for a draw."""
-Last = tuple[int, str, int, int, int]
-"""(seat, move text, arm index or LEAD, index in the arm, points)."""
 
 
 @cache
@@ -74,7 +73,7 @@ def first_leader(hands: list[list[Tile]]) -> int:
     return best_seat
 
 
-class ClassicHand(DealtHand[ClassicMove, ClassicOptions, History]):
+class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
     """A hand of one of the classic games; use a subclass (:data:`VARIANTS`)."""
 
     min_players = MIN_PLAYERS
@@ -277,33 +276,10 @@ class ClassicHand(DealtHand[ClassicMove, ClassicOptions, History]):
             raise IllegalMoveError(f"{move.end} is not an open end.")
         return line.total_if(tile, move.slot)
 
-    def score_if(self, move: ClassicMove) -> int:
-        """What ``move`` would score right now (0 for a draw or pass)."""
-        total = self.total_if(move)
-        return 0 if total is None else self._table[total]
+    def points_for(self, total: int) -> int:
+        return self._table[total]
 
-    def timeout_move(self) -> ClassicMove:
-        """Draw when that is all there is; else the play scoring most now (ties: the
-        heaviest tile, then the first in legal order)."""
-        moves = self.legal_moves()
-        if not moves:
-            raise HandOverError("This hand is over.")
-        if not moves[0].is_play:
-            return moves[0]
-        return max(moves, key=lambda m: (self.score_if(m), m.tile.pips if m.tile else 0))
-
-    def apply(self, move: ClassicMove) -> list[Event]:
-        seat = self._current
-        if seat is None:
-            raise HandOverError("This hand is over.")
-        tile = move.tile
-        if tile is None:
-            if move.kind == "draw":
-                return self._draw(seat)
-            return self._manual_pass(seat)
-        hand = self.hands[seat]
-        if tile not in hand:
-            raise TileNotInHandError(f"You do not hold {tile.name}.")
+    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: ClassicMove) -> list[Event]:
         line = self.line
         end = move.slot
         if line.lead is None:
@@ -331,12 +307,9 @@ class ClassicHand(DealtHand[ClassicMove, ClassicOptions, History]):
         self.history.append((seat, text, False, 0))
         self.last = (seat, text, arm, index, points)
         self.passes_in_row = 0
-        events = [Event("play", seat, points, {"move": text, "total": total})]
-        if hand:
-            self._advance(seat, events)
-        else:
-            self._finish("domino", seat, events)
-        return events
+        return self._after_play(
+            seat, hand, [Event("play", seat, points, {"move": text, "total": total})]
+        )
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile at a time until one fits or the boneyard is empty; a player left
@@ -377,20 +350,10 @@ class ClassicHand(DealtHand[ClassicMove, ClassicOptions, History]):
             raise IllegalMoveError("You can play, so you may not pass.")
         if self.draws_allowed and self.stock:
             raise IllegalMoveError("You cannot play: draw from the boneyard.")
-        events: list[Event] = []
-        if not self._pass(seat, False, events):
-            self._advance(seat, events)
-        return events
+        return self._passed(seat)
 
-    def _pass(self, seat: int, auto: bool, events: list[Event]) -> bool:
-        """Record a pass; True when it blocks the hand (everyone passed in a row)."""
-        self.passes_in_row += 1
-        self.history.append((seat, "pass", auto, 0))
-        events.append(Event("pass", seat, detail={"auto": auto}))
-        if self.passes_in_row >= self.players:
-            self._finish("blocked", None, events)
-            return True
-        return False
+    def _pass_entry(self, seat: int, auto: bool) -> History:
+        return (seat, "pass", auto, 0)
 
     def _advance(self, seat: int, events: list[Event]) -> None:
         """Hand the turn on, passing for every player who can neither play nor draw."""
@@ -454,26 +417,19 @@ class ClassicHand(DealtHand[ClassicMove, ClassicOptions, History]):
             entries.append(entry)
         return entries
 
-    def _last_json(self) -> JSON | None:
-        if self.last is None:
-            return None
-        seat, move, arm, index, points = self.last
-        return {
-            "seat": seat,
-            "move": move,
-            "arm": "lead" if arm == LEAD else LABELS[arm],
-            "index": index,
-            "points": points,
-        }
+    @staticmethod
+    def _arm_label(arm: int) -> str:
+        return LABELS[arm]
+
+    @staticmethod
+    def _arm_index(label: str) -> int:
+        return INDEX[label]
 
     def _result_json(self) -> JSON | None:
         if self.result is None:
             return None
         reason, winner, pips, points = self.result
         return {"reason": reason, "winner": winner, "pips": list(pips), "points": points}
-
-    def position_text(self) -> str:
-        return self.line.text()
 
     def _options_json(self) -> JSON:
         return self.options.to_json(self.option_specs)
@@ -534,18 +490,7 @@ class ClassicHand(DealtHand[ClassicMove, ClassicOptions, History]):
             (int(h["seat"]), str(h["move"]), bool(h["auto"]), int(h.get("count", 0)))
             for h in data["history"]
         ]
-        last = data["last"]
-        self.last = (
-            None
-            if last is None
-            else (
-                int(last["seat"]),
-                str(last["move"]),
-                LEAD if last["arm"] == "lead" else INDEX[last["arm"]],
-                int(last["index"]),
-                int(last["points"]),
-            )
-        )
+        self._load_last(data["last"])
         result = data["result"]
         self.result = (
             None

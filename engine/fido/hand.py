@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, cast
 
-from engine.dealt import UNKNOWN, DealtHand, passes_at_end, seat_of_view, tiles_from
-from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
+from engine.dealt import UNKNOWN, passes_at_end, seat_of_view, tiles_from
+from engine.errors import IllegalMoveError
 from engine.fido.moves import FidoMove, book
 from engine.fido.options import FidoOptions
 from engine.game import JSON, Event, Outcome
 from engine.line.crosswise import LEAD, CrosswiseLine
+from engine.line.hand import Last, LineHand
 from engine.line.labels import end_index, end_label
 from engine.line.moves import MoveBook
 from engine.tiles import Tile
@@ -29,8 +30,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 9
 
 History = tuple[int, str, bool]
 """(seat, move text, made for the player)."""
-Last = tuple[int, str, int, int, int]
-"""(seat, move text, arm index or LEAD, index in the arm, points)."""
 
 
 def hand_size(tiles: int, players: int) -> int:
@@ -48,7 +47,7 @@ def opener(hands: list[list[Tile]], top: int) -> tuple[int, Tile] | None:
     return None
 
 
-class FidoHand(DealtHand[FidoMove, FidoOptions, History]):
+class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
     """One FIDO game at a table of 2–9."""
 
     game: ClassVar[str] = "fido"
@@ -256,33 +255,7 @@ class FidoHand(DealtHand[FidoMove, FidoOptions, History]):
             return None
         return self.line.total_if(tile, None if move.slot < 0 else move.slot)
 
-    def score_if(self, move: FidoMove) -> int:
-        """What ``move`` would score right now (0 for a draw or pass)."""
-        total = self.total_if(move)
-        return 0 if total is None else self.points_for(total)
-
-    def timeout_move(self) -> FidoMove:
-        """Draw (or sit out) when that is all there is; else the play scoring most now
-        (ties: the heaviest tile, then the first in legal order)."""
-        moves = self.legal_moves()
-        if not moves:
-            raise HandOverError("This game is over.")
-        if not moves[0].is_play:
-            return moves[0]
-        return max(moves, key=lambda m: (self.score_if(m), m.tile.pips if m.tile else 0))
-
-    def apply(self, move: FidoMove) -> list[Event]:
-        seat = self._current
-        if seat is None:
-            raise HandOverError("This game is over.")
-        tile = move.tile
-        if tile is None:
-            if move.kind == "draw":
-                return self._draw(seat)
-            return self._manual_pass(seat)
-        hand = self.hands[seat]
-        if tile not in hand:
-            raise TileNotInHandError(f"You do not hold {tile.name}.")
+    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: FidoMove) -> list[Event]:
         line = self.line
         end = move.slot
         if line.lead is None:
@@ -329,11 +302,7 @@ class FidoHand(DealtHand[FidoMove, FidoOptions, History]):
                 {"move": text, "total": total, "divisor": self.divisor},
             )
         ]
-        if hand:
-            self._advance(seat, events)
-        else:
-            self._finish("domino", seat, events)
-        return events
+        return self._after_play(seat, hand, events)
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile from the stock and sit out: it cannot be played this turn."""
@@ -357,20 +326,11 @@ class FidoHand(DealtHand[FidoMove, FidoOptions, History]):
             raise IllegalMoveError("You can play, so you may not pass.")
         if self.stock:
             raise IllegalMoveError("You cannot play: draw from the stock.")
-        events: list[Event] = []
-        if not self._pass(seat, False, events):
-            self._advance(seat, events)
-        return events
+        return self._passed(seat)
 
-    def _pass(self, seat: int, auto: bool, events: list[Event]) -> bool:
-        """Record a sit-out; True when it ends the game (nobody can play)."""
-        self.passes_in_row += 1
-        self.history.append((seat, "pass", auto))
-        events.append(Event("pass", seat, detail={"auto": auto}))
-        if self.passes_in_row >= self.players:
-            self._finish("blocked", None, events)
-            return True
-        return False
+    def _pass_entry(self, seat: int, auto: bool) -> History:
+        """A sit-out."""
+        return (seat, "pass", auto)
 
     def _advance(self, seat: int, events: list[Event]) -> None:
         """Hand the turn on, sitting out for every player who can neither play nor draw."""
@@ -412,17 +372,13 @@ class FidoHand(DealtHand[FidoMove, FidoOptions, History]):
     def _history_json(self) -> list[JSON]:
         return [{"seat": seat, "move": move, "auto": auto} for seat, move, auto in self.history]
 
-    def _last_json(self) -> JSON | None:
-        if self.last is None:
-            return None
-        seat, move, arm, index, points = self.last
-        return {
-            "seat": seat,
-            "move": move,
-            "arm": "lead" if arm == LEAD else end_label(arm),
-            "index": index,
-            "points": points,
-        }
+    @staticmethod
+    def _arm_label(arm: int) -> str:
+        return end_label(arm)
+
+    @staticmethod
+    def _arm_index(label: str) -> int:
+        return end_index(label)
 
     def _options_json(self) -> JSON:
         return self.options.to_json()
@@ -435,9 +391,6 @@ class FidoHand(DealtHand[FidoMove, FidoOptions, History]):
             "last": self._last_json(),
             "result": None if self.result is None else dict(self.result),
         }
-
-    def position_text(self) -> str:
-        return self.line.text()
 
     def _view_json(self) -> JSON:
         """The shape the FIDO picture is drawn from."""
@@ -491,18 +444,7 @@ class FidoHand(DealtHand[FidoMove, FidoOptions, History]):
         self.opening = self._opening_from(data)
         self._scores = [int(s) for s in data["scores"]]
         self.history = [(int(h["seat"]), str(h["move"]), bool(h["auto"])) for h in data["history"]]
-        last = data["last"]
-        self.last = (
-            None
-            if last is None
-            else (
-                int(last["seat"]),
-                str(last["move"]),
-                LEAD if last["arm"] == "lead" else end_index(last["arm"]),
-                int(last["index"]),
-                int(last["points"]),
-            )
-        )
+        self._load_last(data["last"])
         self.result = None if data["result"] is None else dict(data["result"])
 
     def _opening_from(self, data: Mapping[str, Any]) -> Tile:
