@@ -124,6 +124,21 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
     @abstractmethod
     def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None: ...
 
+    def unseen_by(self, seat: int) -> list[Tile]:
+        """The tiles of the set ``seat`` has not seen (not in its hand, not on the line), in
+        set order: the ones the other hands and the stock hold. A ValueError when there are
+        not as many as they hold (a view that does not add up)."""
+        seen = set(self.hands[seat])
+        seen.update(self.line.laid())
+        unseen = [t for t in self.tile_set(self.options) if t not in seen]
+        hidden = sum(len(h) for s, h in enumerate(self.hands) if s != seat)
+        if hidden + len(self.stock) != len(unseen):
+            raise ValueError(
+                f"the view does not add up: {len(unseen)} unseen tiles for "
+                f"{hidden} in other hands and {len(self.stock)} in the {self.stock_name}"
+            )
+        return unseen
+
     # ------------------------------------------------------------ views & JSON
     def position_text(self) -> str:
         return self.line.text()
