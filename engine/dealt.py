@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, overload
 
 from engine.game import JSON, HandState, M
 from engine.rng import deal as deal_tiles
@@ -55,6 +55,23 @@ def seat_of_view(view: Mapping[str, Any]) -> int:
 def tiles_from(names: Sequence[str], top: int) -> list[Tile]:
     """Tiles of a double-``top`` set from their names, as JSON stores them."""
     return [parse_tile(name, top) for name in names]
+
+
+class StockAlias:
+    """The game's own name for a hand's ``stock`` (``boneyard``, ``set_aside``): reads and
+    assignments go to ``stock``, so the hand's code and its callers share one list."""
+
+    @overload
+    def __get__(self, hand: None, owner: type[Any]) -> Self: ...
+
+    @overload
+    def __get__(self, hand: DealtHand[Any, Any, Any], owner: type[Any]) -> list[Tile]: ...
+
+    def __get__(self, hand: DealtHand[Any, Any, Any] | None, owner: type[Any]) -> list[Tile] | Self:
+        return self if hand is None else hand.stock
+
+    def __set__(self, hand: DealtHand[Any, Any, Any], tiles: list[Tile]) -> None:
+        hand.stock = tiles
 
 
 class DealtHand(HandState[M], Generic[M, Opts, H]):

@@ -22,7 +22,7 @@ from engine.classic.options import (
     SCORING_OPTIONS,
     ClassicOptions,
 )
-from engine.dealt import UNKNOWN, passes_at_end, seat_of_view, tiles_from
+from engine.dealt import UNKNOWN, StockAlias, passes_at_end, seat_of_view, tiles_from
 from engine.errors import IllegalMoveError
 from engine.game import JSON, Event, Outcome
 from engine.line.hand import Last, LineHand
@@ -165,14 +165,8 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
             leader = (previous_leader + 1) % players
         return cls(players, hands, rest, options, leader, seed, hand_number)
 
-    @property
-    def boneyard(self) -> list[Tile]:
-        """The stock: the next tile drawn is the last one."""
-        return self.stock
-
-    @boneyard.setter
-    def boneyard(self, tiles: list[Tile]) -> None:
-        self.stock = tiles
+    boneyard = StockAlias()
+    """The stock: the next tile drawn is the last one."""
 
     # ------------------------------------------------------------ state
     @property

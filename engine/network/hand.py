@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
-from engine.dealt import DealtHand, passes_at_end, seat_of_view, tiles_from
+from engine.dealt import DealtHand, StockAlias, passes_at_end, seat_of_view, tiles_from
 from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
 from engine.game import JSON, Event, Outcome
 from engine.network.bonus import BONUS_POINTS, BonusResult, compute_bonus
@@ -110,14 +110,8 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
         """The highest double leads."""
         return cls(players, hands, rest, options, seed, hand_number)
 
-    @property
-    def set_aside(self) -> list[Tile]:
-        """The stock: the tiles nobody was dealt."""
-        return self.stock
-
-    @set_aside.setter
-    def set_aside(self, tiles: list[Tile]) -> None:
-        self.stock = tiles
+    set_aside = StockAlias()
+    """The stock: the tiles nobody was dealt."""
 
     # ------------------------------------------------------------ state
 
