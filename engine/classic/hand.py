@@ -301,9 +301,12 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         self.history.append((seat, text, False, 0))
         self.last = (seat, text, arm, index, points)
         self.passes_in_row = 0
-        return self._after_play(
-            seat, hand, [Event("play", seat, points, {"move": text, "total": total})]
-        )
+        events = [Event("play", seat, points, {"move": text, "total": total})]
+        if hand:
+            self._advance(seat, events)
+        else:
+            self._finish("domino", seat, events)
+        return events
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile at a time until one fits or the boneyard is empty; a player left

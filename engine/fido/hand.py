@@ -302,7 +302,11 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
                 {"move": text, "total": total, "divisor": self.divisor},
             )
         ]
-        return self._after_play(seat, hand, events)
+        if hand:
+            self._advance(seat, events)
+        else:
+            self._finish("domino", seat, events)
+        return events
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile from the stock and sit out: it cannot be played this turn."""

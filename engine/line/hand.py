@@ -78,15 +78,8 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
 
     @abstractmethod
     def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: LM) -> list[Event]:
-        """Lay ``tile`` (held in ``hand``) as ``move`` says, score it, hand the turn on."""
-
-    def _after_play(self, seat: int, hand: list[Tile], events: list[Event]) -> list[Event]:
-        """The turn passes on after ``seat``'s play, or the hand ends if ``hand`` is empty."""
-        if hand:
-            self._advance(seat, events)
-        else:
-            self._finish("domino", seat, events)
-        return events
+        """Lay ``tile`` (held in ``hand``) as ``move`` says, score it, and hand the turn on
+        (or finish the hand when ``hand`` is empty)."""
 
     @abstractmethod
     def _draw(self, seat: int) -> list[Event]: ...
