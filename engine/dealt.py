@@ -11,7 +11,8 @@ the moves, the scoring, and how its hand starts and ends.
 A game subclasses :class:`DealtHand` and supplies the hooks named in each method: its
 set, hand size and options for :meth:`DealtHand.deal`, the JSON of its options and
 history, and what its view and stored JSON add to the shared keys. The hot paths (legal
-moves, apply) stay in the games; :meth:`DealtHand.copy` copies the shared fields directly.
+moves, laying a tile) stay with the games; :meth:`DealtHand.copy` copies the shared fields
+directly. The line games share more on top of this: :class:`engine.line.hand.LineHand`.
 """
 
 from __future__ import annotations

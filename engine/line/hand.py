@@ -18,11 +18,9 @@ from engine.dealt import DealtHand, H, Opts
 from engine.errors import HandOverError, TileNotInHandError
 from engine.game import JSON, Event
 from engine.line.base import LineOfPlay
+from engine.line.crosswise import LEAD
 from engine.line.moves import LineMove
 from engine.tiles import Tile
-
-LEAD = -1
-"""The arm index of the lead in :data:`Last` (both lines use it)."""
 
 LM = TypeVar("LM", bound=LineMove)
 L = TypeVar("L", bound=LineOfPlay)
