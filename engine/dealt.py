@@ -216,7 +216,8 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
         every candidate move in every sampled world. Tiles, moves, options and history
         entries are immutable, so only the lists holding them are copied; the game copies
         its own fields in :meth:`_copy_into`."""
-        new = type(self).__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)
         new.players = self.players
         new.options = self.options
         new.seed = self.seed
