@@ -18,6 +18,10 @@ It prints one line per game (name, hands, moves, sha256, seconds of work) and a 
 digest. Hands run in chunks of ``CHUNK`` on ``--jobs`` processes; a game's digest is the
 sha256 of its chunks' digests in seed order, so it does not depend on ``--jobs``. A broken
 round trip or copy stops the run with an AssertionError naming the game and the seed.
+
+Cost: a step costs as much as its views, and FIDO's grow with its line (sets up to
+double-21, nine seats): 300 FIDO hands take about three CPU-minutes, the 3,000 of every
+other game together about ten; ``--games fido --hands 300`` is the quick FIDO check.
 """
 
 from __future__ import annotations
