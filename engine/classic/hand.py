@@ -22,26 +22,22 @@ from engine.classic.options import (
     SCORING_OPTIONS,
     ClassicOptions,
 )
-from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
-from engine.game import JSON, Event, HandState, Outcome
-from engine.rng import deal as deal_tiles
+from engine.dealt import UNKNOWN, StockAlias, passes_at_end, seat_of_view, tiles_from
+from engine.errors import IllegalMoveError
+from engine.game import JSON, Event, Outcome
+from engine.line.hand import Last, LineHand
 from engine.spec import OptionSpec
-from engine.tiles import Tile, parse_tile
+from engine.tiles import Tile
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 HAND_SIZES: dict[str, dict[int, int]] = {
     "standard": {2: 7, 3: 5, 4: 5},
     "large": {2: 9, 3: 7, 4: 5},
 }
-UNKNOWN = Tile(-1, -1)
-"""Stands for a tile a seat cannot see, in a hand rebuilt by :meth:`ClassicHand.for_seat`."""
-
 _MAX_TOTAL = 64  # four ends, each at most a double six (12)
 
 History = tuple[int, str, bool, int]
 """(seat, move text, auto, tiles drawn) — the last is 0 except for a draw."""
-Last = tuple[int, str, int, int, int]
-"""(seat, move text, arm index or LEAD, index in the arm, points)."""
 
 
 @cache
@@ -77,10 +73,12 @@ def first_leader(hands: list[list[Tile]]) -> int:
     return best_seat
 
 
-class ClassicHand(HandState[ClassicMove]):
+class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
     """A hand of one of the classic games; use a subclass (:data:`VARIANTS`)."""
 
-    title: ClassVar[str]
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    stock_name = "boneyard"
     divisors: ClassVar[tuple[int, ...]] = ()
     """A total scores during play when a positive multiple of one of these."""
     round_to: ClassVar[int] = 1
@@ -104,8 +102,7 @@ class ClassicHand(HandState[ClassicMove]):
         Tests build fixed positions with this directly; :meth:`deal` shuffles."""
         if type(self) is ClassicHand:
             raise TypeError("ClassicHand is abstract: use one of the games (e.g. AllFives)")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"{self.title} is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        self.check_players(players)
         if len(hands) != players:
             raise ValueError(f"{players} players need {players} hands, not {len(hands)}")
         every = [t for h in hands for t in h]
@@ -119,19 +116,10 @@ class ClassicHand(HandState[ClassicMove]):
             options = ClassicOptions.from_json(
                 options.to_json(self.option_specs), self.option_specs
             )
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self.hand_number = hand_number
-        self.hands = [sorted(h, reverse=True) for h in hands]
-        self.boneyard = list(boneyard)
-        """The next tile drawn is the last one."""
-        self.leader = first_leader(self.hands) if leader is None else leader % players
+        sorted_hands = [sorted(h, reverse=True) for h in hands]
+        first = first_leader(sorted_hands) if leader is None else leader % players
+        self._start(players, options, seed, hand_number, sorted_hands, list(boneyard), first)
         self.line = Line(options.spinner == "on")
-        self._current: int | None = self.leader
-        self.passes_in_row = 0
-        self._scores = [0] * players
-        self.history: list[History] = []
         self.last: Last | None = None
         self.result: tuple[str, int | None, list[int], int] | None = None
         """(reason, winner, pips left per seat, hand-end points) once over."""
@@ -139,46 +127,48 @@ class ClassicHand(HandState[ClassicMove]):
 
     # ------------------------------------------------------------ construction
     @classmethod
+    def check_players(cls, players: int) -> None:
+        if cls is ClassicHand:
+            raise TypeError("deal one of the games (e.g. AllFives), not ClassicHand")
+        super().check_players(players)
+
+    @classmethod
+    def read_options(cls, options: Mapping[str, Any]) -> ClassicOptions:
+        return ClassicOptions.from_json(options, cls.option_specs) if options else _DEFAULTS
+
+    @classmethod
+    def tile_set(cls, options: ClassicOptions) -> tuple[Tile, ...]:
+        return TILES
+
+    @classmethod
     def hand_size(cls, players: int, options: ClassicOptions) -> int:
         if cls.fixed_hand_size is not None:
             return cls.fixed_hand_size
         return HAND_SIZES[options.hand_size][players]
 
     @classmethod
-    def deal(
+    def _dealt(
         cls,
         players: int,
-        options: Mapping[str, Any],
+        hands: list[list[Tile]],
+        rest: list[Tile],
+        options: ClassicOptions,
         seed: int,
-        hand_number: int = 1,
-        previous_leader: int | None = None,
+        hand_number: int,
+        previous_leader: int | None,
+        redeals: int,
     ) -> Self:
-        """Shuffle with ``seed`` and deal; the rest is the boneyard. The first hand is led by
-        the highest double (or heaviest tile); later ones by the seat after the last leader."""
-        if cls is ClassicHand:
-            raise TypeError("deal one of the games (e.g. AllFives), not ClassicHand")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"{cls.title} is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
-        opts = ClassicOptions.from_json(options, cls.option_specs) if options else _DEFAULTS
-        hands, rest = deal_tiles(TILES, seed, players, cls.hand_size(players, opts))
+        """The first hand is led by the highest double (or heaviest tile); later ones by the
+        seat after the last leader."""
         leader = None
         if hand_number > 1 and previous_leader is not None:
             leader = (previous_leader + 1) % players
-        return cls(players, hands, rest, opts, leader, seed, hand_number)
+        return cls(players, hands, rest, options, leader, seed, hand_number)
+
+    boneyard = StockAlias()
+    """The stock: the next tile drawn is the last one."""
 
     # ------------------------------------------------------------ state
-    @property
-    def current_player(self) -> int | None:
-        return self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._current is None
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self._scores)
-
     @property
     def winner(self) -> int | None:
         return None if self.result is None else self.result[1]
@@ -192,9 +182,6 @@ class ClassicHand(HandState[ClassicMove]):
             return Outcome((), "blocked, tied")
         return Outcome((winner,), reason)
 
-    def pips(self, seat: int) -> int:
-        return sum(high + low for high, low in self.hands[seat])
-
     def stats(self) -> list[JSON]:
         winner = self.winner
         return [
@@ -202,32 +189,12 @@ class ClassicHand(HandState[ClassicMove]):
             for seat, score in enumerate(self._scores)
         ]
 
-    def __repr__(self) -> str:
-        state = "over" if self._current is None else f"seat {self._current} to move"
-        return f"<{type(self).__name__} hand {self.hand_number}, {state}>"
-
-    def copy(self) -> Self:
-        """An independent copy, field by field (no JSON): the hard player copies a hand for
-        every candidate move in every sampled world. Tiles, moves, options and history
-        entries are immutable, so only the lists holding them are copied."""
-        new = type(self).__new__(type(self))
-        new.players = self.players
-        new.options = self.options
-        new.seed = self.seed
-        new.hand_number = self.hand_number
-        new.hands = [list(h) for h in self.hands]
-        new.boneyard = list(self.boneyard)
-        new.leader = self.leader
+    def _copy_into(self, new: Self) -> None:
         new.line = self.line.copy()
-        new._current = self._current
-        new.passes_in_row = self.passes_in_row
-        new._scores = list(self._scores)
-        new.history = list(self.history)
         new.last = self.last
         result = self.result
         new.result = None if result is None else (result[0], result[1], list(result[2]), result[3])
         new._table = self._table
-        return new
 
     # ------------------------------------------------------------ moves
     def parse_move(self, text: str) -> ClassicMove:
@@ -254,7 +221,7 @@ class ClassicHand(HandState[ClassicMove]):
                     moves.append(plays[end])
         if moves:
             return moves
-        if self.draws_allowed and self.boneyard:
+        if self.draws_allowed and self.stock:
             return [DRAW]
         return [PASS]
 
@@ -303,33 +270,10 @@ class ClassicHand(HandState[ClassicMove]):
             raise IllegalMoveError(f"{move.end} is not an open end.")
         return line.total_if(tile, move.slot)
 
-    def score_if(self, move: ClassicMove) -> int:
-        """What ``move`` would score right now (0 for a draw or pass)."""
-        total = self.total_if(move)
-        return 0 if total is None else self._table[total]
+    def points_for(self, total: int) -> int:
+        return self._table[total]
 
-    def timeout_move(self) -> ClassicMove:
-        """Draw when that is all there is; else the play scoring most now (ties: the
-        heaviest tile, then the first in legal order)."""
-        moves = self.legal_moves()
-        if not moves:
-            raise HandOverError("This hand is over.")
-        if not moves[0].is_play:
-            return moves[0]
-        return max(moves, key=lambda m: (self.score_if(m), m.tile.pips if m.tile else 0))
-
-    def apply(self, move: ClassicMove) -> list[Event]:
-        seat = self._current
-        if seat is None:
-            raise HandOverError("This hand is over.")
-        tile = move.tile
-        if tile is None:
-            if move.kind == "draw":
-                return self._draw(seat)
-            return self._manual_pass(seat)
-        hand = self.hands[seat]
-        if tile not in hand:
-            raise TileNotInHandError(f"You do not hold {tile.name}.")
+    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: ClassicMove) -> list[Event]:
         line = self.line
         end = move.slot
         if line.lead is None:
@@ -371,7 +315,7 @@ class ClassicHand(HandState[ClassicMove]):
             raise IllegalMoveError(f"There is no drawing in {self.title}.")
         if self.can_play(seat):
             raise IllegalMoveError("You can play, so you may not draw.")
-        boneyard = self.boneyard
+        boneyard = self.stock
         if not boneyard:
             raise IllegalMoveError("The boneyard is empty.")
         line = self.line
@@ -401,27 +345,17 @@ class ClassicHand(HandState[ClassicMove]):
     def _manual_pass(self, seat: int) -> list[Event]:
         if self.can_play(seat):
             raise IllegalMoveError("You can play, so you may not pass.")
-        if self.draws_allowed and self.boneyard:
+        if self.draws_allowed and self.stock:
             raise IllegalMoveError("You cannot play: draw from the boneyard.")
-        events: list[Event] = []
-        if not self._pass(seat, False, events):
-            self._advance(seat, events)
-        return events
+        return self._passed(seat)
 
-    def _pass(self, seat: int, auto: bool, events: list[Event]) -> bool:
-        """Record a pass; True when it blocks the hand (everyone passed in a row)."""
-        self.passes_in_row += 1
-        self.history.append((seat, "pass", auto, 0))
-        events.append(Event("pass", seat, detail={"auto": auto}))
-        if self.passes_in_row >= self.players:
-            self._finish("blocked", None, events)
-            return True
-        return False
+    def _pass_entry(self, seat: int, auto: bool) -> History:
+        return (seat, "pass", auto, 0)
 
     def _advance(self, seat: int, events: list[Event]) -> None:
         """Hand the turn on, passing for every player who can neither play nor draw."""
         players = self.players
-        can_draw = self.draws_allowed and bool(self.boneyard)
+        can_draw = self.draws_allowed and bool(self.stock)
         line = self.line
         values, ends = line.values, line.open
         hands = self.hands
@@ -480,17 +414,13 @@ class ClassicHand(HandState[ClassicMove]):
             entries.append(entry)
         return entries
 
-    def _last_json(self) -> JSON | None:
-        if self.last is None:
-            return None
-        seat, move, arm, index, points = self.last
-        return {
-            "seat": seat,
-            "move": move,
-            "arm": "lead" if arm == LEAD else LABELS[arm],
-            "index": index,
-            "points": points,
-        }
+    @staticmethod
+    def _arm_label(arm: int) -> str:
+        return LABELS[arm]
+
+    @staticmethod
+    def _arm_index(label: str) -> int:
+        return INDEX[label]
 
     def _result_json(self) -> JSON | None:
         if self.result is None:
@@ -498,56 +428,22 @@ class ClassicHand(HandState[ClassicMove]):
         reason, winner, pips, points = self.result
         return {"reason": reason, "winner": winner, "pips": list(pips), "points": points}
 
-    def position_text(self) -> str:
-        return self.line.text()
+    def _options_json(self) -> JSON:
+        return self.options.to_json(self.option_specs)
 
-    def view(self, player: int | None) -> JSON:
-        """What ``player`` may see (None: the channel), in the JSON shape the line renderer
-        is written against; other hands and the boneyard are only counts."""
-        data: JSON = {
-            "game": self.game,
+    def _view_json(self) -> JSON:
+        """The line and the game's rules, in the JSON shape the line renderer is written
+        against."""
+        return {
             "title": self.title,
-            "hand_number": self.hand_number,
-            "players": self.players,
-            "options": self.options.to_json(self.option_specs),
-            "leader": self.leader,
-            "current_player": self._current,
-            "over": self._current is None,
-            "scores": list(self._scores),
-            "hand_sizes": [len(h) for h in self.hands],
-            "boneyard": len(self.boneyard),
             "draws_allowed": self.draws_allowed,
             "scores_during_play": bool(self.divisors),
-            "line": self.line.to_json(),
-            "last": self._last_json(),
-            "history": self._history_json(),
-            "result": self._result_json(),
+            **self._state_json(),
         }
-        if player is not None:
-            data["you"] = player
-            data["hand"] = [t.name for t in self.hands[player]]
-        return data
 
-    def hidden_from(self, viewer: int | None) -> frozenset[str]:
-        hidden = {t.name for seat, h in enumerate(self.hands) if seat != viewer for t in h}
-        return frozenset(hidden.union(t.name for t in self.boneyard))
-
-    def to_json(self) -> JSON:
+    def _state_json(self) -> JSON:
         return {
-            "game": self.game,
-            "version": 1,
-            "players": self.players,
-            "options": self.options.to_json(self.option_specs),
-            "seed": self.seed,
-            "hand_number": self.hand_number,
-            "leader": self.leader,
-            "hands": [[t.name for t in h] for h in self.hands],
-            "boneyard": [t.name for t in self.boneyard],
             "line": self.line.to_json(),
-            "current": self._current,
-            "passes_in_row": self.passes_in_row,
-            "scores": list(self._scores),
-            "history": self._history_json(),
             "last": self._last_json(),
             "result": self._result_json(),
         }
@@ -568,11 +464,11 @@ class ClassicHand(HandState[ClassicMove]):
         variant = cls._variant(data.get("game"))
         if data.get("version") != 1:
             raise ValueError(f"unknown {variant.title} hand version {data.get('version')!r}")
-        hands = [[parse_tile(t, SET_TOP) for t in h] for h in data["hands"]]
+        hands = [tiles_from(h, SET_TOP) for h in data["hands"]]
         hand = variant(
             int(data["players"]),
             hands,
-            [parse_tile(t, SET_TOP) for t in data["boneyard"]],
+            tiles_from(data["boneyard"], SET_TOP),
             data["options"],
             int(data["leader"]),
             int(data["seed"]),
@@ -580,8 +476,7 @@ class ClassicHand(HandState[ClassicMove]):
         )
         hand.hands = hands  # as stored (the constructor would re-sort)
         hand._load_public(data)
-        hand._current = None if data["current"] is None else int(data["current"])
-        hand.passes_in_row = int(data["passes_in_row"])
+        hand._load_turn(data)
         return cast(Self, hand)
 
     def _load_public(self, data: Mapping[str, Any]) -> None:
@@ -592,18 +487,7 @@ class ClassicHand(HandState[ClassicMove]):
             (int(h["seat"]), str(h["move"]), bool(h["auto"]), int(h.get("count", 0)))
             for h in data["history"]
         ]
-        last = data["last"]
-        self.last = (
-            None
-            if last is None
-            else (
-                int(last["seat"]),
-                str(last["move"]),
-                LEAD if last["arm"] == "lead" else INDEX[last["arm"]],
-                int(last["index"]),
-                int(last["points"]),
-            )
-        )
+        self._load_last(data["last"])
         result = data["result"]
         self.result = (
             None
@@ -624,12 +508,9 @@ class ClassicHand(HandState[ClassicMove]):
         :data:`UNKNOWN` placeholders, so counts, legal moves and :meth:`score_if` are right
         for the seat to move. It is for deciding, not for playing the hand on."""
         variant = cls._variant(view.get("game"))
-        seat = view.get("you")
-        if seat is None:
-            raise ValueError("a computer player needs a seat's view, not a spectator's")
-        seat = int(seat)
+        seat = seat_of_view(view)
         players = int(view["players"])
-        own = [parse_tile(t, SET_TOP) for t in view["hand"]]
+        own = tiles_from(view["hand"], SET_TOP)
         hands: list[list[Tile]] = [own if s == seat else [] for s in range(players)]
         hand = variant(
             players, hands, [], view["options"], int(view["leader"]), 0, int(view["hand_number"])
@@ -637,16 +518,11 @@ class ClassicHand(HandState[ClassicMove]):
         for other, size in enumerate(view["hand_sizes"]):
             if other != seat:
                 hand.hands[other] = [UNKNOWN] * int(size)
-        hand.boneyard = [UNKNOWN] * int(view["boneyard"])
+        hand.stock = [UNKNOWN] * int(view["boneyard"])
         hand._load_public(view)
         current = view["current_player"]
         hand._current = None if current is None else int(current)
-        passes = 0
-        for _, move, _, _ in reversed(hand.history):
-            if move != "pass":
-                break
-            passes += 1
-        hand.passes_in_row = passes
+        hand.passes_in_row = passes_at_end([move for _, move, _, _ in hand.history])
         return hand
 
 

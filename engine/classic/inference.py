@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from engine.classic.hand import ClassicHand
 from engine.classic.line import Line
-from engine.classic.moves import TILES, parse_move
+from engine.classic.moves import parse_move
 from engine.tiles import Tile
 
 _GREEDY_TRIES = 4
@@ -80,17 +80,9 @@ class DealSampler:
         """``voids``: instead of those read from the history (for tests)."""
         self.hand = hand
         self.seat = seat
-        seen = set(hand.hands[seat])
-        seen.update(hand.line.laid())
-        self.unseen: list[Tile] = [t for t in TILES if t not in seen]
+        self.unseen: list[Tile] = hand.unseen_by(seat)
         self.sizes = [len(h) for h in hand.hands]
-        self.boneyard_size = len(hand.boneyard)
-        hidden = sum(size for s, size in enumerate(self.sizes) if s != seat)
-        if hidden + self.boneyard_size != len(self.unseen):
-            raise ValueError(
-                f"the view does not add up: {len(self.unseen)} unseen tiles for "
-                f"{hidden} in other hands and {self.boneyard_size} in the boneyard"
-            )
+        self.boneyard_size = len(hand.stock)
         if voids is None:
             voids = read_voids(hand)
         self.voids = [v for v in voids if v.seat != seat and self.sizes[v.seat]]

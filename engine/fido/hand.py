@@ -15,25 +15,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, cast
 
-from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
+from engine.dealt import UNKNOWN, passes_at_end, seat_of_view, tiles_from
+from engine.errors import IllegalMoveError
 from engine.fido.moves import FidoMove, book
 from engine.fido.options import FidoOptions
-from engine.game import JSON, Event, HandState, Outcome
+from engine.game import JSON, Event, Outcome
 from engine.line.crosswise import LEAD, CrosswiseLine
+from engine.line.hand import Last, LineHand
 from engine.line.labels import end_index, end_label
 from engine.line.moves import MoveBook
-from engine.rng import deal as deal_tiles
-from engine.rng import derive_seed
-from engine.tiles import Tile, parse_tile
+from engine.tiles import Tile
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 9
-UNKNOWN = Tile(-1, -1)
-"""Stands for a tile a seat cannot see, in a game rebuilt by :meth:`FidoHand.for_seat`."""
 
 History = tuple[int, str, bool]
 """(seat, move text, made for the player)."""
-Last = tuple[int, str, int, int, int]
-"""(seat, move text, arm index or LEAD, index in the arm, points)."""
 
 
 def hand_size(tiles: int, players: int) -> int:
@@ -51,11 +47,14 @@ def opener(hands: list[list[Tile]], top: int) -> tuple[int, Tile] | None:
     return None
 
 
-class FidoHand(HandState[FidoMove]):
+class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
     """One FIDO game at a table of 2–9."""
 
     game: ClassVar[str] = "fido"
     title: ClassVar[str] = "FIDO"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    round_word = "game"
 
     def __init__(
         self,
@@ -70,14 +69,11 @@ class FidoHand(HandState[FidoMove]):
         """A game about to be opened by the holder of the highest double.
 
         Tests build fixed positions with this directly; :meth:`deal` shuffles."""
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"FIDO is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        self.check_players(players)
         if len(hands) != players:
             raise ValueError(f"{players} players need {players} hands, not {len(hands)}")
         if not isinstance(options, FidoOptions):
             options = FidoOptions.from_json(options or {})
-        self.players = players
-        self.options = options
         self.divisor = options.divisor
         self.step = options.step
         self.book: MoveBook = book(options.top)
@@ -86,71 +82,57 @@ class FidoHand(HandState[FidoMove]):
             raise ValueError(
                 f"the hands and stock must be distinct tiles of a double-{options.top} set"
             )
-        self.seed = seed
-        self.hand_number = hand_number
         self.redeals = redeals
-        self.hands = [list(h) for h in hands]
-        self.stock = list(stock)
-        """The next tile drawn is the last one."""
-        opening = opener(self.hands, options.top)
+        dealt = [list(h) for h in hands]
+        opening = opener(dealt, options.top)
         if opening is None:
             raise ValueError("nobody holds a double: deal again")
-        self.leader, self.opening = opening
+        self._start(players, options, seed, hand_number, dealt, list(stock), opening[0])
+        self.opening = opening[1]
         self.line = CrosswiseLine(options.crosswise, options.top)
-        self._current: int | None = self.leader
-        self.passes_in_row = 0
-        self._scores = [0] * players
-        self.history: list[History] = []
         self.last: Last | None = None
         self.result: JSON | None = None
 
     # ------------------------------------------------------------ construction
     @classmethod
-    def deal(
+    def read_options(cls, options: Mapping[str, Any]) -> FidoOptions:
+        return FidoOptions.from_json(options)
+
+    @classmethod
+    def tile_set(cls, options: FidoOptions) -> tuple[Tile, ...]:
+        return book(options.top).tiles
+
+    @classmethod
+    def hand_size(cls, players: int, options: FidoOptions) -> int:
+        """``floor(tiles / (players + 1))`` each."""
+        return hand_size(len(cls.tile_set(options)), players)
+
+    @classmethod
+    def _dealt(
         cls,
         players: int,
-        options: Mapping[str, Any],
+        hands: list[list[Tile]],
+        rest: list[Tile],
+        options: FidoOptions,
         seed: int,
-        hand_number: int = 1,
-        previous_leader: int | None = None,
+        hand_number: int,
+        previous_leader: int | None,
+        redeals: int,
     ) -> Self:
-        """Shuffle with ``seed`` and deal ``floor(tiles / (players + 1))`` each; deal again
-        (a seed derived from this one) while nobody holds a double. Every game opens with
-        the highest double, so ``previous_leader`` plays no part."""
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"FIDO is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
-        opts = FidoOptions.from_json(options)
-        tiles = book(opts.top).tiles
-        size = hand_size(len(tiles), players)
-        redeals, shuffle_seed = 0, seed
-        while True:
-            hands, rest = deal_tiles(tiles, shuffle_seed, players, size)
-            if opener(hands, opts.top) is not None:
-                return cls(players, hands, rest, opts, seed, hand_number, redeals)
-            redeals += 1
-            shuffle_seed = derive_seed(seed, "redeal", redeals)
+        """Every game opens with the highest double, so ``previous_leader`` plays no part."""
+        return cls(players, hands, rest, options, seed, hand_number, redeals)
+
+    @classmethod
+    def deals_again(cls, hands: list[list[Tile]], options: FidoOptions) -> bool:
+        """Nobody holds a double: deal again."""
+        return opener(hands, options.top) is None
 
     # ------------------------------------------------------------ state
-    @property
-    def current_player(self) -> int | None:
-        return self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._current is None
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self._scores)
-
     @property
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None
         return Outcome(tuple(self.result["winners"]), str(self.result["reason"]))
-
-    def pips(self, seat: int) -> int:
-        return sum(high + low for high, low in self.hands[seat])
 
     def points_for(self, total: int) -> int:
         """What an open-end total scores: total ÷ d when d divides it."""
@@ -164,38 +146,19 @@ class FidoHand(HandState[FidoMove]):
         ]
 
     def hidden_from(self, viewer: int | None) -> frozenset[str]:
-        """Every tile ``viewer`` may not see: the other hands and the stock."""
-        hidden = {t.name for seat, h in enumerate(self.hands) if seat != viewer for t in h}
-        hidden.update(t.name for t in self.stock)
-        hidden.discard(UNKNOWN.name)
-        return frozenset(hidden)
+        """Every tile ``viewer`` may not see: the other hands and the stock (of a game
+        rebuilt from a view, the tiles it does not know are not named)."""
+        return super().hidden_from(viewer) - _UNKNOWN_NAME
 
-    def __repr__(self) -> str:
-        state = "over" if self._current is None else f"seat {self._current} to move"
-        return f"<FidoHand game {self.hand_number}, {state}>"
-
-    def copy(self) -> Self:
-        """An independent copy, field by field (no JSON), for searches."""
-        new = type(self).__new__(type(self))
-        new.players = self.players
-        new.options = self.options
+    def _copy_into(self, new: Self) -> None:
         new.divisor = self.divisor
         new.step = self.step
         new.book = self.book
-        new.seed = self.seed
-        new.hand_number = self.hand_number
         new.redeals = self.redeals
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.leader, new.opening = self.leader, self.opening
+        new.opening = self.opening
         new.line = self.line.copy()
-        new._current = self._current
-        new.passes_in_row = self.passes_in_row
-        new._scores = list(self._scores)
-        new.history = list(self.history)
         new.last = self.last
         new.result = self.result
-        return new
 
     # ------------------------------------------------------------ moves
     def parse_move(self, text: str) -> FidoMove:
@@ -292,33 +255,7 @@ class FidoHand(HandState[FidoMove]):
             return None
         return self.line.total_if(tile, None if move.slot < 0 else move.slot)
 
-    def score_if(self, move: FidoMove) -> int:
-        """What ``move`` would score right now (0 for a draw or pass)."""
-        total = self.total_if(move)
-        return 0 if total is None else self.points_for(total)
-
-    def timeout_move(self) -> FidoMove:
-        """Draw (or sit out) when that is all there is; else the play scoring most now
-        (ties: the heaviest tile, then the first in legal order)."""
-        moves = self.legal_moves()
-        if not moves:
-            raise HandOverError("This game is over.")
-        if not moves[0].is_play:
-            return moves[0]
-        return max(moves, key=lambda m: (self.score_if(m), m.tile.pips if m.tile else 0))
-
-    def apply(self, move: FidoMove) -> list[Event]:
-        seat = self._current
-        if seat is None:
-            raise HandOverError("This game is over.")
-        tile = move.tile
-        if tile is None:
-            if move.kind == "draw":
-                return self._draw(seat)
-            return self._manual_pass(seat)
-        hand = self.hands[seat]
-        if tile not in hand:
-            raise TileNotInHandError(f"You do not hold {tile.name}.")
+    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: FidoMove) -> list[Event]:
         line = self.line
         end = move.slot
         if line.lead is None:
@@ -393,20 +330,11 @@ class FidoHand(HandState[FidoMove]):
             raise IllegalMoveError("You can play, so you may not pass.")
         if self.stock:
             raise IllegalMoveError("You cannot play: draw from the stock.")
-        events: list[Event] = []
-        if not self._pass(seat, False, events):
-            self._advance(seat, events)
-        return events
+        return self._passed(seat)
 
-    def _pass(self, seat: int, auto: bool, events: list[Event]) -> bool:
-        """Record a sit-out; True when it ends the game (nobody can play)."""
-        self.passes_in_row += 1
-        self.history.append((seat, "pass", auto))
-        events.append(Event("pass", seat, detail={"auto": auto}))
-        if self.passes_in_row >= self.players:
-            self._finish("blocked", None, events)
-            return True
-        return False
+    def _pass_entry(self, seat: int, auto: bool) -> History:
+        """A sit-out."""
+        return (seat, "pass", auto)
 
     def _advance(self, seat: int, events: list[Event]) -> None:
         """Hand the turn on, sitting out for every player who can neither play nor draw."""
@@ -448,68 +376,36 @@ class FidoHand(HandState[FidoMove]):
     def _history_json(self) -> list[JSON]:
         return [{"seat": seat, "move": move, "auto": auto} for seat, move, auto in self.history]
 
-    def _last_json(self) -> JSON | None:
-        if self.last is None:
-            return None
-        seat, move, arm, index, points = self.last
-        return {
-            "seat": seat,
-            "move": move,
-            "arm": "lead" if arm == LEAD else end_label(arm),
-            "index": index,
-            "points": points,
-        }
+    @staticmethod
+    def _arm_label(arm: int) -> str:
+        return end_label(arm)
 
-    def _public(self) -> JSON:
+    @staticmethod
+    def _arm_index(label: str) -> int:
+        return end_index(label)
+
+    def _options_json(self) -> JSON:
+        return self.options.to_json()
+
+    def _state_json(self) -> JSON:
+        """The game's own keys, the same in stored JSON and views."""
         return {
-            "game": self.game,
-            "players": self.players,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
             "redeals": self.redeals,
-            "leader": self.leader,
-            "scores": list(self._scores),
             "line": self.line.to_json(),
-            "history": self._history_json(),
             "last": self._last_json(),
             "result": None if self.result is None else dict(self.result),
         }
 
-    def position_text(self) -> str:
-        return self.line.text()
-
-    def view(self, player: int | None) -> JSON:
-        """What ``player`` may see (None: the channel); other hands and the stock are only
-        counts. The shape the FIDO picture is drawn from."""
-        data = self._public()
+    def _view_json(self) -> JSON:
+        """The shape the FIDO picture is drawn from."""
+        data = self._state_json()
         data.update(
             {
                 "title": self.title,
                 "set_top": self.options.top,
                 "divisor": self.divisor,
                 "direction": self.step,
-                "current_player": self._current,
-                "over": self._current is None,
-                "hand_sizes": [len(h) for h in self.hands],
-                "stock": len(self.stock),
                 "total": self.line.total,
-            }
-        )
-        if player is not None:
-            data["you"] = player
-            data["hand"] = [t.name for t in self.hands[player]]
-        return data
-
-    def to_json(self) -> JSON:
-        data = self._public()
-        data.update(
-            {
-                "version": 1,
-                "seed": self.seed,
-                "hands": [[t.name for t in h] for h in self.hands],
-                "stock": [t.name for t in self.stock],
-                "current": self._current,
-                "passes_in_row": self.passes_in_row,
             }
         )
         return data
@@ -522,13 +418,11 @@ class FidoHand(HandState[FidoMove]):
             raise ValueError(f"unknown FIDO game version {data.get('version')!r}")
         options = FidoOptions.from_json(data["options"])
         top = options.top
-        hands = [[parse_tile(t, top) for t in h] for h in data["hands"]]
-        stock = [parse_tile(t, top) for t in data["stock"]]
+        hands = [tiles_from(h, top) for h in data["hands"]]
         game = cls.__new__(cls)
-        game._load(data, options, hands, stock)
+        game._load(data, options, hands, tiles_from(data["stock"], top))
         game.seed = int(data["seed"])
-        game._current = None if data["current"] is None else int(data["current"])
-        game.passes_in_row = int(data["passes_in_row"])
+        game._load_turn(data)
         return game
 
     def _load(
@@ -554,18 +448,7 @@ class FidoHand(HandState[FidoMove]):
         self.opening = self._opening_from(data)
         self._scores = [int(s) for s in data["scores"]]
         self.history = [(int(h["seat"]), str(h["move"]), bool(h["auto"])) for h in data["history"]]
-        last = data["last"]
-        self.last = (
-            None
-            if last is None
-            else (
-                int(last["seat"]),
-                str(last["move"]),
-                LEAD if last["arm"] == "lead" else end_index(last["arm"]),
-                int(last["index"]),
-                int(last["points"]),
-            )
-        )
+        self._load_last(data["last"])
         self.result = None if data["result"] is None else dict(data["result"])
 
     def _opening_from(self, data: Mapping[str, Any]) -> Tile:
@@ -589,12 +472,9 @@ class FidoHand(HandState[FidoMove]):
         The line and the seat's own tiles are real; every other hand and the stock hold
         :data:`UNKNOWN` placeholders, so counts, legal moves and :meth:`score_if` are right
         for the seat to move. It is for deciding, not for playing the game on."""
-        seat = view.get("you")
-        if seat is None:
-            raise ValueError("a computer player needs a seat's view, not a spectator's")
-        seat = int(seat)
+        seat = seat_of_view(view)
         options = FidoOptions.from_json(view["options"])
-        own = [parse_tile(t, options.top) for t in view["hand"]]
+        own = tiles_from(view["hand"], options.top)
         hands = [
             own if s == seat else [UNKNOWN] * int(size) for s, size in enumerate(view["hand_sizes"])
         ]
@@ -602,10 +482,8 @@ class FidoHand(HandState[FidoMove]):
         game._load(view, options, hands, [UNKNOWN] * int(view["stock"]))
         current = view["current_player"]
         game._current = None if current is None else int(current)
-        passes = 0
-        for _, move, _ in reversed(game.history):
-            if move != "pass":
-                break
-            passes += 1
-        game.passes_in_row = passes
+        game.passes_in_row = passes_at_end([move for _, move, _ in game.history])
         return game
+
+
+_UNKNOWN_NAME = frozenset((UNKNOWN.name,))

@@ -93,17 +93,9 @@ class DealSampler:
         """``limits``: instead of those read from the history (for tests)."""
         self.game = game
         self.seat = seat
-        seen = set(game.hands[seat])
-        seen.update(game.line.laid())
-        self.unseen = [t for t in game.book.tiles if t not in seen]
+        self.unseen = game.unseen_by(seat)
         self.sizes = [len(h) for h in game.hands]
         self.stock_size = len(game.stock)
-        hidden = sum(size for s, size in enumerate(self.sizes) if s != seat)
-        if hidden + self.stock_size != len(self.unseen):
-            raise ValueError(
-                f"the view does not add up: {len(self.unseen)} unseen tiles for "
-                f"{hidden} in other hands and {self.stock_size} in the stock"
-            )
         if limits is None:
             limits = read_limits(game)
         self.limits = [limit for limit in limits if limit.seat != seat]

@@ -6,15 +6,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
+from engine.dealt import DealtHand, StockAlias, passes_at_end, seat_of_view, tiles_from
 from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
-from engine.game import JSON, Event, HandState, Outcome
+from engine.game import JSON, Event, Outcome
 from engine.network.bonus import BONUS_POINTS, BonusResult, compute_bonus
 from engine.network.layout import Layout, Placement, PlaceOutcome
 from engine.network.moves import PASS, NetworkMove, parse_move, placed_move
 from engine.network.options import NetworkOptions
 from engine.network.position import parse_placement, write_position
 from engine.network.text import layout_text
-from engine.rng import deal as deal_tiles
 from engine.tiles import Tile, double_set, parse_tile
 
 SET_TOP = 6
@@ -35,12 +35,7 @@ class Turn:
 
 def trailing_passes(history: list[Turn]) -> int:
     """How many turns at the end of ``history`` were passes (the passes in a row)."""
-    count = 0
-    for turn in reversed(history):
-        if turn.move != "pass":
-            break
-        count += 1
-    return count
+    return passes_at_end([turn.move for turn in history])
 
 
 def tiles_per_player(players: int) -> int:
@@ -58,10 +53,14 @@ def highest_double_holder(hands: list[list[Tile]]) -> tuple[int, Tile]:
     return best
 
 
-class NetworkHand(HandState[NetworkMove]):
+class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
     """A Network dominoes hand. Seats are 0-based; play goes up in seat order."""
 
     game = "network"
+    title = "Network dominoes"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    stock_name = "set_aside"
 
     def __init__(
         self,
@@ -74,51 +73,47 @@ class NetworkHand(HandState[NetworkMove]):
         lead: tuple[int, Tile] | None = None,
     ) -> None:
         """``lead`` is (leader seat, lead tile); by default the highest double's holder."""
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Network dominoes is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
-        self.players = players
-        self.hands = [sorted(h, reverse=True) for h in hands]
-        self.set_aside = list(set_aside)
-        self.options = options
-        self.seed = seed
-        self.hand_number = hand_number
-        self.leader, self.lead_tile = lead or highest_double_holder(self.hands)
+        self.check_players(players)
+        sorted_hands = [sorted(h, reverse=True) for h in hands]
+        leader, self.lead_tile = lead or highest_double_holder(sorted_hands)
+        self._start(players, options, seed, hand_number, sorted_hands, list(set_aside), leader)
         self.layout = Layout(options.attachments)
-        self._current: int | None = self.leader
-        self.passes_in_row = 0
-        self._scores = [0] * players
         self.ring_counts = [0] * players
-        self.history: list[Turn] = []
         self.bonus: BonusResult | None = None
 
     # ------------------------------------------------------------ construction
     @classmethod
-    def deal(
+    def read_options(cls, options: Mapping[str, Any]) -> NetworkOptions:
+        return NetworkOptions.from_json(options)
+
+    @classmethod
+    def tile_set(cls, options: NetworkOptions) -> list[Tile]:
+        return double_set(SET_TOP)
+
+    @classmethod
+    def hand_size(cls, players: int, options: NetworkOptions) -> int:
+        """⌊28 / players⌋ each; the rest is set aside."""
+        return tiles_per_player(players)
+
+    @classmethod
+    def _dealt(
         cls,
         players: int,
-        options: Mapping[str, Any],
+        hands: list[list[Tile]],
+        rest: list[Tile],
+        options: NetworkOptions,
         seed: int,
-        hand_number: int = 1,
-        previous_leader: int | None = None,
+        hand_number: int,
+        previous_leader: int | None,
+        redeals: int,
     ) -> Self:
-        """Deal ⌊28 / players⌋ each; the rest is set aside. The highest double leads."""
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Network dominoes is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
-        hands, rest = deal_tiles(double_set(SET_TOP), seed, players, tiles_per_player(players))
-        return cls(players, hands, rest, NetworkOptions.from_json(options), seed, hand_number)
+        """The highest double leads."""
+        return cls(players, hands, rest, options, seed, hand_number)
+
+    set_aside = StockAlias()
+    """The stock: the tiles nobody was dealt."""
 
     # ------------------------------------------------------------ state
-    @property
-    def current_player(self) -> int | None:
-        return self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._current is None
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self._scores)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -273,42 +268,28 @@ class NetworkHand(HandState[NetworkMove]):
     def position_text(self) -> str:
         return layout_text(self.layout) if self.layout.placements else "(nothing laid yet)"
 
-    def view(self, player: int | None) -> JSON:
-        data: JSON = {
-            "game": self.game,
-            "hand_number": self.hand_number,
-            "players": self.players,
-            "options": self.options.to_json(),
-            "leader": self.leader,
-            "current_player": self._current,
-            "over": self.is_over,
-            "scores": list(self._scores),
+    def _options_json(self) -> JSON:
+        return self.options.to_json()
+
+    def _history_json(self) -> list[JSON]:
+        return [t.to_json() for t in self.history]
+
+    def _view_json(self) -> JSON:
+        return {
             "rings": list(self.ring_counts),
-            "hand_sizes": [len(h) for h in self.hands],
-            "set_aside": len(self.set_aside),
             "position": write_position(self.layout),
             "open_ends": [end.to_json() for end in self.layout.ends.values()],
-            "history": [t.to_json() for t in self.history],
             "bonus": None if self.bonus is None else self.bonus.to_json(),
-            "you": player,
+            "you": None,
         }
-        if player is not None:
-            data["hand"] = [t.name for t in self.hands[player]]
-        return data
-
-    def hidden_from(self, viewer: int | None) -> frozenset[str]:
-        hidden = {t.name for seat, h in enumerate(self.hands) if seat != viewer for t in h}
-        return frozenset(hidden.union(t.name for t in self.set_aside))
 
     @classmethod
     def for_seat(cls, view: Mapping[str, Any]) -> NetworkHand:
         """A hand rebuilt from one seat's :meth:`view`, for that seat's computer player:
         the table and its own tiles are real, every other hand is empty (unknown)."""
-        seat = view["you"]
-        if seat is None:
-            raise ValueError("a computer player needs a seat's view, not a spectator's")
+        seat = seat_of_view(view)
         players = int(view["players"])
-        own = [parse_tile(t, SET_TOP) for t in view["hand"]]
+        own = tiles_from(view["hand"], SET_TOP)
         hands: list[list[Tile]] = [own if s == seat else [] for s in range(players)]
         options = NetworkOptions.from_json(view["options"])
         leader = int(view["leader"])
@@ -327,43 +308,17 @@ class NetworkHand(HandState[NetworkMove]):
         hand.passes_in_row = trailing_passes(hand.history)
         return hand
 
-    def copy(self) -> Self:
-        """An independent copy, much faster than the JSON round trip (for searches)."""
-        twin = type(self).__new__(type(self))
-        twin.players = self.players
-        twin.hands = [list(h) for h in self.hands]
-        twin.set_aside = list(self.set_aside)
-        twin.options = self.options
-        twin.seed = self.seed
-        twin.hand_number = self.hand_number
-        twin.leader, twin.lead_tile = self.leader, self.lead_tile
-        twin.layout = self.layout.copy()
-        twin._current = self._current
-        twin.passes_in_row = self.passes_in_row
-        twin._scores = list(self._scores)
-        twin.ring_counts = list(self.ring_counts)
-        twin.history = list(self.history)
-        twin.bonus = self.bonus
-        return twin
+    def _copy_into(self, new: Self) -> None:
+        new.lead_tile = self.lead_tile
+        new.layout = self.layout.copy()
+        new.ring_counts = list(self.ring_counts)
+        new.bonus = self.bonus
 
-    def to_json(self) -> JSON:
+    def _state_json(self) -> JSON:
         return {
-            "game": self.game,
-            "version": 1,
-            "players": self.players,
-            "options": self.options.to_json(),
-            "seed": self.seed,
-            "hand_number": self.hand_number,
-            "leader": self.leader,
             "lead_tile": self.lead_tile.name,
-            "hands": [[t.name for t in h] for h in self.hands],
-            "set_aside": [t.name for t in self.set_aside],
             "placements": [list(p) for p in self.layout.placements],
-            "current": self._current,
-            "passes_in_row": self.passes_in_row,
-            "scores": list(self._scores),
             "rings": list(self.ring_counts),
-            "history": [t.to_json() for t in self.history],
             "bonus": None if self.bonus is None else self.bonus.to_json(),
         }
 
@@ -371,11 +326,10 @@ class NetworkHand(HandState[NetworkMove]):
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         if data.get("game") != cls.game:
             raise ValueError("not a Network dominoes hand")
-        hands = [[parse_tile(t, SET_TOP) for t in h] for h in data["hands"]]
         hand = cls(
             int(data["players"]),
-            hands,
-            [parse_tile(t, SET_TOP) for t in data["set_aside"]],
+            [tiles_from(h, SET_TOP) for h in data["hands"]],
+            tiles_from(data["set_aside"], SET_TOP),
             NetworkOptions.from_json(data["options"]),
             int(data["seed"]),
             int(data["hand_number"]),
@@ -384,8 +338,7 @@ class NetworkHand(HandState[NetworkMove]):
         played = [Placement(*p) for p in data["placements"]]
         for placement in played:
             hand.layout.add(placement)
-        hand._current = data["current"]
-        hand.passes_in_row = int(data["passes_in_row"])
+        hand._load_turn(data)
         hand._scores = [int(s) for s in data["scores"]]
         hand.ring_counts = [int(r) for r in data["rings"]]
         hand.history = [

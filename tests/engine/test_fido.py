@@ -117,9 +117,9 @@ def test_the_next_highest_double_opens_when_the_highest_was_not_dealt() -> None:
 def test_no_double_dealt_means_a_redeal(monkeypatch: pytest.MonkeyPatch) -> None:
     # At least 18 of 28 tiles are always dealt, so a deal without a double is too rare to
     # find by seed: the first shuffle is made double-free, the redeal is the real one.
-    import engine.fido.hand as fido_hand
+    import engine.dealt as dealt
 
-    real = fido_hand.deal_tiles
+    real = dealt.deal_tiles
     seeds: list[int] = []
 
     def first_without_doubles(items, seed, players, per_player):  # type: ignore[no-untyped-def]
@@ -130,7 +130,7 @@ def test_no_double_dealt_means_a_redeal(monkeypatch: pytest.MonkeyPatch) -> None
             return hands, [t for t in items if t.is_double] + plain[players * per_player :]
         return real(items, seed, players, per_player)
 
-    monkeypatch.setattr(fido_hand, "deal_tiles", first_without_doubles)
+    monkeypatch.setattr(dealt, "deal_tiles", first_without_doubles)
     g = FidoHand.deal(4, {"set": 6}, seed=7)
     assert g.redeals == 1 and len(seeds) == 2 and seeds[1] != seeds[0]
     assert any(t.is_double for h in g.hands for t in h)
