@@ -11,6 +11,7 @@ having written nothing. How each database makes that check atomic is in its back
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -64,6 +65,12 @@ class StoreBase:
         """Name a publish job in every commit that changes what players see (see
         :mod:`bot.store.outbox`)."""
         self._outbox = outbox
+
+    def hold_table(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while a request reads, thinks about and commits a table, so requests for
+        one table run one at a time in every process sharing the database (with SQLite,
+        one process, this holds nothing: the service's own lock is enough)."""
+        return self._db.hold(f"table:{table_id}")
 
     def _now(self) -> str:
         return time_to_text(self._clock())

@@ -50,6 +50,12 @@ class Database(Protocol):
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
 
+    def hold(self, name: str) -> AbstractAsyncContextManager[None]:
+        """Hold the lock called ``name`` across every process sharing this database until
+        the block ends (released too if the process dies). A database only one process
+        uses needs none: there, in-process locks are enough."""
+        ...
+
     async def schema_version(self) -> int:
         """How many migrations this database has had."""
         ...

@@ -7,12 +7,18 @@ every process of a bot that runs several (``DATABASE_URL=postgresql://…``).
 * Writers that read-then-write rows which may not exist yet (a new channel's lobby, a new
   player's standings) queue on a transaction-scoped advisory lock named by
   :meth:`PostgresTransaction.serialize`.
+* A request that reads a table, thinks, then commits holds the table's session advisory
+  lock (:meth:`PostgresDatabase.hold`) on a connection of a small pool of its own, so
+  requests for one table queue across processes as they do within one, and a process
+  that dies lets go of its locks with its connections.
 * Queries are the store's portable SQL with ``?`` placeholders, numbered for PostgreSQL
   once per statement text; values are always sent as parameters.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
@@ -27,6 +33,13 @@ from bot.store.schema_postgres import (
     apply_postgres_migrations,
     postgres_schema_version,
 )
+
+LOCK_CONNECTIONS = 8
+"""Connections of a process's pool for held locks: requests for that many tables at once."""
+HOLD_WAIT = 60.0
+"""Seconds a request waits for a table another process is working on before it gives up."""
+_HOLD = "SELECT pg_advisory_lock(hashtextextended($1, 0))"
+_RELEASE = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
 
 
 @lru_cache(maxsize=512)
@@ -87,6 +100,8 @@ class PostgresDatabase:
     def __init__(self, pool: asyncpg.Pool[Any], url: str) -> None:
         self._pool: asyncpg.Pool[Any] | None = pool
         self.url = url
+        self._lock_pool: asyncpg.Pool[Any] | None = None
+        self._lock_pool_made = asyncio.Lock()
 
     @classmethod
     async def open(
@@ -119,11 +134,37 @@ class PostgresDatabase:
         async with self._live().acquire() as conn, conn.transaction():
             yield PostgresTransaction(conn)
 
+    @asynccontextmanager
+    async def hold(self, name: str) -> AsyncIterator[None]:
+        # Locks wait on a pool of their own: a holder must always find a connection in
+        # the main pool for its transaction, or busy tables could starve each other.
+        pool = await self._locks()
+        async with pool.acquire() as conn:
+            await conn.execute(_HOLD, name, timeout=HOLD_WAIT)
+            try:
+                yield
+            finally:
+                # A lock whose connection was cut is already gone with it.
+                with contextlib.suppress(asyncpg.InterfaceError, asyncpg.PostgresError, OSError):
+                    await conn.execute(_RELEASE, name)
+
+    async def _locks(self) -> asyncpg.Pool[Any]:
+        async with self._lock_pool_made:
+            if self._lock_pool is None:
+                self._live()
+                self._lock_pool = await asyncpg.create_pool(
+                    self.url, min_size=1, max_size=LOCK_CONNECTIONS, timeout=10.0
+                )
+            return self._lock_pool
+
     async def schema_version(self) -> int:
         async with self._live().acquire() as conn:
             return await postgres_schema_version(conn)
 
     async def close(self) -> None:
+        if self._lock_pool is not None:
+            locks, self._lock_pool = self._lock_pool, None
+            await locks.close()
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -77,6 +78,9 @@ class SqliteDatabase:
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         async with self._lock:
             return list(await self._conn().execute_fetchall(sql, params))
+
+    def hold(self, name: str) -> AbstractAsyncContextManager[None]:
+        return contextlib.nullcontext()  # one process: its own locks are enough
 
     def transaction(self) -> AbstractAsyncContextManager[SqliteTransaction]:
         return self._transaction()

@@ -9,9 +9,10 @@ second process or a double click cannot apply a turn twice.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
@@ -94,8 +95,15 @@ class TableCore:
         self._new_seed = new_seed
         self._locks: dict[int, asyncio.Lock] = {}
 
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def _lock(self, table_id: int) -> AsyncIterator[None]:
+        """One request for a table at a time: in this process, then across every process
+        sharing the store (on PostgreSQL an interaction for a table may reach any of them)."""
+        async with (
+            self._locks.setdefault(table_id, asyncio.Lock()),
+            self.store.hold_table(table_id),
+        ):
+            yield
 
     def _forget(self, table_id: int) -> None:
         """Drop a closed table's lock; a late waiter still holds its own reference."""

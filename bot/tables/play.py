@@ -142,9 +142,13 @@ class Play(ComputerSeats):
         async with self._lock(table_id):
             record = await self._load_playing(table_id)
             seat = require_seat(record, user_id)
-            if turn is not None:
-                check_turn_token(record, turn)
             match = load_match(record)
+            if turn is not None:
+                try:
+                    check_turn_token(record, turn)
+                except StaleControlError:  # a double click, maybe reaching another process
+                    await self._refuse_a_repeat(table_id, seat, notation, match, since=turn)
+                    raise
             meta = self._meta(record)
             player = PlayerSeat(record, match, seat)
             if not player.is_turn:

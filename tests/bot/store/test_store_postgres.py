@@ -174,6 +174,48 @@ async def test_two_lobbies_racing_for_one_channel_give_one_table(postgres_url: s
     assert refused == ["ChannelBusyError"] * 3
 
 
+async def test_a_held_table_waits_for_its_holder_in_another_process(postgres_url: str) -> None:
+    """Two processes (two stores) on one database: while one holds a table, the other's
+    request for the same table waits until it lets go; another table is not held up."""
+    async with Store.open(postgres_url) as one, Store.open(postgres_url) as two:
+        order: list[str] = []
+        async with one.hold_table(7):
+            waiting = asyncio.create_task(_hold(two, 7, order))
+            async with asyncio.timeout(10):
+                await _hold(two, 8, order)  # another table: not held up
+            await asyncio.sleep(0.2)
+            assert not waiting.done()
+            order.append("one lets go")
+        async with asyncio.timeout(10):
+            await waiting
+        assert order == ["two held 8", "one lets go", "two held 7"]
+
+
+async def test_a_dead_holder_lets_go_of_its_tables(postgres_url: str) -> None:
+    """A process killed mid-request (its connections cut, as by kill -9) holds nothing
+    after: the table's next request goes ahead."""
+    async with Store.open(postgres_url) as dying, Store.open(postgres_url) as survivor:
+        order: list[str] = []
+        async with dying.hold_table(9):
+            raw = await asyncpg.connect(postgres_url)
+            try:
+                cut = await raw.fetchval(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_locks"
+                    " WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()"
+                )
+            finally:
+                await raw.close()
+            assert cut == 1
+            async with asyncio.timeout(10):
+                await _hold(survivor, 9, order)
+            assert order == ["two held 9"]
+
+
+async def _hold(store: Store, table_id: int, order: list[str]) -> None:
+    async with store.hold_table(table_id):
+        order.append(f"two held {table_id}")
+
+
 def test_placeholders_are_numbered_outside_quoted_text() -> None:
     assert numbered("SELECT '?' , x FROM t WHERE a = ? AND b IN (?, ?)") == (
         "SELECT '?' , x FROM t WHERE a = $1 AND b IN ($2, $3)"
