@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar, overload
 
 from engine.game import JSON, HandState, M
@@ -33,6 +34,22 @@ H = TypeVar("H")
 
 UNKNOWN = Tile(-1, -1)
 """Stands for a tile a seat cannot see, in a hand rebuilt from a seat's view (``for_seat``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Generic[Opts]):
+    """What :meth:`DealtHand.deal` hands a game's :meth:`~DealtHand._dealt` hook: the
+    dealt ``hands`` and the ``rest`` of the set (after ``redeals`` deals the game could not
+    start from), and the arguments of the deal."""
+
+    players: int
+    hands: list[list[Tile]]
+    rest: list[Tile]
+    options: Opts
+    seed: int
+    hand_number: int
+    previous_leader: int | None
+    redeals: int
 
 
 def passes_at_end(moves: Sequence[str]) -> int:
@@ -154,7 +171,9 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
         while cls.deals_again(hands, opts):
             redeals += 1
             hands, rest = deal_tiles(tiles, derive_seed(seed, "redeal", redeals), players, size)
-        return cls._dealt(players, hands, rest, opts, seed, hand_number, previous_leader, redeals)
+        return cls._dealt(
+            Deal(players, hands, rest, opts, seed, hand_number, previous_leader, redeals)
+        )
 
     @classmethod
     @abstractmethod
@@ -178,18 +197,8 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
 
     @classmethod
     @abstractmethod
-    def _dealt(
-        cls,
-        players: int,
-        hands: list[list[Tile]],
-        rest: list[Tile],
-        options: Opts,
-        seed: int,
-        hand_number: int,
-        previous_leader: int | None,
-        redeals: int,
-    ) -> Self:
-        """The new hand from the dealt ``hands`` and the ``rest`` (after ``redeals``)."""
+    def _dealt(cls, deal: Deal[Opts]) -> Self:
+        """The new hand from ``deal``: who leads is the game's rule."""
 
     # ------------------------------------------------------------ state
     @property

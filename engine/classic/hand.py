@@ -22,7 +22,7 @@ from engine.classic.options import (
     SCORING_OPTIONS,
     ClassicOptions,
 )
-from engine.dealt import UNKNOWN, StockAlias, passes_at_end, seat_of_view, tiles_from
+from engine.dealt import UNKNOWN, Deal, StockAlias, passes_at_end, seat_of_view, tiles_from
 from engine.errors import IllegalMoveError
 from engine.game import JSON, Event, Outcome
 from engine.line.hand import Last, LineHand
@@ -147,23 +147,15 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         return HAND_SIZES[options.hand_size][players]
 
     @classmethod
-    def _dealt(
-        cls,
-        players: int,
-        hands: list[list[Tile]],
-        rest: list[Tile],
-        options: ClassicOptions,
-        seed: int,
-        hand_number: int,
-        previous_leader: int | None,
-        redeals: int,
-    ) -> Self:
+    def _dealt(cls, deal: Deal[ClassicOptions]) -> Self:
         """The first hand is led by the highest double (or heaviest tile); later ones by the
         seat after the last leader."""
         leader = None
-        if hand_number > 1 and previous_leader is not None:
-            leader = (previous_leader + 1) % players
-        return cls(players, hands, rest, options, leader, seed, hand_number)
+        if deal.hand_number > 1 and deal.previous_leader is not None:
+            leader = (deal.previous_leader + 1) % deal.players
+        return cls(
+            deal.players, deal.hands, deal.rest, deal.options, leader, deal.seed, deal.hand_number
+        )
 
     boneyard = StockAlias()
     """The stock: the next tile drawn is the last one."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, cast
 
-from engine.dealt import UNKNOWN, passes_at_end, seat_of_view, tiles_from
+from engine.dealt import UNKNOWN, Deal, passes_at_end, seat_of_view, tiles_from
 from engine.errors import IllegalMoveError
 from engine.fido.moves import FidoMove, book
 from engine.fido.options import FidoOptions
@@ -108,19 +108,17 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         return hand_size(len(cls.tile_set(options)), players)
 
     @classmethod
-    def _dealt(
-        cls,
-        players: int,
-        hands: list[list[Tile]],
-        rest: list[Tile],
-        options: FidoOptions,
-        seed: int,
-        hand_number: int,
-        previous_leader: int | None,
-        redeals: int,
-    ) -> Self:
+    def _dealt(cls, deal: Deal[FidoOptions]) -> Self:
         """Every game opens with the highest double, so ``previous_leader`` plays no part."""
-        return cls(players, hands, rest, options, seed, hand_number, redeals)
+        return cls(
+            deal.players,
+            deal.hands,
+            deal.rest,
+            deal.options,
+            deal.seed,
+            deal.hand_number,
+            deal.redeals,
+        )
 
     @classmethod
     def deals_again(cls, hands: list[list[Tile]], options: FidoOptions) -> bool:
