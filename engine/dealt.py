@@ -12,7 +12,8 @@ A game subclasses :class:`DealtHand` and supplies the hooks named in each method
 set, hand size and options for :meth:`DealtHand.deal`, the JSON of its options and
 history, and what its view and stored JSON add to the shared keys. The hot paths (legal
 moves, laying a tile) stay with the games; :meth:`DealtHand.copy` copies the shared fields
-directly. The line games share more on top of this: :class:`engine.line.hand.LineHand`.
+directly. The line games share more on top of this, the end of a play included:
+:class:`engine.line.hand.LineHand`.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar, Self, cast
 
-from engine.classic.line import INDEX, LABELS, LEAD, Line
+from engine.classic.line import INDEX, LABELS, Line
 from engine.classic.moves import DRAW, LEADS, PASS, PLAYS, SET_TOP, TILES, ClassicMove, parse_move
 from engine.classic.options import (
     BLOCK_OPTIONS,
@@ -265,40 +265,26 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
     def points_for(self, total: int) -> int:
         return self._table[total]
 
-    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: ClassicMove) -> list[Event]:
+    def _place(self, seat: int, tile: Tile, move: ClassicMove) -> int:
         line = self.line
         end = move.slot
         if line.lead is None:
             if end >= 0:
                 raise IllegalMoveError(f"The first tile is the lead: play it as '{tile.name}'.")
             line.play_lead(tile, seat)
-            arm, index = LEAD, 0
-        else:
-            if end < 0:
-                raise IllegalMoveError(
-                    f"The lead has been played: say which end {tile.name} goes on, "
-                    f"like '{tile.name} E'."
-                )
-            if end not in line.open:
-                shown = ", ".join(LABELS[e] for e in line.open)
-                raise IllegalMoveError(f"{move.end} is not an open end (open: {shown}).")
-            index = line.place(tile, end, seat)
-            arm = end
-        hand.remove(tile)
-        total = line.total
-        points = self._table[total]
-        if points:
-            self._scores[seat] += points
-        text = move.text
-        self.history.append((seat, text, False, 0))
-        self.last = (seat, text, arm, index, points)
-        self.passes_in_row = 0
-        events = [Event("play", seat, points, {"move": text, "total": total})]
-        if hand:
-            self._advance(seat, events)
-        else:
-            self._finish("domino", seat, events)
-        return events
+            return 0
+        if end < 0:
+            raise IllegalMoveError(
+                f"The lead has been played: say which end {tile.name} goes on, "
+                f"like '{tile.name} E'."
+            )
+        if end not in line.open:
+            shown = ", ".join(LABELS[e] for e in line.open)
+            raise IllegalMoveError(f"{move.end} is not an open end (open: {shown}).")
+        return line.place(tile, end, seat)
+
+    def _play_record(self, seat: int, text: str, total: int) -> tuple[History, int, JSON]:
+        return (seat, text, False, 0), self._table[total], {"move": text, "total": total}
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile at a time until one fits or the boneyard is empty; a player left

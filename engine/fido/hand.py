@@ -20,7 +20,7 @@ from engine.errors import IllegalMoveError
 from engine.fido.moves import FidoMove, book
 from engine.fido.options import FidoOptions
 from engine.game import JSON, Event, Outcome
-from engine.line.crosswise import LEAD, CrosswiseLine
+from engine.line.crosswise import CrosswiseLine
 from engine.line.hand import Last, LineHand
 from engine.line.labels import end_index, end_label
 from engine.line.moves import MoveBook
@@ -253,7 +253,7 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
             return None
         return self.line.total_if(tile, None if move.slot < 0 else move.slot)
 
-    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: FidoMove) -> list[Event]:
+    def _place(self, seat: int, tile: Tile, move: FidoMove) -> int:
         line = self.line
         end = move.slot
         if line.lead is None:
@@ -262,49 +262,30 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
                     f"The game opens with the highest double you hold: play '{self.opening}'."
                 )
             line.play_lead(tile, seat)
-            arm, index = LEAD, 0
-        else:
-            if end < 0:
-                raise IllegalMoveError(
-                    f"The opening has been played: say which end {tile.name} goes on, "
-                    f"like '{tile.name} A'."
-                )
-            if end not in line.open:
-                if line.second_move:
-                    raise IllegalMoveError(
-                        "The second tile goes on the opening double's long side, A."
-                    )
-                raise IllegalMoveError(f"{move.end} is not an open end.")
-            line.outer(tile, end)  # raises when the tile does not match
-            if self.options.mercy and not self._allowed(tile, end):
-                raise IllegalMoveError(
-                    f"Mother Theresa rule: {move.end} is a double's naked side, which takes "
-                    f"only a tap-in (an outer number that is a multiple of {self.divisor})."
-                )
-            index = line.place(tile, end, seat)
-            arm = end
-        hand.remove(tile)
-        total = line.total
-        points = self.points_for(total)
-        if points:
-            self._scores[seat] += points
-        text = move.text
-        self.history.append((seat, text, False))
-        self.last = (seat, text, arm, index, points)
-        self.passes_in_row = 0
-        events = [
-            Event(
-                "play",
-                seat,
-                points,
-                {"move": text, "total": total, "divisor": self.divisor},
+            return 0
+        if end < 0:
+            raise IllegalMoveError(
+                f"The opening has been played: say which end {tile.name} goes on, "
+                f"like '{tile.name} A'."
             )
-        ]
-        if hand:
-            self._advance(seat, events)
-        else:
-            self._finish("domino", seat, events)
-        return events
+        if end not in line.open:
+            if line.second_move:
+                raise IllegalMoveError("The second tile goes on the opening double's long side, A.")
+            raise IllegalMoveError(f"{move.end} is not an open end.")
+        line.outer(tile, end)  # raises when the tile does not match
+        if self.options.mercy and not self._allowed(tile, end):
+            raise IllegalMoveError(
+                f"Mother Theresa rule: {move.end} is a double's naked side, which takes "
+                f"only a tap-in (an outer number that is a multiple of {self.divisor})."
+            )
+        return line.place(tile, end, seat)
+
+    def _play_record(self, seat: int, text: str, total: int) -> tuple[History, int, JSON]:
+        return (
+            (seat, text, False),
+            self.points_for(total),
+            {"move": text, "total": total, "divisor": self.divisor},
+        )
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile from the stock and sit out: it cannot be played this turn."""

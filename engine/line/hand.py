@@ -4,8 +4,11 @@ Both games lay tiles from a hand onto a :class:`~engine.line.LineOfPlay`, score 
 open-end total after a play, draw or pass when stuck, and remember the last play for the
 picture. :class:`LineHand` holds what that makes the same in both, on top of
 :class:`~engine.dealt.DealtHand`: the checks every move goes through before its tile is
-laid, the pass, the timeout move, what a move would score, and the last play as JSON.
-How a tile is laid, drawing, and how the hand ends stay with each game.
+laid, the end of every play (the tile leaves the hand, the points, the history, the last
+play, the play event, the turn handed on), the pass, the timeout move, what a move would
+score, and the last play as JSON. The rules of where a tile may go (:meth:`LineHand._place`),
+what a play records (:meth:`LineHand._play_record`), drawing, and how the hand ends stay
+with each game.
 """
 
 from __future__ import annotations
@@ -60,7 +63,11 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
         return max(moves, key=lambda m: (self.score_if(m), m.tile.pips if m.tile else 0))
 
     def apply(self, move: LM) -> list[Event]:
-        """Draw, pass, or lay ``move``'s tile from the mover's hand (:meth:`_lay`)."""
+        """Draw, pass, or lay ``move``'s tile from the mover's hand: the game checks the
+        play and lays the tile on the line (:meth:`_place`); then the tile leaves the hand,
+        the play scores and is recorded (:meth:`_play_record` says how), and the turn
+        passes on, or the hand ends when the mover's hand is empty. The end of a play is
+        written here once, with one call into the game, as it runs on every play."""
         seat = self._current
         if seat is None:
             raise HandOverError(f"This {self.round_word} is over.")
@@ -72,12 +79,32 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
         hand = self.hands[seat]
         if tile not in hand:
             raise TileNotInHandError(f"You do not hold {tile.name}.")
-        return self._lay(seat, hand, tile, move)
+        index = self._place(seat, tile, move)
+        hand.remove(tile)
+        text = move.text
+        entry, points, detail = self._play_record(seat, text, self.line.total)
+        if points:
+            self._scores[seat] += points
+        self.history.append(entry)
+        self.last = (seat, text, move.slot, index, points)  # a lead's slot is LEAD
+        self.passes_in_row = 0
+        events = [Event("play", seat, points, detail)]
+        if hand:
+            self._advance(seat, events)
+        else:
+            self._finish("domino", seat, events)
+        return events
 
     @abstractmethod
-    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: LM) -> list[Event]:
-        """Lay ``tile`` (held in ``hand``) as ``move`` says, score it, and hand the turn on
-        (or finish the hand when ``hand`` is empty)."""
+    def _place(self, seat: int, tile: Tile, move: LM) -> int:
+        """Check ``move`` (a play of ``tile``, which the mover holds) against the game's
+        rules, raising :class:`~engine.errors.IllegalMoveError` before changing anything,
+        and lay ``tile`` on the line; its index in its arm (0 for the lead)."""
+
+    @abstractmethod
+    def _play_record(self, seat: int, text: str, total: int) -> tuple[H, int, JSON]:
+        """What ``seat``'s play ``text``, leaving the open-end ``total``, adds: its history
+        entry, its points and the play event's detail (the game's own keys included)."""
 
     @abstractmethod
     def _draw(self, seat: int) -> list[Event]: ...
