@@ -71,6 +71,24 @@ def seat_of_view(view: Mapping[str, Any]) -> int:
     return int(seat)
 
 
+def computer_turn(
+    hand: DealtHand[Any, Any, Any],
+    level: str,
+    levels: Sequence[str],
+    aliases: Mapping[str, str] | None = None,
+) -> tuple[str, int]:
+    """A computer player's ``level`` (an alias resolved) and the seat it moves for: a
+    ValueError for a level not in ``levels`` or a hand that is over."""
+    if aliases:
+        level = aliases.get(level, level)
+    if level not in levels:
+        raise ValueError(f"unknown computer level {level!r}; known: {', '.join(levels)}")
+    seat = hand.current_player
+    if seat is None:
+        raise ValueError(f"the {hand.round_word} is over")
+    return level, seat
+
+
 def tiles_from(names: Sequence[str], top: int) -> list[Tile]:
     """Tiles of a double-``top`` set from their names, as JSON stores them."""
     return [parse_tile(name, top) for name in names]
