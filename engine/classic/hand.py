@@ -265,26 +265,28 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
     def points_for(self, total: int) -> int:
         return self._table[total]
 
-    def _place(self, seat: int, tile: Tile, move: ClassicMove) -> int:
+    def _lay(self, seat: int, tile: Tile, move: ClassicMove) -> tuple[History, Last, JSON]:
         line = self.line
         end = move.slot
         if line.lead is None:
             if end >= 0:
                 raise IllegalMoveError(f"The first tile is the lead: play it as '{tile.name}'.")
             line.play_lead(tile, seat)
-            return 0
-        if end < 0:
-            raise IllegalMoveError(
-                f"The lead has been played: say which end {tile.name} goes on, "
-                f"like '{tile.name} E'."
-            )
-        if end not in line.open:
-            shown = ", ".join(LABELS[e] for e in line.open)
-            raise IllegalMoveError(f"{move.end} is not an open end (open: {shown}).")
-        return line.place(tile, end, seat)
-
-    def _play_record(self, seat: int, text: str, total: int) -> tuple[History, int, JSON]:
-        return (seat, text, False, 0), self._table[total], {"move": text, "total": total}
+            index = 0
+        else:
+            if end < 0:
+                raise IllegalMoveError(
+                    f"The lead has been played: say which end {tile.name} goes on, "
+                    f"like '{tile.name} E'."
+                )
+            if end not in line.open:
+                shown = ", ".join(LABELS[e] for e in line.open)
+                raise IllegalMoveError(f"{move.end} is not an open end (open: {shown}).")
+            index = line.place(tile, end, seat)
+        total = line.total
+        text = move.text
+        last = (seat, text, end, index, self._table[total])
+        return (seat, text, False, 0), last, {"move": text, "total": total}
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile at a time until one fits or the boneyard is empty; a player left

@@ -253,7 +253,7 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
             return None
         return self.line.total_if(tile, None if move.slot < 0 else move.slot)
 
-    def _place(self, seat: int, tile: Tile, move: FidoMove) -> int:
+    def _lay(self, seat: int, tile: Tile, move: FidoMove) -> tuple[History, Last, JSON]:
         line = self.line
         end = move.slot
         if line.lead is None:
@@ -262,30 +262,30 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
                     f"The game opens with the highest double you hold: play '{self.opening}'."
                 )
             line.play_lead(tile, seat)
-            return 0
-        if end < 0:
-            raise IllegalMoveError(
-                f"The opening has been played: say which end {tile.name} goes on, "
-                f"like '{tile.name} A'."
-            )
-        if end not in line.open:
-            if line.second_move:
-                raise IllegalMoveError("The second tile goes on the opening double's long side, A.")
-            raise IllegalMoveError(f"{move.end} is not an open end.")
-        line.outer(tile, end)  # raises when the tile does not match
-        if self.options.mercy and not self._allowed(tile, end):
-            raise IllegalMoveError(
-                f"Mother Theresa rule: {move.end} is a double's naked side, which takes "
-                f"only a tap-in (an outer number that is a multiple of {self.divisor})."
-            )
-        return line.place(tile, end, seat)
-
-    def _play_record(self, seat: int, text: str, total: int) -> tuple[History, int, JSON]:
-        return (
-            (seat, text, False),
-            self.points_for(total),
-            {"move": text, "total": total, "divisor": self.divisor},
-        )
+            index = 0
+        else:
+            if end < 0:
+                raise IllegalMoveError(
+                    f"The opening has been played: say which end {tile.name} goes on, "
+                    f"like '{tile.name} A'."
+                )
+            if end not in line.open:
+                if line.second_move:
+                    raise IllegalMoveError(
+                        "The second tile goes on the opening double's long side, A."
+                    )
+                raise IllegalMoveError(f"{move.end} is not an open end.")
+            line.outer(tile, end)  # raises when the tile does not match
+            if self.options.mercy and not self._allowed(tile, end):
+                raise IllegalMoveError(
+                    f"Mother Theresa rule: {move.end} is a double's naked side, which takes "
+                    f"only a tap-in (an outer number that is a multiple of {self.divisor})."
+                )
+            index = line.place(tile, end, seat)
+        total = line.total
+        text = move.text
+        last = (seat, text, end, index, self.points_for(total))
+        return (seat, text, False), last, {"move": text, "total": total, "divisor": self.divisor}
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile from the stock and sit out: it cannot be played this turn."""

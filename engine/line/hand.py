@@ -6,9 +6,8 @@ picture. :class:`LineHand` holds what that makes the same in both, on top of
 :class:`~engine.dealt.DealtHand`: the checks every move goes through before its tile is
 laid, the end of every play (the tile leaves the hand, the points, the history, the last
 play, the play event, the turn handed on), the pass, the timeout move, what a move would
-score, and the last play as JSON. The rules of where a tile may go (:meth:`LineHand._place`),
-what a play records (:meth:`LineHand._play_record`), drawing, and how the hand ends stay
-with each game.
+score, and the last play as JSON. Where a tile may go and what a play records
+(:meth:`LineHand._lay`), drawing, and how the hand ends stay with each game.
 """
 
 from __future__ import annotations
@@ -64,10 +63,10 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
 
     def apply(self, move: LM) -> list[Event]:
         """Draw, pass, or lay ``move``'s tile from the mover's hand: the game checks the
-        play and lays the tile on the line (:meth:`_place`); then the tile leaves the hand,
-        the play scores and is recorded (:meth:`_play_record` says how), and the turn
-        passes on, or the hand ends when the mover's hand is empty. The end of a play is
-        written here once, with one call into the game, as it runs on every play."""
+        play, lays the tile on the line and says what the play records (:meth:`_lay`);
+        then the tile leaves the hand, the play scores, is recorded and announced, and
+        the turn passes on, or the hand ends when the mover's hand is empty. The end of a
+        play is written here once; a play still makes one call into the game."""
         seat = self._current
         if seat is None:
             raise HandOverError(f"This {self.round_word} is over.")
@@ -79,14 +78,13 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
         hand = self.hands[seat]
         if tile not in hand:
             raise TileNotInHandError(f"You do not hold {tile.name}.")
-        index = self._place(seat, tile, move)
+        entry, last, detail = self._lay(seat, tile, move)
         hand.remove(tile)
-        text = move.text
-        entry, points, detail = self._play_record(seat, text, self.line.total)
+        points = last[4]
         if points:
             self._scores[seat] += points
         self.history.append(entry)
-        self.last = (seat, text, move.slot, index, points)  # a lead's slot is LEAD
+        self.last = last
         self.passes_in_row = 0
         events = [Event("play", seat, points, detail)]
         if hand:
@@ -96,15 +94,13 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
         return events
 
     @abstractmethod
-    def _place(self, seat: int, tile: Tile, move: LM) -> int:
-        """Check ``move`` (a play of ``tile``, which the mover holds) against the game's
+    def _lay(self, seat: int, tile: Tile, move: LM) -> tuple[H, Last, JSON]:
+        """Check ``move`` (a play of ``tile``, which ``seat`` holds) against the game's
         rules, raising :class:`~engine.errors.IllegalMoveError` before changing anything,
-        and lay ``tile`` on the line; its index in its arm (0 for the lead)."""
-
-    @abstractmethod
-    def _play_record(self, seat: int, text: str, total: int) -> tuple[H, int, JSON]:
-        """What ``seat``'s play ``text``, leaving the open-end ``total``, adds: its history
-        entry, its points and the play event's detail (the game's own keys included)."""
+        and lay ``tile`` on the line. Returns what the play records: its history entry,
+        the last play (its arm is the move's slot; a lead's is LEAD) with the points the
+        new open-end total scores, and the play event's detail (the game's own keys
+        included)."""
 
     @abstractmethod
     def _draw(self, seat: int) -> list[Event]: ...
