@@ -12,14 +12,15 @@ A game subclasses :class:`DealtHand` and supplies the hooks named in each method
 set, hand size and options for :meth:`DealtHand.deal`, the JSON of its options and
 history, and what its view and stored JSON add to the shared keys. The hot paths (legal
 moves, laying a tile) stay with the games; :meth:`DealtHand.copy` copies the shared fields
-directly. The line games share more on top of this: :class:`engine.line.hand.LineHand`.
+directly. The line games share more on top of this, the end of a play included:
+:class:`engine.line.hand.LineHand`.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar, overload
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar, overload
 
 from engine.game import JSON, HandState, M
 from engine.rng import deal as deal_tiles
@@ -33,6 +34,22 @@ H = TypeVar("H")
 
 UNKNOWN = Tile(-1, -1)
 """Stands for a tile a seat cannot see, in a hand rebuilt from a seat's view (``for_seat``)."""
+
+
+class Deal(NamedTuple, Generic[Opts]):
+    """What :meth:`DealtHand.deal` hands a game's :meth:`~DealtHand._dealt` hook: the
+    dealt ``hands`` and the ``rest`` of the set (after ``redeals`` deals the game could not
+    start from), and the arguments of the deal. A named tuple: immutable, and a third of
+    a frozen dataclass's cost to build (once a deal, on the benchmarks' path)."""
+
+    players: int
+    hands: list[list[Tile]]
+    rest: list[Tile]
+    options: Opts
+    seed: int
+    hand_number: int
+    previous_leader: int | None
+    redeals: int
 
 
 def passes_at_end(moves: Sequence[str]) -> int:
@@ -51,6 +68,24 @@ def seat_of_view(view: Mapping[str, Any]) -> int:
     if seat is None:
         raise ValueError("a computer player needs a seat's view, not a spectator's")
     return int(seat)
+
+
+def computer_turn(
+    hand: DealtHand[Any, Any, Any],
+    level: str,
+    levels: Sequence[str],
+    aliases: Mapping[str, str] | None = None,
+) -> tuple[str, int]:
+    """A computer player's ``level`` (an alias resolved) and the seat it moves for: a
+    ValueError for a level not in ``levels`` or a hand that is over."""
+    if aliases:
+        level = aliases.get(level, level)
+    if level not in levels:
+        raise ValueError(f"unknown computer level {level!r}; known: {', '.join(levels)}")
+    seat = hand.current_player
+    if seat is None:
+        raise ValueError(f"the {hand.round_word} is over")
+    return level, seat
 
 
 def tiles_from(names: Sequence[str], top: int) -> list[Tile]:
@@ -154,7 +189,9 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
         while cls.deals_again(hands, opts):
             redeals += 1
             hands, rest = deal_tiles(tiles, derive_seed(seed, "redeal", redeals), players, size)
-        return cls._dealt(players, hands, rest, opts, seed, hand_number, previous_leader, redeals)
+        return cls._dealt(
+            Deal(players, hands, rest, opts, seed, hand_number, previous_leader, redeals)
+        )
 
     @classmethod
     @abstractmethod
@@ -178,18 +215,8 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
 
     @classmethod
     @abstractmethod
-    def _dealt(
-        cls,
-        players: int,
-        hands: list[list[Tile]],
-        rest: list[Tile],
-        options: Opts,
-        seed: int,
-        hand_number: int,
-        previous_leader: int | None,
-        redeals: int,
-    ) -> Self:
-        """The new hand from the dealt ``hands`` and the ``rest`` (after ``redeals``)."""
+    def _dealt(cls, deal: Deal[Opts]) -> Self:
+        """The new hand from ``deal``: who leads is the game's rule."""
 
     # ------------------------------------------------------------ state
     @property

@@ -46,6 +46,7 @@ from engine.classic.solve import (
     mask_of,
     place,
 )
+from engine.dealt import computer_turn
 from engine.search import SAFETY_SECONDS, Budget, Search, pimc
 from engine.tiles import Tile
 
@@ -102,11 +103,7 @@ def choose_move(
     """The move for the seat to move in ``hand``. ``hand`` may be a full hand: only what
     that seat can see is used (its tiles, the line, the sizes and the history).
     ``budget``: the hard player's search budget (default :data:`HARD_BUDGET`)."""
-    level = ALIASES.get(level, level)
-    if level not in LEVELS:
-        raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
-    if hand.current_player is None:
-        raise ValueError("the hand is over")
+    level, _ = computer_turn(hand, level, LEVELS, ALIASES)
     moves = hand.legal_moves()
     if len(moves) == 1 or not moves[0].is_play:
         return moves[0]  # draw (or the pass the engine would make anyway)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar, Self, cast
 
-from engine.classic.line import INDEX, LABELS, LEAD, Line
+from engine.classic.line import INDEX, LABELS, Line
 from engine.classic.moves import DRAW, LEADS, PASS, PLAYS, SET_TOP, TILES, ClassicMove, parse_move
 from engine.classic.options import (
     BLOCK_OPTIONS,
@@ -22,7 +22,7 @@ from engine.classic.options import (
     SCORING_OPTIONS,
     ClassicOptions,
 )
-from engine.dealt import UNKNOWN, StockAlias, passes_at_end, seat_of_view, tiles_from
+from engine.dealt import UNKNOWN, Deal, StockAlias, passes_at_end, seat_of_view, tiles_from
 from engine.errors import IllegalMoveError
 from engine.game import JSON, Event, Outcome
 from engine.line.hand import Last, LineHand
@@ -147,23 +147,15 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         return HAND_SIZES[options.hand_size][players]
 
     @classmethod
-    def _dealt(
-        cls,
-        players: int,
-        hands: list[list[Tile]],
-        rest: list[Tile],
-        options: ClassicOptions,
-        seed: int,
-        hand_number: int,
-        previous_leader: int | None,
-        redeals: int,
-    ) -> Self:
+    def _dealt(cls, deal: Deal[ClassicOptions]) -> Self:
         """The first hand is led by the highest double (or heaviest tile); later ones by the
         seat after the last leader."""
         leader = None
-        if hand_number > 1 and previous_leader is not None:
-            leader = (previous_leader + 1) % players
-        return cls(players, hands, rest, options, leader, seed, hand_number)
+        if deal.hand_number > 1 and deal.previous_leader is not None:
+            leader = (deal.previous_leader + 1) % deal.players
+        return cls(
+            deal.players, deal.hands, deal.rest, deal.options, leader, deal.seed, deal.hand_number
+        )
 
     boneyard = StockAlias()
     """The stock: the next tile drawn is the last one."""
@@ -273,14 +265,14 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
     def points_for(self, total: int) -> int:
         return self._table[total]
 
-    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: ClassicMove) -> list[Event]:
+    def _lay(self, seat: int, tile: Tile, move: ClassicMove) -> tuple[History, Last, JSON]:
         line = self.line
         end = move.slot
         if line.lead is None:
             if end >= 0:
                 raise IllegalMoveError(f"The first tile is the lead: play it as '{tile.name}'.")
             line.play_lead(tile, seat)
-            arm, index = LEAD, 0
+            index = 0
         else:
             if end < 0:
                 raise IllegalMoveError(
@@ -291,22 +283,10 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
                 shown = ", ".join(LABELS[e] for e in line.open)
                 raise IllegalMoveError(f"{move.end} is not an open end (open: {shown}).")
             index = line.place(tile, end, seat)
-            arm = end
-        hand.remove(tile)
         total = line.total
-        points = self._table[total]
-        if points:
-            self._scores[seat] += points
         text = move.text
-        self.history.append((seat, text, False, 0))
-        self.last = (seat, text, arm, index, points)
-        self.passes_in_row = 0
-        events = [Event("play", seat, points, {"move": text, "total": total})]
-        if hand:
-            self._advance(seat, events)
-        else:
-            self._finish("domino", seat, events)
-        return events
+        last = (seat, text, end, index, self._table[total])
+        return (seat, text, False, 0), last, {"move": text, "total": total}
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile at a time until one fits or the boneyard is empty; a player left

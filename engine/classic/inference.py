@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from engine.classic.hand import ClassicHand
 from engine.classic.line import Line
 from engine.classic.moves import parse_move
+from engine.line.sampling import HiddenTiles
 from engine.tiles import Tile
 
 _GREEDY_TRIES = 4
@@ -57,12 +58,8 @@ def read_voids(hand: ClassicHand) -> list[Void]:
                 standing.setdefault(seat, []).append(void)
             continue
         move = parse_move(text)
-        tile = move.tile
-        assert tile is not None
-        if move.is_lead:
-            line.play_lead(tile, seat)
-        else:
-            line.place(tile, move.slot, seat)
+        assert move.tile is not None
+        line.lay(move.tile, move.slot, seat)
     history = hand.history
     if history and history[-1][1] == "draw" and hand.current_player == history[-1][0]:
         # the drawer still holds the tile that fitted, about to play it
@@ -70,24 +67,17 @@ def read_voids(hand: ClassicHand) -> list[Void]:
     return sorted((v for voids in standing.values() for v in voids), key=lambda v: v.step)
 
 
-class DealSampler:
-    """Random full hands that agree with everything ``seat`` has seen of ``hand``.
-
-    ``hand`` may be :meth:`ClassicHand.for_seat` of a view (other hands unknown) or a full
-    hand: only the seat's own tiles, the line, the sizes and the history are read."""
+class DealSampler(HiddenTiles[ClassicHand]):
+    """Random full hands that agree with everything ``seat`` has seen of ``hand`` (a full
+    hand or :meth:`ClassicHand.for_seat` of a view), its voids kept."""
 
     def __init__(self, hand: ClassicHand, seat: int, voids: list[Void] | None = None) -> None:
-        """``voids``: instead of those read from the history (for tests)."""
-        self.hand = hand
-        self.seat = seat
-        self.unseen: list[Tile] = hand.unseen_by(seat)
-        self.sizes = [len(h) for h in hand.hands]
-        self.boneyard_size = len(hand.stock)
+        """``voids``: instead of those read from the history (for tests); ``relaxed``
+        counts the oldest voids dropped."""
+        super().__init__(hand, seat)
         if voids is None:
             voids = read_voids(hand)
         self.voids = [v for v in voids if v.seat != seat and self.sizes[v.seat]]
-        self.relaxed = 0
-        """How many of the oldest voids had to be dropped (0 for any real view)."""
         self._set_voids(self.voids)
 
     def _set_voids(self, voids: list[Void]) -> None:
@@ -100,9 +90,6 @@ class DealSampler:
             seat: frozenset(t for t in self.unseen if t[0] not in nums and t[1] not in nums)
             for seat, nums in self.void_numbers.items()
         }
-
-    def others(self) -> list[int]:
-        return [s for s in range(len(self.sizes)) if s != self.seat]
 
     def deal(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
         """(a hand per seat, the seat's own as it is; the boneyard, next draw last)."""

@@ -3,16 +3,7 @@
 from __future__ import annotations
 
 from engine.classic.ai import LEVELS, computer_move
-from engine.classic.hand import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    AllFives,
-    AllThrees,
-    BlockGame,
-    ClassicHand,
-    DrawGame,
-    FivesAndThrees,
-)
+from engine.classic.hand import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, ClassicHand
 from engine.spec import GameSpec, MatchFormat, StatSpec
 
 RULES_PAGE = "docs/rules/dominoes.md"
@@ -64,6 +55,5 @@ def _spec(cls: type[ClassicHand]) -> GameSpec:
     )
 
 
-SPECS: tuple[GameSpec, ...] = tuple(
-    _spec(cls) for cls in (AllFives, AllThrees, FivesAndThrees, DrawGame, BlockGame)
-)
+SPECS: tuple[GameSpec, ...] = tuple(_spec(cls) for cls in VARIANTS.values())
+"""One spec a game, in the order of :data:`~engine.classic.hand.VARIANTS`."""

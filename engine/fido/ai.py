@@ -16,6 +16,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from engine.dealt import computer_turn
 from engine.fido.hand import FidoHand
 from engine.fido.moves import FidoMove
 from engine.fido.policy import Unlaid, normal_move
@@ -36,10 +37,7 @@ def choose_move(
     """The move for the seat to move in ``game``. ``game`` may be a full game: only what
     that seat can see is read (its tiles, the line, the sizes and the history).
     ``budget``: the hard player's search budget (default :data:`HARD_BUDGET`)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
-    if game.current_player is None:
-        raise ValueError("the game is over")
+    computer_turn(game, level, LEVELS)
     moves = game.legal_moves()
     if len(moves) == 1:
         return moves[0]

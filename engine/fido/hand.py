@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, cast
 
-from engine.dealt import UNKNOWN, passes_at_end, seat_of_view, tiles_from
+from engine.dealt import UNKNOWN, Deal, passes_at_end, seat_of_view, tiles_from
 from engine.errors import IllegalMoveError
 from engine.fido.moves import FidoMove, book
 from engine.fido.options import FidoOptions
 from engine.game import JSON, Event, Outcome
-from engine.line.crosswise import LEAD, CrosswiseLine
+from engine.line.crosswise import CrosswiseLine
 from engine.line.hand import Last, LineHand
 from engine.line.labels import end_index, end_label
 from engine.line.moves import MoveBook
@@ -108,19 +108,17 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         return hand_size(len(cls.tile_set(options)), players)
 
     @classmethod
-    def _dealt(
-        cls,
-        players: int,
-        hands: list[list[Tile]],
-        rest: list[Tile],
-        options: FidoOptions,
-        seed: int,
-        hand_number: int,
-        previous_leader: int | None,
-        redeals: int,
-    ) -> Self:
+    def _dealt(cls, deal: Deal[FidoOptions]) -> Self:
         """Every game opens with the highest double, so ``previous_leader`` plays no part."""
-        return cls(players, hands, rest, options, seed, hand_number, redeals)
+        return cls(
+            deal.players,
+            deal.hands,
+            deal.rest,
+            deal.options,
+            deal.seed,
+            deal.hand_number,
+            deal.redeals,
+        )
 
     @classmethod
     def deals_again(cls, hands: list[list[Tile]], options: FidoOptions) -> bool:
@@ -255,7 +253,7 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
             return None
         return self.line.total_if(tile, None if move.slot < 0 else move.slot)
 
-    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: FidoMove) -> list[Event]:
+    def _lay(self, seat: int, tile: Tile, move: FidoMove) -> tuple[History, Last, JSON]:
         line = self.line
         end = move.slot
         if line.lead is None:
@@ -264,7 +262,7 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
                     f"The game opens with the highest double you hold: play '{self.opening}'."
                 )
             line.play_lead(tile, seat)
-            arm, index = LEAD, 0
+            index = 0
         else:
             if end < 0:
                 raise IllegalMoveError(
@@ -284,29 +282,10 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
                     f"only a tap-in (an outer number that is a multiple of {self.divisor})."
                 )
             index = line.place(tile, end, seat)
-            arm = end
-        hand.remove(tile)
         total = line.total
-        points = self.points_for(total)
-        if points:
-            self._scores[seat] += points
         text = move.text
-        self.history.append((seat, text, False))
-        self.last = (seat, text, arm, index, points)
-        self.passes_in_row = 0
-        events = [
-            Event(
-                "play",
-                seat,
-                points,
-                {"move": text, "total": total, "divisor": self.divisor},
-            )
-        ]
-        if hand:
-            self._advance(seat, events)
-        else:
-            self._finish("domino", seat, events)
-        return events
+        last = (seat, text, end, index, self.points_for(total))
+        return (seat, text, False), last, {"move": text, "total": total, "divisor": self.divisor}
 
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile from the stock and sit out: it cannot be played this turn."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from engine.fido.hand import FidoHand
 from engine.line.crosswise import CrosswiseLine
+from engine.line.sampling import HiddenTiles
 from engine.tiles import Tile
 
 _TRIES = 4
@@ -62,10 +63,7 @@ def read_limits(game: FidoHand) -> list[Limit]:
         move = game.parse_move(text)
         tile = move.tile
         assert tile is not None
-        if move.slot < 0:
-            line.play_lead(tile, seat)
-        else:
-            line.place(tile, move.slot, seat)
+        line.lay(tile, move.slot, seat)
         laid[seat].append((step, tile))
     limits = []
     for step, seat, numbers in found:
@@ -83,27 +81,17 @@ def read_limits(game: FidoHand) -> list[Limit]:
     return limits
 
 
-class DealSampler:
-    """Random full games that agree with everything ``seat`` has seen of ``game``.
-
-    ``game`` may be :meth:`FidoHand.for_seat` of a view (other hands unknown) or a full
-    game: only the seat's own tiles, the line, the sizes and the history are read."""
+class DealSampler(HiddenTiles[FidoHand]):
+    """Random full games that agree with everything ``seat`` has seen of ``game`` (a full
+    game or :meth:`FidoHand.for_seat` of a view), its limits kept."""
 
     def __init__(self, game: FidoHand, seat: int, limits: list[Limit] | None = None) -> None:
-        """``limits``: instead of those read from the history (for tests)."""
-        self.game = game
-        self.seat = seat
-        self.unseen = game.unseen_by(seat)
-        self.sizes = [len(h) for h in game.hands]
-        self.stock_size = len(game.stock)
+        """``limits``: instead of those read from the history (for tests); ``relaxed``
+        counts the oldest limits dropped."""
+        super().__init__(game, seat)
         if limits is None:
             limits = read_limits(game)
         self.limits = [limit for limit in limits if limit.seat != seat]
-        self.relaxed = 0
-        """How many of the oldest limits had to be dropped (0 for any real view)."""
-
-    def others(self) -> list[int]:
-        return [s for s in range(len(self.sizes)) if s != self.seat]
 
     def deal(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
         """(a hand per seat, the seat's own as it is; the stock, next draw last)."""
@@ -121,7 +109,7 @@ class DealSampler:
         """Limited seats take, in turn, the first tiles that keep their limits; the rest
         go round in order. None when a limited seat cannot be filled."""
         hands: list[list[Tile]] = [[] for _ in self.sizes]
-        hands[self.seat] = list(self.game.hands[self.seat])
+        hands[self.seat] = list(self.hand.hands[self.seat])
         by_seat: dict[int, list[Limit]] = {}
         for limit in self.limits:
             by_seat.setdefault(limit.seat, []).append(limit)
@@ -154,8 +142,8 @@ class DealSampler:
         return hands, free[start:]
 
     def sample(self, rng: random.Random) -> FidoHand:
-        """A full game: ``self.game`` with the other hands and the stock dealt."""
-        world = self.game.copy()
+        """A full game: ``self.hand`` with the other hands and the stock dealt."""
+        world = self.hand.copy()
         hands, stock = self.deal(rng)
         for other in self.others():
             world.hands[other] = hands[other]

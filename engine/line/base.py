@@ -85,3 +85,20 @@ class LineOfPlay:
         if tile[1] == value:
             return tile[0]
         raise IllegalMoveError(f"{tile.name} does not match the {value} at {self.label_of(end)}.")
+
+    # ------------------------------------------------------------ laying
+    def play_lead(self, tile: Tile, seat: int) -> None:
+        """Lay ``tile`` as the lead, for ``seat``."""
+        raise NotImplementedError
+
+    def place(self, tile: Tile, end: int, seat: int) -> int:
+        """Lay ``tile`` on open end ``end`` for ``seat``; its index in its arm."""
+        raise NotImplementedError
+
+    def lay(self, tile: Tile, slot: int, seat: int) -> None:
+        """Lay ``tile`` for ``seat`` as a recorded move says: the lead when ``slot`` is
+        negative (a lead's slot), else on end ``slot`` (for replaying a history)."""
+        if slot < 0:
+            self.play_lead(tile, seat)
+        else:
+            self.place(tile, slot, seat)

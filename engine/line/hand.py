@@ -4,8 +4,10 @@ Both games lay tiles from a hand onto a :class:`~engine.line.LineOfPlay`, score 
 open-end total after a play, draw or pass when stuck, and remember the last play for the
 picture. :class:`LineHand` holds what that makes the same in both, on top of
 :class:`~engine.dealt.DealtHand`: the checks every move goes through before its tile is
-laid, the pass, the timeout move, what a move would score, and the last play as JSON.
-How a tile is laid, drawing, and how the hand ends stay with each game.
+laid, the end of every play (the tile leaves the hand, the points, the history, the last
+play, the play event, the turn handed on), the pass, the timeout move, what a move would
+score, and the last play as JSON. Where a tile may go and what a play records
+(:meth:`LineHand._lay`), drawing, and how the hand ends stay with each game.
 """
 
 from __future__ import annotations
@@ -60,7 +62,11 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
         return max(moves, key=lambda m: (self.score_if(m), m.tile.pips if m.tile else 0))
 
     def apply(self, move: LM) -> list[Event]:
-        """Draw, pass, or lay ``move``'s tile from the mover's hand (:meth:`_lay`)."""
+        """Draw, pass, or lay ``move``'s tile from the mover's hand: the game checks the
+        play, lays the tile on the line and says what the play records (:meth:`_lay`);
+        then the tile leaves the hand, the play scores, is recorded and announced, and
+        the turn passes on, or the hand ends when the mover's hand is empty. The end of a
+        play is written here once; a play still makes one call into the game."""
         seat = self._current
         if seat is None:
             raise HandOverError(f"This {self.round_word} is over.")
@@ -72,12 +78,29 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
         hand = self.hands[seat]
         if tile not in hand:
             raise TileNotInHandError(f"You do not hold {tile.name}.")
-        return self._lay(seat, hand, tile, move)
+        entry, last, detail = self._lay(seat, tile, move)
+        hand.remove(tile)
+        points = last[4]
+        if points:
+            self._scores[seat] += points
+        self.history.append(entry)
+        self.last = last
+        self.passes_in_row = 0
+        events = [Event("play", seat, points, detail)]
+        if hand:
+            self._advance(seat, events)
+        else:
+            self._finish("domino", seat, events)
+        return events
 
     @abstractmethod
-    def _lay(self, seat: int, hand: list[Tile], tile: Tile, move: LM) -> list[Event]:
-        """Lay ``tile`` (held in ``hand``) as ``move`` says, score it, and hand the turn on
-        (or finish the hand when ``hand`` is empty)."""
+    def _lay(self, seat: int, tile: Tile, move: LM) -> tuple[H, Last, JSON]:
+        """Check ``move`` (a play of ``tile``, which ``seat`` holds) against the game's
+        rules, raising :class:`~engine.errors.IllegalMoveError` before changing anything,
+        and lay ``tile`` on the line. Returns what the play records: its history entry,
+        the last play (its arm is the move's slot; a lead's is LEAD) with the points the
+        new open-end total scores, and the play event's detail (the game's own keys
+        included)."""
 
     @abstractmethod
     def _draw(self, seat: int) -> list[Event]: ...

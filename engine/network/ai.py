@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from engine.dealt import computer_turn
 from engine.network.hand import NetworkHand
 from engine.network.hard import hard_move
 from engine.network.moves import NetworkMove
@@ -36,12 +37,7 @@ def choose_move(
     """The move of the seat to move at ``level``. Only what that seat may see is used: the
     table, its own tiles, the history and the hands' sizes (``sizes``, when ``hand`` was
     rebuilt from a view; otherwise read from ``hand``)."""
-    level = ALIASES.get(level, level)
-    if level not in LEVELS:
-        raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
-    seat = hand.current_player
-    if seat is None:
-        raise ValueError("the hand is over")
+    level, seat = computer_turn(hand, level, LEVELS, ALIASES)
     rng = random.Random(seed)
     if level == "easy":
         return easy_move(hand, rng)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
-from engine.dealt import DealtHand, StockAlias, passes_at_end, seat_of_view, tiles_from
+from engine.dealt import Deal, DealtHand, StockAlias, passes_at_end, seat_of_view, tiles_from
 from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
 from engine.game import JSON, Event, Outcome
 from engine.network.bonus import BONUS_POINTS, BonusResult, compute_bonus
@@ -96,19 +96,9 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
         return tiles_per_player(players)
 
     @classmethod
-    def _dealt(
-        cls,
-        players: int,
-        hands: list[list[Tile]],
-        rest: list[Tile],
-        options: NetworkOptions,
-        seed: int,
-        hand_number: int,
-        previous_leader: int | None,
-        redeals: int,
-    ) -> Self:
+    def _dealt(cls, deal: Deal[NetworkOptions]) -> Self:
         """The highest double leads."""
-        return cls(players, hands, rest, options, seed, hand_number)
+        return cls(deal.players, deal.hands, deal.rest, deal.options, deal.seed, deal.hand_number)
 
     set_aside = StockAlias()
     """The stock: the tiles nobody was dealt."""

@@ -16,6 +16,8 @@ from engine.rng import derive_seed
 from engine.search import Budget
 from engine.tiles import parse_tile
 
+from .helpers import hidden_dealt_again, short_of_the_end
+
 SMALL = Budget(6)
 """A hard player's budget for tests: a few worlds and no time cap (so it is deterministic)."""
 
@@ -48,13 +50,7 @@ def random_position(game: str, seed: int) -> ClassicHand:
     spec = game_spec(game)
     options = {option.name: rng.choice(option.values) for option in spec.options}
     hand = VARIANTS[game].deal(rng.randint(2, 4), options, seed)
-    for _ in range(rng.randint(0, 14)):  # random plays, stopping short of the hand's end
-        after = hand.copy()
-        after.apply(rng.choice(after.legal_moves()))
-        if after.is_over:
-            break
-        hand = after
-    return hand
+    return short_of_the_end(hand, rng, rng.randint(0, 14))
 
 
 def play_hand(
@@ -192,28 +188,13 @@ def test_normal_beats_easy_over_pinned_two_player_all_fives_hands() -> None:
 
 
 # ---------------------------------------------------------------- hard
-def hidden_swapped(hand: ClassicHand, seat: int, seed: int) -> ClassicHand:
-    """The same hand with the tiles ``seat`` cannot see dealt differently among the other
-    hands and the boneyard (same sizes, another boneyard order)."""
-    other = hand.copy()
-    hidden = [t for s, h in enumerate(hand.hands) if s != seat for t in h] + hand.boneyard
-    random.Random(seed).shuffle(hidden)
-    for s in range(hand.players):
-        if s != seat:
-            size = len(hand.hands[s])
-            other.hands[s] = sorted(hidden[:size], reverse=True)
-            hidden = hidden[size:]
-    other.boneyard = hidden
-    return other
-
-
 @pytest.mark.parametrize("game", ["all-fives", "draw", "block", "fives-and-threes"])
 def test_the_hard_player_ignores_the_tiles_it_cannot_see(game: str) -> None:
     for seed in range(6):
         hand = random_position(game, 200 + seed)
         seat = hand.current_player
         assert seat is not None
-        other = hidden_swapped(hand, seat, seed)
+        other = hidden_dealt_again(hand, seat, seed, sort=True)
         assert other.view(seat) == hand.view(seat)
         assert other != hand  # the hidden tiles lie elsewhere
         # given the full hands, it still decides only from what the seat sees

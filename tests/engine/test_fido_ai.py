@@ -15,6 +15,8 @@ from engine.fido.policy import Unlaid, Weights, normal_move
 from engine.search import Budget
 from engine.tiles import double_set, parse_tile
 
+from .helpers import hidden_dealt_again, short_of_the_end
+
 SMALL = Budget(4)
 """A hard player's budget for tests: a few worlds and no time cap (deterministic)."""
 
@@ -33,13 +35,7 @@ def random_position(seed: int, table: int | None = None) -> FidoHand:
     rng = random.Random(seed)
     players, options = TABLES[rng.randrange(len(TABLES)) if table is None else table]
     game = FidoHand.deal(players, options, seed)
-    for _ in range(rng.randint(1, 60)):
-        after = game.copy()
-        after.apply(rng.choice(after.legal_moves()))
-        if after.is_over:
-            break
-        game = after
-    return game
+    return short_of_the_end(game, rng, rng.randint(1, 60))
 
 
 def decide(game: FidoHand, seed: int, level: str) -> str:
@@ -47,21 +43,6 @@ def decide(game: FidoHand, seed: int, level: str) -> str:
     seat = game.current_player
     assert seat is not None
     return str(choose_move(FidoHand.for_seat(game.view(seat)), seed, level, SMALL))
-
-
-def reshuffled(game: FidoHand, seed: int) -> FidoHand:
-    """The same game with every tile the seat to move cannot see dealt again at random
-    (same hand sizes, same stock size)."""
-    seat = game.current_player
-    other = game.copy()
-    hidden = [t for s, h in enumerate(game.hands) if s != seat for t in h] + game.stock
-    random.Random(seed).shuffle(hidden)
-    for s in range(game.players):
-        if s != seat:
-            size = len(game.hands[s])
-            other.hands[s], hidden = hidden[:size], hidden[size:]
-    other.stock = hidden
-    return other
 
 
 # ---------------------------------------------------------------- every level
@@ -102,7 +83,7 @@ def test_decisions_depend_only_on_the_seats_view(level: str) -> None:
     changed = 0
     for seed in range(8):
         game = random_position(200 + seed)
-        other = reshuffled(game, seed)
+        other = hidden_dealt_again(game, game.current_player, seed)
         seat = game.current_player
         assert seat is not None
         assert game.view(seat) == other.view(seat)

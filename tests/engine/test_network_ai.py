@@ -168,25 +168,25 @@ def test_a_ring_that_gives_the_bonus_away_waits_for_a_play_that_takes_it() -> No
 
 
 @functools.cache
-def decisions(players: int, seeds: range) -> list[tuple[NetworkHand, str]]:
-    """Normal's decisions (with a choice) in hands where every seat plays normal (shared
-    by the tests, which must not change the hands)."""
+def decisions(players: int, seeds: range) -> list[tuple[NetworkHand, int, str]]:
+    """Normal's decisions (with a choice) in hands where every seat plays normal: (the
+    hand, the seat to move, its move); the tests must not change the hands."""
     found = []
     for seed in seeds:
         hand = NetworkHand.deal(players, {}, seed)
         while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
             move = choose_move(hand, seed + len(hand.history))
             if len(hand.legal_moves()) > 1:
-                found.append((hand.copy(), str(move)))
+                found.append((hand.copy(), seat, str(move)))
             hand.apply(move)
     return found
 
 
 @pytest.mark.parametrize("seed", [1, 2, 24])
 def test_takes_a_ring_that_leaves_it_the_bonus(seed: int) -> None:
-    for hand, move in decisions(4, range(seed, seed + 1)):
-        seat = hand.current_player
-        assert seat is not None
+    for hand, seat, move in decisions(4, range(seed, seed + 1)):
         judged = judge_moves(hand, knowledge(hand, seat))
         if any(j.kind == "ring" and j.holds for j in judged):
             assert hand.preview(hand.parse_move(move))[1] > 0
@@ -196,8 +196,7 @@ def test_takes_a_ring_that_leaves_it_the_bonus(seed: int) -> None:
 
 def test_a_holder_of_the_bonus_passes_unless_a_ring_keeps_it() -> None:
     seen = 0
-    for hand, move in decisions(4, range(10)):
-        seat = hand.current_player
+    for hand, seat, move in decisions(4, range(10)):
         if seat in compute_bonus(hand.layout, "all").awarded and move != "pass":
             _, rings = hand.preview(hand.parse_move(move))
             assert rings > 0
@@ -207,9 +206,7 @@ def test_a_holder_of_the_bonus_passes_unless_a_ring_keeps_it() -> None:
 
 def test_never_passes_the_bonus_to_another_when_it_has_a_play() -> None:
     ending = 0
-    for hand, move in decisions(4, range(10)):
-        seat = hand.current_player
-        assert seat is not None
+    for hand, seat, move in decisions(4, range(10)):
         holders = compute_bonus(hand.layout, "all").awarded
         sizes = [len(h) for h in hand.hands]
         if seat not in holders and holders and pass_ends_hand(hand, seat, sizes, holders):
@@ -220,9 +217,7 @@ def test_never_passes_the_bonus_to_another_when_it_has_a_play() -> None:
 
 def test_takes_the_bonus_when_a_tile_can() -> None:
     took = 0
-    for hand, move in decisions(4, range(10)):
-        seat = hand.current_player
-        assert seat is not None
+    for hand, seat, move in decisions(4, range(10)):
         know = knowledge(hand, seat)
         judged = judge_moves(hand, know)
         if seat in compute_bonus(hand.layout, "all").awarded:

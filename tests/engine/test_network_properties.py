@@ -14,7 +14,7 @@ from engine.network.layout import Candidate, Layout, OpenEnd
 from engine.network.position import read_position
 from engine.tiles import Tile
 
-from .helpers import random_move
+from .helpers import play_for, play_random, random_move
 
 games = st.tuples(
     st.integers(2, 5),
@@ -56,11 +56,7 @@ def test_every_legal_move_keeps_the_layout_valid(game: tuple[int, int, int, floa
 def test_json_round_trip_is_identical(game: tuple[int, int, int, float], stop: int) -> None:
     players, seed, attachments, pass_rate = game
     hand = NetworkHand.deal(players, {"attachments": attachments}, seed)
-    rng = random.Random(seed)
-    for _ in range(stop):
-        if hand.is_over:
-            break
-        hand.apply(random_move(hand, rng, pass_rate))
+    play_for(hand, seed, stop, pass_rate)
     text = json.dumps(hand.to_json())
     revived = NetworkHand.from_json(json.loads(text))
     assert revived == hand
@@ -77,9 +73,7 @@ def test_replaying_the_moves_from_the_seed_reproduces_the_state(
     players, seed, attachments, pass_rate = game
     options = {"attachments": attachments}
     hand = NetworkHand.deal(players, options, seed)
-    rng = random.Random(seed)
-    while not hand.is_over:
-        hand.apply(random_move(hand, rng, pass_rate))
+    play_random(hand, seed, pass_rate)
     replay = NetworkHand.deal(players, options, seed)
     for turn in hand.history:
         if not turn.auto:
@@ -94,11 +88,7 @@ def test_hidden_hands_never_appear_in_another_players_view(
 ) -> None:
     players, seed, attachments, pass_rate = game
     hand = NetworkHand.deal(players, {"attachments": attachments}, seed)
-    rng = random.Random(seed)
-    for _ in range(stop):
-        if hand.is_over:
-            break
-        hand.apply(random_move(hand, rng, pass_rate))
+    play_for(hand, seed, stop, pass_rate)
     for viewer in [None, *range(players)]:
         text = json.dumps(hand.view(viewer))
         hidden = [t for seat, h in enumerate(hand.hands) if seat != viewer for t in h]
