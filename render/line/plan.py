@@ -59,8 +59,10 @@ ARMS: Final = ("E", "W", "N", "S")
 
 
 @dataclass(frozen=True, slots=True)
-class LineTile:
-    """One tile in px. ``a`` is drawn on the half the face's ``direction`` points from."""
+class _Laid:
+    """A tile of the line and how it lies, as the layout (:class:`_Cell`) and the plan
+    (:class:`LineTile`) both hold it. ``a`` is drawn on the half the face's ``direction``
+    points from."""
 
     arm: str
     """"lead", or the arm label "E", "W", "N", "S"."""
@@ -71,6 +73,12 @@ class LineTile:
     a: int
     b: int
     direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class LineTile(_Laid):
+    """One tile in px."""
+
     rect: Rect
     spinner: bool
 
@@ -114,14 +122,9 @@ Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class _Cell:
-    arm: str
-    index: int
-    tile: str
-    seat: int
-    a: int
-    b: int
-    direction: int
+class _Cell(_Laid):
+    """One tile in half units, before the unit is chosen."""
+
     box: Box
     double: bool
 
@@ -289,26 +292,30 @@ def _layout(line: Mapping[str, Any]) -> tuple[list[_Cell], dict[str, _End], int 
 
     cells = [lead_cell]
     ends: dict[str, _End] = {}
-    east_turtle = _Turtle(x1, 0, E)
-    cells += _walk(
+
+    def lay(
+        arm: str, turtle: _Turtle, legs: Iterator[_Leg], growth: int, base: _Cell, forced: int = 0
+    ) -> None:
+        """Walk ``arm``'s pieces from ``turtle`` onto the cells, and note its open end."""
+        cells.extend(_walk(arm, pieces[arm], turtle, legs, growth, forced))
+        ends[arm] = _end_of(turtle, cells, arm, base)
+
+    lay(
         "E",
-        pieces["E"],
-        east_turtle,
+        _Turtle(x1, 0, E),
         _alternate(_Leg.until(E, e_reach), _Leg.until(W, e_back), _Leg.until(E, e_reach)),
         S,
+        lead_cell,
         spinner_index + 1 if spinner_arm == "E" else 0,
     )
-    ends["E"] = _end_of(east_turtle, cells, "E", lead_cell)
-    west_turtle = _Turtle(x0, 0, W)
-    cells += _walk(
+    lay(
         "W",
-        pieces["W"],
-        west_turtle,
+        _Turtle(x0, 0, W),
         _alternate(_Leg.until(W, -w_reach), _Leg.until(E, w_back), _Leg.until(W, -w_reach)),
         N,
+        lead_cell,
         spinner_index + 1 if spinner_arm == "W" else 0,
     )
-    ends["W"] = _end_of(west_turtle, cells, "W", lead_cell)
 
     spinner_at: int | None = None
     if spinner_arm is not None:
@@ -320,32 +327,14 @@ def _layout(line: Mapping[str, Any]) -> tuple[list[_Cell], dict[str, _End], int 
     hub = cells[spinner_at] if spinner_at is not None else lead_cell
     cx = (hub.box[0] + hub.box[2]) // 2
     far = COLUMN_CLEAR + ROW_MIN
-    north = _Turtle(cx, hub.box[1], N)
-    cells += _walk(
-        "N",
-        pieces["N"],
-        north,
-        _alternate(
-            _Leg.until(N, -COLUMN_REACH),
-            _Leg.until(E, max(reach, cx + far)),
-            _Leg.until(W, cx + 2),
-        ),
-        N,
+    north = _alternate(
+        _Leg.until(N, -COLUMN_REACH), _Leg.until(E, max(reach, cx + far)), _Leg.until(W, cx + 2)
     )
-    ends["N"] = _end_of(north, cells, "N", hub)
-    south = _Turtle(cx, hub.box[3], S)
-    cells += _walk(
-        "S",
-        pieces["S"],
-        south,
-        _alternate(
-            _Leg.until(S, COLUMN_REACH),
-            _Leg.until(W, min(-reach, cx - far)),
-            _Leg.until(E, cx - 2),
-        ),
-        S,
+    lay("N", _Turtle(cx, hub.box[1], N), north, N, hub)
+    south = _alternate(
+        _Leg.until(S, COLUMN_REACH), _Leg.until(W, min(-reach, cx - far)), _Leg.until(E, cx - 2)
     )
-    ends["S"] = _end_of(south, cells, "S", hub)
+    lay("S", _Turtle(cx, hub.box[3], S), south, S, hub)
     return cells, ends, spinner_at
 
 

@@ -19,7 +19,6 @@ from bot.publishing.replies import Reply, answer
 from bot.store import Store, TableStatus
 from bot.store.publication import Publication
 from bot.tables.meta import LOG_LINES, TableMeta
-from bot.tables.service import Actor, TableService
 from bot.tables.timers import TableTimers
 from bot.views import ids
 from bot.views.builders import controls_view, lobby_view
@@ -27,7 +26,7 @@ from bot.views.components import DYNAMIC_ITEMS
 from engine.game import Event
 from engine.network import NetworkHand
 from engine.network.bonus import BonusResult
-from tests.bot.set_ups import network_table
+from tests.bot.set_ups import started_network_table
 
 NETWORK = ADAPTERS["network"]
 
@@ -234,11 +233,7 @@ def test_private_events_reach_only_their_seat() -> None:
 
 
 async def test_public_table_text_never_names_a_held_tile(store: Store) -> None:
-    service = TableService(store, new_seed=lambda: 11)
-    record = await service.create(1, 2, Actor(1, "Ada"), network_table(3))
-    await service.join(record.id, Actor(2, "Bea"))
-    await service.add_computer(record.id, Actor(1, "Ada"))
-    update = await service.start(record.id, Actor(1, "Ada"))
+    update = await started_network_table(store)
     hand = update.match.hand
     assert isinstance(hand, NetworkHand)
     text = messages.table_content(update.record, update.match, frozenset())

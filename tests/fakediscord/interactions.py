@@ -13,23 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import payloads
+from . import models, payloads
 from .bodies import Upload
 from .components import Modal
 from .errors import ApiError, InvalidInteraction
-from .models import (
-    Attachment,
-    Channel,
-    DMChannel,
-    Guild,
-    Member,
-    Message,
-    RegisteredCommand,
-    RequestRecord,
-    Role,
-    TextChannel,
-    User,
-)
 from .state import World
 
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
@@ -74,7 +61,7 @@ class Callback:
     latency_ms: float
     """Milliseconds from INTERACTION_CREATE being written to the socket to this callback."""
     error: ApiError | None = None
-    message: Message | None = None
+    message: models.Message | None = None
     """The message created (4, 5) or updated (6, 7) by this callback."""
 
     @property
@@ -113,20 +100,20 @@ class InteractionRecord:
     token: str
     type: int
     payload: dict[str, Any]
-    user: User
-    channel: Channel
+    user: models.User
+    channel: models.Channel
     world: World = field(repr=False)
-    command: RegisteredCommand | None = None
+    command: models.RegisteredCommand | None = None
     command_path: str | None = None
     custom_id: str | None = None
-    source_message: Message | None = None
+    source_message: models.Message | None = None
     dispatched_at: float | None = None
     callbacks: list[Callback] = field(default_factory=list)
-    original: Message | None = None
-    followups: list[Message] = field(default_factory=list)
+    original: models.Message | None = None
+    followups: list[models.Message] = field(default_factory=list)
 
     @property
-    def guild(self) -> Guild | None:
+    def guild(self) -> models.Guild | None:
         return self.channel.guild
 
     @property
@@ -153,7 +140,7 @@ class InteractionRecord:
         return None if callback is None else callback.modal
 
     @property
-    def requests(self) -> list[RequestRecord]:
+    def requests(self) -> list[models.RequestRecord]:
         """REST calls addressed to this interaction (callback, follow-ups, edits)."""
         return [r for r in self.world.requests if r.interaction_id == self.id]
 
@@ -166,15 +153,15 @@ class InteractionRecord:
         )
 
     async def wait_for_followup(
-        self, predicate: Callable[[Message], bool] | None = None, *, timeout: float = 5.0
-    ) -> Message:
+        self, predicate: Callable[[models.Message], bool] | None = None, *, timeout: float = 5.0
+    ) -> models.Message:
         """A follow-up message (POST /webhooks/{app}/{token}) matching ``predicate``.
 
         After a "thinking" defer (callback 5) the first follow-up replaces the original
         instead; wait for that with ``wait_for_original(lambda m: not m.loading)``.
         """
 
-        def check() -> Message | None:
+        def check() -> models.Message | None:
             return next((m for m in self.followups if predicate is None or predicate(m)), None)
 
         return await self.world.notifier.wait_for(
@@ -182,14 +169,14 @@ class InteractionRecord:
         )
 
     async def wait_for_original(
-        self, predicate: Callable[[Message], bool] | None = None, *, timeout: float = 5.0
-    ) -> Message:
+        self, predicate: Callable[[models.Message], bool] | None = None, *, timeout: float = 5.0
+    ) -> models.Message:
         """The original response message once it exists and matches ``predicate``.
 
         For deferred responses use e.g. ``lambda m: not m.loading`` to wait for the edit.
         """
 
-        def check() -> Message | None:
+        def check() -> models.Message | None:
             original = self.original
             if original is None or (predicate is not None and not predicate(original)):
                 return None
@@ -216,13 +203,13 @@ def new_record(
     world: World,
     *,
     type: int,
-    user: User,
-    channel: Channel,
+    user: models.User,
+    channel: models.Channel,
     data: dict[str, Any],
-    command: RegisteredCommand | None = None,
+    command: models.RegisteredCommand | None = None,
     command_path: str | None = None,
     custom_id: str | None = None,
-    source_message: Message | None = None,
+    source_message: models.Message | None = None,
 ) -> InteractionRecord:
     """Build the INTERACTION_CREATE payload the Discord client would cause."""
     interaction_id = world.ids.next()
@@ -291,7 +278,7 @@ def mark_dispatched(record: InteractionRecord) -> None:
 class WorldResolver:
     """Resolves user/channel/role/attachment option values into ids and ``resolved``."""
 
-    def __init__(self, world: World, channel: Channel) -> None:
+    def __init__(self, world: World, channel: models.Channel) -> None:
         self._world = world
         self._channel = channel
         self._guild = channel.guild
@@ -299,19 +286,19 @@ class WorldResolver:
     def resolve(self, option: dict[str, Any], value: Any, resolved: dict[str, Any]) -> str:
         kind = int(option["type"])
         where = f"option {option['name']!r}"
-        if kind == 6 or (kind == 9 and isinstance(value, User | Member)):
-            if isinstance(value, Member):
+        if kind == 6 or (kind == 9 and isinstance(value, models.User | models.Member)):
+            if isinstance(value, models.Member):
                 value = value.user
-            if not isinstance(value, User):
+            if not isinstance(value, models.User):
                 raise InvalidInteraction(f"{where} takes a User, got {value!r}")
             return self._user(value, resolved)
         if kind == 8 or kind == 9:
-            if not isinstance(value, Role):
+            if not isinstance(value, models.Role):
                 raise InvalidInteraction(f"{where} takes a Role (or User), got {value!r}")
             resolved.setdefault("roles", {})[str(value.id)] = payloads.role(value)
             return str(value.id)
         if kind == 7:
-            if not isinstance(value, TextChannel | DMChannel):
+            if not isinstance(value, models.TextChannel | models.DMChannel):
                 raise InvalidInteraction(f"{where} takes a channel, got {value!r}")
             allowed = option.get("channel_types")
             if allowed and value.type not in allowed:
@@ -331,7 +318,7 @@ class WorldResolver:
     def _permissions(self) -> int:
         return self._world.settings.bot_permissions
 
-    def _user(self, user: User, resolved: dict[str, Any]) -> str:
+    def _user(self, user: models.User, resolved: dict[str, Any]) -> str:
         resolved.setdefault("users", {})[str(user.id)] = payloads.user(user)
         member = None if self._guild is None else self._guild.members.get(user.id)
         if member is not None:
@@ -340,7 +327,7 @@ class WorldResolver:
             )
         return str(user.id)
 
-    def _attachment(self, where: str, value: Any) -> Attachment:
+    def _attachment(self, where: str, value: Any) -> models.Attachment:
         if isinstance(value, Upload):
             upload = value
         elif isinstance(value, tuple) and len(value) == 2:

@@ -8,18 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .models import (
-    Attachment,
-    Channel,
-    DMChannel,
-    Guild,
-    Member,
-    Message,
-    RegisteredCommand,
-    Role,
-    TextChannel,
-    User,
-)
+from . import models
 from .snowflake import iso
 
 if TYPE_CHECKING:
@@ -32,7 +21,7 @@ def snowflake(value: int | None) -> str | None:
     return None if value is None else str(value)
 
 
-def user(entity: User) -> JSON:
+def user(entity: models.User) -> JSON:
     payload: JSON = {
         "id": str(entity.id),
         "username": entity.name,
@@ -52,7 +41,7 @@ def user(entity: User) -> JSON:
     return payload
 
 
-def client_user(entity: User) -> JSON:
+def client_user(entity: models.User) -> JSON:
     """The bot's own user (GET /users/@me and READY)."""
     return {
         **user(entity),
@@ -64,7 +53,7 @@ def client_user(entity: User) -> JSON:
     }
 
 
-def role(entity: Role) -> JSON:
+def role(entity: models.Role) -> JSON:
     payload: JSON = {
         "id": str(entity.id),
         "name": entity.name,
@@ -84,7 +73,7 @@ def role(entity: Role) -> JSON:
     return payload
 
 
-def member(entity: Member, *, include_user: bool = True, permissions: bool = False) -> JSON:
+def member(entity: models.Member, *, include_user: bool = True, permissions: bool = False) -> JSON:
     payload: JSON = {
         "nick": entity.nick,
         "avatar": None,
@@ -106,12 +95,12 @@ def member(entity: Member, *, include_user: bool = True, permissions: bool = Fal
     return payload
 
 
-def _last_message_id(entity: Channel) -> str | None:
+def _last_message_id(entity: models.Channel) -> str | None:
     last = entity.last_message
     return None if last is None else str(last.id)
 
 
-def text_channel(entity: TextChannel) -> JSON:
+def text_channel(entity: models.TextChannel) -> JSON:
     return {
         "id": str(entity.id),
         "type": entity.type,
@@ -129,7 +118,7 @@ def text_channel(entity: TextChannel) -> JSON:
     }
 
 
-def dm_channel(entity: DMChannel) -> JSON:
+def dm_channel(entity: models.DMChannel) -> JSON:
     return {
         "id": str(entity.id),
         "type": entity.type,
@@ -139,15 +128,15 @@ def dm_channel(entity: DMChannel) -> JSON:
     }
 
 
-def channel(entity: Channel) -> JSON:
-    if isinstance(entity, TextChannel):
+def channel(entity: models.Channel) -> JSON:
+    if isinstance(entity, models.TextChannel):
         return text_channel(entity)
-    if isinstance(entity, DMChannel):
+    if isinstance(entity, models.DMChannel):
         return dm_channel(entity)
     raise TypeError(f"unsupported channel {entity!r}")
 
 
-def guild(entity: Guild) -> JSON:
+def guild(entity: models.Guild) -> JSON:
     """A guild as GET /guilds/{id} returns it (no channels or members)."""
     first_channel = next(iter(entity.channels), None)
     return {
@@ -193,7 +182,11 @@ def guild(entity: Guild) -> JSON:
 
 
 def guild_create(
-    entity: Guild, *, bot: Member, members: list[Member], newly_joined: bool = False
+    entity: models.Guild,
+    *,
+    bot: models.Member,
+    members: list[models.Member],
+    newly_joined: bool = False,
 ) -> JSON:
     """The GUILD_CREATE event body (full guild with channels and the given members).
 
@@ -222,7 +215,7 @@ def guild_create(
     return payload
 
 
-def attachment(entity: Attachment) -> JSON:
+def attachment(entity: models.Attachment) -> JSON:
     payload: JSON = {
         "id": str(entity.id),
         "filename": entity.filename,
@@ -239,7 +232,7 @@ def attachment(entity: Attachment) -> JSON:
     return payload
 
 
-def interaction_metadata(record: InteractionRecord, message: Message) -> JSON:
+def interaction_metadata(record: InteractionRecord, message: models.Message) -> JSON:
     payload: JSON = {
         "id": str(record.id),
         "type": record.type,
@@ -256,7 +249,7 @@ def interaction_metadata(record: InteractionRecord, message: Message) -> JSON:
     return payload
 
 
-def message(entity: Message, *, gateway: bool = False) -> JSON:
+def message(entity: models.Message, *, gateway: bool = False) -> JSON:
     """A message; ``gateway`` adds ``guild_id`` and ``member`` as MESSAGE_CREATE does."""
     payload: JSON = {
         "id": str(entity.id),
@@ -312,7 +305,7 @@ def message(entity: Message, *, gateway: bool = False) -> JSON:
     return payload
 
 
-def command(entity: RegisteredCommand) -> JSON:
+def command(entity: models.RegisteredCommand) -> JSON:
     raw = entity.raw
     payload: JSON = {
         "id": str(entity.id),
@@ -336,7 +329,7 @@ def command(entity: RegisteredCommand) -> JSON:
     return payload
 
 
-def application(bot: User, *, flags: int) -> JSON:
+def application(bot: models.User, *, flags: int) -> JSON:
     """GET /oauth2/applications/@me: the bot's application, owned by the bot user."""
     return {
         "id": str(bot.id),

@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 from engine.tiles import Tile, double_set
 from render import render_fido_table, render_hand
-from tests.render.fido_views import JSON, FidoView, long_double_21
+from tests.render.fido_views import FidoView, long_double_21
+from tests.render.hand_views import JSON
 
 NAMES = ("Alice", "Bartholomew Fitzgerald-Saint-John", "Zoë", "Иван", "Eve", "Femi")
 DIVISOR_21 = 13

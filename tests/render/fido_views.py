@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
 
-from engine.tiles import Tile, double_set, parse_tile
+from engine.tiles import Tile, double_set
+from tests.render.hand_views import JSON, HandView
 
-JSON = dict[str, Any]
 DIVISORS = {6: 3, 9: 5, 12: 7, 15: 9, 18: 11, 21: 13}
 LEAD_SIDES = ("east", "west", "north", "south")
 
@@ -31,7 +30,7 @@ def arm_label(index: int) -> str:
     return label
 
 
-class FidoView:
+class FidoView(HandView):
     """A FIDO hand in progress: ``lead``, ``play``, ``draw``, ``pass_`` and ``end`` it,
     then read :meth:`view` (public) or :meth:`view_for` (a seat's). Seats take turns in
     order (``direction`` 1 or -1) unless a seat is given."""
@@ -47,29 +46,24 @@ class FidoView:
         hand_number: int = 1,
         divisor: int | None = None,
     ) -> None:
-        self.players = players
-        self.top = top
-        self.crosswise = crosswise
-        self.leader = leader
-        self.direction = direction
-        self.hand_number = hand_number
-        self.divisor = divisor or DIVISORS[top]
         tiles = len(double_set(top))
         size = tiles // (players + 1)
-        self.hand_sizes = [size] * players
-        self.stock = tiles - size * players
-        self.current: int | None = leader
-        self.scores = [0] * players
-        self.lead_tile: JSON | None = None
+        super().__init__(
+            players,
+            top,
+            leader=leader,
+            hand_number=hand_number,
+            hand_size=size,
+            stock=tiles - size * players,
+        )
+        self.crosswise = crosswise
+        self.direction = direction
+        self.divisor = divisor or DIVISORS[top]
         self.arms: list[JSON] = []
         self.values: list[int] = []
         self.counts: list[int] = []
         self.naked: list[bool] = []
         self.second_move = False
-        self.last: JSON | None = None
-        self.history: list[JSON] = []
-        self.result: JSON | None = None
-        self.played: set[Tile] = set()
         self.hands: dict[int, list[str]] = {}
 
     # -------------------------------------------------------------- the line
@@ -95,19 +89,6 @@ class FidoView:
     @property
     def total(self) -> int:
         return sum(self.counts)
-
-    def _take(self, text: str, seat: int | None) -> tuple[Tile, int]:
-        tile = parse_tile(text, self.top)
-        if tile in self.played:
-            raise ValueError(f"{tile} was played already")
-        self.played.add(tile)
-        if seat is None:
-            assert self.current is not None
-            seat = self.current
-        self.hand_sizes[seat] -= 1
-        if self.hand_sizes[seat] < 0:
-            raise ValueError(f"seat {seat} has no tiles left")
-        return tile, seat
 
     def _score(self, seat: int) -> int:
         total = self.total

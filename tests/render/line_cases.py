@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from render import render_line_table
-from tests.render.line_views import JSON, LineView, all_28_line
+from tests.render.hand_views import JSON
+from tests.render.line_views import LineView, all_28_line
 from tests.render.positions import NAMES
 
 TOTALS = (35, 120, 80, 5)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
 
-from engine.tiles import Tile, double_set, parse_tile
+from engine.tiles import double_set
 from tests.render.circuit import double_six_chain
+from tests.render.hand_views import JSON, HandView
 
-JSON = dict[str, Any]
 TITLES = {
     "all-fives": "All Fives",
     "all-threes": "All Threes",
@@ -26,7 +25,7 @@ DIVISORS = {"all-fives": (5,), "all-threes": (3,), "fives-and-threes": (5, 3)}
 LABELS = ("E", "W", "N", "S")
 
 
-class LineView:
+class LineView(HandView):
     """A hand in progress: ``lead``, ``play``, ``draw``, ``pass_`` and ``end`` it, then read
     :meth:`view`. Seats take turns in order unless a seat is given."""
 
@@ -40,23 +39,19 @@ class LineView:
         hand_size: int | None = None,
         hand_number: int = 1,
     ) -> None:
-        self.game = game
-        self.players = players
-        self.leader = leader
-        self.spinner_on = spinner
-        self.hand_number = hand_number
         size = hand_size or (7 if game == "block" or players == 2 else 5)
-        self.hand_sizes = [size] * players
-        self.stock = 28 - size * players
-        self.current: int | None = leader
-        self.scores = [0] * players
-        self.lead_tile: JSON | None = None
+        super().__init__(
+            players,
+            6,
+            leader=leader,
+            hand_number=hand_number,
+            hand_size=size,
+            stock=28 - size * players,
+        )
+        self.game = game
+        self.spinner_on = spinner
         self.arms: dict[str, list[JSON]] = {label: [] for label in LABELS}
         self.spinner: JSON | None = None
-        self.last: JSON | None = None
-        self.history: list[JSON] = []
-        self.result: JSON | None = None
-        self.played: set[Tile] = set()
 
     # -------------------------------------------------------------- the line
     def _spinner_covered(self) -> bool:
@@ -101,19 +96,6 @@ class LineView:
 
     def total(self) -> int:
         return sum(end["count"] for end in self.ends())
-
-    def _take(self, text: str, seat: int | None) -> tuple[Tile, int]:
-        tile = parse_tile(text, 6)
-        if tile in self.played:
-            raise ValueError(f"{tile} was played already")
-        self.played.add(tile)
-        if seat is None:
-            assert self.current is not None
-            seat = self.current
-        self.hand_sizes[seat] -= 1
-        if self.hand_sizes[seat] < 0:
-            raise ValueError(f"seat {seat} has no tiles left")
-        return tile, seat
 
     def _score(self, seat: int, points: int | None) -> int:
         if points is None:

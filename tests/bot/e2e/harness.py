@@ -287,6 +287,19 @@ class TableDriver:
         assert turn is not None
         return turn
 
+    async def play_out(
+        self, act: Callable[[Turn, int], Awaitable[None]], limit: int, timeout: float = 15.0
+    ) -> int:
+        """Answer every turn the bot offers with ``act(turn, n)`` (``n``: the turns answered
+        before it) until the match is over, which must come within ``limit`` turns; returns
+        the turns answered. ``timeout``: as for :meth:`next_turn`."""
+        turns = 0
+        while (turn := await self.next_turn(timeout)) is not None:
+            await act(turn, turns)
+            turns += 1
+            assert turns < limit, f"the match did not end within {limit} turns"
+        return turns
+
     async def pass_turn(self, turn: Turn) -> None:
         """Pass; the lead cannot be passed, so it is played instead."""
         if not any(b.label == "Pass" for b in turn.message.buttons):

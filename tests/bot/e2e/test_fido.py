@@ -30,19 +30,21 @@ def tile_menus(turn: Turn) -> list[str]:
 
 async def play_to_the_end(table: TableDriver, limit: int) -> int:
     """Play every human turn (first tile, first end; Draw when nothing fits); the draws."""
-    draws = turns = 0
-    while (turn := await table.next_turn(timeout=30)) is not None:
-        if not tile_menus(turn):
-            label = turn.message.buttons[0].label
-            assert label in ("Draw", "Sit out"), turn.message.buttons
-            reply = (await table.press(turn, label)).text
-            if label == "Draw":
-                assert re.search(r"You drew \d{1,2}-\d{1,2}\.", reply), reply
-                draws += 1
-        else:
+    draws = 0
+
+    async def draw_or_play(turn: Turn, _: int) -> None:
+        nonlocal draws
+        if tile_menus(turn):
             await table.play_first(turn)
-        turns += 1
-        assert turns < limit, "the game did not end"
+            return
+        label = turn.message.buttons[0].label
+        assert label in ("Draw", "Sit out"), turn.message.buttons
+        reply = (await table.press(turn, label)).text
+        if label == "Draw":
+            assert re.search(r"You drew \d{1,2}-\d{1,2}\.", reply), reply
+            draws += 1
+
+    await table.play_out(draw_or_play, limit, timeout=30)
     return draws
 
 

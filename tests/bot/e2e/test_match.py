@@ -22,15 +22,10 @@ async def test_a_match_is_played_to_its_target_and_counted_in_the_standings(
     await table.click_lobby(ada, "Add computer")
     await table.start(ada)
 
-    turns = 0
-    while (turn := await table.next_turn()) is not None:
-        # Ada lays a tile now and then and otherwise passes; the computer plays its game.
-        if turns % 3 == 0:
-            await table.play_first(turn)
-        else:
-            await table.pass_turn(turn)
-        turns += 1
-        assert turns < 200, "the match did not end"
+    # Ada lays a tile now and then and otherwise passes; the computer plays its game.
+    await table.play_out(
+        lambda turn, n: table.play_first(turn) if n % 3 == 0 else table.pass_turn(turn), limit=200
+    )
 
     result = await fake.wait_for_message(club.channel, lambda m: "wins the match" in m.text)
     assert "🏆" in result.text

@@ -194,11 +194,8 @@ async def test_a_game_against_the_computer_starts_at_once_and_ends(
     await table.table_shows(" · game 1 · ")
     assert "first to 2 wins" in table.table().text
     assert "ada (Dark) **0**" in table.table().text
-    turns = 0
-    while (turn := await table.next_turn(timeout=30)) is not None:
-        await table.play_first(turn)  # the piece offered first, then its first square
-        turns += 1
-        assert turns < 400, "the match did not end"
+    # The piece offered first, then its first square.
+    await table.play_out(lambda turn, _: table.play_first(turn), limit=400, timeout=30)
     public = " ".join(m.text for m in table.public_messages())
     assert "Game 1 is over" in public
     final = table.table()

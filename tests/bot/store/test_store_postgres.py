@@ -62,6 +62,11 @@ def sqlite_schema(path: Path) -> Schema:
     return {"columns": columns, "indexes": indexes, "unique": unique, "triggers": triggers}
 
 
+async def _pairs(raw: asyncpg.Connection, sql: str) -> set[tuple[str, str]]:
+    """The first two columns of each row ``sql`` returns (a table and one of its names)."""
+    return {(r[0], r[1]) for r in await raw.fetch(sql)}
+
+
 async def postgres_schema(url: str) -> Schema:
     raw = await asyncpg.connect(url)
     try:
@@ -84,29 +89,23 @@ async def postgres_schema(url: str) -> Schema:
             )
             for r in rows
         }
-        indexes = {
-            (r["tablename"], r["indexname"])
-            for r in await raw.fetch(
-                "SELECT tablename, indexname FROM pg_indexes WHERE schemaname = 'public'"
-                " AND indexname NOT LIKE '%\\_pkey' AND indexname NOT LIKE '%\\_key'"
-            )
-        }
-        unique = {
-            (r["table_name"], r["column_name"])
-            for r in await raw.fetch(
-                "SELECT k.table_name, k.column_name FROM information_schema.key_column_usage k"
-                " JOIN information_schema.table_constraints t"
-                " ON t.constraint_name = k.constraint_name AND t.constraint_type = 'UNIQUE'"
-                " WHERE k.table_schema = 'public'"
-            )
-        }
-        triggers = {
-            (r["event_object_table"], r["trigger_name"])
-            for r in await raw.fetch(
-                "SELECT DISTINCT event_object_table, trigger_name FROM information_schema.triggers"
-                " WHERE trigger_schema = 'public'"
-            )
-        }
+        indexes = await _pairs(
+            raw,
+            "SELECT tablename, indexname FROM pg_indexes WHERE schemaname = 'public'"
+            " AND indexname NOT LIKE '%\\_pkey' AND indexname NOT LIKE '%\\_key'",
+        )
+        unique = await _pairs(
+            raw,
+            "SELECT k.table_name, k.column_name FROM information_schema.key_column_usage k"
+            " JOIN information_schema.table_constraints t"
+            " ON t.constraint_name = k.constraint_name AND t.constraint_type = 'UNIQUE'"
+            " WHERE k.table_schema = 'public'",
+        )
+        triggers = await _pairs(
+            raw,
+            "SELECT DISTINCT event_object_table, trigger_name FROM information_schema.triggers"
+            " WHERE trigger_schema = 'public'",
+        )
     finally:
         await raw.close()
     return {"columns": columns, "indexes": indexes, "unique": unique, "triggers": triggers}

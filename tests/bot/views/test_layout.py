@@ -19,7 +19,7 @@ from bot.views import ids
 from bot.views.builders import finished_view, lobby_view
 from bot.views.layout import TEXT_LIMIT, table_layout
 from engine.network import NetworkHand
-from tests.bot.set_ups import network_table
+from tests.bot.set_ups import network_table, started_network_table
 
 CONTAINER, ACTION_ROW, BUTTON, SELECT, TEXT, GALLERY = 17, 1, 2, 3, 10, 12
 
@@ -37,11 +37,8 @@ def kinds(container: dict[str, Any]) -> list[int]:
 
 
 async def test_a_running_table_is_one_container_picture_text_and_button(store: Store) -> None:
-    service = TableService(store, new_seed=lambda: 11)
-    record = await service.create(1, 2, Actor(1, "Ada"), network_table(3))
-    await service.join(record.id, Actor(2, "Bea"))
-    await service.add_computer(record.id, Actor(1, "Ada"))
-    update = await service.start(record.id, Actor(1, "Ada"))
+    update = await started_network_table(store)
+    record = update.record
     reply = await table_reply(update.record, update.match)
     [container] = tree(reply)
     assert container["type"] == CONTAINER
