@@ -1,8 +1,10 @@
 """Running the jobs of the partitions this process holds: each partition's waiting jobs
-read in the order they were added, each table's run one after another (a table never
-shows an older state after a newer one), different tables at once up to the process's
-job slots; a job is deleted once it has run, so one cut short by a kill runs again
-wherever its partition goes.
+are read and started in the order they were added, up to the process's job slots (taken
+in turn); a table's publications are serialised by its table lock (the publisher reads the
+newest committed state under it, so a table never shows an older state after a newer
+one, and a mover's answer is not held up behind the table's previous publication). A job
+is deleted once it has run, so one cut short by a kill runs again wherever its partition
+goes.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import deque
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Final
@@ -34,8 +35,7 @@ class _Partition:
     woken: asyncio.Event = field(default_factory=asyncio.Event)
     stopping: bool = False
     started: set[int] = field(default_factory=set)  # ids of jobs read and not yet deleted
-    tables: dict[int, deque[tuple[int, PublishJob]]] = field(default_factory=dict)
-    chains: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    running: set[asyncio.Task[None]] = field(default_factory=set)
     reader: asyncio.Task[None] | None = None
 
 
@@ -73,7 +73,7 @@ class PartitionWorkers:
         state.woken.set()
         if state.reader is not None:
             await asyncio.gather(state.reader, return_exceptions=True)
-        await asyncio.gather(*state.chains.values(), return_exceptions=True)
+        await asyncio.gather(*state.running, return_exceptions=True)
 
     async def _read(self, partition: int, state: _Partition) -> None:
         while not state.stopping:
@@ -98,48 +98,35 @@ class PartitionWorkers:
                 continue
             self.reads += 1
             for row in rows:
-                job_id, table_id = int(row["id"]), int(row["table_id"])
+                job_id = int(row["id"])
                 state.started.add(job_id)
-                state.tables.setdefault(table_id, deque()).append(
-                    (job_id, PublishJob.from_bytes(bytes(row["payload"])))
-                )
-                if table_id not in state.chains:
-                    state.chains[table_id] = asyncio.create_task(
-                        self._chain(table_id, state), name=f"publish-table-{table_id}"
-                    )
+                job = PublishJob.from_bytes(bytes(row["payload"]))
+                task = asyncio.create_task(self._job(job_id, job, state), name=f"job-{job_id}")
+                state.running.add(task)
+                task.add_done_callback(state.running.discard)
             if len(rows) == FETCH:
                 state.woken.set()  # more are waiting
 
-    async def _chain(self, table_id: int, state: _Partition) -> None:
-        """The table's jobs, one after another, in the order they were added."""
-        waiting = state.tables[table_id]
+    async def _job(self, job_id: int, job: PublishJob, state: _Partition) -> None:
+        """Run the job, then delete it (a job whose table stays busy elsewhere is tried
+        again after ``retry_after``; a failed step is logged and the job done)."""
         try:
-            while waiting:
-                job_id, job = waiting[0]
-                if not await self._one(job):
-                    if state.stopping:
-                        return  # left in the table for the partition's next holder
-                    await asyncio.sleep(self._retry_after.total_seconds())
-                    continue
-                await self._pool.execute(f"DELETE FROM {JOB_TABLE} WHERE id = $1", job_id)
-                waiting.popleft()
-                state.started.discard(job_id)
+            while True:
+                async with self._slots:
+                    try:
+                        await self._run(job)
+                        break
+                    except TableBusyError:
+                        log.warning("table %d: still busy elsewhere; job tried again", job.table_id)
+                    except Exception:
+                        log.exception("table %d: publish job failed", job.table_id)
+                        break
+                if state.stopping:
+                    return  # left in the table for the partition's next holder
+                await asyncio.sleep(self._retry_after.total_seconds())
+            await self._pool.execute(f"DELETE FROM {JOB_TABLE} WHERE id = $1", job_id)
+            state.started.discard(job_id)
         except (OSError, asyncpg.PostgresError, TimeoutError):
-            log.exception("table %d: a publish job could not be marked done", table_id)
-            state.started.difference_update(job_id for job_id, _ in waiting)
+            log.exception("table %d: a publish job could not be marked done", job.table_id)
+            state.started.discard(job_id)
             state.woken.set()  # read again: it is still in the table
-        finally:
-            state.tables.pop(table_id, None)
-            state.chains.pop(table_id, None)
-
-    async def _one(self, job: PublishJob) -> bool:
-        """Run one job; False: its table is busy elsewhere, try again later."""
-        async with self._slots:
-            try:
-                await self._run(job)
-            except TableBusyError:
-                log.warning("table %d: still busy elsewhere; job tried again", job.table_id)
-                return False
-            except Exception:
-                log.exception("table %d: publish job failed", job.table_id)
-        return True

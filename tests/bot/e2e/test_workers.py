@@ -26,7 +26,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.publishing.jobs.postgres import ENTRYPOINT
+from bot.publishing.jobs.leases import PARTITION_SPACE, partition_of
+from bot.publishing.jobs.partitions import JOB_TABLE
 from tests.bot.e2e.harness import (
     Player,
     TableDriver,
@@ -106,8 +107,8 @@ async def fetch(url: str, query: str, *args: Any) -> list[asyncpg.Record]:
 
 
 async def jobs_left(url: str) -> int:
-    """Publish jobs still queued or running (pgqueuer deletes a job once it is done)."""
-    rows = await fetch(url, "SELECT count(*) AS n FROM pgqueuer WHERE entrypoint = $1", ENTRYPOINT)
+    """Publish jobs still waiting or running (a job is deleted once it is done)."""
+    rows = await fetch(url, f"SELECT count(*) AS n FROM {JOB_TABLE}")
     return int(rows[0]["n"])
 
 
@@ -127,7 +128,7 @@ async def hand_end_untold(url: str) -> bool:
 
 
 async def someone_waits_for_a_table_lock(url: str) -> bool:
-    """Whether a worker waits for a table's publication lock (held by another)."""
+    """Whether a job waits for a table's publication lock (held by another)."""
     rows = await fetch(
         url,
         "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
@@ -135,6 +136,18 @@ async def someone_waits_for_a_table_lock(url: str) -> bool:
         TABLE_LOCKS,
     )
     return bool(rows)
+
+
+async def holder_of_partition(url: str, partition: int) -> int | None:
+    """The PostgreSQL backend pid whose session holds ``partition``'s lease."""
+    rows = await fetch(
+        url,
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2"
+        " AND classid::bigint = $1 AND objid::bigint = $2",
+        PARTITION_SPACE,
+        partition,
+    )
+    return int(rows[0]["pid"]) if rows else None
 
 
 def owner_of_port(port: int | None, processes: Sequence[BotProcess]) -> BotProcess:
@@ -229,9 +242,17 @@ async def test_a_worker_killed_mid_publish_leaves_the_job_to_another_and_nothing
         what="the held announcement",
     )
     assert owner_of_port(announcement.peer_port, workers) is taker
+    before = await holder_of_partition(postgres_url, partition_of(1))
+    assert before is not None  # the table's partition: the taker's
     await taker.kill()
     fake.settings.hold_posts.set()
     (survivor,) = [w for w in workers if w is not taker]
+
+    async def partition_moved() -> bool:
+        now = await holder_of_partition(postgres_url, partition_of(1))
+        return now is not None and now != before
+
+    await eventually(partition_moved, "the survivor to take the table's partition", timeout=10)
 
     # The other worker takes the job again and finishes it: each message once.
     await table.table_shows("hand 2", timeout=30)
@@ -331,27 +352,24 @@ async def test_two_processes_committing_to_one_table_at_once_never_show_the_olde
         what="the held edit of the table message",
     )
     publisher = owner_of_port(held.peer_port, workers)
-    assert publisher.pid is not None
-    os.kill(publisher.pid, signal.SIGSTOP)  # the next job must go to the other worker
-    try:
-        slow_edit = fake.settings.hold_edits
-        fake.settings.hold_edits = asyncio.Event()  # later edits go through at once
-        fake.settings.hold_edits.set()
+    slow_edit = fake.settings.hold_edits
+    fake.settings.hold_edits = asyncio.Event()  # later edits go through at once
+    fake.settings.hold_edits.set()
 
-        # Meanwhile the next player moves through process 1 (its DM was sent first).
-        second = await table.next_turn()
-        assert second is not None and second.player is not first.player
-        second_line = await move(table, second, via_shard=1)
+    # Meanwhile the next player moves through process 1 (its DM was sent first). The job
+    # goes to the same worker, which holds the table's partition: it answers the mover at
+    # once, then waits for the table until the first publication is done.
+    second = await table.next_turn()
+    assert second is not None and second.player is not first.player
+    second_line = await move(table, second, via_shard=1)
 
-        async def second_job_under_way() -> bool:
-            """The other worker waits for the table (or, were publications not
-            serialised, has already shown the newer state)."""
-            shown = second_line in table.table().text
-            return shown or await someone_waits_for_a_table_lock(postgres_url)
+    async def second_job_under_way() -> bool:
+        """The worker waits for the table (or, were publications not serialised, has
+        already shown the newer state)."""
+        shown = second_line in table.table().text
+        return shown or await someone_waits_for_a_table_lock(postgres_url)
 
-        await eventually(second_job_under_way, "the second publication to start")
-    finally:
-        os.kill(publisher.pid, signal.SIGCONT)
+    await eventually(second_job_under_way, "the second publication to start")
     await asyncio.sleep(first_publication_seconds)  # the time is the point: a slow publication
     slow_edit.set()  # the first publication's edit lands now
 
@@ -363,6 +381,12 @@ async def test_two_processes_committing_to_one_table_at_once_never_show_the_olde
     assert all(second_line in text for text in versions[newer_from:]), versions
     older = [t for t in versions[:newer_from] if first_line in t]
     assert older, versions  # the first publication's state was shown, before the newer one
+    edits = [
+        r
+        for r in fake.requests[since:]
+        if r.method == "PATCH" and r.route == EDIT_MESSAGE and str(table.table().id) in r.path
+    ]
+    assert {owner_of_port(r.peer_port, workers).pid for r in edits} == {publisher.pid}
     # The player to move next got their turn.
     await fake.wait_for_dm(first.player.user, lambda m: (control_turn(m) or 0) > second.turn)
 
