@@ -37,7 +37,10 @@ KEEPALIVES: Final = (
 _LOCKS: Final = (
     "SELECT classid::bigint AS space, objid::bigint AS key FROM pg_locks"
     " WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid::bigint IN ($1, $2)"
+    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
 )
+"""The members and the held partitions (advisory locks are the database's own: another
+database on the same server, another bot's, is not counted)."""
 
 
 def partition_of(table_id: int) -> int:

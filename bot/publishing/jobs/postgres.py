@@ -60,6 +60,8 @@ class PostgresJobQueue:
         self._retry_after = retry_after
         self._running: asyncio.Task[None] | None = None
         self._closing = asyncio.Event()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._waiting_for: dict[int, int] = {}
         self.workers: PartitionWorkers | None = None
         self.leases: PartitionLeases | None = None
 
@@ -99,6 +101,22 @@ class PostgresJobQueue:
 
     @contextlib.asynccontextmanager
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
+        """In this process first, in the order the jobs ask (asyncio's locks are fair:
+        a partition's jobs, started in the order they were added, publish in that order,
+        waiting without a connection), then across processes."""
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        self._waiting_for[table_id] = self._waiting_for.get(table_id, 0) + 1
+        try:
+            async with lock, self._advisory_lock(table_id):
+                yield
+        finally:
+            self._waiting_for[table_id] -= 1
+            if not self._waiting_for[table_id]:  # nobody waits: forget the table's lock
+                del self._waiting_for[table_id]
+                self._locks.pop(table_id, None)
+
+    @contextlib.asynccontextmanager
+    async def _advisory_lock(self, table_id: int) -> AsyncIterator[None]:
         key = table_id % 2**31  # tables beyond that share a lock now and then: harmless
         async with self._pool.acquire() as conn:
             # A worker whose machine vanishes without closing its connection must not keep
