@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 PARTITIONS: Final = 64
 """Partitions the tables are hashed into (the same in every process of a bot)."""
+STEADY: Final = 3
+"""Ticks between looks while the partitions are settled."""
 PARTITION_SPACE: Final = 0x70617274  # "part": advisory lock space, one key a partition
 MEMBER_SPACE: Final = 0x6D656D62  # "memb": one key per live job-taking process
 KEEPALIVES: Final = (
@@ -81,20 +83,22 @@ class PartitionLeases:
         self.member: int | None = None
 
     async def keep(self, tick: float, stop: asyncio.Event) -> None:
-        """Join, then balance every ``tick`` seconds until ``stop``; then leave. A lost
-        connection has lost its partitions too: their jobs are finished here, and the
-        process joins again."""
+        """Join, then balance until ``stop``, then leave: every ``tick`` seconds while the
+        partitions move, every :data:`STEADY` ticks once they are settled (a look costs
+        the server a little CPU, per process). A lost connection has lost its partitions
+        too: their jobs are finished here, and the process joins again."""
         while not stop.is_set():
+            settled = False
             try:
                 if not self.connected:
                     await self._lost()
                     await self.join()
-                await self.balance()
-            except (OSError, ConnectionError, TimeoutError, asyncpg.PostgresError):
+                settled = await self.balance()
+            except Exception:  # the connection lost, or refused: never stop taking jobs
                 log.warning("partition leases: connection lost, joining again", exc_info=True)
                 await self.disconnect()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), tick)
+                await asyncio.wait_for(stop.wait(), tick * (STEADY if settled else 1))
         await self.leave()
 
     async def _lost(self) -> None:
@@ -112,8 +116,9 @@ class PartitionLeases:
                 break
         self._conn, self.member = conn, key
 
-    async def balance(self) -> None:
-        """Take free partitions up to this process's fair share, give back the extras."""
+    async def balance(self) -> bool:
+        """Take free partitions up to this process's fair share, give back the extras;
+        True if every partition was held and this process had its share already."""
         conn = self._live()
         async with self._talk:
             rows = await conn.fetch(_LOCKS, MEMBER_SPACE, PARTITION_SPACE)
@@ -124,13 +129,16 @@ class PartitionLeases:
         if extra > 0:
             for partition in sorted(self.held, reverse=True)[:extra]:
                 await self.release(partition)
-            return
+            return False
         free = [p for p in range(PARTITIONS) if p not in taken and p not in self.held]
+        if not free:
+            return True
         random.shuffle(free)  # members starting together take different ones
         for partition in free:
             if len(self.held) >= share:
                 break
             await self._take(partition)
+        return False
 
     async def _take(self, partition: int) -> None:
         conn = self._live()

@@ -91,7 +91,7 @@ class PartitionWorkers:
                     list(state.started),
                     FETCH,
                 )
-            except (OSError, asyncpg.PostgresError, TimeoutError):
+            except Exception:  # the database away for a moment: read again
                 log.warning("partition %d: reading its jobs failed", partition, exc_info=True)
                 await asyncio.sleep(1)
                 state.woken.set()
@@ -126,7 +126,7 @@ class PartitionWorkers:
                 await asyncio.sleep(self._retry_after.total_seconds())
             await self._pool.execute(f"DELETE FROM {JOB_TABLE} WHERE id = $1", job_id)
             state.started.discard(job_id)
-        except (OSError, asyncpg.PostgresError, TimeoutError):
+        except Exception:
             log.exception("table %d: a publish job could not be marked done", job.table_id)
             state.started.discard(job_id)
             state.woken.set()  # read again: it is still in the table
