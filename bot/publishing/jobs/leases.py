@@ -118,7 +118,7 @@ class PartitionLeases:
 
     async def balance(self) -> bool:
         """Take free partitions up to this process's fair share, give back the extras;
-        True if every partition was held and this process had its share already."""
+        True if it changed nothing: no partition was free, none held here beyond the share."""
         conn = self._live()
         async with self._talk:
             rows = await conn.fetch(_LOCKS, MEMBER_SPACE, PARTITION_SPACE)
