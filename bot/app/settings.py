@@ -108,8 +108,9 @@ class Settings(StoreSettings):
     several processes, which Discord sends every DM, 4 on standby: it takes jobs only
     when they wait for the others (see :attr:`publish_standby`)."""
     job_retry_seconds: float = Field(default=10.0, gt=0, le=600)
-    """How long a publish job whose worker stopped answering (killed) waits before
-    another worker takes it (PostgreSQL)."""
+    """How long a publish job whose table another process has been publishing for too
+    long waits before it tries again (PostgreSQL; a killed worker's jobs move at once,
+    with its partitions)."""
     deal_seed: int | None = Field(default=None, ge=0, lt=2**63)
     """Deal every new table from this seed instead of a random one: for replaying a
     reported game exactly, and for tests. Leave unset in play."""

@@ -5,8 +5,8 @@ in PostgreSQL.
 It needs the bot's token and DATABASE_URL, and no gateway connection: jobs are taken from
 the database, and Discord is reached over HTTP alone (a DM, a channel message, the edit of
 an interaction's answer). Run as many as the load needs, on any machine that reaches the
-database; each stops cleanly on SIGTERM or Ctrl-C, and a job it was running when killed
-is taken again by another worker after JOB_RETRY_SECONDS.
+database; each stops cleanly on SIGTERM or Ctrl-C, and the jobs of a worker killed
+mid-job are taken by the others, with its partitions, within a few seconds.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 store's outbox), and workers — in any bot process, or ``domino-tables worker`` processes
 on other machines — take the jobs, one table at a time.
 
-Two queues share one interface (:class:`JobQueue`): on PostgreSQL, pgqueuer's job table,
-filled in the commit's own transaction and drained by every process that runs workers; on
+Two queues share one interface (:class:`JobQueue`): on PostgreSQL, a job table filled in
+the commit's own transaction, split into partitions that each live worker process holds a
+fair share of (a job wakes only its partition's holder); on
 SQLite, a queue inside the one bot process, refilled at start from the tables whose latest
 version is not yet shown.
 """

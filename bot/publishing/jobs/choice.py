@@ -1,4 +1,5 @@
-"""Which job queue a store gets: pgqueuer's on PostgreSQL, the in-process one on SQLite.
+"""Which job queue a store gets: the partitioned job table on PostgreSQL, the in-process
+one on SQLite.
 
 Kept apart from the interface (:mod:`bot.publishing.jobs.queue`) so that neither queue
 imports the module that imports both.
@@ -17,7 +18,7 @@ async def open_queue(store: Store, *, retry_after: timedelta) -> JobQueue:
     long a job whose worker stopped answering (killed) waits before another takes it."""
     queue: JobQueue
     if store.backend == "postgresql":
-        from bot.publishing.jobs.postgres import PostgresJobQueue  # pgqueuer only when asked for
+        from bot.publishing.jobs.postgres import PostgresJobQueue
 
         queue = await PostgresJobQueue.open(store, retry_after=retry_after)
     else:

@@ -1,8 +1,10 @@
-"""The PostgreSQL queue, on pgqueuer: jobs live in its table, added in the commit's own
-transaction, taken with ``FOR UPDATE SKIP LOCKED`` by whichever process has a free worker
-(woken by LISTEN/NOTIFY), and taken again when the worker that held one stops sending
-heartbeats (killed). A table's publications are serialised by a PostgreSQL advisory lock,
-held on a connection of its own, which dies with a killed worker.
+"""The PostgreSQL queue: a job is a row of ``publish_jobs`` in its table's partition, added
+in the commit's own transaction with a NOTIFY on that partition's channel (delivered only
+if it commits), and run by the one live process that holds the partition
+(:mod:`~bot.publishing.jobs.leases`, :mod:`~bot.publishing.jobs.partitions`): a job wakes
+one process and costs the same database work however many take jobs. A table's
+publications are also serialised by an advisory lock on a connection of its own, which
+dies with a killed worker (a partition handed over mid-job never overlaps).
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from datetime import timedelta
 from typing import Any, Final
 
 import asyncpg
-from pgqueuer import AsyncpgDriver, AsyncpgPoolDriver, Job, Queries, QueueManager
-from pgqueuer.types import QueueExecutionMode
 
+from bot.publishing.jobs.leases import KEEPALIVES, PartitionLeases, channel_of, partition_of
+from bot.publishing.jobs.partitions import JOB_TABLE, PartitionWorkers
 from bot.publishing.jobs.queue import JobRunner, TableBusyError
 from bot.store import PublishJob, Store
 from bot.store.database import Transaction
@@ -25,42 +27,54 @@ from bot.store.postgres import PostgresDatabase, PostgresTransaction
 
 log = logging.getLogger(__name__)
 
-ENTRYPOINT: Final = "publish_table"
 _LOCK_SPACE: Final = 0x646F6D69  # "domi": the advisory locks of table publications
 _COMPUTER_SPACE: Final = 0x636F6D70  # "comp": whoever plays a table's computer seats
-PICK_AHEAD: Final = 3
-"""Jobs a worker may hold picked per job it runs at once (the rest wait in its queue)."""
 LOCK_WAIT: Final = timedelta(minutes=2)
-"""How long a job waits for a table another worker is publishing before it is put back."""
-_KEEPALIVES: Final = (
-    "SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3"
-)
+"""How long a job waits for a table another worker is publishing before it is tried again."""
+TICK: Final = 1.0
+"""Seconds between a process's looks at the members and partitions (free ones are taken
+within about that)."""
 _INSTALL_LOCK: Final = 0x646F6D696E70  # one advisory lock id for installing the job table
+_INSTALL: Final = f"""
+CREATE TABLE IF NOT EXISTS {JOB_TABLE} (
+    id        BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    partition SMALLINT NOT NULL,
+    table_id  BIGINT NOT NULL,
+    payload   BYTEA NOT NULL,
+    added     TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS {JOB_TABLE}_partition ON {JOB_TABLE} (partition, id);
+"""
+_ADD: Final = (
+    f"WITH added AS (INSERT INTO {JOB_TABLE} (partition, table_id, payload)"
+    " VALUES ($1, $2, $3) RETURNING id) SELECT pg_notify($4, '') FROM added"
+)
 
 
 class PostgresJobQueue:
-    """pgqueuer's job table on the store's own pool."""
+    """Publish jobs in PostgreSQL, taken by partition (see the module's docstring)."""
 
-    def __init__(self, pool: asyncpg.Pool[Any], retry_after: timedelta) -> None:
+    def __init__(self, pool: asyncpg.Pool[Any], url: str, retry_after: timedelta) -> None:
         self._pool = pool
+        self._url = url
         self._retry_after = retry_after
-        self._builders = Queries(AsyncpgPoolDriver(pool))  # query texts, built once
-        self._manager: QueueManager | None = None
         self._running: asyncio.Task[None] | None = None
         self._closing = asyncio.Event()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._waiting_for: dict[int, int] = {}
+        self.workers: PartitionWorkers | None = None
+        self.leases: PartitionLeases | None = None
 
     @classmethod
     async def open(cls, store: Store, *, retry_after: timedelta) -> PostgresJobQueue:
-        """The queue on ``store``'s database, its job table installed if missing (once,
+        """The queue on ``store``'s database, its job table created if missing (once,
         whichever of several starting processes gets there first)."""
         database = store.database
         assert isinstance(database, PostgresDatabase)
         async with database.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", _INSTALL_LOCK)
-            queries = Queries(AsyncpgDriver(conn))  # type: ignore[arg-type]
-            if not await queries.schema_is_installed():
-                await queries.install()
-        return cls(database.pool, retry_after)
+            await conn.execute(_INSTALL)
+        return cls(database.pool, database.url, retry_after)
 
     @property
     def in_process(self) -> bool:
@@ -68,31 +82,46 @@ class PostgresJobQueue:
 
     async def add(self, db: Transaction, job: PublishJob) -> None:
         assert isinstance(db, PostgresTransaction)
-        queries = Queries(
-            AsyncpgDriver(db.connection),  # type: ignore[arg-type]  # a pooled connection
-            qbe=self._builders.qbe,
-            qbq=self._builders.qbq,
-            qbs=self._builders.qbs,
-        )
-        await queries.enqueue(ENTRYPOINT, job.to_bytes())
+        await db.connection.execute(_ADD, *self._row(job))
 
     def committed(self, job: PublishJob) -> None:
-        return None  # the job table's trigger has already notified the workers
+        return None  # the commit's NOTIFY has woken the partition's holder
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
         yield  # the workers are elsewhere: the answer is a job of its own
 
     async def enqueue(self, job: PublishJob) -> None:
-        await self._builders.enqueue(ENTRYPOINT, job.to_bytes())
+        await self._pool.execute(_ADD, *self._row(job))
+
+    @staticmethod
+    def _row(job: PublishJob) -> tuple[int, int, bytes, str]:
+        partition = partition_of(job.table_id)
+        return partition, job.table_id, job.to_bytes(), channel_of(partition)
 
     @contextlib.asynccontextmanager
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
+        """In this process first, in the order the jobs ask (asyncio's locks are fair:
+        a partition's jobs, started in the order they were added, publish in that order,
+        waiting without a connection), then across processes."""
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        self._waiting_for[table_id] = self._waiting_for.get(table_id, 0) + 1
+        try:
+            async with lock, self._advisory_lock(table_id):
+                yield
+        finally:
+            self._waiting_for[table_id] -= 1
+            if not self._waiting_for[table_id]:  # nobody waits: forget the table's lock
+                del self._waiting_for[table_id]
+                self._locks.pop(table_id, None)
+
+    @contextlib.asynccontextmanager
+    async def _advisory_lock(self, table_id: int) -> AsyncIterator[None]:
         key = table_id % 2**31  # tables beyond that share a lock now and then: harmless
         async with self._pool.acquire() as conn:
             # A worker whose machine vanishes without closing its connection must not keep
             # its tables for hours: the server drops the connection (and the lock) in ~1 min.
-            await conn.execute(_KEEPALIVES)
+            await conn.execute(KEEPALIVES)
             try:  # waiting outlasts the store's statement timeout: a publication may be slow
                 await conn.execute(
                     "SELECT pg_advisory_lock($1, $2)",
@@ -125,80 +154,57 @@ class PostgresJobQueue:
     ) -> None:
         if concurrency <= 0:
             return
+        workers = PartitionWorkers(self._pool, run, concurrency, self._retry_after)
+        self.workers = workers
+        self.leases = PartitionLeases(
+            self._connect, workers.gained, workers.woken, workers.give_back
+        )
         if standby is None:
             self._running = asyncio.create_task(
-                self._work(run, concurrency, QueueExecutionMode.continuous),
-                name="publish-workers",
+                self.leases.keep(TICK, self._closing), name="publish-partitions"
             )
         else:
             self._running = asyncio.create_task(
-                self._stand_by(run, concurrency, standby), name="publish-standby"
+                self._stand_by(self.leases, standby), name="publish-standby"
             )
 
-    async def _stand_by(self, run: JobRunner, concurrency: int, after: timedelta) -> None:
-        """Take jobs only while some wait longer than ``after`` (the other workers are
-        gone or swamped): until the queue is empty, then stand by again."""
+    async def _connect(self) -> asyncpg.Connection[Any]:
+        return await asyncpg.connect(self._url, timeout=10)
+
+    async def _stand_by(self, leases: PartitionLeases, after: timedelta) -> None:
+        """Hold no partition while the job table has no job older than ``after`` (the
+        other workers keep up); else join and take a fair share until the table is empty,
+        then stand by again."""
         while not self._closing.is_set():
-            if await self._overdue(after):
+            if await self._waiting(after):
                 log.info("publish jobs are waiting: this process takes them until done")
-                await self._work(run, concurrency, QueueExecutionMode.drain)
+                done = asyncio.Event()
+                keeping = asyncio.create_task(leases.keep(TICK, done))
+                while not self._closing.is_set() and await self._waiting(timedelta(0)):
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._closing.wait(), after.total_seconds())
+                done.set()
+                await keeping
                 log.info("publish jobs caught up: this process stands by again")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), after.total_seconds() / 2)
 
-    async def _overdue(self, after: timedelta) -> bool:
-        """Whether a job has waited longer than ``after``, queued or held by a worker that
-        stopped sending heartbeats."""
-        table = self._builders.qbq.qualified.queue_table
+    async def _waiting(self, longer_than: timedelta) -> bool:
+        """Whether some job was added over ``longer_than`` ago and is still not done."""
         waited = await self._pool.fetchval(
-            f"SELECT EXISTS (SELECT 1 FROM {table} WHERE entrypoint = $1 AND ("
-            " (status = 'queued' AND execute_after < NOW() - $2::interval)"
-            " OR (status = 'picked' AND heartbeat < NOW() - $3::interval)))",
-            ENTRYPOINT,
-            after,
-            self._retry_after,
+            f"SELECT EXISTS (SELECT 1 FROM {JOB_TABLE} WHERE added <= now() - $1::interval)",
+            longer_than,
         )
         return bool(waited)
 
-    async def _work(self, run: JobRunner, concurrency: int, mode: QueueExecutionMode) -> None:
-        manager = QueueManager(Queries(AsyncpgPoolDriver(self._pool)))
-
-        slots = asyncio.Semaphore(concurrency)  # pgqueuer picks at least two at a time
-
-        @manager.entrypoint(ENTRYPOINT)
-        async def publish(job: Job) -> None:
-            if job.payload is None:
-                return
-            published = PublishJob.from_bytes(job.payload)
-            async with slots:
-                try:
-                    await run(published)
-                except TableBusyError:
-                    log.warning("table %d: still busy elsewhere; job put back", published.table_id)
-                    await self.enqueue(published)
-                except Exception:
-                    log.exception("table %d: publish job failed", published.table_id)
-
-        self._manager = manager
-        if self._closing.is_set():
-            return
-        # pgqueuer frees a finished job's place only when it next writes its log (~0.1 s)
-        # and polls again: picking a few jobs ahead keeps the workers' own slots busy.
-        batch = max(1, concurrency // 2)
-        await manager.run(
-            dequeue_timeout=timedelta(seconds=5),
-            batch_size=batch,
-            max_concurrent_tasks=max(PICK_AHEAD * concurrency, 2 * batch),
-            mode=mode,
-            heartbeat_timeout=self._retry_after,
-            log_aggregation_interval=timedelta(0),
-        )
-
     async def close(self) -> None:
+        """Finish the jobs under way (up to 10 s), give the partitions back, and stop."""
         self._closing.set()
-        if self._manager is not None:
-            self._manager.shutdown.set()
         if self._running is not None:
-            with contextlib.suppress(Exception, asyncio.CancelledError):
+            try:
                 await asyncio.wait_for(self._running, timeout=10)
-        self._manager = self._running = None
+            except (Exception, asyncio.CancelledError):
+                log.warning("publish jobs: stopped before the jobs under way were done")
+            if self.leases is not None:
+                await self.leases.disconnect()
+        self._running = None

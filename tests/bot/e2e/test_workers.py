@@ -26,7 +26,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.publishing.jobs.postgres import ENTRYPOINT
+from bot.publishing.jobs.leases import PARTITION_SPACE, partition_of
+from bot.publishing.jobs.partitions import JOB_TABLE
 from tests.bot.e2e.harness import (
     Player,
     TableDriver,
@@ -42,8 +43,6 @@ from tests.fakediscord.models import RequestRecord
 SHARDS = 2
 DEAL_SEED = 18
 """Every table is dealt from this seed, so each run plays the same hands."""
-TABLE_LOCKS = 0x646F6D69
-"""The advisory lock space of table publications (``bot/publishing/jobs/postgres.py``)."""
 STATEMENT_TIMEOUT = 10
 """Seconds the store's PostgreSQL pool lets one statement run (``bot/store/postgres.py``)."""
 POST_MESSAGE = "/channels/{channel_id}/messages"
@@ -106,8 +105,8 @@ async def fetch(url: str, query: str, *args: Any) -> list[asyncpg.Record]:
 
 
 async def jobs_left(url: str) -> int:
-    """Publish jobs still queued or running (pgqueuer deletes a job once it is done)."""
-    rows = await fetch(url, "SELECT count(*) AS n FROM pgqueuer WHERE entrypoint = $1", ENTRYPOINT)
+    """Publish jobs still waiting or running (a job is deleted once it is done)."""
+    rows = await fetch(url, f"SELECT count(*) AS n FROM {JOB_TABLE}")
     return int(rows[0]["n"])
 
 
@@ -126,15 +125,17 @@ async def hand_end_untold(url: str) -> bool:
     return any(item["id"] > told and item["finished_hand"] for item in news)
 
 
-async def someone_waits_for_a_table_lock(url: str) -> bool:
-    """Whether a worker waits for a table's publication lock (held by another)."""
+async def holder_of_partition(url: str, partition: int) -> int | None:
+    """The PostgreSQL backend pid whose session holds ``partition``'s lease."""
     rows = await fetch(
         url,
-        "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
-        " AND classid::bigint = $1",
-        TABLE_LOCKS,
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2"
+        " AND classid::bigint = $1 AND objid::bigint = $2"
+        " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        PARTITION_SPACE,
+        partition,
     )
-    return bool(rows)
+    return int(rows[0]["pid"]) if rows else None
 
 
 def owner_of_port(port: int | None, processes: Sequence[BotProcess]) -> BotProcess:
@@ -229,9 +230,17 @@ async def test_a_worker_killed_mid_publish_leaves_the_job_to_another_and_nothing
         what="the held announcement",
     )
     assert owner_of_port(announcement.peer_port, workers) is taker
+    before = await holder_of_partition(postgres_url, partition_of(1))
+    assert before is not None  # the table's partition: the taker's
     await taker.kill()
     fake.settings.hold_posts.set()
     (survivor,) = [w for w in workers if w is not taker]
+
+    async def partition_moved() -> bool:
+        now = await holder_of_partition(postgres_url, partition_of(1))
+        return now is not None and now != before
+
+    await eventually(partition_moved, "the survivor to take the table's partition", timeout=10)
 
     # The other worker takes the job again and finishes it: each message once.
     await table.table_shows("hand 2", timeout=30)
@@ -331,27 +340,18 @@ async def test_two_processes_committing_to_one_table_at_once_never_show_the_olde
         what="the held edit of the table message",
     )
     publisher = owner_of_port(held.peer_port, workers)
-    assert publisher.pid is not None
-    os.kill(publisher.pid, signal.SIGSTOP)  # the next job must go to the other worker
-    try:
-        slow_edit = fake.settings.hold_edits
-        fake.settings.hold_edits = asyncio.Event()  # later edits go through at once
-        fake.settings.hold_edits.set()
+    slow_edit = fake.settings.hold_edits
+    fake.settings.hold_edits = asyncio.Event()  # later edits go through at once
+    fake.settings.hold_edits.set()
 
-        # Meanwhile the next player moves through process 1 (its DM was sent first).
-        second = await table.next_turn()
-        assert second is not None and second.player is not first.player
-        second_line = await move(table, second, via_shard=1)
+    # Meanwhile the next player moves through process 1 (its DM was sent first). The job
+    # goes to the same worker, which holds the table's partition: it answers the mover at
+    # once (``move`` has seen it), then waits for the table until the first publication
+    # is done.
+    second = await table.next_turn()
+    assert second is not None and second.player is not first.player
+    second_line = await move(table, second, via_shard=1)
 
-        async def second_job_under_way() -> bool:
-            """The other worker waits for the table (or, were publications not
-            serialised, has already shown the newer state)."""
-            shown = second_line in table.table().text
-            return shown or await someone_waits_for_a_table_lock(postgres_url)
-
-        await eventually(second_job_under_way, "the second publication to start")
-    finally:
-        os.kill(publisher.pid, signal.SIGCONT)
     await asyncio.sleep(first_publication_seconds)  # the time is the point: a slow publication
     slow_edit.set()  # the first publication's edit lands now
 
@@ -363,6 +363,12 @@ async def test_two_processes_committing_to_one_table_at_once_never_show_the_olde
     assert all(second_line in text for text in versions[newer_from:]), versions
     older = [t for t in versions[:newer_from] if first_line in t]
     assert older, versions  # the first publication's state was shown, before the newer one
+    edits = [
+        r
+        for r in fake.requests[since:]
+        if r.method == "PATCH" and r.route == EDIT_MESSAGE and str(table.table().id) in r.path
+    ]
+    assert {owner_of_port(r.peer_port, workers).pid for r in edits} == {publisher.pid}
     # The player to move next got their turn.
     await fake.wait_for_dm(first.player.user, lambda m: (control_turn(m) or 0) > second.turn)
 

@@ -8,12 +8,16 @@ import asyncio
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
+import asyncpg
 import pytest
 
 from bot.publishing.answers import AnswerTicket
 from bot.publishing.jobs import JobQueue
 from bot.publishing.jobs.choice import open_queue
+from bot.publishing.jobs.leases import MEMBER_SPACE, PARTITIONS, PartitionLeases, partition_of
 from bot.publishing.jobs.local import LocalJobQueue
+from bot.publishing.jobs.partitions import PartitionWorkers
+from bot.publishing.jobs.postgres import PostgresJobQueue
 from bot.store import PublishJob, Seat, StaleVersionError, Store, TableStatus
 
 RETRY = timedelta(seconds=30)
@@ -215,3 +219,118 @@ def test_a_job_never_shows_its_token_or_a_players_tiles_in_a_repr() -> None:
     for text in (repr(ticket), repr(job)):
         assert "secret-token" not in text and "6-5" not in text and "4-4" not in text
     assert AnswerTicket.from_json(ticket.to_json()) == ticket
+
+
+# ---------------------------------------------------------------- partitions (PostgreSQL)
+
+
+async def idle(job: PublishJob) -> None:
+    return None
+
+
+def leases_of(queue: JobQueue) -> PartitionLeases:
+    assert isinstance(queue, PostgresJobQueue) and queue.leases is not None
+    return queue.leases
+
+
+def workers_of(queue: JobQueue) -> PartitionWorkers:
+    assert isinstance(queue, PostgresJobQueue) and queue.workers is not None
+    return queue.workers
+
+
+async def balanced(queues: list[JobQueue], timeout: float = 20.0) -> list[set[int]]:
+    """Wait until the queues hold every partition between them, each its fair share."""
+    share = -(-PARTITIONS // len(queues))
+    async with asyncio.timeout(timeout):
+        while True:
+            held = [set(leases_of(q).held) for q in queues]
+            every = set().union(*held)
+            if len(every) == PARTITIONS == sum(map(len, held)) and max(map(len, held)) <= share:
+                return held
+            await asyncio.sleep(0.05)
+
+
+async def test_live_workers_share_the_partitions_and_rebalance_when_one_joins_or_dies(
+    postgres_url: str,
+) -> None:
+    async with (
+        Store.open(postgres_url) as one,
+        Store.open(postgres_url) as two,
+        Store.open(postgres_url) as three,
+    ):
+        first, second = [await open_queue(s, retry_after=RETRY) for s in (one, two)]
+        runs = Runs(first)
+        for queue in (first, second):
+            await queue.start(runs, 2)
+        assert [len(h) for h in await balanced([first, second])] == [32, 32]
+
+        third = await open_queue(three, retry_after=RETRY)  # one joins: at most 22 each
+        await third.start(idle, 2)
+        held = await balanced([first, second, third])
+        assert min(map(len, held)) >= PARTITIONS - 2 * 22  # the newcomer got its share
+
+        # The third dies as with kill -9: its session ends without giving anything back.
+        victim = leases_of(third)
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+                " AND classid::bigint = $1 AND objid::bigint = $2",
+                MEMBER_SPACE,
+                victim.member,
+            )
+        finally:
+            await admin.close()
+        closing = asyncio.ensure_future(third.close())  # and never comes back
+        assert [len(h) for h in await balanced([first, second])] == [32, 32]
+        await closing
+
+        # Every partition's jobs are run by the survivors.
+        tables = [await playing_table(one, channel) for channel in range(10, 16)]
+        for table in tables:
+            await commit(one, table, 1)
+        await runs.until(len(tables))
+        assert sorted(j.table_id for j in runs.ran) == tables
+        for queue in (first, second):
+            await queue.close()
+
+
+async def test_a_job_wakes_only_its_partitions_holder(pg_stores: tuple[Store, Store]) -> None:
+    one, two = pg_stores
+    queues = [await open_queue(store, retry_after=RETRY) for store in (one, two)]
+    runs = [Runs(queue) for queue in queues]
+    for queue, run in zip(queues, runs, strict=True):
+        await queue.start(run, 2)
+    held = await balanced(queues)
+    await asyncio.sleep(0.3)  # the partitions' first reads are done
+    table = await playing_table(one)
+    holder = next(i for i, h in enumerate(held) if partition_of(table) in h)
+    reads = [workers_of(q).reads for q in queues]
+    for version in (1, 2, 3):
+        await commit(one, table, version)
+        await runs[holder].until(version)
+    await asyncio.sleep(0.3)
+    assert [j.version for j in runs[holder].ran] == [2, 3, 4]
+    assert runs[1 - holder].ran == []
+    after = [workers_of(q).reads for q in queues]
+    assert after[1 - holder] == reads[1 - holder]  # never woken, never read the job table
+    assert after[holder] - reads[holder] == 3  # one read a job
+    for queue in queues:
+        await queue.close()
+
+
+async def test_a_tables_jobs_run_in_the_order_they_were_added(
+    pg_stores: tuple[Store, Store],
+) -> None:
+    store, other = pg_stores
+    await open_queue(store, retry_after=RETRY)  # its commits name jobs; it takes none
+    table = await playing_table(store)
+    for version in range(1, 7):  # waiting before anyone takes jobs
+        await commit(store, table, version)
+    queue = await open_queue(other, retry_after=RETRY)
+    runs = Runs(queue, hold=0.02)
+    await queue.start(runs, 4)
+    await runs.until(6)
+    assert [j.version for j in runs.ran] == [2, 3, 4, 5, 6, 7]
+    assert runs.overlaps == 1
+    await queue.close()
