@@ -140,10 +140,15 @@ class DominoBot(commands.AutoShardedBot):
         port = self.settings.metrics_port
         if port is None:
             return
-        connected = lambda: self.is_ready() and not self.is_closed()  # noqa: E731
         waiting = lambda: waiting_jobs(queue, store)  # noqa: E731
-        self._observer = Observer(connected, store.schema_version, waiting)
+        self._observer = Observer(self.connected, store.schema_version, waiting)
         await self._observer.start(self.settings.metrics_host, port)
+
+    def connected(self) -> bool:
+        """Every shard this process runs is connected to the gateway (it can be sent
+        interactions), and the process is not closing."""
+        shards = list(self.shards.values())
+        return bool(shards) and not self.is_closed() and not any(s.is_closed() for s in shards)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         count_interaction(interaction.type.name, dict(interaction.data or {}))
