@@ -14,6 +14,7 @@ from bot.publishing.answers import AnswerTicket
 from bot.publishing.jobs import JobQueue
 from bot.publishing.jobs.choice import open_queue
 from bot.publishing.jobs.local import LocalJobQueue
+from bot.publishing.jobs.waiting import waiting_jobs
 from bot.store import PublishJob, Seat, StaleVersionError, Store, TableStatus
 
 RETRY = timedelta(seconds=30)
@@ -215,3 +216,27 @@ def test_a_job_never_shows_its_token_or_a_players_tiles_in_a_repr() -> None:
     for text in (repr(ticket), repr(job)):
         assert "secret-token" not in text and "6-5" not in text and "4-4" not in text
     assert AnswerTicket.from_json(ticket.to_json()) == ticket
+
+
+async def test_the_waiting_jobs_are_counted_on_both_queues(
+    tmp_path: object, pg_stores: tuple[Store, Store]
+) -> None:
+    async with Store.open(f"{tmp_path}/w.db") as sqlite_store:
+        for store in (sqlite_store, pg_stores[0]):
+            queue = await open_queue(store, retry_after=RETRY)
+            assert await waiting_jobs(queue, store) == 0
+            table = await playing_table(store)
+            await commit(store, table, 1)
+            await commit(store, table, 2)
+            assert await waiting_jobs(queue, store) == 2  # no worker has started
+            runs = Runs(queue)
+            await queue.start(runs, 2)
+            await runs.until(2)
+            await asyncio.sleep(0.3)  # pgqueuer marks a taken job done just after
+            assert await waiting_jobs(queue, store) == 0
+            await queue.close()
+
+
+def test_a_job_carries_its_commit_time_to_any_process() -> None:
+    job = PublishJob(7, 9, committed_at=1_700_000_000.25)
+    assert PublishJob.from_bytes(job.to_bytes()).committed_at == 1_700_000_000.25
