@@ -56,9 +56,19 @@ time, whose guest's DMs are closed: prints the Discord API calls of a one-pick p
 hands the turn to that player (its answer, and however the bot tells them and redraws the
 table), and of their own plays (target: at most 3 each).
 
+Then, unless ``--budget 0``, the rate-limit budget (``call_budget.py``): for each game
+(network, dominoes, fido, sackson), one table of two people played one-pick play by play,
+and the Discord calls of each play that count against the bot's global rate limit
+(bot-token routes: the next player's DM, the table message's edit) and those that do not
+(interaction-token routes: the mover's answer). Target: at most 2 counted calls a play.
+``--global-limit N`` makes the local Discord refuse more than N counted calls a second
+with a global 429, in every run: the 429s are printed, the counts stay those of calls that
+went through.
+
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
 [--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0] [--closed-dms 12]
-[--throughput [K ...]] [--worker-jobs N]; e.g. ``--database postgresql --processes 4
+[--throughput [K ...]] [--worker-jobs N] [--budget 8] [--global-limit N]; e.g.
+``--database postgresql --processes 4
 --tables 30 --closed-dms 0`` (shard 0's share; more tables swamp 2 cores' other shards, and
 shard 0 leaves standby) and ``--throughput 1 2 4 --processes 4`` (the table: about 7
 minutes on 2 cores).
@@ -82,11 +92,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from answer_clock import AnswerClock  # beside this file: bench/ is on the path
+from call_budget import budget_report, one_pick, settled, start_quiet_bot
 from intervals import percentile
 from process_cpu import machine_busy_seconds, pids_with_args, tree_cpu_seconds
 from throughput import PlaySample, Step, Window, carried
 
-from tests.bot.e2e.harness import Player, TableDriver, Turn, control_turn
+from tests.bot.e2e.harness import Player, TableDriver, control_turn
 from tests.fakediscord import (
     BotLauncher,
     BotProcess,
@@ -448,7 +459,13 @@ def tables_on(
 
 
 async def run(
-    tables: int, load: Load, seed: int, database: str, processes: int, workers: int
+    tables: int,
+    load: Load,
+    seed: int,
+    database: str,
+    processes: int,
+    workers: int,
+    global_limit: int | None = None,
 ) -> None:
     rng = random.Random(seed)
     with contextlib.ExitStack() as stack:
@@ -456,6 +473,7 @@ async def run(
         if database == "postgresql":
             server = stack.enter_context(PostgresServer(durable=True))
         async with FakeDiscord(shard_count=processes) as fake:
+            fake.settings.global_limit = global_limit
             guilds = [fake.add_guild_on_shard("Bench Club", shard) for shard in range(processes)]
             played = tables_on(fake, guilds, tables)
             with tempfile.TemporaryDirectory() as tmp:
@@ -576,6 +594,12 @@ def report(fake: FakeDiscord, done: Round, tables: int, load: Load) -> None:
         f"the table message, the next player's DM, and announcements when they happen); "
         f"plus {dm_channels} one-off DM channel openings"
     )
+    counted = sum(1 for r in requests if r.global_limit and r.status != 429)
+    limited = sum(1 for r in requests if r.status == 429)
+    print(
+        f"  of all calls, {counted} counted against the global rate limit "
+        f"({counted / max(done.elapsed, 1e-9):.1f} a second); {limited} answered 429"
+    )
     routes = Counter(r.key for r in requests)
     for key, count in routes.most_common():
         print(f"  {count:6d}  {key}")
@@ -684,34 +708,6 @@ def throughput(
         )
 
 
-QUIET_SECONDS = 0.5
-"""How long no new API call must come before a step's calls are counted as complete."""
-
-
-async def settled(fake: FakeDiscord) -> None:
-    """Wait until every call so far is answered and none has followed for a while."""
-    while True:
-        count = len(fake.requests)
-        await fake.wait_until(lambda: all(r.status for r in fake.requests) or None, timeout=30)
-        await asyncio.sleep(QUIET_SECONDS)
-        if len(fake.requests) == count:
-            return
-
-
-async def one_pick(fake: FakeDiscord, table: TableDriver, turn: Turn) -> InteractionRecord:
-    """Play the turn with one pick: the place the controls already show for the first
-    playable tile, or the first action (Pass, Draw) when nothing fits."""
-    message, user = turn.message, turn.player.user
-    places = [s for s in message.selects if ":targ:" in s.custom_id]
-    if places:
-        record = await fake.select(user, message, places[0], [places[0].options[0].value])
-    else:
-        record = await fake.click(user, message, message.buttons[0])
-    await table.seen(record)
-    table.last_turn = turn.turn
-    return record
-
-
 async def closed_dm_calls(plays: int) -> None:
     """One table, host with open DMs, guest with closed DMs, played step by step: the API
     calls of each one-pick play, counted once the bot has gone quiet after it."""
@@ -723,10 +719,7 @@ async def closed_dm_calls(plays: int) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             launcher = BotLauncher(fake, Path(tmp))
             try:
-                env = {"LOG_LEVEL": "WARNING", "DEV_GUILD_ID": str(guild.id)}
-                env["DATABASE_PATH"] = str(Path(tmp) / "closed.sqlite3")
-                await launcher.start(module="bot", extra_env=env)
-                await fake.wait_until_bot_ready(timeout=60)
+                await start_quiet_bot(fake, launcher, guild, Path(tmp) / "closed.sqlite3")
                 table = TableDriver(fake, channel, [host, guest])
                 await table.open(host, seats=2, target=500)
                 await table.click_lobby(guest, "Join")
@@ -806,6 +799,20 @@ def main() -> None:
         help="PUBLISH_WORKERS of the worker processes: jobs each runs at once (default: the bot's)",
     )
     parser.add_argument(
+        "--budget",
+        type=int,
+        default=8,
+        metavar="N",
+        help="plays per game of the rate-limit budget (0: skip it)",
+    )
+    parser.add_argument(
+        "--global-limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the local Discord's global rate limit: N counted calls a second (default none)",
+    )
+    parser.add_argument(
         "--closed-dms",
         type=int,
         default=12,
@@ -829,11 +836,24 @@ def main() -> None:
         if number:
             print()
         load = Load(args.plays, args.think, args.switch, args.burst)
-        asyncio.run(run(tables, load, args.seed, args.database, args.processes, args.workers))
+        asyncio.run(
+            run(
+                tables,
+                load,
+                args.seed,
+                args.database,
+                args.processes,
+                args.workers,
+                args.global_limit,
+            )
+        )
     if args.closed_dms:
         if tables_runs:
             print()
         asyncio.run(closed_dm_calls(args.closed_dms))
+    if args.budget:
+        print()
+        budget_report(args.budget, args.global_limit)
 
 
 if __name__ == "__main__":

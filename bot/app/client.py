@@ -16,15 +16,18 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.observe import Observer, count_interaction
 from bot.app.settings import Settings
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
 from bot.discord.handlers import Handlers
 from bot.games import ADAPTERS
+from bot.metrics.calls import discord_trace
 from bot.publishing import pictures
 from bot.publishing.delivery import Delivery
 from bot.publishing.jobs import JobQueue
 from bot.publishing.jobs.choice import open_queue
+from bot.publishing.jobs.waiting import waiting_jobs
 from bot.publishing.publisher import Publisher
 from bot.publishing.replies import SORRY, tell
 from bot.store import Store
@@ -87,6 +90,7 @@ class DominoBot(commands.AutoShardedBot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=DominoTree,
+            http_trace=discord_trace(),  # counts API calls by rate limit, and 429s
         )
         self.settings = settings
         self._store: Store | None = None
@@ -94,6 +98,7 @@ class DominoBot(commands.AutoShardedBot):
         self._republishing: asyncio.Task[None] | None = None
         self._painters: Executor | None = None
         self._queue: JobQueue | None = None
+        self._observer: Observer | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -124,10 +129,29 @@ class DominoBot(commands.AutoShardedBot):
             workers = max(1, workers)  # the only process: it must publish
         standby = None if queue.in_process else settings.publish_standby
         await queue.start(publisher.run, workers, standby)  # Discord's HTTP API is ready
+        await self._observe(store, queue)
         await self.handlers.restore()
         await self._sync_commands()
         self._republishing = asyncio.create_task(self._republish())
         log.info("setup done: database %s", settings.database_name)
+
+    async def _observe(self, store: Store, queue: JobQueue) -> None:
+        """Serve /metrics and /health when METRICS_PORT is set."""
+        port = self.settings.metrics_port
+        if port is None:
+            return
+        waiting = lambda: waiting_jobs(queue, store)  # noqa: E731
+        self._observer = Observer(self.connected, store.schema_version, waiting)
+        await self._observer.start(self.settings.metrics_host, port)
+
+    def connected(self) -> bool:
+        """Every shard this process runs is connected to the gateway (it can be sent
+        interactions), and the process is not closing."""
+        shards = list(self.shards.values())
+        return bool(shards) and not self.is_closed() and not any(s.is_closed() for s in shards)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        count_interaction(interaction.type.name, dict(interaction.data or {}))
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:
@@ -163,6 +187,8 @@ class DominoBot(commands.AutoShardedBot):
             await self._timers.close()
         if self._queue is not None:
             await self._queue.close()
+        if self._observer is not None:
+            await self._observer.close()
         await super().close()
         if self._painters is not None:
             self._painters.shutdown(wait=False, cancel_futures=True)

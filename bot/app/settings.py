@@ -111,11 +111,15 @@ class Settings(StoreSettings):
     """How long a publish job whose table another process has been publishing for too
     long waits before it tries again (PostgreSQL; a killed worker's jobs move at once,
     with its partitions)."""
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    """Serve ``/metrics`` (Prometheus) and ``/health`` on this port (unset: no server)."""
+    metrics_host: str = "0.0.0.0"
+    """The address the metrics port listens on (all interfaces by default)."""
     deal_seed: int | None = Field(default=None, ge=0, lt=2**63)
     """Deal every new table from this seed instead of a random one: for replaying a
     reported game exactly, and for tests. Leave unset in play."""
 
-    @field_validator("deal_seed", "dev_guild_id", "shard_count", mode="before")
+    @field_validator("deal_seed", "dev_guild_id", "shard_count", "metrics_port", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         """``NAME=`` in a .env file means "not set", not "not a number"."""

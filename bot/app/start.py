@@ -33,7 +33,7 @@ def set_up_logging(level: str) -> None:
     # discord.py's and aiosqlite's DEBUG output includes raw payloads and SQL parameters,
     # which hold players' hidden tiles: those loggers never go below INFO.
     quiet = max(logging.INFO, logging.getLevelNamesMapping()[level])
-    for name in ("discord", "aiosqlite", "asyncpg", "pgqueuer"):
+    for name in ("discord", "aiosqlite", "asyncpg"):
         logging.getLogger(name).setLevel(quiet)
     logging.getLogger("discord.client").addFilter(_skip_voice_warnings)
 

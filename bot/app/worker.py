@@ -19,10 +19,13 @@ from datetime import timedelta
 
 import discord
 
+from bot.app.observe import Observer
 from bot.app.settings import DEFAULT_PUBLISH_WORKERS, Settings
+from bot.metrics.calls import discord_trace
 from bot.publishing import pictures
 from bot.publishing.delivery import Delivery
 from bot.publishing.jobs.choice import open_queue
+from bot.publishing.jobs.waiting import waiting_jobs
 from bot.publishing.publisher import Publisher
 from bot.store import Store
 from bot.tables.service import TableService
@@ -33,7 +36,7 @@ log = logging.getLogger(__name__)
 async def run_worker(settings: Settings) -> None:
     """Take and run publish jobs until stopped."""
     painters = pictures.use_processes(settings.render_processes)
-    client = discord.Client(intents=discord.Intents.none())
+    client = discord.Client(intents=discord.Intents.none(), http_trace=discord_trace())
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -51,11 +54,20 @@ async def run_worker(settings: Settings) -> None:
             # they share its settings, means the default here.
             workers = settings.publish_workers or DEFAULT_PUBLISH_WORKERS
             await queue.start(publisher.run, workers)
+            observer = None
+            if settings.metrics_port is not None:
+                # Connected: logged in (a worker has no gateway) and not closing.
+                connected = lambda: client.user is not None and not client.is_closed()  # noqa: E731
+                waiting = lambda: waiting_jobs(queue, store)  # noqa: E731
+                observer = Observer(connected, store.schema_version, waiting)
+                await observer.start(settings.metrics_host, settings.metrics_port)
             log.info("worker ready: %d publish jobs at once on %s", workers, settings.database_name)
             try:
                 await stopped.wait()
             finally:
                 await queue.close()
+                if observer is not None:
+                    await observer.close()
     finally:
         await client.close()
         if painters is not None:

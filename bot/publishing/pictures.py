@@ -25,6 +25,7 @@ import discord
 from bot.games import adapter_for
 from bot.games.base import Target
 from bot.games.words import words_for
+from bot.metrics.measures import PICTURE_SECONDS
 from bot.publishing.alt_text import candidates_alt_text, hand_alt_text, table_alt_text, within_limit
 from bot.publishing.drawing_queue import DrawingQueue
 from bot.store import TableRecord
@@ -80,10 +81,13 @@ def _exit_with_parent() -> None:
 
 async def draw_off_loop(function: Callable[..., T], *args: Any) -> T:
     """Run a drawing job where pictures are drawn (the drawing workers, or a thread when
-    there are none): never on the event loop."""
-    if _queue is None:
-        return await asyncio.to_thread(function, *args)
-    return await _queue.run(function, *args)
+    there are none): never on the event loop. Timed by picture kind (the function's name:
+    ``table``, ``hand``, ``subject``, ``hint``, ``ranking``)."""
+    kind = function.__name__.strip("_").removesuffix("_png").removeprefix("render_")
+    with PICTURE_SECONDS.labels(kind).time():
+        if _queue is None:
+            return await asyncio.to_thread(function, *args)
+        return await _queue.run(function, *args)
 
 
 def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None) -> bytes:

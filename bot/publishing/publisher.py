@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from typing import Final
@@ -24,6 +25,7 @@ from typing import Final
 import discord
 
 from bot.games.words import words_for
+from bot.metrics.measures import PUBLISH_LAG_SECONDS, answered
 from bot.publishing import messages, pictures
 from bot.publishing.answers import AnswerTicket
 from bot.publishing.delivery import Delivery
@@ -100,6 +102,13 @@ class Publisher:
         mover's interaction if the job carries it (or through it, when that is a click on
         the table message); a tile pick's job only answers (no table lock: it edits the
         player's own message)."""
+        try:
+            await self._run(job)
+        finally:
+            if job.committed_at is not None:
+                PUBLISH_LAG_SECONDS.observe(max(0.0, time.time() - job.committed_at))
+
+    async def _run(self, job: PublishJob) -> None:
         ticket = None if job.answer is None else AnswerTicket.from_json(job.answer)
         if ticket is not None and not ticket.publishes_table:
             # The mover first, and not behind another publication of the table.
@@ -300,3 +309,4 @@ class Publisher:
         await answer.interaction(self._client).edit_original_response(
             content=content, attachments=reply.files, view=view, allowed_mentions=NO_MENTIONS
         )
+        answered(answer.interaction_id, "job")

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.metrics import measures
 from bot.publishing.drawing_queue import answering
 from bot.views.layout import table_layout
 
@@ -90,6 +91,7 @@ async def answer(
             await interaction.edit_original_response(**edited)
         else:
             await interaction.response.edit_message(**edited)
+        measures.answered(interaction.id, "interaction")
         return
     message: dict[str, Any] = {
         "files": reply.files,
@@ -104,6 +106,7 @@ async def answer(
         await interaction.followup.send(**message)
     else:
         await interaction.response.send_message(**message)
+    measures.answered(interaction.id, "interaction")
 
 
 async def tell(interaction: discord.Interaction[Any], text: str) -> None:

@@ -10,6 +10,7 @@ having written nothing. How each database makes that check atomic is in its back
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
@@ -84,7 +85,7 @@ class StoreBase:
     ) -> PublishJob:
         """The outbox entry of a commit, added inside its transaction."""
         ticket = None if answer is None else dict(answer)
-        job = PublishJob(int(row["id"]), int(row["version"]), ticket)
+        job = PublishJob(int(row["id"]), int(row["version"]), ticket, committed_at=time.time())
         await self._outbox.add(db, job)
         return job
 

@@ -28,6 +28,9 @@ class PublishJob:
     remind: bool = False
     """After a restart: if everything is shown already, show the table and DM the player
     to move once more (a process killed mid-send may have left them without controls)."""
+    committed_at: float | None = field(default=None, compare=False)
+    """When the commit that named the job was made (Unix seconds): how far publishing
+    lags behind, measured wherever the job runs (None: a job no commit named)."""
 
     def to_bytes(self) -> bytes:
         data: JsonObject = {"table": self.table_id, "version": self.version}
@@ -35,6 +38,8 @@ class PublishJob:
             data["answer"] = self.answer
         if self.remind:
             data["remind"] = True
+        if self.committed_at is not None:
+            data["at"] = self.committed_at
         return json.dumps(data, separators=(",", ":")).encode()
 
     @classmethod
@@ -45,6 +50,7 @@ class PublishJob:
             int(data["version"]),
             data.get("answer"),
             bool(data.get("remind", False)),
+            None if data.get("at") is None else float(data["at"]),
         )
 
 

@@ -7,6 +7,7 @@ import asyncio
 import logging
 from typing import Final
 
+from bot.metrics.measures import COMPUTER_MOVE_SECONDS
 from bot.store import StaleVersionError, TableRecord, TableStatus
 from bot.tables.core import TableCore, TableUpdate
 from bot.tables.seats import computer_plays
@@ -64,4 +65,5 @@ class ComputerSeats(TableCore):
         if not record.seats[seat].is_bot or level not in spec.levels:
             level = spec.default_level
         seed = derive_seed(match.seed, "computer", turn)
-        return await asyncio.to_thread(spec.computer, match.hand.view(seat), seed, level)
+        with COMPUTER_MOVE_SECONDS.labels(match.game, level).time():
+            return await asyncio.to_thread(spec.computer, match.hand.view(seat), seed, level)

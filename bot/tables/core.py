@@ -20,6 +20,7 @@ from typing import Any, Final
 from bot.games import adapter_for
 from bot.games.narration import Narration, narrate
 from bot.games.words import words_for
+from bot.metrics.measures import PLAYS, move_kind
 from bot.store import (
     Clock,
     JsonObject,
@@ -270,6 +271,8 @@ class TableCore:
         except TableStateError as exc:
             raise TableClosedError("This table is closed.") from exc
         log.info("table %d: seat %d played %s", record.id, seat, move)
+        by = "computer" if record.seats[seat].is_bot or seat in meta.autopilot else "person"
+        PLAYS.labels(record.game, move_kind(move), by).inc()
         update = TableUpdate(
             record, match, merged, update.finished_hands + finished, update.actor_id, Narration()
         )

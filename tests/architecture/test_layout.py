@@ -26,6 +26,7 @@ BOT_ROOMS = (
     "league",
     "games",
     "store",
+    "metrics",
 )
 """``bot/``'s rooms, highest first: a room may import only the rooms after it."""
 

@@ -448,3 +448,23 @@ class RequestRecord:
     @property
     def key(self) -> str:
         return f"{self.method} {self.route or self.path}"
+
+    @property
+    def global_limit(self) -> bool:
+        """Whether the call counts against the bot's global rate limit: every call but
+        those an interaction's token authorises (its callback, and the webhook routes
+        that follow it up and edit its answer), which Discord does not count there."""
+        return not is_interaction_route(self.route or "")
+
+
+INTERACTION_ROUTES = (
+    "/interactions/{webhook_id}/{webhook_token}/callback",
+    "/webhooks/{webhook_id}/{webhook_token}",
+)
+
+
+def is_interaction_route(route: str) -> bool:
+    """Whether ``route`` (a template) is authorised by an interaction's token."""
+    return route == INTERACTION_ROUTES[0] or (
+        route == INTERACTION_ROUTES[1] or route.startswith(INTERACTION_ROUTES[1] + "/")
+    )

@@ -9,8 +9,10 @@ are authenticated by their token in the path, as on Discord.
 from __future__ import annotations
 
 import asyncio
+import collections
 import datetime as dt
 import json
+import math
 import time
 import traceback
 from collections.abc import Awaitable, Callable
@@ -83,6 +85,40 @@ def _truthy(value: str | None) -> bool:
     return value is not None and value.lower() in ("1", "true")
 
 
+class GlobalLimit:
+    """Discord's global rate limit: at most N counted requests in any second; beyond it a
+    429 like Discord's (``global``: true, the seconds to wait, its headers, and the ``Via``
+    header without which discord.py takes a 429 for a Cloudflare ban)."""
+
+    def __init__(self) -> None:
+        self._recent: collections.deque[float] = collections.deque()
+
+    def refuse(self, record: RequestRecord, limit: int | None) -> web.Response | None:
+        """None: let the call through (and count it); else the 429 to answer."""
+        if limit is None or not record.global_limit:
+            return None
+        now = time.monotonic()
+        while self._recent and now - self._recent[0] >= 1.0:
+            self._recent.popleft()
+        if len(self._recent) < limit:
+            self._recent.append(now)
+            return None
+        retry_after = round(max(0.001, 1.0 - (now - self._recent[0])), 3)
+        response = json_response(
+            {"message": "You are being rate limited.", "retry_after": retry_after, "global": True},
+            429,
+        )
+        response.headers.update(
+            {
+                "X-RateLimit-Global": "true",
+                "X-RateLimit-Scope": "global",
+                "Retry-After": str(max(1, math.ceil(retry_after))),
+                "Via": "1.1 google",
+            }
+        )
+        return response
+
+
 class RestApi:
     """Route handlers bound to one world."""
 
@@ -90,6 +126,7 @@ class RestApi:
         self.world = world
         self.gateway = gateway
         self.responder = Responder(world)
+        self._global_limit = GlobalLimit()
 
     # -- app wiring ---------------------------------------------------------------
 
@@ -211,7 +248,8 @@ class RestApi:
         try:
             if route is not None and not self._authorized(request):
                 raise unauthorized()
-            response = await handler(request)
+            limited = self._global_limit.refuse(record, self.world.settings.global_limit)
+            response = await handler(request) if limited is None else limited
         except ApiError as exc:
             record.error_code = exc.code
             response = json_response(exc.body(), exc.status)

@@ -74,6 +74,12 @@ class Settings:
     A held call waits for the event it found: assign a new, set event to let later calls
     through while the held ones keep waiting for the old one."""
 
+    global_limit: int | None = None
+    """Requests a second the bot may make on routes that count against its global rate
+    limit (None: no limit). Beyond it the fake answers 429 as Discord does, with
+    ``{"global": true, "retry_after": …}`` and the global-scope headers; interaction
+    callbacks and interaction webhooks are never limited."""
+
     def __post_init__(self) -> None:
         self.hold_posts.set()
         self.hold_edits.set()

@@ -329,3 +329,34 @@ async def test_edits_can_be_held_one_at_a_time_and_calls_name_their_caller(
     # held went over another connection.
     ports = {r.peer_port for r in fake_discord.requests if r.method == "PATCH"}
     assert len(ports) == 2 and None not in ports and fake_discord.port not in ports
+
+
+async def test_a_global_limit_answers_429_as_discord_does_but_never_to_interaction_routes(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    fake_discord.settings.global_limit = 3
+    me = f"{fake_discord.api_base}/users/@me"
+    statuses = []
+    for _ in range(4):
+        async with http.get(me, headers=auth(fake_discord)) as response:
+            statuses.append(response.status)
+            body = await response.json()
+            headers = response.headers
+    assert statuses == [200, 200, 200, 429]
+    assert body["global"] is True and 0 < body["retry_after"] <= 1.0
+    assert headers["X-RateLimit-Global"] == "true"
+    assert headers["X-RateLimit-Scope"] == "global"
+    assert int(headers["Retry-After"]) >= 1 and headers["Via"]
+    # Over the limit still: an interaction's routes are not counted, so not refused.
+    app = fake_discord.application_id
+    callback = f"{fake_discord.api_base}/interactions/1/not-a-token/callback"
+    async with http.post(callback, json={"type": 6}) as response:
+        assert response.status == 404  # unknown interaction, not rate limited
+    async with http.get(f"{fake_discord.api_base}/webhooks/{app}/tok/messages/@original") as r:
+        assert r.status != 429
+    records = fake_discord.requests[-6:]
+    assert [r.global_limit for r in records] == [True, True, True, True, False, False]
+    # A second later the window has moved on.
+    await asyncio.sleep(1.0)
+    async with http.get(me, headers=auth(fake_discord)) as response:
+        assert response.status == 200

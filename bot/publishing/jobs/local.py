@@ -106,6 +106,10 @@ class LocalJobQueue:
             finally:
                 self._jobs.task_done()
 
+    def waiting(self) -> int:
+        """Jobs added and not yet taken by a worker."""
+        return self._jobs.qsize()
+
     async def drain(self) -> None:
         """Wait until every job added so far has run (tests, tools)."""
         await self._jobs.join()

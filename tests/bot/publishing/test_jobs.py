@@ -18,6 +18,7 @@ from bot.publishing.jobs.leases import MEMBER_SPACE, PARTITIONS, PartitionLeases
 from bot.publishing.jobs.local import LocalJobQueue
 from bot.publishing.jobs.partitions import PartitionWorkers
 from bot.publishing.jobs.postgres import PostgresJobQueue
+from bot.publishing.jobs.waiting import waiting_jobs
 from bot.store import PublishJob, Seat, StaleVersionError, Store, TableStatus
 
 RETRY = timedelta(seconds=30)
@@ -334,3 +335,28 @@ async def test_a_tables_jobs_run_in_the_order_they_were_added(
     assert [j.version for j in runs.ran] == [2, 3, 4, 5, 6, 7]
     assert runs.overlaps == 1
     await queue.close()
+
+
+async def test_the_waiting_jobs_are_counted_on_both_queues(
+    tmp_path: object, pg_stores: tuple[Store, Store]
+) -> None:
+    async with Store.open(f"{tmp_path}/w.db") as sqlite_store:
+        for store in (sqlite_store, pg_stores[0]):
+            queue = await open_queue(store, retry_after=RETRY)
+            assert await waiting_jobs(queue, store) == 0
+            table = await playing_table(store)
+            await commit(store, table, 1)
+            await commit(store, table, 2)
+            assert await waiting_jobs(queue, store) == 2  # no worker has started
+            runs = Runs(queue)
+            await queue.start(runs, 2)
+            await runs.until(2)
+            async with asyncio.timeout(10):  # a job's row goes once it has run
+                while await waiting_jobs(queue, store):
+                    await asyncio.sleep(0.02)
+            await queue.close()
+
+
+def test_a_job_carries_its_commit_time_to_any_process() -> None:
+    job = PublishJob(7, 9, committed_at=1_700_000_000.25)
+    assert PublishJob.from_bytes(job.to_bytes()).committed_at == 1_700_000_000.25
