@@ -68,9 +68,12 @@ def _hand_over(receiver: Receiver, adapter: _Answering, payload: dict[str, Any])
 class Endpoint:
     """The ``POST /interactions`` route over one receiver and one signature check."""
 
-    def __init__(self, receiver: Receiver, check: SignatureCheck) -> None:
+    def __init__(
+        self, receiver: Receiver, check: SignatureCheck, answer_within: float = ANSWER_WITHIN
+    ) -> None:
         self._receiver = receiver
         self._check = check
+        self._answer_within = answer_within
 
     def app(self) -> web.Application:
         app = web.Application()
@@ -101,8 +104,8 @@ class Endpoint:
             log.warning("interaction %d could not be read", interaction_id, exc_info=True)
             return web.Response(status=400, text="not an interaction")
         try:
-            await asyncio.wait_for(adapter.answered.wait(), ANSWER_WITHIN)
+            await asyncio.wait_for(adapter.answered.wait(), self._answer_within)
         except TimeoutError:
-            log.warning("interaction %d was not answered within %.0f s", interaction_id, 3)
+            log.warning("interaction %d was not answered in time", interaction_id)
             return web.Response(status=500, text="not answered in time")
         return web.Response(status=202)
