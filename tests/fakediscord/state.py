@@ -74,6 +74,10 @@ class Settings:
     A held call waits for the event it found: assign a new, set event to let later calls
     through while the held ones keep waiting for the old one."""
 
+    interaction_endpoints: list[str] = field(default_factory=list)
+    """Interactions Endpoint URLs: non-empty, interactions are POSTed to them, signed and
+    round-robin (a load balancer), instead of sent over the gateway (``endpoints.py``)."""
+
     def __post_init__(self) -> None:
         self.hold_posts.set()
         self.hold_edits.set()
