@@ -9,10 +9,7 @@ the job queue publishes. Each stops cleanly on SIGTERM or Ctrl-C.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-import signal
 from typing import Any
 
 import discord
@@ -24,6 +21,7 @@ from bot.app.endpoint import PATH, Endpoint
 from bot.app.settings import InteractionSettings
 from bot.app.signatures import SignatureCheck
 from bot.app.wiring import Wiring
+from bot.app.worker import stopped_by_signals
 from bot.discord.handlers import Handlers
 
 log = logging.getLogger(__name__)
@@ -66,11 +64,7 @@ class InteractionsBot(commands.Bot):
 async def run_interactions(settings: InteractionSettings) -> None:
     """Receive interactions on INTERACTIONS_HOST:INTERACTIONS_PORT until stopped."""
     client = InteractionsBot(settings)
-    stopped = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(signum, stopped.set)
+    stopped = stopped_by_signals()
     try:
         await client.login(settings.discord_token.get_secret_value())
         endpoint = Endpoint(client, SignatureCheck(settings.discord_public_key))

@@ -12,6 +12,8 @@ import asyncio
 import logging
 import sqlite3
 import sys
+from collections.abc import Coroutine
+from typing import Any
 
 import aiohttp
 import asyncpg
@@ -94,8 +96,13 @@ def start_worker(settings: Settings) -> str | None:
     point_at(settings)
     from bot.app.worker import run_worker
 
+    return _run_without_gateway(settings, run_worker(settings))
+
+
+def _run_without_gateway(settings: Settings, body: Coroutine[Any, Any, None]) -> str | None:
+    """Run a process body that logs in over HTTP alone; what stopped it from starting."""
     try:
-        asyncio.run(run_worker(settings))
+        asyncio.run(body)
     except discord.LoginFailure:
         return _REJECTED
     except aiohttp.ClientConnectionError as exc:
@@ -118,12 +125,7 @@ def start_interactions(settings: InteractionSettings) -> str | None:
     from bot.app.interactions import run_interactions
 
     try:
-        asyncio.run(run_interactions(settings))
-    except discord.LoginFailure:
-        return _REJECTED
-    except aiohttp.ClientConnectionError as exc:
-        return f"cannot reach Discord at {settings.discord_api_base}: {exc}"
+        return _run_without_gateway(settings, run_interactions(settings))
     except OSError as exc:
         host, port = settings.interactions_host, settings.interactions_port
         return f"cannot listen on INTERACTIONS_HOST {host}, INTERACTIONS_PORT {port}: {exc}"
-    return None
