@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import asyncpg
@@ -29,6 +30,14 @@ def postgres_admin_url() -> Iterator[str]:
 @pytest.fixture
 async def postgres_url(postgres_admin_url: str) -> AsyncIterator[str]:
     """A new, empty database for one test, dropped afterwards."""
+    async with fresh_database(postgres_admin_url) as url:
+        yield url
+
+
+@asynccontextmanager
+async def fresh_database(postgres_admin_url: str) -> AsyncIterator[str]:
+    """A new, empty database on the server, dropped on leaving (what ``postgres_url``
+    gives; for a fixture that needs one only for some of its parameters)."""
     name = f"domino_test_{os.getpid()}_{next(_database_numbers)}"
     admin = await asyncpg.connect(postgres_admin_url)
     try:

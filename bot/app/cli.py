@@ -6,7 +6,7 @@ options, and the settings it reads. Settings come from the environment, else fro
 in the working directory (``bot.app.settings``). A configuration mistake ends with one
 ``domino-tables: …`` line on stderr and exit status 2, never a traceback; so does a
 misspelt command, with the list of commands. Each command's body lives with its job:
-``bot.app.start`` (run, worker), ``bot.app.demo``, ``bot.replays.export``,
+``bot.app.start`` (run, worker, interactions), ``bot.app.demo``, ``bot.replays.export``,
 ``bot.app.migrate``.
 """
 
@@ -22,7 +22,13 @@ import typer
 from pydantic import ValidationError
 from typer.core import TyperGroup
 
-from bot.app.settings import LogSettings, Settings, StoreSettings, describe_error
+from bot.app.settings import (
+    InteractionSettings,
+    LogSettings,
+    Settings,
+    StoreSettings,
+    describe_error,
+)
 from bot.store.store import is_postgres_url
 
 PROG: Final = "domino-tables"
@@ -46,6 +52,21 @@ _WORKER_SETTINGS: Final = _reads(
     "RENDER_PROCESSES",
     "PUBLISH_WORKERS",
     "JOB_RETRY_SECONDS",
+    "LOG_LEVEL",
+)
+_INTERACTIONS_SETTINGS: Final = _reads(
+    "DISCORD_TOKEN",
+    "DISCORD_PUBLIC_KEY (required)",
+    "DATABASE_URL (required)",
+    "INTERACTIONS_HOST",
+    "INTERACTIONS_PORT",
+    "DISCORD_API_BASE",
+    "LOBBY_TIMEOUT_SECONDS",
+    "TURN_SECONDS",
+    "RENDER_PROCESSES",
+    "PUBLISH_WORKERS",
+    "JOB_RETRY_SECONDS",
+    "DEAL_SEED",
     "LOG_LEVEL",
 )
 
@@ -142,6 +163,27 @@ def worker() -> None:
     from bot.app.start import start_worker
 
     problem = start_worker(_read(Settings))
+    if problem is not None:
+        fail(problem)
+
+
+@app.command(
+    short_help="Receive interactions by HTTP POST, for a bot on PostgreSQL.",
+    epilog=_INTERACTIONS_SETTINGS,
+)
+def interactions() -> None:
+    """Receive Discord's interactions by HTTP POST at /interactions and answer them.
+
+    For a bot whose state is in PostgreSQL, with the application's Interactions Endpoint
+    URL (developer portal) pointing at a load balancer in front of as many of these
+    processes as the plays need: Discord then sends every command, button and menu,
+    DMs included, there instead of over the gateway. Each request's Ed25519 signature is
+    checked against DISCORD_PUBLIC_KEY (a bad one is refused with 401). Listens on
+    INTERACTIONS_HOST:INTERACTIONS_PORT; stops cleanly on SIGTERM or Ctrl-C.
+    """
+    from bot.app.start import start_interactions
+
+    problem = start_interactions(_read(InteractionSettings))
     if problem is not None:
         fail(problem)
 

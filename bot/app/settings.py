@@ -203,6 +203,28 @@ class Settings(StoreSettings):
         return value
 
 
+_PUBLIC_KEY_SHAPE: Final = re.compile(r"^[0-9a-f]{64}$")
+
+
+class InteractionSettings(Settings):
+    """What ``domino-tables interactions`` reads as well: where to listen for the
+    interactions Discord POSTs, and the key their signatures are checked against."""
+
+    discord_public_key: str
+    """The application's public key (developer portal, General Information): 64 hex digits."""
+    interactions_host: str = "0.0.0.0"
+    interactions_port: int = Field(default=8080, ge=0, le=65535)
+    """The port (0: any free one, named in the log)."""
+
+    @field_validator("discord_public_key")
+    @classmethod
+    def _hex_key(cls, value: str) -> str:
+        key = value.strip().lower()
+        if not _PUBLIC_KEY_SHAPE.match(key):
+            raise ValueError("must be the application's public key: 64 hexadecimal digits")
+        return key
+
+
 def describe_error(error: ValidationError) -> str:
     """One line naming the first bad setting, without echoing its (possibly secret) value."""
     first = error.errors()[0]

@@ -1,5 +1,5 @@
-"""Starting the bot or a worker: log, check the database, run until stopped, and turn
-what stops a start into one line for the command line.
+"""Starting the bot, a worker or an interactions endpoint: log, check the database, run
+until stopped, and turn what stops a start into one line for the command line.
 
 Each ``start_*`` returns the message of a configuration mistake (a database that cannot be
 opened or reached, a Discord or proxy that cannot be reached, a token Discord rejects), or
@@ -12,13 +12,15 @@ import asyncio
 import logging
 import sqlite3
 import sys
+from collections.abc import Coroutine
+from typing import Any
 
 import aiohttp
 import asyncpg
 import discord
 
 from bot.app.client import DominoBot, point_at
-from bot.app.settings import Settings, StoreSettings
+from bot.app.settings import InteractionSettings, Settings, StoreSettings
 
 _REJECTED = "Discord rejected DISCORD_TOKEN (401 Unauthorized): check the bot token."
 
@@ -94,10 +96,36 @@ def start_worker(settings: Settings) -> str | None:
     point_at(settings)
     from bot.app.worker import run_worker
 
+    return _run_without_gateway(settings, run_worker(settings))
+
+
+def _run_without_gateway(settings: Settings, body: Coroutine[Any, Any, None]) -> str | None:
+    """Run a process body that logs in over HTTP alone; what stopped it from starting."""
     try:
-        asyncio.run(run_worker(settings))
+        asyncio.run(body)
     except discord.LoginFailure:
         return _REJECTED
     except aiohttp.ClientConnectionError as exc:
         return f"cannot reach Discord at {settings.discord_api_base}: {exc}"
     return None
+
+
+def start_interactions(settings: InteractionSettings) -> str | None:
+    """Receive interactions by HTTP until stopped: a bot on PostgreSQL only
+    (``bot.app.interactions``)."""
+    if settings.database_url is None:
+        return (
+            "the interactions endpoint shares the tables with the bot's other processes "
+            "through PostgreSQL: set DATABASE_URL."
+        )
+    problem = check_database(settings)
+    if problem is not None:
+        return problem
+    point_at(settings)
+    from bot.app.interactions import run_interactions
+
+    try:
+        return _run_without_gateway(settings, run_interactions(settings))
+    except OSError as exc:
+        host, port = settings.interactions_host, settings.interactions_port
+        return f"cannot listen on INTERACTIONS_HOST {host}, INTERACTIONS_PORT {port}: {exc}"

@@ -33,15 +33,21 @@ from bot.tables.service import TableService
 log = logging.getLogger(__name__)
 
 
-async def run_worker(settings: Settings) -> None:
-    """Take and run publish jobs until stopped."""
-    painters = pictures.use_processes(settings.render_processes)
-    client = discord.Client(intents=discord.Intents.none(), http_trace=discord_trace())
+def stopped_by_signals() -> asyncio.Event:
+    """An event set by SIGTERM or Ctrl-C: what a process without a gateway runs until."""
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signum, stopped.set)
+    return stopped
+
+
+async def run_worker(settings: Settings) -> None:
+    """Take and run publish jobs until stopped."""
+    painters = pictures.use_processes(settings.render_processes)
+    client = discord.Client(intents=discord.Intents.none(), http_trace=discord_trace())
+    stopped = stopped_by_signals()
     try:
         await client.login(settings.discord_token.get_secret_value())
         async with Store.open(settings.database) as store:

@@ -13,7 +13,8 @@ from typing import Any
 from .bodies import Upload
 from .commands import CHAT_INPUT, build_invocation
 from .components import STRING_SELECT, Button, Select
-from .errors import ComponentNotFound, InvalidInteraction
+from .endpoints import EndpointDelivery
+from .errors import ComponentNotFound, FakeDiscordError, InvalidInteraction
 from .gateway import Gateway
 from .interactions import (
     APPLICATION_COMMAND,
@@ -34,6 +35,7 @@ class UserActions:
 
     world: World
     gateway: Gateway
+    endpoints: EndpointDelivery
 
     async def slash(
         self,
@@ -114,7 +116,12 @@ class UserActions:
         """A new interaction from ``user`` in ``channel`` (``context``: what it was sent
         from, see ``new_record``), sent to the bot."""
         record = new_record(self.world, type=kind, user=user, channel=channel, data=data, **context)
-        await self.gateway.dispatch_interaction(record, via_shard)
+        if self.endpoints.active:
+            if via_shard is not None:
+                raise FakeDiscordError("via_shard picks a gateway session: no endpoints set")
+            await self.endpoints.deliver(record)
+        else:
+            await self.gateway.dispatch_interaction(record, via_shard)
         return record
 
     async def click(

@@ -17,13 +17,15 @@ Typical use::
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from typing import Any
 
 from aiohttp import web
 
 from .actions import UserActions
-from .errors import FakeDiscordError
+from .endpoints import EndpointDelivery
+from .errors import FakeDiscordError, WaitTimeout
 from .gateway import Gateway, GatewaySession, shard_of
 from .inspection import Inspection
 from .lifecycle import Started
@@ -72,6 +74,7 @@ class FakeDiscord(UserActions, Inspection, Started):
         )
         self.world = World(bot_name=bot_name, settings=settings)
         self.gateway = Gateway(self.world)
+        self.endpoints = EndpointDelivery(self.world)
         self._requested_port = port
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -102,6 +105,7 @@ class FakeDiscord(UserActions, Inspection, Started):
         if runner is None:
             return
         await self.gateway.shutdown()
+        await self.endpoints.close()
         await runner.cleanup()
 
     async def close(self) -> None:
@@ -148,9 +152,12 @@ class FakeDiscord(UserActions, Inspection, Started):
         return self.world.application_id
 
     def env(self) -> dict[str, str]:
-        """DISCORD_TOKEN / DISCORD_API_BASE / DISCORD_GATEWAY_URL for a bot subprocess."""
+        """DISCORD_TOKEN / DISCORD_API_BASE / DISCORD_GATEWAY_URL for a bot subprocess,
+        and DISCORD_PUBLIC_KEY, the key the interactions POSTed to endpoints are signed
+        with."""
         return {
             "DISCORD_TOKEN": self.bot_token,
+            "DISCORD_PUBLIC_KEY": self.endpoints.public_key,
             "DISCORD_API_BASE": self.api_base,
             "DISCORD_GATEWAY_URL": self.gateway_url,
         }
@@ -258,6 +265,21 @@ class FakeDiscord(UserActions, Inspection, Started):
             f"command syncs={self.world.commands.sync_count}, recent requests={recent}, "
             f"server errors={len(self.world.server_errors)})"
         )
+
+    async def use_endpoints(self, *urls: str, timeout: float = 30.0) -> None:
+        """Send interactions to these Interactions Endpoint URLs from now on (round-robin)
+        instead of the gateway, once each answers a signed PING with a PONG, as the
+        developer portal checks a URL before saving it. No URLs: the gateway again."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        for url in urls:
+            while (answer := await self.endpoints.ping(url)) is None:
+                if loop.time() > deadline:
+                    raise WaitTimeout(f"{url} did not answer a PING within {timeout:.0f}s")
+                await asyncio.sleep(0.1)
+            if answer != {"type": 1}:
+                raise FakeDiscordError(f"{url} answered a PING with {answer}, not a PONG")
+        self.world.settings.interaction_endpoints = list(urls)
 
     def disconnect_bot(self, code: int = 4000) -> int:
         """Drop every gateway connection; discord.py reconnects and RESUMEs."""

@@ -111,6 +111,10 @@ class InteractionRecord:
     callbacks: list[Callback] = field(default_factory=list)
     original: models.Message | None = None
     followups: list[models.Message] = field(default_factory=list)
+    endpoint: str | None = None
+    """The interactions endpoint URL it was POSTed to (None: sent over the gateway)."""
+    endpoint_status: int | None = None
+    """The status that endpoint answered the POST with (None: no answer, the process died)."""
 
     @property
     def guild(self) -> models.Guild | None:

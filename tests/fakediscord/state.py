@@ -79,6 +79,9 @@ class Settings:
     limit (None: no limit). Beyond it the fake answers 429 as Discord does, with
     ``{"global": true, "retry_after": …}`` and the global-scope headers; interaction
     callbacks and interaction webhooks are never limited."""
+    interaction_endpoints: list[str] = field(default_factory=list)
+    """Interactions Endpoint URLs: non-empty, interactions are POSTed to them, signed and
+    round-robin (a load balancer), instead of sent over the gateway (``endpoints.py``)."""
 
     def __post_init__(self) -> None:
         self.hold_posts.set()

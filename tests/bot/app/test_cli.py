@@ -16,10 +16,18 @@ from bot.app import cli, start
 
 REPO = Path(__file__).resolve().parents[3]
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
-COMMANDS = ("run", "worker", "demo", "replay", "migrate-to-postgres")
+COMMANDS = ("run", "worker", "interactions", "demo", "replay", "migrate-to-postgres")
 SHOWN = {
     "run": ["DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "SHARD_IDS", "LOG_LEVEL"],
     "worker": ["DISCORD_TOKEN", "DATABASE_URL", "PUBLISH_WORKERS", "LOG_LEVEL"],
+    "interactions": [
+        "/interactions",
+        "Interactions Endpoint URL",
+        "DISCORD_PUBLIC_KEY (required)",
+        "DATABASE_URL (required)",
+        "INTERACTIONS_HOST",
+        "INTERACTIONS_PORT",
+    ],
     "demo": ["--out DIR", "LOG_LEVEL", "No token needed"],
     "replay": ["DATABASE", "TABLE", "--out DIR", "LOG_LEVEL", "No token needed"],
     "migrate-to-postgres": ["--from FILE", "--to URL", "DATABASE_PATH", "DATABASE_URL"],

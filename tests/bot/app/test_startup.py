@@ -12,7 +12,13 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.app.settings import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings, describe_error
+from bot.app.settings import (
+    DEFAULT_API_BASE,
+    DEFAULT_GATEWAY_URL,
+    InteractionSettings,
+    Settings,
+    describe_error,
+)
 from tests.fakediscord import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[3]
@@ -23,7 +29,16 @@ def settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **env: str) -> Set
     monkeypatch.chdir(tmp_path)  # no stray .env
     for name in list(os.environ):
         if name.startswith(
-            ("DISCORD_", "DATABASE_", "DEV_GUILD", "LOG_LEVEL", "SHARD_", "DEAL_", "PUBLISH_")
+            (
+                "DISCORD_",
+                "DATABASE_",
+                "DEV_GUILD",
+                "LOG_LEVEL",
+                "SHARD_",
+                "DEAL_",
+                "PUBLISH_",
+                "INTERACTIONS_",
+            )
         ):
             monkeypatch.delenv(name)
     for name, value in env.items():
@@ -165,6 +180,47 @@ async def test_a_worker_without_postgresql_exits_with_one_line(tmp_path: Path) -
     ]
 
 
+PUBLIC_KEY = "ab" * 32
+
+
+async def test_an_interactions_endpoint_without_postgresql_exits_with_one_line(
+    tmp_path: Path,
+) -> None:
+    env = {"DISCORD_TOKEN": GOOD_TOKEN, "DISCORD_PUBLIC_KEY": PUBLIC_KEY}
+    code, err = await run_bot(env, tmp_path, "interactions")
+    assert code == 2
+    assert err.strip().splitlines() == [
+        "domino-tables: the interactions endpoint shares the tables with the bot's other "
+        "processes through PostgreSQL: set DATABASE_URL."
+    ]
+    assert not (tmp_path / "db.sqlite3").exists()  # nothing was opened
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        (None, "DISCORD_PUBLIC_KEY is not set (see .env.example)."),
+        ("xyz", "DISCORD_PUBLIC_KEY: must be the application's public key: 64 hexadecimal"),
+        (PUBLIC_KEY[:-2], "DISCORD_PUBLIC_KEY: must be the application's public key"),
+    ],
+)
+def test_interaction_settings_need_the_public_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, key: str | None, expected: str
+) -> None:
+    env = {"DISCORD_TOKEN": GOOD_TOKEN} | ({} if key is None else {"DISCORD_PUBLIC_KEY": key})
+    settings(monkeypatch, tmp_path, **env)
+    with pytest.raises(ValidationError) as raised:
+        InteractionSettings()  # type: ignore[call-arg]
+    assert describe_error(raised.value).startswith(expected)
+
+
+def test_interaction_settings_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    settings(monkeypatch, tmp_path, DISCORD_TOKEN=GOOD_TOKEN, DISCORD_PUBLIC_KEY=PUBLIC_KEY.upper())
+    read = InteractionSettings()  # type: ignore[call-arg]
+    assert (read.interactions_host, read.interactions_port) == ("0.0.0.0", 8080)
+    assert read.discord_public_key == PUBLIC_KEY  # hex in either case, kept lower-case
+
+
 async def test_a_worker_with_a_token_discord_rejects_exits_with_one_line(
     tmp_path: Path, postgres_url: str
 ) -> None:
@@ -246,4 +302,4 @@ def test_shards_and_postgres_settings(monkeypatch: pytest.MonkeyPatch, tmp_path:
 def test_env_example_documents_every_setting() -> None:
     text = (REPO / ".env.example").read_text()
     documented = set(re.findall(r"^#?\s*([A-Z_]+)=", text, re.MULTILINE))
-    assert documented == {name.upper() for name in Settings.model_fields}
+    assert documented == {name.upper() for name in InteractionSettings.model_fields}

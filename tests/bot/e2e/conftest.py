@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 
-from tests.bot.e2e.harness import Player, TableDriver, assert_answered_once_in_time, start_bot
+from tests.bot.e2e.harness import (
+    Player,
+    TableDriver,
+    assert_answered_once_in_time,
+    start_bot,
+    start_interactions,
+)
+from tests.conftest import fresh_database
 from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord, Guild, TextChannel
 from tests.fakediscord.fixtures import bot_launcher, fake_discord
 
@@ -55,10 +62,46 @@ async def checked_bot(club: Club, launcher: BotLauncher, **env: str) -> AsyncIte
     assert club.fake.unknown_requests == []
 
 
-@pytest.fixture
-async def bot(club: Club, bot_launcher: BotLauncher) -> AsyncIterator[BotProcess]:
+@asynccontextmanager
+async def checked_http_bot(
+    club: Club, launcher: BotLauncher, postgres_url: str, **env: str
+) -> AsyncIterator[BotProcess]:
+    """The bot on PostgreSQL with its interactions over HTTP: one gateway process (it
+    publishes) and two ``domino-tables interactions`` processes behind the fake's
+    round-robin, which receive every interaction, DMs included. On leaving, the checks of
+    :func:`checked_bot`, and that both interactions processes answered some."""
+    shared = {"DATABASE_URL": postgres_url, "RENDER_PROCESSES": "0", **env}
+    process = await start_bot(club.fake, launcher, club.db_path, club.guild, **shared)
+    quiet = {"DEV_GUILD_ID": str(club.guild.id), "PUBLISH_WORKERS": "0", "LOG_LEVEL": "INFO"}
+    endpoints = await start_interactions(club.fake, launcher, {**shared, **quiet})
+    yield process
+    records = club.fake.interactions
+    assert_answered_once_in_time(records)
+    assert club.fake.unknown_requests == []
+    assert all(r.endpoint_status == 202 for r in records), [r.endpoint_status for r in records]
+    assert {r.endpoint for r in records} == {url for _, url in endpoints}
+    assert all(p.running for p, _ in endpoints)
+
+
+@pytest.fixture(params=["gateway"])
+async def bot(
+    club: Club, bot_launcher: BotLauncher, request: pytest.FixtureRequest
+) -> AsyncIterator[BotProcess]:
+    """The bot, its interactions over the gateway; a test that parametrizes ``bot``
+    indirectly with ``"http"`` runs against :func:`checked_http_bot` as well."""
+    if request.param == "http":
+        admin: str = request.getfixturevalue("postgres_admin_url")
+        async with fresh_database(admin) as url:
+            async with checked_http_bot(club, bot_launcher, url) as bot:
+                yield bot
+            await bot_launcher.close()  # every process stopped before its database goes
+        return
     async with checked_bot(club, bot_launcher) as process:
         yield process
+
+
+BOTH_WAYS = pytest.mark.parametrize("bot", ["gateway", "http"], indirect=True)
+"""Runs a test with the bot's interactions over the gateway and over HTTP."""
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ never which of the two routes was taken.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -57,6 +58,39 @@ async def start_bot(
     )
     await fake.wait_until_bot_ready(timeout=30, after=before)
     return process
+
+
+ENDPOINT_READY = re.compile(r"interactions endpoint ready on (http://\S+/interactions)")
+
+
+async def start_interactions(
+    fake: FakeDiscord, launcher: BotLauncher, env: dict[str, str], count: int = 2
+) -> list[tuple[BotProcess, str]]:
+    """``python -m bot interactions`` processes on free ports, each with its endpoint URL,
+    and the fake POSTing interactions to them in turn (a load balancer) from now on."""
+    started = [
+        await launcher.start(
+            module="bot",
+            args=["interactions"],
+            extra_env={"INTERACTIONS_HOST": "127.0.0.1", "INTERACTIONS_PORT": "0", **env},
+        )
+        for _ in range(count)
+    ]
+    endpoints = [(process, await _endpoint_of(process)) for process in started]
+    await fake.use_endpoints(*(url for _, url in endpoints))
+    return endpoints
+
+
+async def _endpoint_of(process: BotProcess, timeout: float = 30.0) -> str:
+    """The URL the process logged once listening (its log is polled: the fake cannot
+    see it)."""
+    for _ in range(int(timeout / 0.05)):
+        assert process.running, process.log()
+        found = ENDPOINT_READY.search(process.log())
+        if found is not None:
+            return found.group(1)
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{process.log_path.name} did not listen within {timeout:.0f}s")
 
 
 async def restart_bot(fake: FakeDiscord, process: BotProcess) -> None:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from PIL import Image
 
 from bot.store import SeatResult, Store, TableStatus
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import BOTH_WAYS, Club, driver
 from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
 from tests.fakediscord import BotLauncher, BotProcess
 
@@ -35,6 +35,7 @@ async def test_only_plain_intents_and_the_expected_commands(club: Club, bot: Bot
     assert not network.usable_in_dms
 
 
+@BOTH_WAYS
 async def test_rules_status_standings_and_cancel(club: Club, bot: BotProcess) -> None:
     fake, ada, bea = club.fake, club.ada, club.bea
     table = driver(club, ada, bea)

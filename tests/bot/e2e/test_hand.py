@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from tests.bot.e2e.conftest import Club, driver, two_player_table
+from tests.bot.e2e.conftest import BOTH_WAYS, Club, driver, two_player_table
 from tests.bot.e2e.harness import DEFERRED_UPDATE_MESSAGE, TableDriver, Turn, control_turn
 from tests.fakediscord import BotProcess
 
 
+@BOTH_WAYS
 async def test_a_full_hand_with_one_player_whose_dms_are_closed(
     club: Club, bot: BotProcess
 ) -> None:

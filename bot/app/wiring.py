@@ -1,0 +1,126 @@
+"""One bot's parts wired into a discord.py client — store, service, publisher, job queue,
+timers, handlers, slash commands and controls — so the gateway bot and the interactions
+endpoint run the very same handlers for every command, button and menu."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from datetime import timedelta
+from typing import Any
+
+from discord.ext import commands
+
+from bot.app.observe import Observer
+from bot.app.settings import Settings
+from bot.discord.cogs.games import family_group
+from bot.discord.cogs.league import LeagueCog
+from bot.discord.handlers import Handlers
+from bot.games import ADAPTERS
+from bot.publishing import pictures
+from bot.publishing.delivery import Delivery
+from bot.publishing.jobs import JobQueue
+from bot.publishing.jobs.choice import open_queue
+from bot.publishing.jobs.waiting import waiting_jobs
+from bot.publishing.publisher import Publisher
+from bot.store import Store
+from bot.tables.service import TableService
+from bot.tables.timers import TableTimers
+from bot.views.components import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+
+def deal_seeds(fixed: int | None) -> Callable[[], int]:
+    """Where new tables get their seed: random, or the configured one (DEAL_SEED)."""
+    if fixed is None:
+        return lambda: secrets.randbits(63)
+    return lambda: fixed
+
+
+class Wiring:
+    """Opens a bot's parts on ``client`` (logged in to Discord's HTTP API) and closes
+    them again. ``ready`` is awaited before a turn timer acts (the gateway bot: until
+    it is connected); ``live`` says whether the process can be sent interactions now
+    (``/health``, served with ``/metrics`` when METRICS_PORT is set)."""
+
+    def __init__(
+        self,
+        client: commands.Bot | commands.AutoShardedBot,
+        settings: Settings,
+        ready: Callable[[], Awaitable[Any]],
+        live: Callable[[], bool],
+    ) -> None:
+        self._client = client
+        self._settings = settings
+        self._ready = ready
+        self._live = live
+        self._observer: Observer | None = None
+        self._store: Store | None = None
+        self._timers: TableTimers | None = None
+        self._painters: Executor | None = None
+        self._queue: JobQueue | None = None
+
+    async def open(self) -> Handlers:
+        """Open the store and the job queue, register the slash commands and the
+        controls on the client, start publishing and re-arm the tables' timers."""
+        client, settings = self._client, self._settings
+        self._painters = pictures.use_processes(settings.render_processes)
+        if self._painters is not None:
+            self._painters.submit(int)  # start the workers now, not at the first picture
+        self._store = store = await Store.open(settings.database)
+        service = TableService(
+            store,
+            lobby_timeout=timedelta(seconds=settings.lobby_timeout_seconds),
+            new_seed=deal_seeds(settings.deal_seed),
+        )
+        delivery = Delivery(client)
+        retry = timedelta(seconds=settings.job_retry_seconds)
+        self._queue = queue = await open_queue(store, retry_after=retry)
+        # On PostgreSQL, computer seats move in publish jobs, not where a play arrived.
+        thinker = None if queue.in_process else service
+        publisher = Publisher(client, store, delivery, queue, thinker)
+        self._timers = timers = TableTimers(self._turn_expired, self._lobby_expired)
+        self.handlers = handlers = Handlers(
+            service, publisher, queue, timers, delivery, settings.owns_guild
+        )
+        client.add_dynamic_items(*DYNAMIC_ITEMS)
+        for adapter in ADAPTERS.values():
+            client.tree.add_command(family_group(adapter, handlers, settings.turn_seconds))
+        await client.add_cog(LeagueCog(store))
+        workers = settings.publish_concurrency
+        if queue.in_process:
+            workers = max(1, workers)  # the only process: it must publish
+        standby = None if queue.in_process else settings.publish_standby
+        await queue.start(publisher.run, workers, standby)  # Discord's HTTP API is ready
+        if settings.metrics_port is not None:
+            waiting = lambda: waiting_jobs(queue, store)  # noqa: E731
+            self._observer = Observer(self._live, store.schema_version, waiting)
+            await self._observer.start(settings.metrics_host, settings.metrics_port)
+        await handlers.restore()
+        return handlers
+
+    async def _turn_expired(self, table_id: int, turn: int) -> None:
+        await self._ready()
+        await self.handlers.turn_expired(table_id, turn)
+
+    async def _lobby_expired(self, table_id: int) -> None:
+        await self.handlers.expire_lobby(table_id)
+
+    async def stop(self) -> None:
+        """Stop the timers and the job queue (before the client closes)."""
+        if self._timers is not None:
+            await self._timers.close()
+        if self._queue is not None:
+            await self._queue.close()
+        if self._observer is not None:
+            await self._observer.close()
+
+    async def close(self) -> None:
+        """Stop the picture workers and close the store (after the client closed)."""
+        if self._painters is not None:
+            self._painters.shutdown(wait=False, cancel_futures=True)
+        if self._store is not None:
+            await self._store.close()
