@@ -144,11 +144,7 @@ class Play(ComputerSeats):
             seat = require_seat(record, user_id)
             match = load_match(record)
             if turn is not None:
-                try:
-                    check_turn_token(record, turn)
-                except StaleControlError:  # a double click, maybe reaching another process
-                    await self._refuse_a_repeat(table_id, seat, notation, match, since=turn)
-                    raise
+                check_turn_token(record, turn)
             meta = self._meta(record)
             player = PlayerSeat(record, match, seat)
             if not player.is_turn:
