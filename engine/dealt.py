@@ -22,7 +22,7 @@ from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar, overload
 
-from engine.game import JSON, HandState, M
+from engine.game import JSON, HandState, M, NewHand
 from engine.rng import deal as deal_tiles
 from engine.rng import derive_seed
 from engine.tiles import Tile, parse_tile
@@ -169,20 +169,14 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
         self.history = []
 
     @classmethod
-    def deal(
-        cls,
-        players: int,
-        options: Mapping[str, Any],
-        seed: int,
-        hand_number: int = 1,
-        previous_leader: int | None = None,
-    ) -> Self:
-        """Shuffle the game's set with ``seed`` and deal :meth:`hand_size` tiles to each
+    def _deal(cls, new: NewHand) -> Self:
+        """Shuffle the game's set with the seed and deal :meth:`hand_size` tiles to each
         seat; the rest is the stock. A deal the game cannot start from (:meth:`deals_again`)
-        is dealt again with a seed derived from ``seed``. Who leads is the game's rule
+        is dealt again with a seed derived from the seed. Who leads is the game's rule
         (:meth:`_dealt`)."""
+        players, seed = new.players, new.seed
         cls.check_players(players)
-        opts = cls.read_options(options)
+        opts = cls.read_options(new.options)
         tiles, size = cls.tile_set(opts), cls.hand_size(players, opts)
         hands, rest = deal_tiles(tiles, seed, players, size)
         redeals = 0
@@ -190,7 +184,7 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
             redeals += 1
             hands, rest = deal_tiles(tiles, derive_seed(seed, "redeal", redeals), players, size)
         return cls._dealt(
-            Deal(players, hands, rest, opts, seed, hand_number, previous_leader, redeals)
+            Deal(players, hands, rest, opts, seed, new.hand_number, new.previous_leader, redeals)
         )
 
     @classmethod

@@ -11,7 +11,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from engine.errors import HandOverError, NotYourTurnError
 
@@ -91,6 +91,16 @@ class Move(ABC):
 M = TypeVar("M", bound=Move)
 
 
+class NewHand(NamedTuple):
+    """What a new hand is dealt from: :meth:`HandState.deal`'s arguments, as one value."""
+
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+    hand_number: int
+    previous_leader: int | None
+
+
 class HandState(ABC, Generic[M]):
     """One hand of a game: whose turn, legal moves, applying moves, scores and views."""
 
@@ -102,7 +112,6 @@ class HandState(ABC, Generic[M]):
     """Seat that led this hand; the next deal gets it as ``previous_leader``."""
 
     @classmethod
-    @abstractmethod
     def deal(
         cls,
         players: int,
@@ -112,6 +121,12 @@ class HandState(ABC, Generic[M]):
         previous_leader: int | None = None,
     ) -> Self:
         """Shuffle with ``seed`` and deal a new hand; same arguments, same hand."""
+        return cls._deal(NewHand(players, options, seed, hand_number, previous_leader))
+
+    @classmethod
+    @abstractmethod
+    def _deal(cls, new: NewHand) -> Self:
+        """The game's own deal of ``new`` (the one signature callers see is :meth:`deal`)."""
 
     @property
     @abstractmethod

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Self
 
 from engine.errors import HandOverError, IllegalMoveError
-from engine.game import JSON, Event, HandState, Outcome
+from engine.game import JSON, Event, HandState, NewHand, Outcome
 from engine.rng import derive_seed
 from engine.sackson.board import (
     COLOURS,
@@ -69,28 +69,21 @@ class SacksonGame(HandState[SacksonMove]):
     # ------------------------------------------------------------------ setup
 
     @classmethod
-    def deal(
-        cls,
-        players: int,
-        options: Mapping[str, Any],
-        seed: int,
-        hand_number: int = 1,
-        previous_leader: int | None = None,
-    ) -> Self:
+    def _deal(cls, new: NewHand) -> Self:
         """A new game. Dark is chosen by the ``dark`` option in game 1 and alternates
         after that: whoever played Light last plays Dark next."""
-        if players != PLAYERS:
+        if new.players != PLAYERS:
             raise ValueError("Sackson's Network is a game for two players")
-        chosen = SacksonOptions.from_options(options)
-        if previous_leader is not None:
-            dark = 1 - previous_leader
+        chosen = SacksonOptions.from_options(new.options)
+        if new.previous_leader is not None:
+            dark = 1 - new.previous_leader
         elif chosen.dark == "guest":
             dark = 1
         elif chosen.dark == "random":
-            dark = derive_seed(seed, "dark") % 2
+            dark = derive_seed(new.seed, "dark") % 2
         else:
             dark = 0
-        return cls(chosen, dark, number=hand_number)
+        return cls(chosen, dark, number=new.hand_number)
 
     @classmethod
     def from_position(

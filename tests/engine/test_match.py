@@ -10,7 +10,7 @@ import pytest
 
 import engine.match as match_module
 from engine.errors import HandOverError
-from engine.game import JSON, Event, HandState, Move, Outcome
+from engine.game import JSON, Event, HandState, Move, NewHand, Outcome
 from engine.match import Match
 from engine.network import NetworkHand
 from engine.spec import MatchFormat
@@ -36,16 +36,10 @@ class ScriptedHand(HandState[Points]):
         self._scores: list[int] | None = None
 
     @classmethod
-    def deal(
-        cls,
-        players: int,
-        options: Mapping[str, Any],
-        seed: int,
-        hand_number: int = 1,
-        previous_leader: int | None = None,
-    ) -> Self:
-        leader = 0 if previous_leader is None else (previous_leader + 1) % players
-        return cls(players, hand_number, leader)
+    def _deal(cls, new: NewHand) -> Self:
+        previous = new.previous_leader
+        leader = 0 if previous is None else (previous + 1) % new.players
+        return cls(new.players, new.hand_number, leader)
 
     @property
     def current_player(self) -> int | None:
