@@ -64,7 +64,6 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
 
     def __init__(
         self,
-        players: int,
         hands: list[list[Tile]],
         set_aside: list[Tile],
         options: NetworkOptions,
@@ -72,7 +71,9 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
         hand_number: int = 1,
         lead: tuple[int, Tile] | None = None,
     ) -> None:
-        """``lead`` is (leader seat, lead tile); by default the highest double's holder."""
+        """A hand about to be led, one list of tiles a seat in ``hands``; ``lead`` is
+        (leader seat, lead tile), by default the highest double's holder."""
+        players = len(hands)
         self.check_players(players)
         sorted_hands = [sorted(h, reverse=True) for h in hands]
         leader, self.lead_tile = lead or highest_double_holder(sorted_hands)
@@ -98,7 +99,7 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
     @classmethod
     def _dealt(cls, deal: Deal[NetworkOptions]) -> Self:
         """The highest double leads."""
-        return cls(deal.players, deal.hands, deal.rest, deal.options, deal.seed, deal.hand_number)
+        return cls(deal.hands, deal.rest, deal.options, deal.seed, deal.hand_number)
 
     set_aside = StockAlias()
     """The stock: the tiles nobody was dealt."""
@@ -284,9 +285,7 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
         options = NetworkOptions.from_json(view["options"])
         leader = int(view["leader"])
         lead_tile = max((t for t in own if t.is_double), default=max(own, default=Tile(6, 6)))
-        hand = cls(
-            players, hands, [], options, 0, int(view["hand_number"]), lead=(leader, lead_tile)
-        )
+        hand = cls(hands, [], options, 0, int(view["hand_number"]), lead=(leader, lead_tile))
         for entry in str(view["position"]).split():
             hand.layout.add(parse_placement(entry, players))
         hand._current = view["current_player"]
@@ -317,7 +316,6 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
         if data.get("game") != cls.game:
             raise ValueError("not a Network dominoes hand")
         hand = cls(
-            int(data["players"]),
             [tiles_from(h, SET_TOP) for h in data["hands"]],
             tiles_from(data["set_aside"], SET_TOP),
             NetworkOptions.from_json(data["options"]),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable
 
-from tests.bot.e2e.conftest import Club, driver, two_player_table
+from tests.bot.e2e.conftest import BOTH_WAYS, Club, driver, two_player_table
 from tests.bot.e2e.harness import Player, TableDriver, Turn, control_turn
 from tests.fakediscord import BotProcess, InteractionRecord
 
@@ -25,6 +25,7 @@ async def refused(table: TableDriver, action: Awaitable[InteractionRecord]) -> s
     return seen.text
 
 
+@BOTH_WAYS
 async def test_out_of_turn_illegal_and_outsider_requests_change_nothing(
     club: Club, bot: BotProcess
 ) -> None:
