@@ -162,7 +162,7 @@ def mirror_of(state: Any, seed: int = 0) -> BlockGame:
         raise ValueError("mirror a state right after the deal")
     hands = [[to_ours(t) for t in hand] for hand in state.hands]
     boneyard = [to_ours(t) for t in state.deck]
-    return BlockGame(2, hands, boneyard, {"spinner": "off"}, leader=0, seed=seed, hand_number=1)
+    return BlockGame(hands, boneyard, {"spinner": "off"}, leader=0, seed=seed, hand_number=1)
 
 
 def check_agree(state: Any, hand: BlockGame) -> None:

@@ -89,7 +89,6 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
 
     def __init__(
         self,
-        players: int,
         hands: list[list[Tile]],
         boneyard: list[Tile],
         options: ClassicOptions | Mapping[str, Any] | None = None,
@@ -102,9 +101,8 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         Tests build fixed positions with this directly; :meth:`deal` shuffles."""
         if type(self) is ClassicHand:
             raise TypeError("ClassicHand is abstract: use one of the games (e.g. AllFives)")
+        players = len(hands)  # one list of tiles a seat
         self.check_players(players)
-        if len(hands) != players:
-            raise ValueError(f"{players} players need {players} hands, not {len(hands)}")
         every = [t for h in hands for t in h]
         every += boneyard
         distinct = set(every)
@@ -153,9 +151,7 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         leader = None
         if deal.hand_number > 1 and deal.previous_leader is not None:
             leader = (deal.previous_leader + 1) % deal.players
-        return cls(
-            deal.players, deal.hands, deal.rest, deal.options, leader, deal.seed, deal.hand_number
-        )
+        return cls(deal.hands, deal.rest, deal.options, leader, deal.seed, deal.hand_number)
 
     boneyard = StockAlias()
     """The stock: the next tile drawn is the last one."""
@@ -446,7 +442,6 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
             raise ValueError(f"unknown {variant.title} hand version {data.get('version')!r}")
         hands = [tiles_from(h, SET_TOP) for h in data["hands"]]
         hand = variant(
-            int(data["players"]),
             hands,
             tiles_from(data["boneyard"], SET_TOP),
             data["options"],
@@ -492,9 +487,7 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         players = int(view["players"])
         own = tiles_from(view["hand"], SET_TOP)
         hands: list[list[Tile]] = [own if s == seat else [] for s in range(players)]
-        hand = variant(
-            players, hands, [], view["options"], int(view["leader"]), 0, int(view["hand_number"])
-        )
+        hand = variant(hands, [], view["options"], int(view["leader"]), 0, int(view["hand_number"]))
         for other, size in enumerate(view["hand_sizes"]):
             if other != seat:
                 hand.hands[other] = [UNKNOWN] * int(size)

@@ -58,7 +58,6 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
 
     def __init__(
         self,
-        players: int,
         hands: list[list[Tile]],
         stock: list[Tile],
         options: FidoOptions | Mapping[str, Any] | None = None,
@@ -69,9 +68,8 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         """A game about to be opened by the holder of the highest double.
 
         Tests build fixed positions with this directly; :meth:`deal` shuffles."""
+        players = len(hands)  # one list of tiles a seat
         self.check_players(players)
-        if len(hands) != players:
-            raise ValueError(f"{players} players need {players} hands, not {len(hands)}")
         if not isinstance(options, FidoOptions):
             options = FidoOptions.from_json(options or {})
         self.divisor = options.divisor
@@ -111,7 +109,6 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
     def _dealt(cls, deal: Deal[FidoOptions]) -> Self:
         """Every game opens with the highest double, so ``previous_leader`` plays no part."""
         return cls(
-            deal.players,
             deal.hands,
             deal.rest,
             deal.options,

@@ -24,7 +24,6 @@ SMALL = Budget(6)
 
 def make(cls: type[ClassicHand], hands: list[list[str]], boneyard: tuple[str, ...] = ()) -> Any:
     return cls(
-        len(hands),
         [[parse_tile(x, 6) for x in h] for h in hands],
         [parse_tile(x, 6) for x in boneyard],
         None,

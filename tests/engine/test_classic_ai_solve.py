@@ -33,7 +33,6 @@ def make(
     used = {*(t for h in hands for t in h), *next_draws}
     rest = [t.name for t in TILES if t.name not in used] + list(reversed(next_draws))
     return cls(
-        len(hands),
         [[parse_tile(x, 6) for x in h] for h in hands],
         [parse_tile(x, 6) for x in rest],
         {"spinner": "off"},

@@ -39,7 +39,6 @@ def make(
 ) -> ClassicHand:
     """A hand with fixed tiles; the next tile drawn is the LAST of ``boneyard``."""
     return cls(
-        len(hands),
         [[parse_tile(x, 6) for x in hand] for hand in hands],
         [parse_tile(x, 6) for x in boneyard],
         options,
@@ -585,7 +584,7 @@ def test_abstract_base_cannot_be_dealt_or_built() -> None:
     with pytest.raises(TypeError):
         ClassicHand.deal(2, {}, 1)
     with pytest.raises(TypeError):
-        ClassicHand(2, [[], []], [])
+        ClassicHand([[], []], [])
 
 
 def test_bad_construction_is_refused() -> None:
@@ -647,7 +646,7 @@ def test_random_hands_keep_every_rule(
 
 def test_options_of_another_game_do_not_apply() -> None:
     hand = AllFives(
-        2, [[parse_tile("6-4")], [parse_tile("1-0")]], [], ClassicOptions(counting="british")
+        [[parse_tile("6-4")], [parse_tile("1-0")]], [], ClassicOptions(counting="british")
     )
     assert hand.options == ClassicOptions()
     assert play(hand, "6-4")[0].points == 10  # not 2: British counting is Fives and Threes'

@@ -18,7 +18,7 @@ def tiles(text: str, top: int = 21) -> list[Tile]:
 
 
 def game(hands: list[str], stock: str = "", **options: object) -> FidoHand:
-    return FidoHand(len(hands), [tiles(h) for h in hands], tiles(stock), options)
+    return FidoHand([tiles(h) for h in hands], tiles(stock), options)
 
 
 def revive(hand: FidoHand) -> FidoHand:

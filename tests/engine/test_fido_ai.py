@@ -123,7 +123,7 @@ def test_the_seeds_example_normal_scores_four_with_twelve_eight() -> None:
     named = [["18-18", "1-0"], ["18-12", "3-0"], ["12-8", "16-12", "5-1"], ["18-8", "2-0"]]
     hands = [[parse_tile(t, 18) for t in names] for names in named]
     dealt = {t for h in hands for t in h}
-    game = FidoHand(4, hands, [t for t in double_set(18) if t not in dealt], {"set": 18})
+    game = FidoHand(hands, [t for t in double_set(18) if t not in dealt], {"set": 18})
     game.play(0, "18-18")
     game.play(1, "18-12 A")
     assert game.line.total == 48
