@@ -1,3 +1,3 @@
 """Domino Tables, the Discord bot: its rooms, highest first, are app, discord, replays,
-publishing, views, tables, league, games and store (``docs/architecture.md``).
+publishing, views, tables, league, games, store and metrics (``docs/architecture.md``).
 """
