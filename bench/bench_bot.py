@@ -33,6 +33,13 @@ is read from Linux's ``/proc``. ``--workers K`` starts K ``python -m bot worker`
 besides (same token, API address and DATABASE_URL; inherit RENDER_PROCESSES and the like
 from the environment), listed with the shards.
 
+``--interactions K`` (PostgreSQL) starts K ``python -m bot interactions`` processes besides
+(the bot's defaults: each takes publish jobs too) once the shards are ready, and the local
+Discord POSTs every interaction to them in turn, as a load balancer would: none comes over
+the gateway. It prints how many of the DM interactions each received (target with K = 4:
+25 % ± 10 % each), and the CPU lines list them with the shards, ending with shard 0's CPU
+per play (target: under 1 ms).
+
 ``--throughput [K ...]`` (PostgreSQL; default K = 1 2 4) measures the plays per second
 worker processes carry: for each K, a fresh bot of ``--processes`` shard processes with
 PUBLISH_WORKERS=0 (they receive and commit, nothing more) and K worker processes that alone
@@ -66,7 +73,8 @@ with a global 429, in every run: the 429s are printed, the counts stay those of 
 went through.
 
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
-[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0] [--closed-dms 12]
+[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0]
+[--interactions 0] [--closed-dms 12]
 [--throughput [K ...]] [--worker-jobs N] [--budget 8] [--global-limit N]; e.g.
 ``--database postgresql --processes 4
 --tables 30 --closed-dms 0`` (shard 0's share; more tables swamp 2 cores' other shards, and
