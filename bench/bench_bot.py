@@ -33,6 +33,13 @@ is read from Linux's ``/proc``. ``--workers K`` starts K ``python -m bot worker`
 besides (same token, API address and DATABASE_URL; inherit RENDER_PROCESSES and the like
 from the environment), listed with the shards.
 
+``--interactions K`` (PostgreSQL) starts K ``python -m bot interactions`` processes besides
+(the bot's defaults: each takes publish jobs too) once the shards are ready, and the local
+Discord POSTs every interaction to them in turn, as a load balancer would: none comes over
+the gateway. It prints how many of the DM interactions each received (target with K = 4:
+25 % ± 10 % each), and the CPU lines list them with the shards, ending with shard 0's CPU
+per play (target: under 1 ms).
+
 ``--throughput [K ...]`` (PostgreSQL; default K = 1 2 4) measures the plays per second
 worker processes carry: for each K, a fresh bot of ``--processes`` shard processes with
 PUBLISH_WORKERS=0 (they receive and commit, nothing more) and K worker processes that alone
@@ -66,7 +73,8 @@ with a global 429, in every run: the 429s are printed, the counts stay those of 
 went through.
 
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
-[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0] [--closed-dms 12]
+[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0]
+[--interactions 0] [--closed-dms 12]
 [--throughput [K ...]] [--worker-jobs N] [--budget 8] [--global-limit N]; e.g.
 ``--database postgresql --processes 4
 --tables 30 --closed-dms 0`` (shard 0's share; more tables swamp 2 cores' other shards, and
@@ -97,7 +105,7 @@ from intervals import percentile
 from process_cpu import machine_busy_seconds, pids_with_args, tree_cpu_seconds
 from throughput import PlaySample, Step, Window, carried
 
-from tests.bot.e2e.harness import Player, TableDriver, control_turn
+from tests.bot.e2e.harness import Player, TableDriver, control_turn, start_interactions
 from tests.fakediscord import (
     BotLauncher,
     BotProcess,
@@ -157,10 +165,15 @@ class Stats:
     first_done: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once a table has made all its plays: the steady window ends."""
     first_done_at: float = 0.0
+    dm: list[InteractionRecord] = field(default_factory=list)
+    """The DM interactions (plays and tile looks): each names the endpoint URL Discord
+    POSTed it to, once that POST is answered."""
 
     async def add(self, kind: str, clock: AnswerClock, record: InteractionRecord) -> float:
         """Wait for the first callback and then the answer, as the player would; record
         both latencies and return the answer's (milliseconds since dispatch)."""
+        if record.guild is None:
+            self.dm.append(record)
         callback = await record.response(timeout=30)
         if not callback.accepted:  # the bot is broken: no figure would mean anything
             raise RuntimeError(f"{record.describe()} was refused: {callback.error}")
@@ -295,23 +308,27 @@ def sample(play: InteractionRecord, seen_ms: float, next_ms: float | None) -> Pl
 
 @dataclass
 class Cluster:
-    """The bot's processes in a run: one per shard, then the extra ``python -m bot worker``s."""
+    """The bot's processes in a run: one per shard, then the extra ``python -m bot worker``s,
+    then the ``python -m bot interactions`` processes with their endpoint URLs."""
 
     shards: list[BotProcess]
     workers: list[BotProcess]
     others: dict[str, int] = field(default_factory=dict)
     """Processes measured beside the bot: PostgreSQL's server (with its backends)."""
+    interactions: list[tuple[BotProcess, str]] = field(default_factory=list)
 
     @property
     def pids(self) -> list[int]:
-        pids = [process.pid for process in (*self.shards, *self.workers)]
-        return [pid for pid in pids if pid is not None]
+        processes = (*self.shards, *self.workers, *(process for process, _ in self.interactions))
+        return [process.pid for process in processes if process.pid is not None]
 
     @property
     def labels(self) -> list[str]:
-        return [f"shard {n}" for n in range(len(self.shards))] + [
-            f"worker {n}" for n in range(len(self.workers))
-        ]
+        return (
+            [f"shard {n}" for n in range(len(self.shards))]
+            + [f"worker {n}" for n in range(len(self.workers))]
+            + [f"interactions {n}" for n in range(len(self.interactions))]
+        )
 
     def standby_takeovers(self) -> int:
         """How often shard 0's process left standby to take jobs that had waited (its
@@ -466,6 +483,7 @@ async def run(
     processes: int,
     workers: int,
     global_limit: int | None = None,
+    interactions: int = 0,
 ) -> None:
     rng = random.Random(seed)
     with contextlib.ExitStack() as stack:
@@ -481,14 +499,26 @@ async def run(
                 try:
                     env = bot_env(server, Path(tmp))
                     cluster = await launch(fake, launcher, env, guilds, workers)
+                    if interactions:  # from now on every interaction comes by POST
+                        dev = {"DEV_GUILD_ID": str(guilds[0].id)} if processes == 1 else {}
+                        cluster.interactions = await start_interactions(
+                            fake, launcher, {**env, **dev}, interactions
+                        )
                     if server is not None:
                         cluster.others["PostgreSQL"] = postmaster_pid(server)
                     clock = AnswerClock(fake.requests)
                     done = await play_round(fake, clock, cluster, played, load, rng)
                     where = "SQLite" if server is None else "PostgreSQL"
                     extra = f", {workers} worker process(es)" if workers else ""
+                    if interactions:
+                        extra += (
+                            f", {interactions} interactions process(es) that Discord POSTs "
+                            "every interaction to in turn"
+                        )
                     print(f"{processes} bot process(es), one shard each{extra}, state in {where}")
                     report(fake, done, tables, load)
+                    if interactions:
+                        endpoint_report(done.stats, cluster)
                     cpu_report(done, cluster)
                 finally:
                     await launcher.close()
@@ -500,6 +530,26 @@ def postmaster_pid(server: PostgresServer) -> int:
     if not found:
         raise RuntimeError(f"no PostgreSQL process on port {server.port}")
     return min(found)
+
+
+def endpoint_shares(received: Counter[str | None], urls: list[str]) -> list[float]:
+    """Each URL's share of the interactions ``received`` counts by endpoint (None: those
+    that came over the gateway count in the whole, under no URL)."""
+    total = sum(received.values())
+    return [received[url] / total if total else 0.0 for url in urls]
+
+
+def endpoint_report(stats: Stats, cluster: Cluster) -> None:
+    """How the DM interactions were spread over the interactions processes."""
+    received = Counter(record.endpoint for record in stats.dm)
+    urls = [url for _, url in cluster.interactions]
+    print(
+        f"DM interactions (plays and tile looks) received: {sum(received.values())}, "
+        f"{received[None]} over the gateway (shard 0)"
+    )
+    shares = endpoint_shares(received, urls)
+    for n, (url, share) in enumerate(zip(urls, shares, strict=True)):
+        print(f"  interactions {n}: {received[url]:5d}  {100 * share:5.1f} %  ({url})")
 
 
 def cpu_report(done: Round, cluster: Cluster) -> None:
@@ -522,7 +572,7 @@ def cpu_report(done: Round, cluster: Cluster) -> None:
         for label, seconds in zip(labels, bot, strict=True):
             share = seconds / total if total else 0.0
             print(
-                f"    {label:<9} {seconds:7.2f} s   {1000 * seconds / max(count, 1):6.2f} "
+                f"    {label:<14} {seconds:7.2f} s   {1000 * seconds / max(count, 1):6.2f} "
                 f"ms per play   {100 * share:5.1f} %"
             )
         beside = [*cluster.others, "bench (fake Discord, players)"]
@@ -537,6 +587,9 @@ def cpu_report(done: Round, cluster: Cluster) -> None:
         )
         share_of_shard_0 = bot[0] / total if total else 0.0
     print(f"  shard 0's share of a DM play's CPU: {100 * share_of_shard_0:.1f} %")
+    if cluster.interactions:
+        shard_0_ms = 1000 * (cpu.end[0] - cpu.plays[0]) / max(plays, 1)
+        print(f"  shard 0's CPU per play, over the plays alone: {shard_0_ms:.2f} ms")
     if len(cluster.shards) > 1 and cluster.others:
         print(
             f"  shard 0 left standby {cluster.standby_takeovers()} time(s) to take jobs "
@@ -783,6 +836,14 @@ def main() -> None:
         help="extra `python -m bot worker` processes (PostgreSQL)",
     )
     parser.add_argument(
+        "--interactions",
+        type=int,
+        default=0,
+        metavar="K",
+        help="K `python -m bot interactions` processes besides the shards (PostgreSQL), "
+        "which the local Discord POSTs every interaction to in turn",
+    )
+    parser.add_argument(
         "--throughput",
         type=int,
         nargs="*",
@@ -827,6 +888,8 @@ def main() -> None:
         return
     if args.processes > 1 and args.database != "postgresql":
         parser.error("several processes share their state through --database postgresql")
+    if args.interactions and args.database != "postgresql":
+        parser.error("interactions processes share their state through --database postgresql")
     if args.workers and args.database != "postgresql":
         parser.error("worker processes take their jobs from --database postgresql")
     if args.worker_jobs is not None:
@@ -845,6 +908,7 @@ def main() -> None:
                 args.processes,
                 args.workers,
                 args.global_limit,
+                args.interactions,
             )
         )
     if args.closed_dms:

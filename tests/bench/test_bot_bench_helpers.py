@@ -1,12 +1,15 @@
-"""bench_bot's helpers: when a player saw an answer (by each route the bot may take), and
-which load step carried the most plays within the latency limit."""
+"""bench_bot's helpers: when a player saw an answer (by each route the bot may take),
+which load step carried the most plays within the latency limit, and each interactions
+endpoint's share of the interactions."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from answer_clock import AnswerClock
+from bench_bot import endpoint_shares
 from pytest import approx
 from throughput import PlaySample, Step, Window, carried
 
@@ -133,3 +136,11 @@ def test_a_window_counts_only_the_plays_sent_within_it() -> None:
     assert [s.at for s in window.plays] == [1.0, 1.5]
     assert window.rate == 2.0
     assert window.p95_next_ms == 0.0  # nothing measured
+
+
+def test_endpoint_shares_are_of_every_interaction_received() -> None:
+    received: Counter[str | None] = Counter({"a": 3, "b": 1})
+    assert endpoint_shares(received, ["a", "b"]) == [0.75, 0.25]
+    received[None] = 4  # over the gateway: in the whole, under no URL
+    assert endpoint_shares(received, ["a", "b", "c"]) == [0.375, 0.125, 0.0]
+    assert endpoint_shares(Counter(), ["a"]) == [0.0]
