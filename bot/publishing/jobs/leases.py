@@ -127,7 +127,9 @@ class PartitionLeases:
         share = math.ceil(PARTITIONS / members)
         extra = len(self.held) - share
         if extra > 0:
-            for partition in sorted(self.held, reverse=True)[:extra]:
+            # Extras chosen at random, like the free ones taken: the first member to start
+            # must not keep the low partitions, where a new database's first tables lie.
+            for partition in random.sample(sorted(self.held), extra):
                 await self.release(partition)
             return False
         free = [p for p in range(PARTITIONS) if p not in taken and p not in self.held]
