@@ -53,7 +53,10 @@ measured on a shared machine says so). The closing table gives, per K, the busie
 with both p95s ≤ 1 s, next to the machine's CPU core count: the figure grows with K until
 the cores are busy, then flattens or falls (each worker process adds CPU per play: see the
 CPU columns). ``--worker-jobs N`` sets the worker processes' PUBLISH_WORKERS (jobs each
-runs at once; the bot's default otherwise).
+runs at once; the bot's default otherwise). ``--interactions N`` starts N ``python -m bot
+interactions`` processes (PUBLISH_WORKERS=0) that the local Discord POSTs every
+interaction to in turn, as a load balancer would: they receive and commit the plays
+instead of the shards, and their CPU per play is printed beside the shards'.
 
 Players think before every step, opening their table included; ``--burst`` opens every
 table in the same instant instead (a harder, less likely start).
@@ -73,13 +76,11 @@ with a global 429, in every run: the 429s are printed, the counts stay those of 
 went through.
 
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
-[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0]
-[--interactions 0] [--closed-dms 12]
-[--throughput [K ...]] [--worker-jobs N] [--budget 8] [--global-limit N]; e.g.
-``--database postgresql --processes 4
---tables 30 --closed-dms 0`` (shard 0's share; more tables swamp 2 cores' other shards, and
-shard 0 leaves standby) and ``--throughput 1 2 4 --processes 4`` (the table: about 7
-minutes on 2 cores).
+[--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0] [--closed-dms 12]
+[--throughput [K ...]] [--worker-jobs N] [--interactions K] [--budget 8]
+[--global-limit N]; e.g. ``--database postgresql --processes 4 --tables 30 --closed-dms 0``
+(shard 0's share; more tables swamp 2 cores' other shards, and shard 0 leaves standby) and
+``--throughput 1 2 4 --processes 4`` (the table: about 7 minutes on 2 cores).
 """
 
 from __future__ import annotations
@@ -308,26 +309,26 @@ def sample(play: InteractionRecord, seen_ms: float, next_ms: float | None) -> Pl
 
 @dataclass
 class Cluster:
-    """The bot's processes in a run: one per shard, then the extra ``python -m bot worker``s,
-    then the ``python -m bot interactions`` processes with their endpoint URLs."""
+    """The bot's processes in a run: one per shard, then the ``python -m bot interactions``
+    processes (if any) with their endpoint URLs, then the extra ``python -m bot worker``s."""
 
     shards: list[BotProcess]
     workers: list[BotProcess]
+    interactions: list[tuple[BotProcess, str]] = field(default_factory=list)
     others: dict[str, int] = field(default_factory=dict)
     """Processes measured beside the bot: PostgreSQL's server (with its backends)."""
-    interactions: list[tuple[BotProcess, str]] = field(default_factory=list)
 
     @property
     def pids(self) -> list[int]:
-        processes = (*self.shards, *self.workers, *(process for process, _ in self.interactions))
+        processes = (*self.shards, *(process for process, _ in self.interactions), *self.workers)
         return [process.pid for process in processes if process.pid is not None]
 
     @property
     def labels(self) -> list[str]:
         return (
             [f"shard {n}" for n in range(len(self.shards))]
-            + [f"worker {n}" for n in range(len(self.workers))]
             + [f"interactions {n}" for n in range(len(self.interactions))]
+            + [f"worker {n}" for n in range(len(self.workers))]
         )
 
     def standby_takeovers(self) -> int:
@@ -659,11 +660,18 @@ def report(fake: FakeDiscord, done: Round, tables: int, load: Load) -> None:
 
 
 async def throughput_with(
-    workers: int, processes: int, ladder: list[int], load: Load, seed: int, jobs: int | None
+    workers: int,
+    processes: int,
+    ladder: list[int],
+    load: Load,
+    seed: int,
+    jobs: int | None,
+    interactions: int = 0,
 ) -> list[Step]:
-    """One bot (``processes`` shard processes that run no jobs) and ``workers`` worker
-    processes on a fresh PostgreSQL; the load steps of ``ladder`` in turn, each on fresh
-    tables, until one's p95 passes the limit."""
+    """One bot (``processes`` shard processes that run no jobs, and ``interactions``
+    interactions processes that receive every interaction instead when there are any) and
+    ``workers`` worker processes on a fresh PostgreSQL; the load steps of ``ladder`` in
+    turn, each on fresh tables, until one's p95 passes the limit."""
     rng = random.Random(seed)
     steps: list[Step] = []
     with PostgresServer(durable=True) as server:
@@ -684,6 +692,10 @@ async def throughput_with(
                         shard_env={"PUBLISH_WORKERS": "0"},
                         worker_env={} if jobs is None else {"PUBLISH_WORKERS": str(jobs)},
                     )
+                    if interactions:
+                        cluster.interactions = await start_interactions(
+                            fake, launcher, {**env, "PUBLISH_WORKERS": "0"}, interactions
+                        )
                     cluster.others["PostgreSQL"] = postmaster_pid(server)
                     clock = AnswerClock(fake.requests)
                     for tables in rounds:
@@ -693,7 +705,7 @@ async def throughput_with(
                         per_play = tuple(1000 * s / max(len(window.plays), 1) for s in used)
                         step = Step(len(tables), window, per_play, machine / window.seconds)
                         steps.append(step)
-                        print(step_line(workers, step, len(cluster.shards), cluster))
+                        print(step_line(workers, step, cluster))
                         if window.p95_ms > SEEN_LIMIT_MS:
                             break
                 finally:
@@ -701,17 +713,20 @@ async def throughput_with(
     return steps
 
 
-def step_line(workers: int, step: Step, shards: int, cluster: Cluster) -> str:
+def step_line(workers: int, step: Step, cluster: Cluster) -> str:
     window = step.window
     cpu = step.cpu_ms_per_play
     bot = len(cluster.labels)
+    shards = len(cluster.shards)
+    receivers = shards + len(cluster.interactions)
+    received = f"interactions {sum(cpu[shards:receivers]):.1f}, " if cluster.interactions else ""
     cores = sum(cpu) * window.rate / 1000
     return (
         f"  {workers} worker(s), {step.tables:3d} tables: {window.rate:5.2f} plays/s "
         f"({len(window.plays)} plays in {window.seconds:.1f} s), p95 answer "
         f"{window.p95_seen_ms:6.1f} ms, next player's controls {window.p95_next_ms:6.1f} ms; "
-        f"CPU ms per play: shards {sum(cpu[:shards]):.1f}, workers "
-        f"{sum(cpu[shards:bot]):.1f}, PostgreSQL {sum(cpu[bot:-1]):.1f}, bench "
+        f"CPU ms per play: shards {sum(cpu[:shards]):.1f}, {received}workers "
+        f"{sum(cpu[receivers:bot]):.1f}, PostgreSQL {sum(cpu[bot:-1]):.1f}, bench "
         f"{cpu[-1]:.1f} ({cores:.2f} cores busy; the machine {step.machine_cores:.2f}, "
         "other work included)"
     )
@@ -724,19 +739,27 @@ def throughput(
     load: Load,
     seed: int,
     jobs: int | None,
+    interactions: int = 0,
 ) -> None:
     """The table the issue asks for: plays per second carried at p95 ≤ 1 s per worker count."""
     cores = os.cpu_count() or 1
+    received = (
+        f"{interactions} interactions process(es) receive every interaction instead; "
+        if interactions
+        else ""
+    )
     print(
         f"Throughput: {processes} shard process(es) with PUBLISH_WORKERS=0 (they receive and "
         f"commit; only the worker processes draw and publish, "
         f"{'the default' if jobs is None else jobs} jobs at once each), state in PostgreSQL; "
-        f"{load.plays} plays per table, think time ≈{load.think:.1f} s; tables per step "
+        f"{received}{load.plays} plays per table, think time ≈{load.think:.1f} s; tables per step "
         f"{ladder}, until a step's p95 passes {SEEN_LIMIT_MS:.0f} ms; {cores} CPU cores"
     )
     results = []
     for workers in worker_counts:
-        steps = asyncio.run(throughput_with(workers, processes, ladder, load, seed, jobs))
+        steps = asyncio.run(
+            throughput_with(workers, processes, ladder, load, seed, jobs, interactions)
+        )
         results.append((workers, carried(steps, SEEN_LIMIT_MS), steps))
     print()
     print(
@@ -753,7 +776,7 @@ def throughput(
             continue
         window, cpu = best.window, best.cpu_ms_per_play
         everything = sum(cpu)
-        bot = sum(cpu[: processes + workers])
+        bot = sum(cpu[: processes + interactions + workers])
         print(
             f"  {workers:7d}  {window.rate:7.2f}  {window.p95_ms:6.0f}  {best.tables:6d}  "
             f"{bot:12.1f} / {everything:5.1f}  {everything * window.rate / 1000:14.2f} / "
@@ -841,7 +864,8 @@ def main() -> None:
         default=0,
         metavar="K",
         help="K `python -m bot interactions` processes besides the shards (PostgreSQL), "
-        "which the local Discord POSTs every interaction to in turn",
+        "which the local Discord POSTs every interaction to in turn (with --throughput too: "
+        "then they take no jobs)",
     )
     parser.add_argument(
         "--throughput",
@@ -884,7 +908,9 @@ def main() -> None:
         ladder = args.tables if args.tables else THROUGHPUT_TABLES
         load = Load(args.plays, args.think, args.switch, args.burst)
         workers = args.throughput or [1, 2, 4]
-        throughput(workers, args.processes, ladder, load, args.seed, args.worker_jobs)
+        throughput(
+            workers, args.processes, ladder, load, args.seed, args.worker_jobs, args.interactions
+        )
         return
     if args.processes > 1 and args.database != "postgresql":
         parser.error("several processes share their state through --database postgresql")
