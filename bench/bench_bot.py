@@ -142,6 +142,22 @@ class Load:
     """Open every table in the same instant (no think time before the first step)."""
 
 
+@dataclass(frozen=True)
+class Ladder:
+    """A throughput run's set-up, the same for every worker count it tries."""
+
+    processes: int
+    """Shard processes (they receive and commit; no publish jobs)."""
+    tables: list[int]
+    """Tables per load step, in turn."""
+    load: Load
+    seed: int
+    jobs: int | None
+    """PUBLISH_WORKERS of the worker processes (None: the bot's default)."""
+    interactions: int = 0
+    """``python -m bot interactions`` processes receiving every interaction instead."""
+
+
 LOBBY_KINDS = frozenset({"slash", "button"})
 
 
@@ -659,25 +675,25 @@ def report(fake: FakeDiscord, done: Round, tables: int, load: Load) -> None:
         print(f"  {count:6d}  {key}")
 
 
-async def throughput_with(
-    workers: int,
-    processes: int,
-    ladder: list[int],
-    load: Load,
-    seed: int,
-    jobs: int | None,
-    interactions: int = 0,
-) -> list[Step]:
-    """One bot (``processes`` shard processes that run no jobs, and ``interactions``
-    interactions processes that receive every interaction instead when there are any) and
-    ``workers`` worker processes on a fresh PostgreSQL; the load steps of ``ladder`` in
-    turn, each on fresh tables, until one's p95 passes the limit."""
-    rng = random.Random(seed)
+async def throughput_with(workers: int, ladder: Ladder) -> list[Step]:
+    """One bot (the ladder's shard processes, which run no jobs, and its interactions
+    processes, which receive every interaction instead when there are any) and ``workers``
+    worker processes on a fresh PostgreSQL; the load steps of the ladder in turn, each on
+    fresh tables, until one's p95 passes the limit."""
+    processes, load, jobs, interactions = (
+        ladder.processes,
+        ladder.load,
+        ladder.jobs,
+        ladder.interactions,
+    )
+    rng = random.Random(ladder.seed)
     steps: list[Step] = []
     with PostgresServer(durable=True) as server:
         async with FakeDiscord(shard_count=processes) as fake:
             guilds = [fake.add_guild_on_shard("Bench Club", shard) for shard in range(processes)]
-            rounds = [tables_on(fake, guilds, count, f"s{n}") for n, count in enumerate(ladder)]
+            rounds = [
+                tables_on(fake, guilds, count, f"s{n}") for n, count in enumerate(ladder.tables)
+            ]
             with tempfile.TemporaryDirectory() as tmp:
                 launcher = BotLauncher(fake, Path(tmp))
                 try:
@@ -732,16 +748,14 @@ def step_line(workers: int, step: Step, cluster: Cluster) -> str:
     )
 
 
-def throughput(
-    worker_counts: list[int],
-    processes: int,
-    ladder: list[int],
-    load: Load,
-    seed: int,
-    jobs: int | None,
-    interactions: int = 0,
-) -> None:
+def throughput(worker_counts: list[int], ladder: Ladder) -> None:
     """The table the issue asks for: plays per second carried at p95 ≤ 1 s per worker count."""
+    processes, load, jobs, interactions = (
+        ladder.processes,
+        ladder.load,
+        ladder.jobs,
+        ladder.interactions,
+    )
     cores = os.cpu_count() or 1
     received = (
         f"{interactions} interactions process(es) receive every interaction instead; "
@@ -753,13 +767,11 @@ def throughput(
         f"commit; only the worker processes draw and publish, "
         f"{'the default' if jobs is None else jobs} jobs at once each), state in PostgreSQL; "
         f"{received}{load.plays} plays per table, think time ≈{load.think:.1f} s; tables per step "
-        f"{ladder}, until a step's p95 passes {SEEN_LIMIT_MS:.0f} ms; {cores} CPU cores"
+        f"{ladder.tables}, until a step's p95 passes {SEEN_LIMIT_MS:.0f} ms; {cores} CPU cores"
     )
     results = []
     for workers in worker_counts:
-        steps = asyncio.run(
-            throughput_with(workers, processes, ladder, load, seed, jobs, interactions)
-        )
+        steps = asyncio.run(throughput_with(workers, ladder))
         results.append((workers, carried(steps, SEEN_LIMIT_MS), steps))
     print()
     print(
@@ -905,12 +917,12 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.throughput is not None:
-        ladder = args.tables if args.tables else THROUGHPUT_TABLES
         load = Load(args.plays, args.think, args.switch, args.burst)
-        workers = args.throughput or [1, 2, 4]
-        throughput(
-            workers, args.processes, ladder, load, args.seed, args.worker_jobs, args.interactions
+        tables = args.tables if args.tables else THROUGHPUT_TABLES
+        ladder = Ladder(
+            args.processes, tables, load, args.seed, args.worker_jobs, args.interactions
         )
+        throughput(args.throughput or [1, 2, 4], ladder)
         return
     if args.processes > 1 and args.database != "postgresql":
         parser.error("several processes share their state through --database postgresql")
