@@ -66,6 +66,7 @@ async def test_out_of_turn_illegal_and_outsider_requests_change_nothing(
     await table.play_first(turn)
 
 
+@BOTH_WAYS
 async def test_a_double_click_plays_once(club: Club, bot: BotProcess) -> None:
     fake = club.fake
     table = await two_player_table(club)
@@ -85,6 +86,7 @@ async def test_a_double_click_plays_once(club: Club, bot: BotProcess) -> None:
     assert passes == [f"• {turn.player.name} passed"]
 
 
+@BOTH_WAYS
 async def test_a_button_from_a_finished_hand_is_refused(club: Club, bot: BotProcess) -> None:
     fake, channel = club.fake, club.channel
     table = await two_player_table(club)
