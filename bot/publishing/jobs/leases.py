@@ -31,10 +31,6 @@ STEADY: Final = 3
 """Ticks between looks while the partitions are settled."""
 PARTITION_SPACE: Final = 0x70617274  # "part": advisory lock space, one key a partition
 MEMBER_SPACE: Final = 0x6D656D62  # "memb": one key per live job-taking process
-KEEPALIVES: Final = (
-    "SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3"
-)
-"""A connection whose machine vanished is dropped by the server (locks and all) in ~1 min."""
 
 _LOCKS: Final = (
     "SELECT classid::bigint AS space, objid::bigint AS key FROM pg_locks"
@@ -108,8 +104,7 @@ class PartitionLeases:
 
     async def join(self) -> None:
         """Connect and become a member (a random key not taken by another)."""
-        conn = await self._connect()
-        await conn.execute(KEEPALIVES)
+        conn = await self._connect()  # with the store's keepalives (see its KEEPALIVES)
         while True:
             key = random.randrange(1, 2**31)
             if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", MEMBER_SPACE, key):

@@ -18,12 +18,12 @@ from typing import Any, Final
 
 import asyncpg
 
-from bot.publishing.jobs.leases import KEEPALIVES, PartitionLeases, channel_of, partition_of
+from bot.publishing.jobs.leases import PartitionLeases, channel_of, partition_of
 from bot.publishing.jobs.partitions import JOB_TABLE, PartitionWorkers
 from bot.publishing.jobs.queue import JobRunner, TableBusyError
 from bot.store import PublishJob, Store
 from bot.store.database import Transaction
-from bot.store.postgres import PostgresDatabase, PostgresTransaction
+from bot.store.postgres import KEEPALIVES, PostgresDatabase, PostgresTransaction
 
 log = logging.getLogger(__name__)
 
@@ -118,10 +118,9 @@ class PostgresJobQueue:
     @contextlib.asynccontextmanager
     async def _advisory_lock(self, table_id: int) -> AsyncIterator[None]:
         key = table_id % 2**31  # tables beyond that share a lock now and then: harmless
+        # The pool's connections carry keepalives (bot.store.postgres.KEEPALIVES): a
+        # worker whose machine vanishes keeps its tables about a minute, not hours.
         async with self._pool.acquire() as conn:
-            # A worker whose machine vanishes without closing its connection must not keep
-            # its tables for hours: the server drops the connection (and the lock) in ~1 min.
-            await conn.execute(KEEPALIVES)
             try:  # waiting outlasts the store's statement timeout: a publication may be slow
                 await conn.execute(
                     "SELECT pg_advisory_lock($1, $2)",
@@ -169,7 +168,7 @@ class PostgresJobQueue:
             )
 
     async def _connect(self) -> asyncpg.Connection[Any]:
-        return await asyncpg.connect(self._url, timeout=10)
+        return await asyncpg.connect(self._url, timeout=10, server_settings=KEEPALIVES)
 
     async def _stand_by(self, leases: PartitionLeases, after: timedelta) -> None:
         """Hold no partition while the job table has no job older than ``after`` (the

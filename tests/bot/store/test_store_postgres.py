@@ -210,6 +210,14 @@ async def test_a_dead_holder_lets_go_of_its_tables(postgres_url: str) -> None:
             assert order == ["two held 9"]
 
 
+async def test_the_stores_connections_ask_for_keepalives(postgres_url: str) -> None:
+    """The store's connections ask the server to probe the client: a vanished machine's
+    connections, and the advisory locks they hold, go in about a minute, not hours."""
+    async with Store.open(postgres_url) as store:
+        rows = await store.database.fetch("SHOW tcp_keepalives_idle")
+        assert rows[0]["tcp_keepalives_idle"] == "30"
+
+
 async def _hold(store: Store, table_id: int, order: list[str]) -> None:
     async with store.hold_table(table_id):
         order.append(f"two held {table_id}")
