@@ -265,9 +265,12 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
     def _history_json(self) -> list[JSON]: ...
 
     def hidden_from(self, viewer: int | None) -> frozenset[str]:
-        """Every tile ``viewer`` may not see: the other hands and the stock."""
+        """Every tile ``viewer`` may not see: the other hands and the stock (of a hand
+        rebuilt from a view, the tiles it does not know, :data:`UNKNOWN`, are not named)."""
         hidden = {t.name for seat, h in enumerate(self.hands) if seat != viewer for t in h}
-        return frozenset(hidden.union(t.name for t in self.stock))
+        hidden.update(t.name for t in self.stock)
+        hidden.discard(UNKNOWN.name)
+        return frozenset(hidden)
 
     def view(self, player: int | None) -> JSON:
         """What ``player`` may see (None: the channel): the shared keys, the game's own

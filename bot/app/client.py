@@ -13,7 +13,6 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.observe import count_interaction
 from bot.app.settings import Settings
 from bot.app.wiring import Wiring
 from bot.discord.handlers import Handlers
@@ -85,9 +84,6 @@ class DominoBot(commands.AutoShardedBot):
         interactions), and the process is not closing."""
         shards = list(self.shards.values())
         return bool(shards) and not self.is_closed() and not any(s.is_closed() for s in shards)
-
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        count_interaction(interaction.type.name, dict(interaction.data or {}))
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:

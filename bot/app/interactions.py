@@ -18,7 +18,6 @@ from discord.ext import commands
 
 from bot.app.client import DominoTree
 from bot.app.endpoint import PATH, Endpoint
-from bot.app.observe import count_interaction
 from bot.app.settings import InteractionSettings
 from bot.app.signatures import SignatureCheck
 from bot.app.wiring import Wiring
@@ -48,7 +47,7 @@ class InteractionsBot(commands.Bot):
             tree_cls=DominoTree,
             http_trace=discord_trace(),  # counts API calls by rate limit, and 429s
         )
-        self._wiring = Wiring(self, settings, ready=_at_once, live=self.live)
+        self._wiring = Wiring(self, settings, ready=_at_once, live=self.live, restores=False)
 
     async def setup_hook(self) -> None:
         self.handlers = await self._wiring.open()
@@ -56,9 +55,6 @@ class InteractionsBot(commands.Bot):
     def live(self) -> bool:
         """Logged in and not closing: it can take the interactions POSTed to it."""
         return self.user is not None and not self.is_closed()
-
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        count_interaction(interaction.type.name, dict(interaction.data or {}))
 
     def receive(self, payload: dict[str, Any]) -> None:
         """Dispatch an interaction as discord.py does an INTERACTION_CREATE: to the slash

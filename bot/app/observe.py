@@ -13,13 +13,14 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
 from bot.metrics.measures import INTERACTIONS, JOBS_WAITING
+from bot.views import ids
 
 log = logging.getLogger(__name__)
 
@@ -28,23 +29,23 @@ WAITING_EVERY: Final = 5.0
 CHECK_TIMEOUT: Final = 2.0
 """Seconds the database has to answer the health check."""
 
-_CONTROL_KIND: Final = re.compile(r"^dt:\d+:([a-z]{1,12}):")
 _NAME: Final = re.compile(r"^[a-z0-9_-]{1,32}$")
 
 
-def interaction_action(kind: str, data: dict[str, Any] | None) -> str:
+def interaction_action(kind: str, data: Mapping[str, Any] | None) -> str:
     """What an interaction asked, as a bounded label: a command's top name (a game family,
-    ``league``), or the kind a control's custom id names (``targ``, ``act``, ``join``…).
-    Never an option's value, a user or a table."""
+    ``league``), or the kind of control its custom id names (``target``, ``action``,
+    ``lobby``…, read by :func:`bot.views.ids.parse`). Never an option's value, a user or
+    a table."""
     data = data or {}
     if kind in ("application_command", "autocomplete"):
         name = str(data.get("name", ""))
         return name if _NAME.match(name) else "other"
-    match = _CONTROL_KIND.match(str(data.get("custom_id", "")))
-    return match.group(1) if match else "other"
+    control = ids.parse(str(data.get("custom_id", "")))
+    return "other" if control is None else control.kind
 
 
-def count_interaction(kind: str, data: dict[str, Any] | None) -> None:
+def count_interaction(kind: str, data: Mapping[str, Any] | None) -> None:
     """Count one interaction received (``kind``: Discord's interaction type name)."""
     INTERACTIONS.labels(kind, interaction_action(kind, data)).inc()
 

@@ -11,9 +11,10 @@ from concurrent.futures import Executor
 from datetime import timedelta
 from typing import Any
 
+import discord
 from discord.ext import commands
 
-from bot.app.observe import Observer
+from bot.app.observe import Observer, count_interaction
 from bot.app.settings import Settings
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
@@ -40,11 +41,19 @@ def deal_seeds(fixed: int | None) -> Callable[[], int]:
     return lambda: fixed
 
 
+async def _count(interaction: discord.Interaction[Any]) -> None:
+    """Count an interaction received, by kind (for ``/metrics``)."""
+    count_interaction(interaction.type.name, interaction.data)
+
+
 class Wiring:
     """Opens a bot's parts on ``client`` (logged in to Discord's HTTP API) and closes
     them again. ``ready`` is awaited before a turn timer acts (the gateway bot: until
     it is connected); ``live`` says whether the process can be sent interactions now
-    (``/health``, served with ``/metrics`` when METRICS_PORT is set)."""
+    (``/health``, served with ``/metrics`` when METRICS_PORT is set). ``restores``: whether
+    it resumes the tables it serves at start (timers re-armed, tables shown again): the
+    gateway bot does; an interactions process, one of many behind a load balancer, does
+    not, or every table would be shown again once per process."""
 
     def __init__(
         self,
@@ -52,8 +61,10 @@ class Wiring:
         settings: Settings,
         ready: Callable[[], Awaitable[Any]],
         live: Callable[[], bool],
+        restores: bool = True,
     ) -> None:
         self._client = client
+        self._restores = restores
         self._settings = settings
         self._ready = ready
         self._live = live
@@ -99,7 +110,9 @@ class Wiring:
             waiting = lambda: waiting_jobs(queue, store)  # noqa: E731
             self._observer = Observer(self._live, store.schema_version, waiting)
             await self._observer.start(settings.metrics_host, settings.metrics_port)
-        await handlers.restore()
+        client.add_listener(_count, "on_interaction")
+        if self._restores:
+            await handlers.restore()
         return handlers
 
     async def _turn_expired(self, table_id: int, turn: int) -> None:

@@ -106,8 +106,8 @@ class DominoesAdapter(LineGameAdapter[ClassicHand, ClassicMove]):
         return scores(game.score_if(move))
 
     def holding(self, hand: HandState[Any], seat: int) -> str:
-        tiles = self._hand(hand).hands[seat]
-        return f"Your tiles: {tile_list(tiles)} ({sum(t.pips for t in tiles)} pips)"
+        game = self._hand(hand)
+        return f"Your tiles: {tile_list(game.hands[seat])} ({game.pips(seat)} pips)"
 
     def _drew(self, who: str, detail: Mapping[str, Any]) -> str:
         return f"{who} drew {int(detail.get('count', 0))} from the boneyard"

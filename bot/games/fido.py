@@ -101,7 +101,7 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
             return "Nothing is laid yet."
         total, divisor = line.total, game.divisor
         verdict = (
-            f"divisible by {divisor}: {total // divisor} points"
+            f"divisible by {divisor}: {game.points_for(total)} points"
             if total % divisor == 0
             else f"÷{divisor} leaves {total % divisor}"
         )

@@ -38,14 +38,14 @@ def call_limit(path: str) -> Limit:
     return "interaction" if _INTERACTION_ROUTES.search(path) else "global"
 
 
-def rate_limit_scope(headers: object, body_global: bool = False) -> str:
+def rate_limit_scope(headers: object) -> str:
     """The scope of a 429 from its headers (``X-RateLimit-Scope``, or
     ``X-RateLimit-Global``); ``user`` when Discord named none (its default)."""
     get = getattr(headers, "get", None)
     scope = str(get("X-RateLimit-Scope", "") if get else "").lower()
     if scope in SCOPES:
         return scope
-    if body_global or (get and str(get("X-RateLimit-Global", "")).lower() == "true"):
+    if get and str(get("X-RateLimit-Global", "")).lower() == "true":
         return "global"
     return "user"
 
@@ -59,8 +59,9 @@ async def _on_request_end(
     if params.response.status == 429:
         scope = rate_limit_scope(params.response.headers)
         DISCORD_RATE_LIMITED.labels(scope).inc()
-        # The route's template, not the path: a path may hold an interaction's token.
-        log.warning("Discord rate limit (%s scope) on %s", scope, _template(params.url.path))
+        # discord.py warns of it itself; the counter is what an operator watches. The
+        # route's template, not the path: a path may hold an interaction's token.
+        log.debug("Discord rate limit (%s scope) on %s", scope, _template(params.url.path))
 
 
 def _template(path: str) -> str:

@@ -40,7 +40,8 @@ PUBLISH_LAG_SECONDS: Final = Histogram(
 )
 JOBS_WAITING: Final = Gauge(
     "domino_jobs_waiting",
-    "Publish jobs waiting for a worker (read at most every few seconds, at a scrape).",
+    "Publish jobs not yet done, queued or running, in the whole bot: every process reports"
+    " the same count, so aggregate with max, not sum (read at most every few seconds).",
 )
 DISCORD_CALLS: Final = Counter(
     "domino_discord_calls",

@@ -102,11 +102,9 @@ class Publisher:
         mover's interaction if the job carries it (or through it, when that is a click on
         the table message); a tile pick's job only answers (no table lock: it edits the
         player's own message)."""
-        try:
-            await self._run(job)
-        finally:
-            if job.committed_at is not None:
-                PUBLISH_LAG_SECONDS.observe(max(0.0, time.time() - job.committed_at))
+        await self._run(job)  # a job tried again (its table busy elsewhere) counts once
+        if job.committed_at is not None:
+            PUBLISH_LAG_SECONDS.observe(max(0.0, time.time() - job.committed_at))
 
     async def _run(self, job: PublishJob) -> None:
         ticket = None if job.answer is None else AnswerTicket.from_json(job.answer)

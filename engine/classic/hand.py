@@ -99,10 +99,8 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         """A hand about to be led. ``leader`` None: the first-hand rule picks the leader.
 
         Tests build fixed positions with this directly; :meth:`deal` shuffles."""
-        if type(self) is ClassicHand:
-            raise TypeError("ClassicHand is abstract: use one of the games (e.g. AllFives)")
         players = len(hands)  # one list of tiles a seat
-        self.check_players(players)
+        self.check_players(players)  # refuses ClassicHand itself
         every = [t for h in hands for t in h]
         every += boneyard
         distinct = set(every)
@@ -127,7 +125,7 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
     @classmethod
     def check_players(cls, players: int) -> None:
         if cls is ClassicHand:
-            raise TypeError("deal one of the games (e.g. AllFives), not ClassicHand")
+            raise TypeError("ClassicHand is abstract: use one of the games (e.g. AllFives)")
         super().check_players(players)
 
     @classmethod
@@ -351,7 +349,7 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
 
     def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None:
         """End the hand: who went out, or the lowest pip count (a tie: nobody scores)."""
-        pips = [sum(high + low for high, low in hand) for hand in self.hands]
+        pips = [self.pips(seat) for seat in range(self.players)]
         if winner is None:
             low = min(pips)
             lowest = [seat for seat, p in enumerate(pips) if p == low]

@@ -140,11 +140,6 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
             for seat, score in enumerate(self._scores)
         ]
 
-    def hidden_from(self, viewer: int | None) -> frozenset[str]:
-        """Every tile ``viewer`` may not see: the other hands and the stock (of a game
-        rebuilt from a view, the tiles it does not know are not named)."""
-        return super().hidden_from(viewer) - _UNKNOWN_NAME
-
     def _copy_into(self, new: Self) -> None:
         new.divisor = self.divisor
         new.step = self.step
@@ -460,6 +455,3 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         game._current = None if current is None else int(current)
         game.passes_in_row = passes_at_end([move for _, move, _ in game.history])
         return game
-
-
-_UNKNOWN_NAME = frozenset((UNKNOWN.name,))

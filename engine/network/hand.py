@@ -33,11 +33,6 @@ class Turn:
         return {"seat": self.seat, "move": self.move, "auto": self.auto}
 
 
-def trailing_passes(history: list[Turn]) -> int:
-    """How many turns at the end of ``history`` were passes (the passes in a row)."""
-    return passes_at_end([turn.move for turn in history])
-
-
 def tiles_per_player(players: int) -> int:
     return len(double_set(SET_TOP)) // players
 
@@ -294,7 +289,7 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
         hand.history = [
             Turn(int(t["seat"]), str(t["move"]), bool(t["auto"])) for t in view["history"]
         ]
-        hand.passes_in_row = trailing_passes(hand.history)
+        hand.passes_in_row = passes_at_end([turn.move for turn in hand.history])
         return hand
 
     def _copy_into(self, new: Self) -> None:

@@ -18,7 +18,9 @@ def free_port() -> int:
 def test_an_interaction_label_is_a_command_or_a_control_kind_never_its_values() -> None:
     command = {"name": "network", "options": [{"name": "play", "value": "6-3 B NE"}]}
     assert interaction_action("application_command", command) == "network"
-    assert interaction_action("component", {"custom_id": "dt:17:targ:4:2"}) == "targ"
+    assert interaction_action("component", {"custom_id": "dt:17:targ:4:2"}) == "target"
+    assert interaction_action("component", {"custom_id": "dt:17:place:4:2"}) == "target"
+    assert interaction_action("component", {"custom_id": "dt:5:hand"}) == "hand"
     assert interaction_action("component", {"custom_id": "something else"}) == "other"
     assert interaction_action("application_command", {"name": "Weird Name!"}) == "other"
 
