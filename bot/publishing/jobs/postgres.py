@@ -64,6 +64,9 @@ class PostgresJobQueue:
         self._waiting_for: dict[int, int] = {}
         self.workers: PartitionWorkers | None = None
         self.leases: PartitionLeases | None = None
+        self._lock_pool: asyncpg.Pool[Any] | None = None
+        self._lock_pool_made = asyncio.Lock()
+        self._lock_connections = 2
 
     @classmethod
     async def open(cls, store: Store, *, retry_after: timedelta) -> PostgresJobQueue:
@@ -118,9 +121,9 @@ class PostgresJobQueue:
     @contextlib.asynccontextmanager
     async def _advisory_lock(self, table_id: int) -> AsyncIterator[None]:
         key = table_id % 2**31  # tables beyond that share a lock now and then: harmless
-        # The pool's connections carry keepalives (bot.store.postgres.KEEPALIVES): a
-        # worker whose machine vanishes keeps its tables about a minute, not hours.
-        async with self._pool.acquire() as conn:
+        # A connection of the queue's own lock pool (with the store's keepalives: a worker
+        # whose machine vanishes keeps its tables about a minute, not hours).
+        async with (await self._lock_connections_pool()).acquire() as conn:
             try:  # waiting outlasts the store's statement timeout: a publication may be slow
                 await conn.execute(
                     "SELECT pg_advisory_lock($1, $2)",
@@ -138,7 +141,7 @@ class PostgresJobQueue:
     @contextlib.asynccontextmanager
     async def computer_turns(self, table_id: int) -> AsyncIterator[bool]:
         key = table_id % 2**31
-        async with self._pool.acquire() as conn:
+        async with (await self._lock_connections_pool()).acquire() as conn:
             taken = bool(
                 await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", _COMPUTER_SPACE, key)
             )
@@ -148,11 +151,28 @@ class PostgresJobQueue:
                 if taken:
                     await conn.execute("SELECT pg_advisory_unlock($1, $2)", _COMPUTER_SPACE, key)
 
+    async def _lock_connections_pool(self) -> asyncpg.Pool[Any]:
+        """The pool a job's advisory locks are held on: not the store's, whose connections
+        the job needs for its reads and writes while it holds them (jobs holding every
+        connection while each waits for one more would wait for ever). Two a job slot:
+        its table's lock, and the computer seats' try-lock taken under it."""
+        async with self._lock_pool_made:
+            if self._lock_pool is None:
+                self._lock_pool = await asyncpg.create_pool(
+                    self._url,
+                    min_size=1,
+                    max_size=self._lock_connections,
+                    timeout=10.0,
+                    server_settings=KEEPALIVES,
+                )
+            return self._lock_pool
+
     async def start(
         self, run: JobRunner, concurrency: int, standby: timedelta | None = None
     ) -> None:
         if concurrency <= 0:
             return
+        self._lock_connections = 2 * concurrency
         workers = PartitionWorkers(self._pool, run, concurrency, self._retry_after)
         self.workers = workers
         self.leases = PartitionLeases(
@@ -207,3 +227,6 @@ class PostgresJobQueue:
             if self.leases is not None:
                 await self.leases.disconnect()
         self._running = None
+        if self._lock_pool is not None:
+            pool, self._lock_pool = self._lock_pool, None
+            pool.terminate()  # a job cut short above may still hold a lock: let it go

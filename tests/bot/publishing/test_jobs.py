@@ -360,3 +360,29 @@ async def test_the_waiting_jobs_are_counted_on_both_queues(
 def test_a_job_carries_its_commit_time_to_any_process() -> None:
     job = PublishJob(7, 9, committed_at=1_700_000_000.25)
     assert PublishJob.from_bytes(job.to_bytes()).committed_at == 1_700_000_000.25
+
+
+async def test_more_jobs_at_once_than_the_stores_connections_do_not_starve(
+    pg_stores: tuple[Store, Store],
+) -> None:
+    """Each job holds its table's lock while it reads and writes through the store: with
+    more jobs at once than the store has connections, the locks must not take them all."""
+    store, other = pg_stores
+    tables = [await playing_table(store, channel) for channel in range(100, 114)]  # 14 > 10
+
+    class Reading(Runs):
+        async def __call__(self, job: PublishJob) -> None:
+            async with self.queue.table_lock(job.table_id):
+                await asyncio.sleep(0.2)  # every job holds its lock at the same time
+                await other.get_table(job.table_id)  # then needs the store
+            self.ran.append(job)
+            self.changed.set()
+
+    queue = await open_queue(other, retry_after=RETRY)
+    runs = Reading(queue)
+    await queue.start(runs, len(tables))
+    for table in tables:
+        await commit(other, table, 1)  # its outbox is the queue
+    await runs.until(len(tables))
+    assert sorted(j.table_id for j in runs.ran) == tables
+    await queue.close()
