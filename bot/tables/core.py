@@ -49,6 +49,7 @@ from engine.registry import game_spec
 
 log = logging.getLogger(__name__)
 
+BUSY_MESSAGE: Final = "This table is busy with another move just now. Please try again."
 RACE_MESSAGE: Final = (
     "Someone else acted at this table at the same moment, so nothing was changed. Please try again."
 )
@@ -99,11 +100,15 @@ class TableCore:
     @contextlib.asynccontextmanager
     async def _lock(self, table_id: int) -> AsyncIterator[None]:
         """One request for a table at a time: in this process, then across every process
-        sharing the store (on PostgreSQL an interaction for a table may reach any of them)."""
-        async with (
-            self._locks.setdefault(table_id, asyncio.Lock()),
-            self.store.hold_table(table_id),
-        ):
+        sharing the store (on PostgreSQL an interaction for a table may reach any of them).
+        A table another process keeps busy too long (a long run of computer moves) is a
+        polite refusal, not a failure."""
+        async with contextlib.AsyncExitStack() as held:
+            await held.enter_async_context(self._locks.setdefault(table_id, asyncio.Lock()))
+            try:
+                await held.enter_async_context(self.store.hold_table(table_id))
+            except TimeoutError:
+                raise UserError(BUSY_MESSAGE) from None
             yield
 
     def _forget(self, table_id: int) -> None:

@@ -640,3 +640,21 @@ async def test_a_challenge_is_taken_only_by_accepting_and_by_whom_it_names(
     update = await service.accept(record.id, BEA)
     assert update.record.status is TableStatus.PLAYING
     assert [seat.name for seat in update.record.seats] == ["Ada", "Bea"]
+
+
+async def test_a_table_busy_in_another_process_too_long_is_a_polite_refusal(
+    postgres_url: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.store.postgres.HOLD_WAIT", 0.3)
+    async with Store.open(postgres_url) as one, Store.open(postgres_url) as two:
+        first = TableService(one, clock=clock, new_seed=lambda: 3)
+        second = TableService(two, clock=clock, new_seed=lambda: 3)
+        table = await lobby(first, ADA, BEA)
+        update = await first.start(table, ADA)
+        mover, move = user_to_move(update), good_move(update)
+        async with one.hold_table(table):  # another process is busy with the table
+            with pytest.raises(UserError, match="busy"):
+                await second.play(table, mover, move)
+        assert await two.moves(table) == []  # nothing changed
+        await second.play(table, mover, move)  # and it goes through once let go
+        assert [m.notation for m in await two.moves(table)] == [move]
