@@ -69,7 +69,7 @@ async def test_metrics_move_with_a_play_and_show_nothing_private(
         assert value(text, "domino_plays_total", game="network", player="computer") >= 1
         slash = {"type": "application_command", "action": "network"}
         assert value(text, "domino_interactions_total", **slash) == 1
-        assert value(text, "domino_interactions_total", type="component", action="targ") == 1
+        assert value(text, "domino_interactions_total", type="component", action="target") == 1
         assert value(text, "domino_answer_seconds_count") >= 3
         assert value(text, "domino_publish_lag_seconds_count") >= 1
         assert value(text, "domino_discord_calls_total", limit="global") > 0
