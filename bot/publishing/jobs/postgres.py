@@ -195,21 +195,34 @@ class PostgresJobQueue:
         other workers keep up); else join and take a fair share until the table is empty,
         then stand by again."""
         while not self._closing.is_set():
-            if await self._waiting(after):
+            if await self._waiting(after, unknown=False):
                 log.info("publish jobs are waiting: this process takes them until done")
                 done = asyncio.Event()
                 keeping = asyncio.create_task(leases.keep(TICK, done))
-                while not self._closing.is_set() and await self._waiting(timedelta(0)):
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._closing.wait(), after.total_seconds())
-                done.set()
-                await keeping
+                try:
+                    while not self._closing.is_set() and await self._waiting(
+                        timedelta(0), unknown=True
+                    ):
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(self._closing.wait(), after.total_seconds())
+                finally:  # never leave the partitions held by a task nobody stops
+                    done.set()
+                    await keeping
                 log.info("publish jobs caught up: this process stands by again")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), after.total_seconds() / 2)
 
-    async def _waiting(self, longer_than: timedelta) -> bool:
-        """Whether some job was added over ``longer_than`` ago and is still not done."""
+    async def _waiting(self, longer_than: timedelta, unknown: bool) -> bool:
+        """Whether some job was added over ``longer_than`` ago and is still not done;
+        ``unknown`` when the database could not say (a passing fault must not end the
+        stand-by, the fallback for when the other workers are gone)."""
+        try:
+            return await self._waited(longer_than)
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            log.warning("publish jobs: could not read the job table", exc_info=True)
+            return unknown
+
+    async def _waited(self, longer_than: timedelta) -> bool:
         waited = await self._pool.fetchval(
             f"SELECT EXISTS (SELECT 1 FROM {JOB_TABLE} WHERE added <= now() - $1::interval)",
             longer_than,

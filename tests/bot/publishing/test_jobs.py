@@ -174,6 +174,30 @@ async def test_a_standby_worker_takes_only_jobs_the_others_left_waiting(
     await queue.close()
 
 
+async def test_a_standby_worker_outlives_a_failed_look_at_the_job_table(
+    pg_stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, _ = pg_stores
+    queue = await open_queue(store, retry_after=RETRY)
+    assert isinstance(queue, PostgresJobQueue)
+    looked = queue._waited
+    failures = [OSError("the database went away for a moment")] * 2
+
+    async def flaky(longer_than: timedelta) -> bool:
+        if failures:
+            raise failures.pop()
+        return await looked(longer_than)
+
+    monkeypatch.setattr(queue, "_waited", flaky)
+    runs = Runs(queue)
+    await queue.start(runs, 2, standby=timedelta(seconds=0.3))
+    table = await playing_table(store)
+    await commit(store, table, 1)
+    await runs.until(1)  # the standby worker still took the overdue job
+    assert failures == [] and runs.ran == [PublishJob(table, 2)]
+    await queue.close()
+
+
 async def test_jobs_committed_while_an_answer_is_made_wait_for_it(tmp_path: object) -> None:
     async with Store.open(f"{tmp_path}/t.db") as store:
         queue = await open_queue(store, retry_after=RETRY)
