@@ -228,6 +228,10 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
     def pips(self, seat: int) -> int:
         return sum(high + low for high, low in self.hands[seat])
 
+    def pips_left(self) -> list[int]:
+        """Every seat's pips, seat by seat (what a hand's end counts)."""
+        return [self.pips(seat) for seat in range(self.players)]
+
     def __repr__(self) -> str:
         state = "over" if self._current is None else f"seat {self._current} to move"
         return f"<{type(self).__name__} {self.round_word} {self.hand_number}, {state}>"

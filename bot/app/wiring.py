@@ -61,13 +61,11 @@ class Wiring:
         settings: Settings,
         ready: Callable[[], Awaitable[Any]],
         live: Callable[[], bool],
+        *,
         restores: bool = True,
     ) -> None:
-        self._client = client
-        self._restores = restores
-        self._settings = settings
-        self._ready = ready
-        self._live = live
+        self._client, self._settings = client, settings
+        self._ready, self._live, self._restores = ready, live, restores
         self._observer: Observer | None = None
         self._store: Store | None = None
         self._timers: TableTimers | None = None

@@ -349,7 +349,7 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
 
     def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None:
         """End the hand: who went out, or the lowest pip count (a tie: nobody scores)."""
-        pips = [self.pips(seat) for seat in range(self.players)]
+        pips = self.pips_left()
         if winner is None:
             low = min(pips)
             lowest = [seat for seat, p in enumerate(pips) if p == low]

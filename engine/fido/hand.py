@@ -319,7 +319,7 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
 
     def _finish(self, reason: str, out: int | None, events: list[Event]) -> None:
         """End the game: everyone but the player who went out deducts their pips."""
-        pips = [self.pips(seat) for seat in range(self.players)]
+        pips = self.pips_left()
         deducted = [0 if seat == out else pips[seat] for seat in range(self.players)]
         for seat, minus in enumerate(deducted):
             self._scores[seat] -= minus
