@@ -7,12 +7,19 @@ Each POST carries ``X-Signature-Ed25519`` (over ``X-Signature-Timestamp`` + the 
 from the key pair the fake made at start; ``FakeDiscord.env()`` offers its public key as
 DISCORD_PUBLIC_KEY. An endpoint that refuses the connection (its process is gone) is
 skipped for the next, as a load balancer's health check would; the answer to the POST is
-kept on the record (``endpoint``, ``endpoint_status``), while what the bot answered
-arrives, as on the gateway, through the callback route.
+kept on the record (``endpoint``, ``endpoint_status``).
+
+A ``200`` answer's body is the interaction's response, applied exactly as a callback
+would be (kept in ``record.callbacks`` with ``via="body"``): the way Discord documents
+for an endpoint. Any other answer leaves the interaction failed unless the bot used the
+callback route instead (kept with ``via="callback"``, which the e2e tests check never
+happens over HTTP).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from typing import Any
@@ -20,8 +27,10 @@ from typing import Any
 import aiohttp
 from nacl.signing import SigningKey
 
-from .errors import BotNotConnected, FakeDiscordError
+from .bodies import Body
+from .errors import ApiError, BotNotConnected, FakeDiscordError
 from .interactions import InteractionRecord, mark_dispatched
+from .responses import Responder
 from .state import World
 
 POST_TIMEOUT = 10.0
@@ -36,6 +45,7 @@ class EndpointDelivery:
         self.key = SigningKey.generate()
         self._next = 0
         self._session: aiohttp.ClientSession | None = None
+        self._responder = Responder(world)
 
     @property
     def public_key(self) -> str:
@@ -65,26 +75,47 @@ class EndpointDelivery:
         for the POST's answer (the bot gives it once it has answered the interaction)."""
         urls = list(self.world.settings.interaction_endpoints)
         body = json.dumps(record.payload).encode()
+        record.posting = asyncio.Event()
+        try:
+            await self._post(record, urls, body)
+        finally:
+            record.posting.set()
+            record.posting = None
+
+    async def _post(self, record: InteractionRecord, urls: list[str], body: bytes) -> None:
         for _ in range(len(urls)):
             url = urls[self._next % len(urls)]
             self._next += 1
             record.dispatched_at = None
             mark_dispatched(record)  # Discord's 3 seconds start as the POST leaves
+            answer = b""
             try:
                 async with self._session_().post(
                     url, data=body, headers=self.signed(body)
                 ) as response:
-                    await response.read()
+                    answer = await response.read()
                     status: int | None = response.status
             except aiohttp.ClientConnectorError:
                 continue  # refused: the load balancer tries the next one
             except (aiohttp.ClientError, TimeoutError):
                 status = None  # taken, then the process died: lost, as with real Discord
             record.endpoint, record.endpoint_status = url, status
+            if status == 200:
+                self._answered_in_body(record, answer)
             self.world.changed()
             return
         record.dispatched_at = None
         raise BotNotConnected(f"no interactions endpoint of {urls} took {record.describe()}")
+
+    def _answered_in_body(self, record: InteractionRecord, answer: bytes) -> None:
+        """Apply the POST's response body as the interaction's response; a body Discord
+        would refuse is kept as a rejected callback, as the callback route keeps it."""
+        try:
+            body = Body(json=json.loads(answer))
+        except ValueError:
+            body = Body(json=None)
+        with contextlib.suppress(ApiError):  # a refusal is kept on record.callbacks
+            self._responder.callback(record, body, via="body")
 
     async def ping(self, url: str) -> dict[str, Any] | None:
         """What ``url`` answers a signed PING (Discord's check of a new endpoint URL), or

@@ -7,6 +7,7 @@ original response message and follow-ups, with timing from dispatch to callback.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from collections.abc import Callable
@@ -63,6 +64,9 @@ class Callback:
     error: ApiError | None = None
     message: models.Message | None = None
     """The message created (4, 5) or updated (6, 7) by this callback."""
+    via: str = "callback"
+    """How it came: ``callback`` (the callback route) or ``body`` (the answer to an
+    interactions endpoint's POST)."""
 
     @property
     def accepted(self) -> bool:
@@ -115,6 +119,9 @@ class InteractionRecord:
     """The interactions endpoint URL it was POSTed to (None: sent over the gateway)."""
     endpoint_status: int | None = None
     """The status that endpoint answered the POST with (None: no answer, the process died)."""
+    posting: asyncio.Event | None = field(default=None, repr=False)
+    """While its endpoint POST is out: set once the POST's answer is taken in. Calls
+    with its token wait for that, as Discord takes the POST's answer first."""
 
     @property
     def guild(self) -> models.Guild | None:

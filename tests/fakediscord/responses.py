@@ -55,8 +55,11 @@ class Responder:
             raise _unknown_interaction()
         return record
 
-    def callback(self, record: InteractionRecord, body: Body) -> dict[str, Any]:
-        """Validate and apply a callback; every attempt is kept in ``record.callbacks``."""
+    def callback(
+        self, record: InteractionRecord, body: Body, *, via: str = "callback"
+    ) -> dict[str, Any]:
+        """Validate and apply a callback; every attempt is kept in ``record.callbacks``.
+        ``via``: the callback route, or the body of the endpoint POST's answer."""
         now = time.perf_counter()
         payload = body.object()
         kind = int(payload.get("type") or 0)
@@ -68,6 +71,7 @@ class Responder:
             files=list(body.uploads),
             at=now,
             latency_ms=(now - started) * 1000,
+            via=via,
         )
         record.callbacks.append(attempt)
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import datetime as dt
 import json
 import math
@@ -34,6 +35,8 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 H = TypeVar("H", bound=Callable[..., Any])
 API_PREFIX = "/api/v{version}"
 NONCE_WINDOW = dt.timedelta(minutes=5)
+ANSWER_TAKEN_WITHIN = 10.0
+"""Seconds a call with an interaction's token waits for its endpoint POST's answer."""
 """How long Discord remembers an enforced nonce ("the past few minutes")."""
 _RECORD_KEY = web.RequestKey("fakediscord.record", RequestRecord)
 
@@ -583,7 +586,12 @@ class RestApi:
             return json_response(response)
         return no_content()
 
-    def _webhook_interaction(self, request: web.Request) -> InteractionRecord:
+    async def _webhook_interaction(self, request: web.Request) -> InteractionRecord:
+        posted = self.world.interaction_tokens.get(request.match_info["webhook_token"])
+        if posted is not None and posted.posting is not None:
+            # its endpoint POST is still out: the POST's answer is taken in first
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(posted.posting.wait(), ANSWER_TAKEN_WITHIN)
         interaction = self.responder.webhook_record(
             _int(request, "webhook_id"), request.match_info["webhook_token"]
         )
@@ -594,7 +602,7 @@ class RestApi:
 
     @public
     async def execute_webhook(self, request: web.Request) -> web.Response:
-        interaction = self._webhook_interaction(request)
+        interaction = await self._webhook_interaction(request)
         body = await self._body(request)
         message = self.responder.create_followup(interaction, body)
         record_of(request).message_id = message.id
@@ -602,26 +610,26 @@ class RestApi:
             return json_response(payloads.message(message))
         return no_content()
 
-    def _webhook_message(self, request: web.Request) -> Message:
-        interaction = self._webhook_interaction(request)
+    async def _webhook_message(self, request: web.Request) -> Message:
+        interaction = await self._webhook_interaction(request)
         message = self.responder.webhook_message(interaction, request.match_info["message_id"])
         record_of(request).message_id = message.id
         return message
 
     @public
     async def get_webhook_message(self, request: web.Request) -> web.Response:
-        return json_response(payloads.message(self._webhook_message(request)))
+        return json_response(payloads.message(await self._webhook_message(request)))
 
     @public
     async def patch_webhook_message(self, request: web.Request) -> web.Response:
-        message = self._webhook_message(request)
+        message = await self._webhook_message(request)
         body = await self._body(request)
         self.responder.edit_webhook_message(message, body)
         return json_response(payloads.message(message))
 
     @public
     async def delete_webhook_message(self, request: web.Request) -> web.Response:
-        self.world.delete_message(self._webhook_message(request))
+        self.world.delete_message(await self._webhook_message(request))
         return no_content()
 
     # -- everything else ----------------------------------------------------------

@@ -1,17 +1,25 @@
 """The interactions endpoint: only requests Discord signed just now reach the bot; a PING
-is answered PONG, and an interaction is answered 202 once discord.py has answered it."""
+is answered PONG, and an interaction's first answer is the body of the POST's answer
+(one with pictures: a deferral there, then the pictures edited in)."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+import discord
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from discord.webhook.async_ import (
+    AsyncWebhookAdapter,
+    MultipartParameters,
+    async_context,
+    interaction_message_response_params,
+)
 from nacl.signing import SigningKey
 
 from bot.app.endpoint import PATH, Endpoint
@@ -22,27 +30,28 @@ CLICK: dict[str, Any] = {
     "id": "1234",
     "type": 3,
     "token": "a-token",
+    "application_id": "42",
     "data": {"custom_id": "dt:1:act:3:pass", "component_type": 2},
 }
 
 
 class Receiver:
-    """Keeps what the endpoint handed over; ``answer`` makes it answer as discord.py
-    does, through the adapter in its context."""
+    """Keeps what the endpoint handed over; ``answer`` (the REST parameters discord.py
+    builds) makes it answer as discord.py does, through the adapter in its context."""
 
-    def __init__(self, answer: bool = False) -> None:
+    def __init__(self, answer: MultipartParameters | None = None) -> None:
         self.received: list[dict[str, Any]] = []
         self.answer = answer
         self.tasks: list[asyncio.Task[Any]] = []
 
     def receive(self, payload: dict[str, Any]) -> None:
         self.received.append(payload)
-        if self.answer:
+        if self.answer is not None:
             adapter = async_context.get()
             self.tasks.append(
                 asyncio.create_task(
                     adapter.create_interaction_response(
-                        int(payload["id"]), payload["token"], session=None, params=None
+                        int(payload["id"]), payload["token"], session=None, params=self.answer
                     )
                 )
             )
@@ -75,24 +84,78 @@ async def test_a_signed_ping_gets_a_pong(client: TestClient[Any, Any], receiver:
     assert receiver.received == []
 
 
-async def test_a_signed_interaction_is_handed_over_and_answered_202_once_answered(
-    client: TestClient[Any, Any], receiver: Receiver, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    callbacks: list[int] = []
+@pytest.fixture
+def routes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
+    """The REST calls the adapter makes, kept instead of sent."""
+    calls: list[tuple[str, Any]] = []
 
-    async def callback(self: Any, interaction_id: int, token: str, **kwargs: Any) -> None:
-        callbacks.append(interaction_id)
+    async def callback(self: Any, interaction_id: int, token: str, **kwargs: Any) -> Any:
+        calls.append(("callback", interaction_id))
+
+    async def edit(self: Any, webhook_id: int, token: str, message_id: Any, **kwargs: Any) -> Any:
+        calls.append(("edit", (webhook_id, token, message_id, kwargs)))
+        return {"id": "99", "content": "edited"}
 
     monkeypatch.setattr(AsyncWebhookAdapter, "create_interaction_response", callback)
-    receiver.answer = True
+    monkeypatch.setattr(AsyncWebhookAdapter, "edit_webhook_message", edit)
+    return calls
+
+
+async def test_an_answer_of_words_is_the_body_of_the_posts_answer(
+    client: TestClient[Any, Any], receiver: Receiver, routes: list[tuple[str, Any]]
+) -> None:
+    receiver.answer = interaction_message_response_params(
+        type=4, content="Not your turn.", flags=discord.MessageFlags(ephemeral=True)
+    )
     body = json.dumps(CLICK).encode()
     response = await client.post(PATH, data=body, headers=signed(body))
-    assert response.status == 202
+    assert response.status == 200
+    assert await response.json() == {
+        "type": 4,
+        "data": {"tts": False, "content": "Not your turn.", "flags": 64},
+    }
     assert receiver.received == [CLICK]
-    assert callbacks == [1234]
+    assert routes == []  # neither the callback route nor any other
+    callback = await receiver.tasks[0]
+    assert callback["interaction"]["id"] == "1234"
 
 
-async def test_an_interaction_left_unanswered_is_not_202(
+async def test_an_answer_with_a_picture_is_deferred_in_the_body_then_edited_in(
+    client: TestClient[Any, Any], receiver: Receiver, routes: list[tuple[str, Any]]
+) -> None:
+    picture = discord.File(io.BytesIO(b"png"), filename="hand.png")
+    receiver.answer = interaction_message_response_params(
+        type=4, content="Your hand", flags=discord.MessageFlags(ephemeral=True), file=picture
+    )
+    body = json.dumps(CLICK).encode()
+    response = await client.post(PATH, data=body, headers=signed(body))
+    assert response.status == 200
+    assert await response.json() == {"type": 5, "data": {"flags": 64}}  # thinking, ephemeral
+    callback = await receiver.tasks[0]
+    [(route, (application_id, token, message_id, kwargs))] = routes
+    assert (route, application_id, token, message_id) == ("edit", 42, "a-token", "@original")
+    assert kwargs["files"] == [picture]
+    [payload_json] = [p for p in kwargs["multipart"] if p["name"] == "payload_json"]
+    edit = json.loads(payload_json["value"])
+    assert edit["content"] == "Your hand"
+    assert edit["attachments"] == [{"id": 0, "filename": "hand.png"}]
+    assert "flags" not in edit and "tts" not in edit  # an edit cannot change them
+    assert callback["resource"]["message"]["id"] == "99"
+
+
+async def test_an_edit_with_a_picture_is_acknowledged_silently_then_edited_in(
+    client: TestClient[Any, Any], receiver: Receiver, routes: list[tuple[str, Any]]
+) -> None:
+    picture = discord.File(io.BytesIO(b"png"), filename="table.png")
+    receiver.answer = interaction_message_response_params(type=7, content="Table", file=picture)
+    body = json.dumps(CLICK).encode()
+    response = await client.post(PATH, data=body, headers=signed(body))
+    assert await response.json() == {"type": 6}
+    await receiver.tasks[0]
+    assert [route for route, _ in routes] == ["edit"]
+
+
+async def test_an_interaction_left_unanswered_is_a_server_error(
     client: TestClient[Any, Any], receiver: Receiver
 ) -> None:
     body = json.dumps(CLICK).encode()

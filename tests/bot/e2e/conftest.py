@@ -69,7 +69,8 @@ async def checked_http_bot(
     """The bot on PostgreSQL with its interactions over HTTP: one gateway process (it
     publishes) and two ``domino-tables interactions`` processes behind the fake's
     round-robin, which receive every interaction, DMs included. On leaving, the checks of
-    :func:`checked_bot`, and that both interactions processes answered some."""
+    :func:`checked_bot`, that both interactions processes answered some, and that each
+    answered in its POST's response body."""
     shared = {"DATABASE_URL": postgres_url, "RENDER_PROCESSES": "0", **env}
     process = await start_bot(club.fake, launcher, club.db_path, club.guild, **shared)
     quiet = {"DEV_GUILD_ID": str(club.guild.id), "PUBLISH_WORKERS": "0", "LOG_LEVEL": "INFO"}
@@ -78,7 +79,10 @@ async def checked_http_bot(
     records = club.fake.interactions
     assert_answered_once_in_time(records)
     assert club.fake.unknown_requests == []
-    assert all(r.endpoint_status == 202 for r in records), [r.endpoint_status for r in records]
+    assert all(r.endpoint_status == 200 for r in records), [r.endpoint_status for r in records]
+    # every first answer came back in the POST's body, as Discord documents for endpoints
+    assert all(r.callbacks and r.callbacks[0].via == "body" for r in records)
+    assert not any(c.via == "callback" for r in records for c in r.callbacks)
     assert {r.endpoint for r in records} == {url for _, url in endpoints}
     assert all(p.running for p, _ in endpoints)
 
