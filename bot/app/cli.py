@@ -52,6 +52,8 @@ _WORKER_SETTINGS: Final = _reads(
     "RENDER_PROCESSES",
     "PUBLISH_WORKERS",
     "JOB_RETRY_SECONDS",
+    "METRICS_HOST",
+    "METRICS_PORT",
     "LOG_LEVEL",
 )
 _INTERACTIONS_SETTINGS: Final = _reads(
@@ -67,6 +69,8 @@ _INTERACTIONS_SETTINGS: Final = _reads(
     "PUBLISH_WORKERS",
     "JOB_RETRY_SECONDS",
     "DEAL_SEED",
+    "METRICS_HOST",
+    "METRICS_PORT",
     "LOG_LEVEL",
 )
 

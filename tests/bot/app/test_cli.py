@@ -19,7 +19,7 @@ GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz01234567
 COMMANDS = ("run", "worker", "interactions", "demo", "replay", "migrate-to-postgres")
 SHOWN = {
     "run": ["DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "SHARD_IDS", "LOG_LEVEL"],
-    "worker": ["DISCORD_TOKEN", "DATABASE_URL", "PUBLISH_WORKERS", "LOG_LEVEL"],
+    "worker": ["DISCORD_TOKEN", "DATABASE_URL", "PUBLISH_WORKERS", "METRICS_PORT", "LOG_LEVEL"],
     "interactions": [
         "/interactions",
         "Interactions Endpoint URL",
@@ -27,6 +27,7 @@ SHOWN = {
         "DATABASE_URL (required)",
         "INTERACTIONS_HOST",
         "INTERACTIONS_PORT",
+        "METRICS_PORT",
     ],
     "demo": ["--out DIR", "LOG_LEVEL", "No token needed"],
     "replay": ["DATABASE", "TABLE", "--out DIR", "LOG_LEVEL", "No token needed"],
