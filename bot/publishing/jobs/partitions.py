@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 
 JOB_TABLE: Final = "publish_jobs"
 FETCH: Final = 100
-"""Jobs read from a partition at once."""
+"""Jobs of a partition read and not yet done, at most: a deep backlog is read in steps as
+its jobs finish, so each read names at most this many jobs to skip."""
 POLL: Final = 30.0
 """Seconds between reads of an idle partition, should a notification ever go missing."""
 
@@ -37,6 +38,7 @@ class _Partition:
     started: set[int] = field(default_factory=set)  # ids of jobs read and not yet deleted
     running: set[asyncio.Task[None]] = field(default_factory=set)
     reader: asyncio.Task[None] | None = None
+    more: bool = False  # the last read was full: read again as its jobs finish
 
 
 class PartitionWorkers:
@@ -65,7 +67,8 @@ class PartitionWorkers:
             state.woken.set()
 
     async def give_back(self, partition: int) -> None:
-        """Stop reading the partition and wait for its jobs under way."""
+        """Stop reading the partition and wait for its jobs under way (those read but
+        not started stay in the table for the partition's next holder)."""
         state = self._partitions.pop(partition, None)
         if state is None:
             return
@@ -75,6 +78,16 @@ class PartitionWorkers:
             await asyncio.gather(state.reader, return_exceptions=True)
         await asyncio.gather(*state.running, return_exceptions=True)
 
+    def cancel(self) -> None:
+        """Cut every job short (a close that ran out of time): they stay in the table."""
+        for state in self._partitions.values():
+            state.stopping = True
+            if state.reader is not None:
+                state.reader.cancel()
+            for task in state.running:
+                task.cancel()
+        self._partitions.clear()
+
     async def _read(self, partition: int, state: _Partition) -> None:
         while not state.stopping:
             with contextlib.suppress(TimeoutError):
@@ -82,6 +95,10 @@ class PartitionWorkers:
             state.woken.clear()
             if state.stopping:
                 return
+            room = FETCH - len(state.started)
+            if room <= 0:
+                state.more = True  # a finishing job wakes the reader again
+                continue
             try:
                 rows = await self._pool.fetch(
                     f"SELECT id, table_id, payload FROM {JOB_TABLE}"
@@ -89,7 +106,7 @@ class PartitionWorkers:
                     " ORDER BY id LIMIT $3",
                     partition,
                     list(state.started),
-                    FETCH,
+                    room,
                 )
             except Exception:  # the database away for a moment: read again
                 log.warning("partition %d: reading its jobs failed", partition, exc_info=True)
@@ -104,8 +121,8 @@ class PartitionWorkers:
                 task = asyncio.create_task(self._job(job_id, job, state), name=f"job-{job_id}")
                 state.running.add(task)
                 task.add_done_callback(state.running.discard)
-            if len(rows) == FETCH:
-                state.woken.set()  # more are waiting
+            if len(rows) == room:
+                state.more = True  # more may be waiting: read on as these finish
 
     async def _job(self, job_id: int, job: PublishJob, state: _Partition) -> None:
         """Run the job, then delete it (a job whose table stays busy elsewhere is tried
@@ -113,6 +130,8 @@ class PartitionWorkers:
         try:
             while True:
                 async with self._slots:
+                    if state.stopping:
+                        return  # not started: left in the table for the next holder
                     try:
                         await self._run(job)
                         break
@@ -126,6 +145,9 @@ class PartitionWorkers:
                 await asyncio.sleep(self._retry_after.total_seconds())
             await self._pool.execute(f"DELETE FROM {JOB_TABLE} WHERE id = $1", job_id)
             state.started.discard(job_id)
+            if state.more:
+                state.more = False
+                state.woken.set()
         except Exception:
             log.exception("table %d: a publish job could not be marked done", job.table_id)
             state.started.discard(job_id)

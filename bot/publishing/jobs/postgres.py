@@ -237,6 +237,8 @@ class PostgresJobQueue:
                 await asyncio.wait_for(self._running, timeout=10)
             except (Exception, asyncio.CancelledError):
                 log.warning("publish jobs: stopped before the jobs under way were done")
+                if self.workers is not None:
+                    self.workers.cancel()  # their jobs stay in the table for another
             if self.leases is not None:
                 await self.leases.disconnect()
         self._running = None

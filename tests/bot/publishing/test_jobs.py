@@ -7,12 +7,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import timedelta
+from typing import Any
 
 import asyncpg
 import pytest
 
 from bot.publishing.answers import AnswerTicket
-from bot.publishing.jobs import JobQueue
+from bot.publishing.jobs import JobQueue, partitions
 from bot.publishing.jobs.choice import open_queue
 from bot.publishing.jobs.leases import MEMBER_SPACE, PARTITIONS, PartitionLeases, partition_of
 from bot.publishing.jobs.local import LocalJobQueue
@@ -409,4 +410,66 @@ async def test_more_jobs_at_once_than_the_stores_connections_do_not_starve(
         await commit(other, table, 1)  # its outbox is the queue
     await runs.until(len(tables))
     assert sorted(j.table_id for j in runs.ran) == tables
+    await queue.close()
+
+
+async def test_a_deep_backlog_is_read_in_steps_and_runs_once_in_order(
+    pg_stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past FETCH waiting jobs a partition is read again as its jobs finish, each read
+    skipping at most FETCH started ones; every job still runs once, in order."""
+    monkeypatch.setattr(partitions, "FETCH", 4)
+    store, other = pg_stores
+    await open_queue(store, retry_after=RETRY)  # its commits name jobs; it takes none
+    table = await playing_table(store)
+    for version in range(1, 12):
+        await commit(store, table, version)
+    skipped: list[int] = []
+
+    class Counting:
+        """The pool, noting how many started jobs each read of the job table skips."""
+
+        def __init__(self, pool: asyncpg.Pool[Any]) -> None:
+            self.pool = pool
+
+        async def fetch(self, query: str, *args: Any) -> Any:
+            if "publish_jobs" in query:
+                skipped.append(len(args[1]))
+            return await self.pool.fetch(query, *args)
+
+        async def execute(self, query: str, *args: Any) -> Any:
+            return await self.pool.execute(query, *args)
+
+    queue = await open_queue(other, retry_after=RETRY)
+    real_init = PartitionWorkers.__init__
+
+    def counted_init(self: PartitionWorkers, pool: Any, *args: Any) -> None:
+        real_init(self, Counting(pool), *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PartitionWorkers, "__init__", counted_init)
+    runs = Runs(queue, hold=0.01)
+    await queue.start(runs, 4)
+    await runs.until(11)
+    assert [j.version for j in runs.ran] == list(range(2, 13))
+    assert len(skipped) >= 3 and max(skipped) < 4
+    await queue.close()
+
+
+async def test_a_partition_given_back_leaves_its_unstarted_jobs_for_the_next_holder(
+    pg_stores: tuple[Store, Store],
+) -> None:
+    store, other = pg_stores
+    await open_queue(store, retry_after=RETRY)
+    table = await playing_table(store)
+    for version in range(1, 6):
+        await commit(store, table, version)
+    queue = await open_queue(other, retry_after=RETRY)
+    runs = Runs(queue, hold=0.3)
+    await queue.start(runs, 1)  # one job at a time: the first runs, four wait for the slot
+    async with asyncio.timeout(10):
+        while not runs.inside.get(table):
+            await asyncio.sleep(0.01)
+    await workers_of(queue).give_back(partition_of(table))
+    assert [j.version for j in runs.ran] == [2]  # the one under way finished, no more
+    assert await waiting_jobs(queue, other) == 4
     await queue.close()
