@@ -35,8 +35,10 @@ class StoreMatches(StoreBase):
         winner_user_id: int | None,
         winner_seat: int | None = None,
         combine: Mapping[str, str] | None = None,
+        answer: Mapping[str, Any] | None = None,
     ) -> TableRecord:
-        """Atomically finish a playing table, record its result and update standings.
+        """Atomically finish a playing table, record its result and update standings
+        (``answer``: the interaction of the move that won, for the job that shows both).
 
         Every human seat gets played +1 and points += total, and its ``stats`` are merged
         into the row's: ``combine[name]`` is ``"sum"`` (add) or ``"max"`` (keep the
@@ -73,7 +75,7 @@ class StoreMatches(StoreBase):
                 ),
             )
             await self._add_standings(db, claim, lines, rules, now)
-            job = await self._name_job(db, row)
+            job = await self._name_job(db, row, answer)
         return self._committed(row, job)
 
     async def finished_matches(

@@ -26,9 +26,12 @@ class StoreMoves(StoreBase):
         state: Mapping[str, Any],
         meta: Mapping[str, Any] | None = None,
         answer: Mapping[str, Any] | None = None,
+        publish: bool = True,
     ) -> TableRecord:
         """Atomically: check the version, store the post-move state, append the move, and
         name the job that publishes it (``answer``: the mover's interaction, for the job).
+        ``publish=False`` names none: the move that wins a match is shown with the match's
+        result, by :meth:`finish_match`'s job, never alone.
 
         Of two commits racing on the same version exactly one succeeds; the other raises
         :class:`StaleVersionError` and writes nothing. Only ``playing`` tables take moves.
@@ -49,7 +52,7 @@ class StoreMoves(StoreBase):
                 " ?, ?, ?, ?)",
                 (table_id, table_id, hand_number, seat, notation, row["updated_at"]),
             )
-            job = await self._name_job(db, row, answer)
+            job = await self._name_job(db, row, answer) if publish else None
         return self._committed(row, job)
 
     async def moves(self, table_id: int, hand_number: int | None = None) -> list[MoveRecord]:

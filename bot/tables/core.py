@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
@@ -262,6 +262,7 @@ class TableCore:
             committed = replace(record, status=status, meta=meta.to_json())
             finished_hands = update.finished_hands + finished
             ticket = answer(TableUpdate(committed, match, merged, finished_hands, update.actor_id))
+        ending = match.is_over  # then the result's commit shows the move with it
         try:
             record = await self.store.commit_move(
                 record.id,
@@ -271,7 +272,8 @@ class TableCore:
                 notation=move,
                 state=match.to_json(),
                 meta=meta.to_json(),
-                answer=ticket,
+                answer=None if ending else ticket,
+                publish=not ending,
             )
         except TableStateError as exc:
             raise TableClosedError("This table is closed.") from exc
@@ -281,10 +283,13 @@ class TableCore:
         update = TableUpdate(
             record, match, merged, update.finished_hands + finished, update.actor_id, Narration()
         )
-        return await self._finish(update) if match.is_over else update
+        return await self._finish(update, ticket) if ending else update
 
-    async def _finish(self, update: TableUpdate) -> TableUpdate:
-        """Record a finished match: result lines, standings, and the table's final state."""
+    async def _finish(
+        self, update: TableUpdate, answer: Mapping[str, Any] | None = None
+    ) -> TableUpdate:
+        """Record a finished match: result lines, standings, and the table's final state
+        (``answer``: the winning move's interaction ticket, for the job showing both)."""
         record, match = update.record, update.match
         lines, combine = result_lines(record, match)
         winner = match.winner
@@ -298,6 +303,7 @@ class TableCore:
                 winner_user_id=winner_user,
                 winner_seat=winner,
                 combine=combine,
+                answer=answer,
             )
         except (StaleVersionError, TableStateError):
             log.warning("table %d: the result was recorded elsewhere", record.id)

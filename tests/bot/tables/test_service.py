@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import ADAPTERS
-from bot.store import Store, TableRecord, TableStatus
+from bot.store import PublishJob, Store, TableRecord, TableStatus
 from bot.tables.errors import (
     NotAllowedError,
     NotAtTableError,
@@ -658,3 +658,39 @@ async def test_a_table_busy_in_another_process_too_long_is_a_polite_refusal(
         assert await two.moves(table) == []  # nothing changed
         await second.play(table, mover, move)  # and it goes through once let go
         assert [m.notation for m in await two.moves(table)] == [move]
+
+
+class KeptJobs:
+    """An outbox keeping the jobs the store's commits name."""
+
+    def __init__(self) -> None:
+        self.jobs: list[PublishJob] = []
+
+    async def add(self, db: object, job: PublishJob) -> None:
+        return None
+
+    def committed(self, job: PublishJob) -> None:
+        self.jobs.append(job)
+
+
+async def test_the_winning_move_is_shown_only_with_the_matchs_result(
+    service: TableService, store: Store
+) -> None:
+    """The move that wins a match and the match's result are two commits: only the second
+    names a publish job, carrying the winning mover's answer, so no process ever shows
+    the won position without its result."""
+    outbox = KeptJobs()
+    store.use_outbox(outbox)
+    table = await lobby(service, ADA, BEA, seats=2, target=3)
+    update = await service.start(table, ADA)
+    while True:
+        before = update.record.version
+        outbox.jobs.clear()
+        update = await service.play(
+            table, user_to_move(update), good_move(update), answer=lambda u: {"words": "played"}
+        )
+        if update.record.status is TableStatus.FINISHED:
+            break
+    [job] = [j for j in outbox.jobs if j.version > before]
+    assert job.version == update.record.version  # the finished table, not the move alone
+    assert job.answer == {"words": "played"}
