@@ -1,7 +1,8 @@
 """The layout rules of ``docs/architecture.md``, checked on the code's own imports.
 
 The rooms of ``bot/`` stand in one order and import only downwards; ``engine/`` knows no
-other package and ``render/`` only the engine's types; no import circle anywhere; few
+other package, ``i18n/`` (the languages) none either, and ``render/`` only the engine's types
+and i18n's words; no import circle anywhere; few
 modules at ``bot/``'s top; no class in ``bot/`` past about 300 lines. A change that breaks a
 rule fails here with the file and the import that broke it.
 """
@@ -77,7 +78,9 @@ def _known(modules: set[str], name: str) -> str | None:
 
 
 PROJECT = {
-    name: path for package in ("bot", "engine", "render") for name, path in _modules(package)
+    name: path
+    for package in ("bot", "engine", "render", "i18n")
+    for name, path in _modules(package)
 }
 
 
@@ -107,10 +110,24 @@ def test_only_the_process_knows_the_discord_surface() -> None:
 
 @pytest.mark.parametrize(
     ("package", "allowed"),
-    [("engine", ("engine",)), ("render", ("render", "engine"))],
+    [
+        ("engine", ("engine",)),
+        ("i18n", ("i18n",)),
+        ("render", ("render", "engine", "i18n")),
+    ],
 )
 def test_lower_layers_never_import_higher(package: str, allowed: tuple[str, ...]) -> None:
-    forbidden = ("bot", "engine", "render", "discord", "PIL", "asyncio", "aiosqlite", "asyncpg")
+    forbidden = (
+        "bot",
+        "engine",
+        "render",
+        "i18n",
+        "discord",
+        "PIL",
+        "asyncio",
+        "aiosqlite",
+        "asyncpg",
+    )
     wrong = []
     for module, path in PROJECT.items():
         if module.split(".")[0] != package:

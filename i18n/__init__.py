@@ -1,0 +1,13 @@
+"""The bot's languages: English (the source) and the catalogs translating it.
+
+Pure Python over Babel, for ``bot/`` and ``render/`` alike: :func:`language_of` maps a
+Discord locale to a catalog, :func:`text_in` gives the words of one language (``_`` and
+``n_`` look a message up, then fill its ``{placeholders}``; numbers, dates and durations
+are formatted by Babel for the language). A message without a translation reads in
+English, never as a key or a blank.
+"""
+
+from i18n.languages import LANGUAGES, NAMES, SOURCE, language_of
+from i18n.text import Text, text_in
+
+__all__ = ["LANGUAGES", "NAMES", "SOURCE", "Text", "language_of", "text_in"]
