@@ -1,5 +1,8 @@
 """The translations, read from the ``.po`` sources and compiled in memory once per
-process, so the sources are the only files to keep (no compiled ``.mo`` to go stale)."""
+process, so the sources are the only files to keep (no compiled ``.mo`` to go stale).
+
+A language's catalog comes in parts, one per part of the code (:data:`PARTS`), each
+extracted from its own folders and kept in its own ``.po``; they are read as one."""
 
 from __future__ import annotations
 
@@ -16,17 +19,31 @@ from babel.messages.pofile import read_po
 from i18n.languages import LANGUAGES, SOURCE
 
 LOCALES: Final = Path(__file__).parent / "locales"
-DOMAIN: Final = "messages"
+PARTS: Final = {
+    "tables": ("bot/app", "bot/discord", "bot/views", "bot/league", "bot/tables"),
+    "games": ("bot/games", "bot/publishing", "bot/replays"),
+    "pictures": ("render", "engine"),
+}
+"""Each catalog part and the folders whose marked messages it holds (scripts/catalogs.sh)."""
 
 
-def po_path(language: str) -> Path:
-    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(language: str, part: str) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{part}.po"
 
 
 def read_catalog(language: str) -> Catalog:
-    """A language's catalog as Babel reads it (the tests check every one)."""
-    with po_path(language).open("rb") as source:
-        return read_po(source, locale=language, domain=DOMAIN)
+    """A language's catalog, its parts read as one (the tests check every one)."""
+    whole = Catalog(locale=language)
+    for part in PARTS:
+        path = po_path(language, part)
+        if not path.exists():
+            continue
+        with path.open("rb") as source:
+            catalog = read_po(source, locale=language, domain=part)
+        for message in catalog:
+            if message.id and message.id not in whole:
+                whole[message.id] = message
+    return whole
 
 
 @cache
