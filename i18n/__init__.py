@@ -10,4 +10,11 @@ English, never as a key or a blank.
 from i18n.languages import LANGUAGES, NAMES, SOURCE, language_of
 from i18n.text import Text, text_in
 
-__all__ = ["LANGUAGES", "NAMES", "SOURCE", "Text", "language_of", "text_in"]
+
+def N_(message: str) -> str:
+    """Marks an English message for the catalogs where it is written, to be looked up
+    later in the reader's language (an error's sentence, a label kept as data)."""
+    return message
+
+
+__all__ = ["LANGUAGES", "NAMES", "N_", "SOURCE", "Text", "language_of", "text_in"]

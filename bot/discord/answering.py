@@ -24,12 +24,18 @@ from bot.tables.errors import UserError
 from bot.tables.service import Actor, TableService, TableUpdate
 from bot.tables.timers import TableTimers
 from engine.registry import game_spec
+from i18n import Text, text_in
 
 log = logging.getLogger(__name__)
 
 
 def no_table(family: str) -> str:
     return f"There is no open table in this channel. Start one with /{family} new."
+
+
+def reader_text(interaction: discord.Interaction[Any]) -> Text:
+    """The words of a private answer: the reader's own Discord language."""
+    return text_in(interaction.locale.value)
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
@@ -77,7 +83,7 @@ class Desk:
         try:
             await action()
         except UserError as exc:
-            await self.refuse(interaction, str(exc))
+            await self.refuse(interaction, exc.said_in(reader_text(interaction)))
         except Exception:
             log.exception("interaction %d failed", interaction.id)
             await self.refuse(interaction, SORRY)

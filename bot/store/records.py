@@ -65,22 +65,30 @@ class Seat:
     name: str
     is_bot: bool = False
     level: str | None = None
+    locale: str | None = None
+    """The player's Discord language as last seen on one of their interactions (their
+    DMs are written in it); None for a computer or before they are seen."""
 
     def to_json(self) -> JsonObject:
-        return {
+        data: JsonObject = {
             "user_id": self.user_id,
             "name": self.name,
             "is_bot": self.is_bot,
             "level": self.level,
         }
+        if self.locale is not None:
+            data["locale"] = self.locale
+        return data
 
     @classmethod
     def from_json(cls, data: JsonObject) -> Seat:
+        locale = data.get("locale")
         return cls(
             user_id=_require(data, "user_id", int, nullable=True),
             name=_require(data, "name", str, nullable=False),
             is_bot=_require(data, "is_bot", bool, nullable=False),
             level=_require(data, "level", str, nullable=True),
+            locale=locale if isinstance(locale, str) else None,
         )
 
 

@@ -6,9 +6,24 @@ and gets a generic apology instead.
 
 from __future__ import annotations
 
+from typing import Any
+
+from i18n import Text
+
 
 class UserError(Exception):
-    """A request that cannot be done; ``str(error)`` is a polite, complete sentence."""
+    """A request that cannot be done: a polite, complete sentence, written as an English
+    message (marked for the catalogs) and the values it fills in, so that each reader is
+    told in their own language (:meth:`said_in`); ``str(error)`` is the English."""
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        self.message = message
+        self.values = values
+        super().__init__(message.format(**values) if values else message)
+
+    def said_in(self, text: Text) -> str:
+        """The sentence in ``text``'s language (English where it has no translation)."""
+        return text._(self.message, **self.values)
 
 
 class StaleControlError(UserError):

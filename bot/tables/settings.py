@@ -13,6 +13,7 @@ from typing import Any, Final
 from bot.tables.errors import UserError
 from engine.registry import game_spec
 from engine.spec import GameSpec, OptionValue
+from i18n import SOURCE, language_of
 
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 1, 24 * 3600
 MAX_TURN_MINUTES: Final = 60
@@ -32,6 +33,8 @@ class TableSettings:
     """A challenge addressed to one person: only they may accept (two-player games)."""
     hints: bool = False
     """Whether players may ask for the hard computer's move on their turn (counted)."""
+    language: str = SOURCE
+    """The catalog the table speaks in public: its message, narration and pictures."""
 
     @classmethod
     def build(
@@ -44,6 +47,7 @@ class TableSettings:
         options: Mapping[str, Any],
         opponent_id: int | None = None,
         hints: bool = False,
+        language: str = SOURCE,
     ) -> TableSettings:
         """Check everything against the game's spec; a UserError says what is wrong."""
         try:
@@ -57,7 +61,16 @@ class TableSettings:
             raise UserError("The turn timer must be between 1 second and 24 hours.")
         if opponent_id is not None and not is_challenge(spec):
             raise UserError(f"{spec.title} is not a two-player game: open a table instead.")
-        return cls(game, chairs, checked_target, turn_seconds, checked, opponent_id, hints)
+        return cls(
+            game,
+            chairs,
+            checked_target,
+            turn_seconds,
+            checked,
+            opponent_id,
+            hints,
+            language_of(language),
+        )
 
     @property
     def spec(self) -> GameSpec:
@@ -78,6 +91,8 @@ class TableSettings:
             data["opponent_id"] = self.opponent_id
         if self.hints:
             data["hints"] = True
+        if self.language != SOURCE:
+            data["language"] = self.language
         return data
 
     @classmethod
@@ -91,6 +106,7 @@ class TableSettings:
             options=dict(data.get("options", {})),
             opponent_id=None if data.get("opponent_id") is None else int(data["opponent_id"]),
             hints=bool(data.get("hints", False)),
+            language=language_of(data.get("language")),
         )
 
     def describe(self) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.answering import reader_text
 from bot.discord.handlers import Handlers
 from bot.games.base import GameAdapter
 from bot.games.words import words_for
@@ -152,7 +153,7 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
                 levels = ", ".join(settings.spec.levels)
                 raise UserError(f"The computer plays at {levels}, not {computer!r}.")
         except UserError as exc:
-            await tell(interaction, str(exc))
+            await tell(interaction, exc.said_in(reader_text(interaction)))
             return
         await handlers.create(interaction, settings, computer)
 
