@@ -23,6 +23,43 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT =
 CHAT_INPUT = 1
 
 _NAME = re.compile(r"^[-_'\w]{1,32}$")
+LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+"""The locales Discord takes in ``*_localizations`` (and sends as a user's ``locale``)."""
 _MAX_SAFE_INTEGER = 2**53
 
 
@@ -111,6 +148,7 @@ def validate_commands(commands: list[Any]) -> None:
         kind = int(raw.get("type", CHAT_INPUT))
         name = raw.get("name")
         _check_name(errors, [index, "name"], name, lowercase=kind == CHAT_INPUT)
+        _check_localized(errors, [index], raw, lowercase=kind == CHAT_INPUT)
         description = raw.get("description") or ""
         if kind == CHAT_INPUT:
             _check_description(errors, [index, "description"], description)
@@ -135,6 +173,28 @@ def validate_commands(commands: list[Any]) -> None:
 def _check_name(errors: FormErrors, path: list[str | int], name: Any, *, lowercase: bool) -> None:
     if not isinstance(name, str) or not _NAME.match(name) or (lowercase and name != name.lower()):
         errors.add(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
+
+
+def _check_localized(
+    errors: FormErrors, path: list[str | int], raw: dict[str, Any], *, lowercase: bool
+) -> None:
+    """``name_localizations`` and ``description_localizations``: known locales only, each
+    name valid as a name and each description as a description."""
+    for field_name in ("name_localizations", "description_localizations"):
+        localized = raw.get(field_name)
+        if localized is None:
+            continue
+        if not isinstance(localized, dict):
+            errors.add([*path, field_name], "DICT_TYPE_CONVERT", "Only dictionaries may be used")
+            continue
+        for locale, value in localized.items():
+            here = [*path, field_name, locale]
+            if locale not in LOCALES:
+                errors.add(here, "BASE_TYPE_CHOICES", f"Value must be one of {sorted(LOCALES)}.")
+            elif field_name == "name_localizations":
+                _check_name(errors, here, value, lowercase=lowercase)
+            else:
+                _check_description(errors, here, value)
 
 
 def _check_description(errors: FormErrors, path: list[str | int], description: Any) -> None:
@@ -162,6 +222,7 @@ def _check_options(
         kind = int(option.get("type", 0))
         name = option.get("name")
         _check_name(errors, [*here, "name"], name, lowercase=True)
+        _check_localized(errors, here, option, lowercase=True)
         _check_description(errors, [*here, "description"], option.get("description"))
         errors.unique(
             [*here, "name"],
@@ -200,13 +261,23 @@ def _check_options(
                 "Autocomplete cannot be set on options with choices",
             )
         for choice_index, choice in enumerate(choices):
-            choice_name = choice.get("name")
-            if not isinstance(choice_name, str) or not 1 <= len(choice_name) <= 100:
-                errors.add(
-                    [*here, "choices", choice_index, "name"],
-                    "BASE_TYPE_BAD_LENGTH",
-                    "Must be between 1 and 100 in length.",
-                )
+            choice_names = [(["name"], choice.get("name"))]
+            localized = choice.get("name_localizations") or {}
+            for locale, value in localized.items():
+                if locale not in LOCALES:
+                    errors.add(
+                        [*here, "choices", choice_index, "name_localizations", locale],
+                        "BASE_TYPE_CHOICES",
+                        f"Value must be one of {sorted(LOCALES)}.",
+                    )
+                choice_names.append((["name_localizations", locale], value))
+            for where, choice_name in choice_names:
+                if not isinstance(choice_name, str) or not 1 <= len(choice_name) <= 100:
+                    errors.add(
+                        [*here, "choices", choice_index, *where],
+                        "BASE_TYPE_BAD_LENGTH",
+                        "Must be between 1 and 100 in length.",
+                    )
 
 
 # -- invocation --------------------------------------------------------------------

@@ -164,9 +164,12 @@ class FakeDiscord(UserActions, Inspection, Started):
 
     # -- world building -----------------------------------------------------------
 
-    def add_guild(self, name: str) -> Guild:
-        """A guild the bot is in (with an owner, @everyone and the bot's managed role)."""
-        return self.world.add_guild(name)
+    def add_guild(self, name: str, *, locale: str = "en-US") -> Guild:
+        """A guild the bot is in (with an owner, @everyone and the bot's managed role),
+        whose primary language is ``locale``."""
+        guild = self.world.add_guild(name)
+        guild.preferred_locale = locale
+        return guild
 
     def add_guild_on_shard(self, name: str, shard: int) -> Guild:
         """A guild whose events go to ``shard`` (of ``shard_count``). Guild ids are
@@ -187,18 +190,22 @@ class FakeDiscord(UserActions, Inspection, Started):
         guild: Guild | None = FIRST_GUILD,
         dms_closed: bool = False,
         manage_guild: bool = False,
+        locale: str = "en-US",
     ) -> User:
         """A user who joins ``guild`` (default: the first guild added; None: no guild).
 
         ``dms_closed`` makes DMs to the user fail (403, code 50007); ``manage_guild``
-        gives them a role with the Manage Server permission.
+        gives them a role with the Manage Server permission; ``locale`` is the language
+        their Discord is set to (each interaction of theirs carries it).
         """
         if guild is FIRST_GUILD:
             guild = next(iter(self.world.guilds.values()), None)
         guilds = [] if guild is None else [guild]
-        return self.world.add_user(
+        user = self.world.add_user(
             name, guilds=guilds, dms_closed=dms_closed, manage_guild=manage_guild
         )
+        user.locale = locale
+        return user
 
     @property
     def guilds(self) -> list[Guild]:

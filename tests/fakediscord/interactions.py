@@ -249,8 +249,8 @@ def new_record(
         if member is None:
             raise InvalidInteraction(f"{user.name} is not a member of {guild.name}")
         payload["guild_id"] = str(guild.id)
-        payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-        payload["guild_locale"] = "en-US"
+        payload["guild"] = {"id": str(guild.id), "locale": guild.preferred_locale, "features": []}
+        payload["guild_locale"] = guild.preferred_locale
         payload["member"] = payloads.member(member, permissions=True)
         payload["authorizing_integration_owners"] = {"0": str(guild.id)}
         payload["context"] = 0

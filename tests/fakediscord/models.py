@@ -150,6 +150,8 @@ class Guild:
     channels: dict[int, TextChannel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     world: World = field(repr=False)
+    preferred_locale: str = "en-US"
+    """The server's language (Server Settings → Community → Server Primary Language)."""
 
     @property
     def everyone(self) -> Role:

@@ -168,7 +168,7 @@ def guild(entity: models.Guild) -> JSON:
         "description": None,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": entity.preferred_locale,
         "public_updates_channel_id": None,
         "safety_alerts_channel_id": None,
         "nsfw_level": 0,

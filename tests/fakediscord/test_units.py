@@ -105,12 +105,61 @@ def test_bulk_overwrite_keeps_ids_and_bumps_versions() -> None:
             },
             "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID",
         ),
+        (
+            {"name": "n", "description": "x", "name_localizations": {"es-ES": "Nueva Mesa"}},
+            "APPLICATION_COMMAND_INVALID_NAME",
+        ),
+        (
+            {"name": "n", "description": "x", "description_localizations": {"xx": "y"}},
+            "BASE_TYPE_CHOICES",
+        ),
+        (
+            {
+                "name": "n",
+                "description": "x",
+                "options": [
+                    {
+                        "type": 3,
+                        "name": "a",
+                        "description": "a",
+                        "description_localizations": {"de": "x" * 101},
+                    }
+                ],
+            },
+            "BASE_TYPE_BAD_LENGTH",
+        ),
+        (
+            {
+                "name": "n",
+                "description": "x",
+                "options": [
+                    {
+                        "type": 3,
+                        "name": "a",
+                        "description": "a",
+                        "choices": [{"name": "A", "value": "a", "name_localizations": {"de": ""}}],
+                    }
+                ],
+            },
+            "BASE_TYPE_BAD_LENGTH",
+        ),
     ],
 )
 def test_registration_rules(command: dict[str, Any], problem: str) -> None:
     with pytest.raises(ApiError) as raised:
         registry().overwrite(None, [command])
     assert raised.value.code == 50035 and problem in str(raised.value.errors)
+
+
+def test_localized_names_and_descriptions_are_taken() -> None:
+    command = {
+        "name": "network",
+        "description": "Network dominoes",
+        "name_localizations": {"es-ES": "red", "es-419": "red", "de": "netzwerk"},
+        "description_localizations": {"pt-BR": "Dominó em rede"},
+    }
+    [registered] = registry().overwrite(None, [command])
+    assert registered.raw["name_localizations"]["de"] == "netzwerk"
 
 
 def test_invocation_is_typed_per_schema() -> None:
