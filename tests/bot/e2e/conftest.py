@@ -108,14 +108,26 @@ BOTH_WAYS = pytest.mark.parametrize("bot", ["gateway", "http"], indirect=True)
 """Runs a test with the bot's interactions over the gateway and over HTTP."""
 
 
-@pytest.fixture
+@pytest.fixture(params=["gateway"])
 async def seeded_bot(
-    club: Club, bot_launcher: BotLauncher, deal_seed: str
+    club: Club, bot_launcher: BotLauncher, deal_seed: str, request: pytest.FixtureRequest
 ) -> AsyncIterator[BotProcess]:
     """The bot dealing from ``DEAL_SEED=deal_seed``, so each game is the same every run.
-    A module defines a ``deal_seed`` fixture or a test parametrizes ``deal_seed``."""
+    A module defines a ``deal_seed`` fixture or a test parametrizes ``deal_seed``; a test
+    marked :data:`SEEDED_BOTH_WAYS` runs over HTTP as well."""
+    if request.param == "http":
+        admin: str = request.getfixturevalue("postgres_admin_url")
+        async with fresh_database(admin) as url:
+            async with checked_http_bot(club, bot_launcher, url, DEAL_SEED=deal_seed) as bot:
+                yield bot
+            await bot_launcher.close()
+        return
     async with checked_bot(club, bot_launcher, DEAL_SEED=deal_seed) as process:
         yield process
+
+
+SEEDED_BOTH_WAYS = pytest.mark.parametrize("seeded_bot", ["gateway", "http"], indirect=True)
+"""Runs a test of :func:`seeded_bot` with its interactions over the gateway and over HTTP."""
 
 
 def driver(club: Club, *players: Player, **options: Any) -> TableDriver:

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import SEEDED_BOTH_WAYS, Club, driver
 from tests.bot.e2e.harness import Player, TableDriver, Turn
 from tests.fakediscord import BotProcess
 
@@ -31,6 +31,7 @@ def is_draw(turn: Turn) -> bool:
 
 
 @pytest.mark.parametrize("deal_seed", [ALL_FIVES_SEED])
+@SEEDED_BOTH_WAYS
 async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
     club: Club, seeded_bot: BotProcess
 ) -> None:
@@ -95,6 +96,7 @@ async def test_an_all_fives_match_with_a_computer_is_played_to_the_end(
 
 
 @pytest.mark.parametrize("deal_seed", [BLOCK_SEED])
+@SEEDED_BOTH_WAYS
 async def test_a_block_hand_that_ends_blocked(club: Club, seeded_bot: BotProcess) -> None:
     ada = club.ada
     table = dominoes(club, ada)

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import SEEDED_BOTH_WAYS, Club, driver
 from tests.bot.e2e.harness import Player, TableDriver, Turn
 from tests.fakediscord import BotProcess
 
@@ -49,6 +49,7 @@ async def play_to_the_end(table: TableDriver, limit: int) -> int:
 
 
 @pytest.mark.parametrize("deal_seed", [FIRST_DRAW_SEED])
+@SEEDED_BOTH_WAYS
 async def test_a_game_against_two_computers_is_played_to_the_end(
     club: Club, seeded_bot: BotProcess
 ) -> None:
@@ -89,6 +90,7 @@ async def test_a_game_against_two_computers_is_played_to_the_end(
 
 
 @pytest.mark.parametrize("deal_seed", ["1"])
+@SEEDED_BOTH_WAYS
 async def test_a_long_hand_is_paged_and_autocomplete_filters_as_you_type(
     club: Club, seeded_bot: BotProcess
 ) -> None:
