@@ -1,0 +1,229 @@
+"""Where the candidate placements go: a see-through tile with pips for each, and its label.
+
+Candidates often share squares (every placement off one face shares the near half, and
+two ends may reach the same far square), so ghosts drawn full size pile up and their pips
+become a smudge. Each ghost is therefore drawn at the largest of :data:`SCALES` at which
+every ghost fits inside its own footprint without covering another ghost or an end's
+label: it slides within the footprint, far half first, so it still lies where and which
+way the tile would. Its pips show which number lands where, which tells apart two
+placements on the same squares the other way round. Each label (the candidate's number and
+the move to type) goes by its ghost's far end, never on another label.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.network import Placement
+from render.kit import sprites
+from render.kit.geometry import Rect, pick_spot
+from render.kit.tiles import DX, DY, tile_size
+
+SCALES = (1.0, 0.75, 0.6, 0.5)
+"""Ghost sizes tried, as shares of the table's unit, largest first."""
+SEARCH_BUDGET = 4000
+"""Arrangements tried per scale before settling for the least-covering one."""
+LABEL_RINGS = 8
+"""How many rings of spots round a ghost its label may try, each half a label's height
+further out."""
+
+
+@dataclass(frozen=True, slots=True)
+class GhostArrangement:
+    unit: int
+    """The ghosts' own unit (short side in px)."""
+    bodies: tuple[Rect, ...]
+    """Where each ghost is drawn, inside its footprint."""
+
+
+def ghost_unit(unit: int, scale: float) -> int:
+    """A ghost's unit at ``scale``: even, so its halves split evenly, and never below 8."""
+    return max(8, round(unit * scale / 2) * 2)
+
+
+def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> list[Rect]:
+    """Spots for a ghost of unit ``small`` inside ``footprint``, best first: against the far
+    end (where candidates differ), centred across; then along and across the footprint."""
+    width, height = tile_size(p.direction, small)
+    d = p.direction
+    along_slack = (footprint.width - width) if DX[d] else (footprint.height - height)
+    across_slack = (footprint.height - height) if DX[d] else (footprint.width - width)
+    spots = []
+    for along in (0.0, 0.5, 1.0):  # share of the slack kept between ghost and far end
+        for across in (0.5, 0.0, 1.0):
+            gap_far = along * along_slack
+            gap_side = across * across_slack
+            if DX[d]:
+                left = footprint.right - gap_far - width if DX[d] > 0 else footprint.left + gap_far
+                top = footprint.top + gap_side
+            else:
+                top = footprint.bottom - gap_far - height if DY[d] > 0 else footprint.top + gap_far
+                left = footprint.left + gap_side
+            spot = Rect(left, top, left + width, top + height)
+            if spot not in spots:
+                spots.append(spot)
+    return spots
+
+
+def _arrange(options: Sequence[Sequence[Rect]], avoid: Sequence[Rect]) -> list[Rect] | None:
+    """One spot per ghost with no two overlapping and none on ``avoid``, preferring each
+    ghost's earlier spots in the given order; None if none is found within the budget."""
+    free = [[o for o in opts if not any(o.overlap(a) for a in avoid)] for opts in options]
+    order = sorted(range(len(free)), key=lambda i: len(free[i]))  # most cramped first
+    chosen: dict[int, Rect] = {}
+    budget = SEARCH_BUDGET
+
+    def search(k: int) -> bool:
+        nonlocal budget
+        if k == len(order):
+            return True
+        i = order[k]
+        for spot in free[i]:
+            budget -= 1
+            if budget < 0:
+                return False
+            if any(spot.overlap(other) for other in chosen.values()):
+                continue
+            chosen[i] = spot
+            if search(k + 1):
+                return True
+            del chosen[i]
+        return False
+
+    return [chosen[i] for i in range(len(free))] if search(0) else None
+
+
+def arrange_ghosts(
+    ghosts: Sequence[Placement],
+    footprints: Sequence[Rect],
+    avoid: Sequence[Rect],
+    unit: int,
+) -> GhostArrangement:
+    """The largest ghosts that fit their footprints apart from one another and off the
+    end labels ``avoid``; at the smallest scale, the spots that overlap least."""
+    for scale in SCALES:
+        small = ghost_unit(unit, scale)
+        options = [
+            _body_options(f, p, unit, small) for p, f in zip(ghosts, footprints, strict=True)
+        ]
+        found = _arrange(options, avoid)
+        if found is not None:
+            return GhostArrangement(small, tuple(found))
+    bodies: list[Rect] = []
+    for opts in options:
+        bodies.append(pick_spot(opts, ((bodies, 8.0), (avoid, 1.0))))
+    return GhostArrangement(small, tuple(bodies))
+
+
+def label_text(move: str | None, p: Placement) -> str:
+    """What a ghost's label reads after its number: the move to type, without the tile's
+    name (the header names the tile), e.g. ``C SE``."""
+    if move is None:
+        return ""
+    prefix = p.tile.name + " "
+    return move[len(prefix) :] if move.startswith(prefix) else move
+
+
+def _label_options(body: Rect, p: Placement, width: float, height: float) -> list[Rect]:
+    """Spots for a label round its ghost, nearest the ghost's far end first: just beyond
+    it, then along the ghost's sides, then further and further out."""
+    d = p.direction
+    dx, dy = DX[d], DY[d]
+    cx, cy = body.centre
+    half_long = (body.width if dx else body.height) / 2
+    anchor = (cx + dx * half_long, cy + dy * half_long)
+    step = height / 2
+    spots: list[tuple[float, float]] = []
+    for ring in range(LABEL_RINGS + 1):
+        box = body.grown(1 + ring * step)
+        left, top = box.left - width / 2, box.top - height / 2
+        right, bottom = box.right + width / 2, box.bottom + height / 2
+        across = max(1, round((right - left) / step))
+        down = max(1, round((bottom - top) / step))
+        for i in range(across + 1):
+            x = left + (right - left) * i / across
+            spots += [(x, top), (x, bottom)]
+        for j in range(1, down):
+            y = top + (bottom - top) * j / down
+            spots += [(left, y), (right, y)]
+    spots.sort(key=lambda s: (s[0] - anchor[0]) ** 2 + (s[1] - anchor[1]) ** 2)
+    return [Rect.centred(x, y, width, height) for x, y in spots]
+
+
+def gap_between(a: Rect, b: Rect) -> float:
+    """The px between two boxes (0 when they touch or overlap)."""
+    dx = max(a.left - b.right, b.left - a.right, 0.0)
+    dy = max(a.top - b.bottom, b.top - a.bottom, 0.0)
+    return math.hypot(dx, dy)
+
+
+def _best_label_spot(
+    free: Sequence[Rect], body: Rect, others: Sequence[Rect], obstacles: Sequence[Rect]
+) -> Rect:
+    """The first of ``free`` (nearest first) that covers no ghost or tile, lies close by its
+    own ghost and nearer it than any other, so it cannot be read as another's; else the
+    first covering nothing (the painter then draws a line to its ghost); else the one
+    covering least."""
+    clear = None
+    reach = 1.5 * (free[0].bottom - free[0].top)
+    for spot in free:
+        if any(spot.overlap(o) for o in obstacles) or spot.overlap(body):
+            continue
+        if any(spot.overlap(o) for o in others):
+            continue
+        own = gap_between(spot, body)
+        if clear is None:
+            clear = spot
+        if own > reach:
+            break
+        if all(own < gap_between(spot, o) for o in others):
+            return spot
+    if clear is not None:
+        return clear
+    return pick_spot(free, (([body, *others], 4.0), (obstacles, 4.0)))
+
+
+def place_ghost_labels(
+    ghosts: Sequence[Placement],
+    bodies: Sequence[Rect],
+    texts: Sequence[str],
+    height: int,
+    obstacles: Sequence[Rect],
+    labels: Sequence[Rect],
+) -> list[Rect]:
+    """Where each ghost's label goes: never on another ghost's label or an end's label
+    (``labels``), and as far as possible off the ghosts and ``obstacles`` (tiles, the
+    picture's width limit)."""
+    placed: list[Rect] = []
+    for number, (p, body, text) in enumerate(zip(ghosts, bodies, texts, strict=True), start=1):
+        width = sprites.numbered_badge_width(str(number), text, height)
+        options = _label_options(body, p, width, height)
+        taken = [*placed, *labels]
+        free = [o for o in options if not any(o.overlap(t) for t in taken)]
+        ring = LABEL_RINGS
+        while not free:  # above every label so far: always found in the end
+            ring += 1
+            spot = Rect.centred(body.centre[0], body.top - ring * height, width, height)
+            free = [spot] if not any(spot.overlap(t) for t in taken) else []
+        others = [b for b in bodies if b is not body]
+        placed.append(_best_label_spot(free, body, others, obstacles))
+    return placed
+
+
+LEADER_MIN = 4
+"""A label further than this many px from its ghost gets a line to it."""
+
+
+def leader_line(label: Rect, body: Rect) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """A line from ``label``'s edge to the nearest point of its ghost ``body``, when the
+    label had to go further off than :data:`LEADER_MIN` px; else None."""
+    if gap_between(label, body) <= LEADER_MIN:
+        return None
+    cx, cy = label.centre
+    x = min(max(cx, body.left), body.right)
+    y = min(max(cy, body.top), body.bottom)
+    lx = min(max(x, label.left), label.right)
+    ly = min(max(y, label.top), label.bottom)
+    return (lx, ly), (x, y)
