@@ -13,12 +13,12 @@ the move to type) goes by its ghost's far end, never on another label.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from engine.network import Placement
 from render.kit import sprites
-from render.kit.geometry import Rect, pick_spot
+from render.kit.geometry import Rect, covered, pick_spot
 from render.kit.tiles import DX, DY, tile_size
 
 SCALES = (1.0, 0.75, 0.6, 0.5)
@@ -27,7 +27,7 @@ SEARCH_BUDGET = 4000
 """Arrangements tried per scale before settling for the least-covering one."""
 LABEL_RINGS = 8
 """How many rings of spots round a ghost its label may try, each half a label's height
-further out."""
+further out (only as many as it takes are worked out)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,14 +44,15 @@ def ghost_unit(unit: int, scale: float) -> int:
 
 
 def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> list[Rect]:
-    """Spots for a ghost of unit ``small`` inside ``footprint``, best first: against the far
-    end (where candidates differ), centred across; then along and across the footprint."""
+    """Spots for a ghost of unit ``small`` inside ``footprint``, best first: in the middle,
+    where the tile would lie; then against the far end (where candidates differ), then the
+    near end; each centred across first."""
     width, height = tile_size(p.direction, small)
     d = p.direction
     along_slack = (footprint.width - width) if DX[d] else (footprint.height - height)
     across_slack = (footprint.height - height) if DX[d] else (footprint.width - width)
     spots = []
-    for along in (0.0, 0.5, 1.0):  # share of the slack kept between ghost and far end
+    for along in (0.5, 0.0, 1.0):  # share of the slack kept between ghost and far end
         for across in (0.5, 0.0, 1.0):
             gap_far = along * along_slack
             gap_side = across * across_slack
@@ -67,15 +68,42 @@ def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> list[
     return spots
 
 
-def _arrange(options: Sequence[Sequence[Rect]], avoid: Sequence[Rect]) -> list[Rect] | None:
-    """One spot per ghost with no two overlapping and none on ``avoid``, preferring each
-    ghost's earlier spots in the given order; None if none is found within the budget."""
-    free = [[o for o in opts if not any(o.overlap(a) for a in avoid)] for opts in options]
-    order = sorted(range(len(free)), key=lambda i: len(free[i]))  # most cramped first
+def _clusters(footprints: Sequence[Rect]) -> list[list[int]]:
+    """Groups of ghosts whose footprints overlap, directly or through one another: only
+    ghosts in one group can get in each other's way, so each group is arranged alone."""
+    group = list(range(len(footprints)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for i, a in enumerate(footprints):
+        for j in range(i + 1, len(footprints)):
+            if a.overlap(footprints[j]):
+                group[root(j)] = root(i)
+    clusters: dict[int, list[int]] = {}
+    for i in range(len(footprints)):
+        clusters.setdefault(root(i), []).append(i)
+    return list(clusters.values())
+
+
+def _arrange(
+    options: Sequence[Sequence[Rect]], footprints: Sequence[Rect], avoid: Sequence[Rect]
+) -> list[Rect] | None:
+    """One spot per ghost with no two overlapping and none on ``avoid`` (unless all of a
+    ghost's spots are: then those covering least, as an end's label is painted over it),
+    preferring each ghost's earlier spots in the given order; None if none is found within
+    the budget."""
+    free = []
+    for opts in options:
+        clear = [o for o in opts if not any(o.overlap(a) for a in avoid)]
+        free.append(clear or sorted(opts, key=lambda o: covered(o, avoid)))
     chosen: dict[int, Rect] = {}
     budget = SEARCH_BUDGET
 
-    def search(k: int) -> bool:
+    def search(order: Sequence[int], k: int) -> bool:
         nonlocal budget
         if k == len(order):
             return True
@@ -84,15 +112,19 @@ def _arrange(options: Sequence[Sequence[Rect]], avoid: Sequence[Rect]) -> list[R
             budget -= 1
             if budget < 0:
                 return False
-            if any(spot.overlap(other) for other in chosen.values()):
+            if any(spot.overlap(chosen[j]) for j in order[:k]):
                 continue
             chosen[i] = spot
-            if search(k + 1):
+            if search(order, k + 1):
                 return True
             del chosen[i]
         return False
 
-    return [chosen[i] for i in range(len(free))] if search(0) else None
+    for cluster in _clusters(footprints):
+        order = sorted(cluster, key=lambda i: len(free[i]))  # most cramped first
+        if not search(order, 0):
+            return None
+    return [chosen[i] for i in range(len(free))]
 
 
 def arrange_ghosts(
@@ -108,7 +140,7 @@ def arrange_ghosts(
         options = [
             _body_options(f, p, unit, small) for p, f in zip(ghosts, footprints, strict=True)
         ]
-        found = _arrange(options, avoid)
+        found = _arrange(options, footprints, avoid)
         if found is not None:
             return GhostArrangement(small, tuple(found))
     bodies: list[Rect] = []
@@ -126,30 +158,32 @@ def label_text(move: str | None, p: Placement) -> str:
     return move[len(prefix) :] if move.startswith(prefix) else move
 
 
-def _label_options(body: Rect, p: Placement, width: float, height: float) -> list[Rect]:
-    """Spots for a label round its ghost, nearest the ghost's far end first: just beyond
-    it, then along the ghost's sides, then further and further out."""
+def _label_spots(
+    body: Rect, p: Placement, width: float, height: float
+) -> Iterator[tuple[float, float]]:
+    """Centres for a label round its ghost, ring by ring outwards, each ring nearest the
+    ghost's far end first: just beyond it, then along the ghost's sides, then round."""
     d = p.direction
     dx, dy = DX[d], DY[d]
     cx, cy = body.centre
     half_long = (body.width if dx else body.height) / 2
-    anchor = (cx + dx * half_long, cy + dy * half_long)
+    ax, ay = cx + dx * half_long, cy + dy * half_long
     step = height / 2
-    spots: list[tuple[float, float]] = []
     for ring in range(LABEL_RINGS + 1):
         box = body.grown(1 + ring * step)
         left, top = box.left - width / 2, box.top - height / 2
         right, bottom = box.right + width / 2, box.bottom + height / 2
         across = max(1, round((right - left) / step))
         down = max(1, round((bottom - top) / step))
+        spots: list[tuple[float, float]] = []
         for i in range(across + 1):
             x = left + (right - left) * i / across
             spots += [(x, top), (x, bottom)]
         for j in range(1, down):
             y = top + (bottom - top) * j / down
             spots += [(left, y), (right, y)]
-    spots.sort(key=lambda s: (s[0] - anchor[0]) ** 2 + (s[1] - anchor[1]) ** 2)
-    return [Rect.centred(x, y, width, height) for x, y in spots]
+        spots.sort(key=lambda s: (s[0] - ax) ** 2 + (s[1] - ay) ** 2)
+        yield from spots
 
 
 def gap_between(a: Rect, b: Rect) -> float:
@@ -159,17 +193,29 @@ def gap_between(a: Rect, b: Rect) -> float:
     return math.hypot(dx, dy)
 
 
-def _best_label_spot(
-    free: Sequence[Rect], body: Rect, others: Sequence[Rect], obstacles: Sequence[Rect]
-) -> Rect:
-    """The first of ``free`` (nearest first) that covers no ghost or tile, lies close by its
-    own ghost and nearer it than any other, so it cannot be read as another's; else the
-    first covering nothing (the painter then draws a line to its ghost); else the one
-    covering least."""
+def _label_spot(
+    centres: Iterable[tuple[float, float]],
+    size: tuple[float, float],
+    body: Rect,
+    others: Sequence[Rect],
+    obstacles: Sequence[Rect],
+    taken: Sequence[Rect],
+) -> Rect | None:
+    """The first spot of ``size`` at ``centres`` (nearest first) on no label in ``taken``
+    that covers no ghost or tile, lies close by its own ghost and nearer it than any other,
+    so it cannot be read as another's; else the first such covering nothing (the painter
+    then draws a line to its ghost); else the one covering least; None if every spot is on
+    a label."""
     clear = None
-    reach = 1.5 * (free[0].bottom - free[0].top)
-    for spot in free:
-        if any(spot.overlap(o) for o in obstacles) or spot.overlap(body):
+    free = []
+    width, height = size
+    reach = 1.5 * height
+    for x, y in centres:
+        spot = Rect.centred(x, y, width, height)
+        if any(spot.overlap(t) for t in taken):
+            continue
+        free.append(spot)
+        if spot.overlap(body) or any(spot.overlap(o) for o in obstacles):
             continue
         if any(spot.overlap(o) for o in others):
             continue
@@ -182,6 +228,8 @@ def _best_label_spot(
             return spot
     if clear is not None:
         return clear
+    if not free:
+        return None
     return pick_spot(free, (([body, *others], 4.0), (obstacles, 4.0)))
 
 
@@ -199,16 +247,21 @@ def place_ghost_labels(
     placed: list[Rect] = []
     for number, (p, body, text) in enumerate(zip(ghosts, bodies, texts, strict=True), start=1):
         width = sprites.numbered_badge_width(str(number), text, height)
-        options = _label_options(body, p, width, height)
-        taken = [*placed, *labels]
-        free = [o for o in options if not any(o.overlap(t) for t in taken)]
-        ring = LABEL_RINGS
-        while not free:  # above every label so far: always found in the end
-            ring += 1
-            spot = Rect.centred(body.centre[0], body.top - ring * height, width, height)
-            free = [spot] if not any(spot.overlap(t) for t in taken) else []
+        centres = _label_spots(body, p, width, height)
+        outer = body.grown(1 + LABEL_RINGS * height / 2)
+        region = Rect(
+            outer.left - width, outer.top - height, outer.right + width, outer.bottom + height
+        )
+        taken = [t for t in (*placed, *labels) if t.overlap(region)]
+        near = [o for o in obstacles if o.overlap(region)]
         others = [b for b in bodies if b is not body]
-        placed.append(_best_label_spot(free, body, others, obstacles))
+        spot = _label_spot(centres, (width, height), body, others, near, taken)
+        ring = LABEL_RINGS
+        while spot is None:  # above every label so far: always found in the end
+            ring += 1
+            above = Rect.centred(body.centre[0], body.top - ring * height, width, height)
+            spot = None if any(above.overlap(t) for t in placed + list(labels)) else above
+        placed.append(spot)
     return placed
 
 
