@@ -44,6 +44,16 @@ class Rect:
         h = min(self.bottom, other.bottom) - max(self.top, other.top)
         return w * h if h > 0 else 0.0
 
+    def meets(self, other: Rect) -> bool:
+        """Whether the boxes share any area (``overlap(other) > 0``, but quicker: the
+        searches that place ghosts ask it hundreds of thousands of times)."""
+        return (
+            self.left < other.right
+            and other.left < self.right
+            and self.top < other.bottom
+            and other.top < self.bottom
+        )
+
     def moved(self, dx: float, dy: float) -> Rect:
         return Rect(self.left + dx, self.top + dy, self.right + dx, self.bottom + dy)
 

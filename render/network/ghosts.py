@@ -23,7 +23,7 @@ from render.kit.tiles import DX, DY, tile_size
 
 SCALES = (1.0, 0.75, 0.6, 0.5)
 """Ghost sizes tried, as shares of the table's unit, largest first."""
-SEARCH_BUDGET = 4000
+SEARCH_BUDGET = 1000
 """Arrangements tried per scale before settling for the least-covering one."""
 LABEL_RINGS = 8
 """How many rings of spots round a ghost its label may try, each half a label's height
@@ -52,6 +52,7 @@ def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> list[
     along_slack = (footprint.width - width) if DX[d] else (footprint.height - height)
     across_slack = (footprint.height - height) if DX[d] else (footprint.width - width)
     spots = []
+    seen: set[tuple[float, float]] = set()
     for along in (0.5, 0.0, 1.0):  # share of the slack kept between ghost and far end
         for across in (0.5, 0.0, 1.0):
             gap_far = along * along_slack
@@ -62,9 +63,9 @@ def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> list[
             else:
                 top = footprint.bottom - gap_far - height if DY[d] > 0 else footprint.top + gap_far
                 left = footprint.left + gap_side
-            spot = Rect(left, top, left + width, top + height)
-            if spot not in spots:
-                spots.append(spot)
+            if (left, top) not in seen:
+                seen.add((left, top))
+                spots.append(Rect(left, top, left + width, top + height))
     return spots
 
 
@@ -81,7 +82,7 @@ def _clusters(footprints: Sequence[Rect]) -> list[list[int]]:
 
     for i, a in enumerate(footprints):
         for j in range(i + 1, len(footprints)):
-            if a.overlap(footprints[j]):
+            if a.meets(footprints[j]):
                 group[root(j)] = root(i)
     clusters: dict[int, list[int]] = {}
     for i in range(len(footprints)):
@@ -97,9 +98,10 @@ def _arrange(
     preferring each ghost's earlier spots in the given order; None if none is found within
     the budget."""
     free = []
-    for opts in options:
-        clear = [o for o in opts if not any(o.overlap(a) for a in avoid)]
-        free.append(clear or sorted(opts, key=lambda o: covered(o, avoid)))
+    for opts, footprint in zip(options, footprints, strict=True):
+        near = [a for a in avoid if a.meets(footprint)]
+        clear = [o for o in opts if not any(o.meets(a) for a in near)]
+        free.append(clear or sorted(opts, key=lambda o: covered(o, near)))
     chosen: dict[int, Rect] = {}
     budget = SEARCH_BUDGET
 
@@ -112,7 +114,7 @@ def _arrange(
             budget -= 1
             if budget < 0:
                 return False
-            if any(spot.overlap(chosen[j]) for j in order[:k]):
+            if any(spot.meets(chosen[j]) for j in order[:k]):
                 continue
             chosen[i] = spot
             if search(order, k + 1):
@@ -200,6 +202,7 @@ def _label_spot(
     others: Sequence[Rect],
     obstacles: Sequence[Rect],
     taken: Sequence[Rect],
+    region: Rect,
 ) -> Rect | None:
     """The first spot of ``size`` at ``centres`` (nearest first) on no label in ``taken``
     that covers no ghost or tile, lies close by its own ghost and nearer it than any other,
@@ -207,17 +210,15 @@ def _label_spot(
     then draws a line to its ghost); else the one covering least; None if every spot is on
     a label."""
     clear = None
-    free = []
     width, height = size
     reach = 1.5 * height
-    for x, y in centres:
+    rest = iter(centres)
+    seen = []
+    covering = [body, *(o for o in others if o.meets(region)), *obstacles]
+    for x, y in rest:
         spot = Rect.centred(x, y, width, height)
-        if any(spot.overlap(t) for t in taken):
-            continue
-        free.append(spot)
-        if spot.overlap(body) or any(spot.overlap(o) for o in obstacles):
-            continue
-        if any(spot.overlap(o) for o in others):
+        seen.append(spot)
+        if any(spot.meets(o) for o in covering) or any(spot.meets(t) for t in taken):
             continue
         own = gap_between(spot, body)
         if clear is None:
@@ -228,6 +229,8 @@ def _label_spot(
             return spot
     if clear is not None:
         return clear
+    spots = seen + [Rect.centred(x, y, width, height) for x, y in rest]
+    free = [spot for spot in spots if not any(spot.meets(t) for t in taken)]
     if not free:
         return None
     return pick_spot(free, (([body, *others], 4.0), (obstacles, 4.0)))
@@ -252,15 +255,15 @@ def place_ghost_labels(
         region = Rect(
             outer.left - width, outer.top - height, outer.right + width, outer.bottom + height
         )
-        taken = [t for t in (*placed, *labels) if t.overlap(region)]
-        near = [o for o in obstacles if o.overlap(region)]
+        taken = [t for t in (*placed, *labels) if t.meets(region)]
+        near = [o for o in obstacles if o.meets(region)]
         others = [b for b in bodies if b is not body]
-        spot = _label_spot(centres, (width, height), body, others, near, taken)
+        spot = _label_spot(centres, (width, height), body, others, near, taken, region)
         ring = LABEL_RINGS
         while spot is None:  # above every label so far: always found in the end
             ring += 1
             above = Rect.centred(body.centre[0], body.top - ring * height, width, height)
-            spot = None if any(above.overlap(t) for t in placed + list(labels)) else above
+            spot = None if any(above.meets(t) for t in placed + list(labels)) else above
         placed.append(spot)
     return placed
 
