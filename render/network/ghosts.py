@@ -91,7 +91,10 @@ def _clusters(footprints: Sequence[Rect]) -> list[list[int]]:
 
 
 def _arrange(
-    options: Sequence[Sequence[Rect]], footprints: Sequence[Rect], avoid: Sequence[Rect]
+    options: Sequence[Sequence[Rect]],
+    footprints: Sequence[Rect],
+    clusters: Sequence[Sequence[int]],
+    avoid: Sequence[Rect],
 ) -> list[Rect] | None:
     """One spot per ghost with no two overlapping and none on ``avoid`` (unless all of a
     ghost's spots are: then those covering least, as an end's label is painted over it),
@@ -122,7 +125,7 @@ def _arrange(
             del chosen[i]
         return False
 
-    for cluster in _clusters(footprints):
+    for cluster in clusters:
         order = sorted(cluster, key=lambda i: len(free[i]))  # most cramped first
         if not search(order, 0):
             return None
@@ -137,12 +140,16 @@ def arrange_ghosts(
 ) -> GhostArrangement:
     """The largest ghosts that fit their footprints apart from one another and off the
     end labels ``avoid``; at the smallest scale, the spots that overlap least."""
+    clusters = _clusters(footprints)
+    crowded = any(len(cluster) > 1 for cluster in clusters)
     for scale in SCALES:
+        if scale == 1 and crowded:
+            continue  # full-size ghosts are their footprints, and some of those overlap
         small = ghost_unit(unit, scale)
         options = [
             _body_options(f, p, unit, small) for p, f in zip(ghosts, footprints, strict=True)
         ]
-        found = _arrange(options, footprints, avoid)
+        found = _arrange(options, footprints, clusters, avoid)
         if found is not None:
             return GhostArrangement(small, tuple(found))
     bodies: list[Rect] = []
