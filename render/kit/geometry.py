@@ -63,18 +63,15 @@ class Rect:
 
 def bounds(rects: Iterable[Rect]) -> Rect | None:
     """The smallest rectangle holding all of ``rects`` (None if there are none)."""
-    found: Rect | None = None
-    for r in rects:
-        if found is None:
-            found = r
-        else:
-            found = Rect(
-                min(found.left, r.left),
-                min(found.top, r.top),
-                max(found.right, r.right),
-                max(found.bottom, r.bottom),
-            )
-    return found
+    boxes = list(rects)
+    if not boxes:
+        return None
+    return Rect(
+        min(r.left for r in boxes),
+        min(r.top for r in boxes),
+        max(r.right for r in boxes),
+        max(r.bottom for r in boxes),
+    )
 
 
 def covered(spot: Rect, obstacles: Sequence[Rect]) -> float:
