@@ -92,14 +92,15 @@ class NetworkAdapter(GameAdapter):
         if hand.layout.is_empty:
             return None  # the lead has one place: the hand picture says more
         tile = named_tile(subject, 6)
-        previews = [hand.preview(move) for move in hand.placements_for(tile)]
+        moves = hand.placements_for(tile)
         return match_picture(
             render_network_table,
             hand,
             match,
             names,
-            candidates=previews,
+            candidates=[hand.preview(move) for move in moves],
             candidate_tile=tile,
+            candidate_moves=[str(move) for move in moves],
             title=f"Where {tile} can go",
         )
 
@@ -130,6 +131,7 @@ class NetworkAdapter(GameAdapter):
             names,
             candidates=[network.preview(parsed)],
             candidate_tile=parsed.tile,
+            candidate_moves=[str(parsed)],
             title=f"Hint: {move}",
         )
 

@@ -44,6 +44,16 @@ class Rect:
         h = min(self.bottom, other.bottom) - max(self.top, other.top)
         return w * h if h > 0 else 0.0
 
+    def meets(self, other: Rect) -> bool:
+        """Whether the boxes share any area (``overlap(other) > 0``, but quicker: the
+        searches that place ghosts ask it hundreds of thousands of times)."""
+        return (
+            self.left < other.right
+            and other.left < self.right
+            and self.top < other.bottom
+            and other.top < self.bottom
+        )
+
     def moved(self, dx: float, dy: float) -> Rect:
         return Rect(self.left + dx, self.top + dy, self.right + dx, self.bottom + dy)
 
@@ -53,18 +63,15 @@ class Rect:
 
 def bounds(rects: Iterable[Rect]) -> Rect | None:
     """The smallest rectangle holding all of ``rects`` (None if there are none)."""
-    found: Rect | None = None
-    for r in rects:
-        if found is None:
-            found = r
-        else:
-            found = Rect(
-                min(found.left, r.left),
-                min(found.top, r.top),
-                max(found.right, r.right),
-                max(found.bottom, r.bottom),
-            )
-    return found
+    boxes = list(rects)
+    if not boxes:
+        return None
+    return Rect(
+        min(r.left for r in boxes),
+        min(r.top for r in boxes),
+        max(r.right for r in boxes),
+        max(r.bottom for r in boxes),
+    )
 
 
 def covered(spot: Rect, obstacles: Sequence[Rect]) -> float:

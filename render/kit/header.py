@@ -42,6 +42,8 @@ class SeatRow:
     ring: RGB | None = None
     """An outline round the swatch, for a colour that would vanish on the header's own
     (Sackson's near-black Dark pieces)."""
+    side: str | None = None
+    """What the seat plays, in muted letters after the name (Sackson's ``Dark``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,10 +210,17 @@ def _draw_rows(
         name_font = font(m["name"], bold=row.to_play)
         tag_font = font(m["small"], bold=True)
         tag_width = 0 if row.tag is None else round(tag_font.getlength(row.tag) + m["small"])
-        name = fit_text(row.name, name_font, name_right - name_left - tag_width)
+        side = "" if row.side is None else f" · {row.side}"
+        side_font = font(m["name"])
+        side_width = round(side_font.getlength(side))
+        name = fit_text(row.name, name_font, name_right - name_left - tag_width - side_width)
         draw_text(draw, (name_left, middle), name, face=name_font, fill=TEXT, anchor="lm")
+        name_end = name_left + name_font.getlength(name)
+        if side:
+            draw_text(draw, (name_end, middle), side, face=side_font, fill=TEXT_MUTED, anchor="lm")
+            name_end += side_width
         if row.tag is not None:
-            tx = name_left + name_font.getlength(name) + m["small"] * 0.6
+            tx = name_end + m["small"] * 0.6
             tw = tag_font.getlength(row.tag)
             th = m["small"] + 6
             draw.rounded_rectangle(

@@ -44,8 +44,14 @@ END_HIGHLIGHT_RING: Final[RGB] = (255, 255, 255)
 SPINNER_RING: Final[RGB] = (214, 170, 90)
 """The brass outline round the classic line's spinner."""
 
-GHOST_FILL: Final[RGBA] = (255, 255, 255, 70)
-GHOST_OUTLINE: Final[RGB] = (255, 255, 255)
+GHOST_FACE: Final[RGB] = (226, 233, 240)
+"""A candidate placement's tile: paler and cooler than ivory, with no seat band."""
+GHOST_EDGE: Final[RGB] = (255, 255, 255)
+GHOST_ALPHA: Final = 0.78
+"""Enough to read the pips, little enough to see the table (and ring shading) through."""
+GHOST_LABEL_FILL: Final[RGB] = (250, 250, 250)
+GHOST_LEADER: Final[RGB] = (200, 210, 220)
+"""The line from a candidate's label to its ghost when the label had to go further off."""
 GHOST_BADGE: Final[RGB] = (22, 24, 28)
 GHOST_BADGE_TEXT: Final[RGB] = (255, 255, 255)
 

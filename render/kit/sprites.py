@@ -7,20 +7,25 @@ which is much cheaper than drawing antialiased shapes onto every new table pictu
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from render.kit.fonts import font
 from render.kit.palette import (
-    GHOST_FILL,
-    GHOST_OUTLINE,
+    GHOST_ALPHA,
+    GHOST_BADGE,
+    GHOST_BADGE_TEXT,
+    GHOST_EDGE,
+    GHOST_FACE,
+    GHOST_LABEL_FILL,
     HIGHLIGHT,
     RGB,
     SHADOW,
     seat_colour,
     text_on,
 )
-from render.kit.tiles import SUPERSAMPLE, gap
+from render.kit.tiles import SUPERSAMPLE, TileLook, gap, tile_face
 
 
 @lru_cache(maxsize=64)
@@ -107,30 +112,58 @@ def badge_width(text: str, height: int) -> int:
     return max(height, round(face.getlength(text) / SUPERSAMPLE + height * 0.55))
 
 
-@lru_cache(maxsize=32)
-def ghost(width: int, height: int, unit: int) -> Image.Image:
-    """A see-through outlined tile for a candidate placement: the table stays visible
-    through it, and where ghosts overlap their outlines still show each one's shape."""
+GHOST_LOOK: Final = TileLook(face=GHOST_FACE, edge=GHOST_EDGE, spinner=None)
+GHOST_ALPHA_TABLE: Final = [round(v * GHOST_ALPHA) for v in range(256)]
+
+
+@lru_cache(maxsize=512)
+def ghost(a: int, b: int, direction: int, unit: int) -> Image.Image:
+    """A see-through tile for a candidate placement: pale, with its pips (so it shows which
+    number lands where) and no seat band, the table showing faintly through it."""
+    face = tile_face(a, b, direction, unit, GHOST_LOOK)
+    faded = face.copy()
+    faded.putalpha(face.getchannel("A").point(GHOST_ALPHA_TABLE))
+    return faded
+
+
+@lru_cache(maxsize=256)
+def numbered_badge(number: str, text: str, height: int) -> Image.Image:
+    """A candidate's label: its number white on a dark disc and, when ``text`` is given,
+    the move to type beside it on a white pill, so the two read as one label."""
     ss = SUPERSAMPLE
+    width = numbered_badge_width(number, text, height)
     big = Image.new("RGBA", (width * ss, height * ss), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    inset = gap(unit) * ss
-    line = max(2, round(unit * 0.06)) * ss
-    draw.rounded_rectangle(
-        (inset, inset, width * ss - inset - 1, height * ss - inset - 1),
-        round(unit * 0.13 * ss),
-        fill=GHOST_FILL,
-        outline=(*GHOST_OUTLINE, 235),
-        width=line,
-    )
-    cx, cy, half_line = width * ss / 2, height * ss / 2, line / 3
-    margin = unit * 0.2 * ss
-    if width > height:
-        box = (cx - half_line, margin, cx + half_line, height * ss - margin)
-    else:
-        box = (margin, cy - half_line, width * ss - margin, cy + half_line)
-    draw.rectangle(box, fill=(*GHOST_OUTLINE, 150))
+    radius = height * ss // 2
+    ring = max(1, height // 14) * ss
+    disc = badge_width(number, height) * ss
+    if text:
+        draw.rounded_rectangle(
+            (0, 0, width * ss - 1, height * ss - 1), radius, fill=(*GHOST_BADGE, 255)
+        )
+        draw.rounded_rectangle(
+            (disc // 2, ring, width * ss - 1 - ring, height * ss - 1 - ring),
+            radius - ring,
+            fill=(*GHOST_LABEL_FILL, 255),
+        )
+    draw.rounded_rectangle((0, 0, disc - 1, height * ss - 1), radius, fill=(*GHOST_BADGE, 255))
+    face = font(round(height * 0.62) * ss, bold=True)
+    draw.text((disc / 2, height * ss / 2), number, font=face, fill=GHOST_BADGE_TEXT, anchor="mm")
+    if text:
+        small = font(round(height * 0.55) * ss, bold=True)
+        x = disc + (width * ss - disc) / 2 - ring / 2
+        draw.text((x, height * ss / 2), text, font=small, fill=GHOST_BADGE, anchor="mm")
     return big.reduce(ss)
+
+
+@lru_cache(maxsize=1024)
+def numbered_badge_width(number: str, text: str, height: int) -> int:
+    """The width of :func:`numbered_badge`, without drawing it."""
+    disc = badge_width(number, height)
+    if not text:
+        return disc
+    small = font(round(height * 0.55) * SUPERSAMPLE, bold=True)
+    return disc + round(small.getlength(text) / SUPERSAMPLE + height * 0.45)
 
 
 @lru_cache(maxsize=64)

@@ -1,8 +1,8 @@
-"""Where the badges go: open-end labels beside their faces, candidate numbers on ghosts.
+"""Where the open-end labels go: beside their faces.
 
-Labels are what players type, so each must sit right by its own end and never hide a tile;
-candidate numbers must be told apart even where ghosts overlap. Both are placed greedily
-from a short list of spots in order of preference (see :func:`render.geometry.pick_spot`).
+Labels are what players type, so each must sit right by its own end and never hide a tile.
+They are placed greedily from a short list of spots in order of preference (see
+:func:`render.kit.geometry.pick_spot`); candidates' labels are placed in ``ghosts``.
 """
 
 from __future__ import annotations
@@ -11,12 +11,11 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from engine.network import Placement
 from engine.network.geometry import coords
 from engine.network.layout import OpenEnd
 from render.kit import sprites
 from render.kit.geometry import Rect, bounds, pick_spot
-from render.kit.palette import GHOST_BADGE, GHOST_BADGE_TEXT, LABEL_FILL, LABEL_RING, LABEL_TEXT
+from render.kit.palette import LABEL_FILL, LABEL_RING, LABEL_TEXT
 from render.kit.tiles import DX, DY
 from render.kit.tiles import gap as tile_gap
 
@@ -32,10 +31,6 @@ def badge_gap(unit: int) -> int:
 
 def label_badge(label: str, height: int) -> Image.Image:
     return sprites.badge(label, height, LABEL_FILL, LABEL_TEXT, LABEL_RING)
-
-
-def ghost_badge(number: int, height: int) -> Image.Image:
-    return sprites.badge(str(number), height, GHOST_BADGE, GHOST_BADGE_TEXT, GHOST_BADGE_TEXT)
 
 
 def main_face(end: OpenEnd) -> tuple[int, int]:
@@ -104,46 +99,3 @@ def place_labels(
             ((nearby[end.label], 1.0), (list(placed.values()), 4.0), (beyond, 8.0)),
         )
     return placed
-
-
-def _ghost_options(p: Placement, unit: int, width: float, height: float) -> list[Rect]:
-    """Spots for a candidate's number, best first: astride the ghost's far end, where no
-    other candidate can have its far end (candidates often share a near half, and may share
-    a far square, but never both); then just inside that end; then elsewhere on the ghost."""
-    h = unit // 2
-    d = p.direction
-    dx, dy = DX[d], DY[d]
-    fx, fy = (p.bx + 1) * h, -(p.by + 1) * h
-    nx, ny = (p.ax + 1) * h, -(p.ay + 1) * h
-    inside = h - (width if dx else height) / 2 - 1
-    side = h / 2
-    spots = [
-        (fx + dx * h, fy + dy * h),
-        (fx + dx * inside, fy + dy * inside),
-        (fx + dx * inside - dy * side, fy + dy * inside + dx * side),
-        (fx + dx * inside + dy * side, fy + dy * inside - dx * side),
-        (fx, fy),
-        (nx, ny),
-    ]
-    return [Rect.centred(x, y, width, height) for x, y in spots]
-
-
-def place_ghost_badges(
-    ghosts: Sequence[Placement],
-    tile_rects: Sequence[Rect],
-    label_rects: Sequence[Rect],
-    unit: int,
-) -> list[Rect]:
-    """Where the numbers 1, 2, … of the candidate placements ``ghosts`` go: apart from one
-    another first of all, then off tiles, then off labels."""
-    height = label_height(unit)
-    badges: list[Rect] = []
-    for number, p in enumerate(ghosts, start=1):
-        width = ghost_badge(number, height).width
-        badges.append(
-            pick_spot(
-                _ghost_options(p, unit, width, height),
-                ((badges, 8.0), (tile_rects, 4.0), (label_rects, 1.0)),
-            )
-        )
-    return badges

@@ -24,6 +24,7 @@ def draw_network_table(
     target: int | None = None,
     candidates: Sequence[Candidate] | None = None,
     candidate_tile: Tile | None = None,
+    candidate_moves: Sequence[str] | None = None,
     title: str = "Network dominoes",
 ) -> Image.Image:
     """The table: header, score table (the seat-colour legend), tiles, ring shading,
@@ -32,11 +33,13 @@ def draw_network_table(
 
     ``candidates`` are places a tile could go, as ``(Placement, rings)`` pairs the caller
     worked out (the bot takes each legal move of ``candidate_tile``); they are drawn as
-    ghosts numbered 1, 2, … in the given order, and the header says how many there are and
-    which close rings. The picture asks the engine no rules questions: it reads state only.
+    see-through tiles with their pips, numbered 1, 2, … in the given order and labelled
+    with ``candidate_moves`` (each one's notation, as the player would type it) when given;
+    the header says how many there are and which close rings. The picture asks the engine
+    no rules questions: it reads state only.
     """
     seats = seat_names(names, hand.players)
-    plan = plan_table(hand, candidates or ())
+    plan = plan_table(hand, candidates or (), candidate_moves)
     if candidates is not None and candidate_tile is None and candidates:
         candidate_tile = candidates[0][0].tile
     header = network_header(
@@ -146,6 +149,9 @@ def _candidates_note(hand: NetworkHand, plan: TablePlan, tile: Tile | None) -> s
         text = f"{name} fits in 1 place, numbered 1"
     else:
         text = f"{name} fits in {count} places, numbered 1–{count}"
+    first = plan.ghosts[0]
+    if first.text and tile is not None:
+        text += f", each with its move after the tile (1 = {tile.name} {first.text})"
     scoring = [g for g in plan.ghosts if g.rings]
     if scoring:
         each = ", ".join(f"{g.number} (+{g.rings})" for g in scoring)

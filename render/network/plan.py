@@ -22,9 +22,9 @@ from render.network.badges import (
     face_point,
     label_height,
     main_face,
-    place_ghost_badges,
     place_labels,
 )
+from render.network.ghosts import arrange_ghosts, label_text, place_ghost_labels
 
 UNIT_MAX = 80
 UNIT_MIN = 28
@@ -65,8 +65,13 @@ class GhostSpot:
     number: int
     placement: Placement
     rect: Rect
+    """The placement's footprint: where the tile would lie."""
+    body: Rect
+    """Where its ghost is drawn, inside the footprint (smaller when ghosts crowd)."""
     direction: int
     badge: Rect
+    """Its label: the number and, when the caller gave it, the move to type."""
+    text: str
     rings: int
 
 
@@ -80,6 +85,8 @@ class TablePlan:
     tiles: tuple[TileSpot, ...]
     labels: tuple[LabelSpot, ...]
     ghosts: tuple[GhostSpot, ...]
+    ghost_unit: int
+    """The ghosts' unit: the table's, or smaller where full-size ghosts would overlap."""
     ring_cells: tuple[tuple[Rect, int], ...]
     ring_marks: tuple[tuple[Rect, int], ...]
     """Seat-number swatches inside rings roomy enough, so shading never relies on colour."""
@@ -141,17 +148,25 @@ Candidate = tuple[Placement, int]
 """Where a tile could go and how many rings it would close there, as the caller found it."""
 
 
-def plan_table(hand: NetworkHand, candidates: Sequence[Candidate] = ()) -> TablePlan:
+def plan_table(
+    hand: NetworkHand,
+    candidates: Sequence[Candidate] = (),
+    moves: Sequence[str] | None = None,
+) -> TablePlan:
     """Lay out tiles, ring shading, labels and the ``candidates`` as ghosts numbered 1, 2, …
-    in the given order. Reads the hand's state only; the caller decides the candidates."""
+    in the given order, each labelled with its move in ``moves`` (the notation a player
+    types, one per candidate) when given. Reads the hand's state only; the caller decides
+    the candidates."""
     layout = hand.layout
     placements = layout.placements
     given = list(candidates)
+    if moves is not None and len(moves) != len(given):
+        raise ValueError(f"{len(moves)} moves for {len(given)} candidates")
     boxes = [_half_box(p.ax, p.ay, p.bx, p.by) for p in placements]
     ghost_boxes = [_half_box(p.ax, p.ay, p.bx, p.by) for p, _ in given]
     everything = boxes + ghost_boxes
     if not everything:
-        return TablePlan(UNIT_MAX, *EMPTY_SIZE, (), (), (), (), (), None)
+        return TablePlan(UNIT_MAX, *EMPTY_SIZE, (), (), (), UNIT_MAX, (), (), None)
     x0, x1 = min(b[0] for b in everything), max(b[2] for b in everything)
     y0, y1 = min(b[1] for b in everything), max(b[3] for b in everything)
     unit = choose_unit(x1 - x0, y1 - y0)
@@ -179,11 +194,19 @@ def plan_table(hand: NetworkHand, candidates: Sequence[Candidate] = ()) -> Table
         for end in ends
     ]
     ghost_placements = [p for p, _ in given]
-    badges = place_ghost_badges(ghost_placements, bodies + beyond, list(placed.values()), unit)
+    footprints = [_to_px(box, h) for box in ghost_boxes]
+    end_labels = list(placed.values())
+    arranged = arrange_ghosts(ghost_placements, footprints, end_labels, unit)
+    texts = [
+        label_text(None if moves is None else moves[i], p) for i, p in enumerate(ghost_placements)
+    ]
+    badges = place_ghost_labels(
+        ghost_placements, arranged.bodies, texts, label_height(unit), bodies + beyond, end_labels
+    )
     ghosts = [
-        GhostSpot(number, p, _to_px(box, h), p.direction, badge, rings)
-        for number, ((p, rings), box, badge) in enumerate(
-            zip(given, ghost_boxes, badges, strict=True), start=1
+        GhostSpot(number, p, footprint, body, p.direction, badge, text, rings)
+        for number, ((p, rings), footprint, body, badge, text) in enumerate(
+            zip(given, footprints, arranged.bodies, badges, texts, strict=True), start=1
         )
     ]
     rings = [
@@ -217,8 +240,15 @@ def plan_table(hand: NetworkHand, candidates: Sequence[Candidate] = ()) -> Table
             replace(lb, rect=lb.rect.moved(dx, dy), face=lb.face.moved(dx, dy)) for lb in labels
         ),
         ghosts=tuple(
-            replace(g, rect=g.rect.moved(dx, dy), badge=g.badge.moved(dx, dy)) for g in ghosts
+            replace(
+                g,
+                rect=g.rect.moved(dx, dy),
+                body=g.body.moved(dx, dy),
+                badge=g.badge.moved(dx, dy),
+            )
+            for g in ghosts
         ),
+        ghost_unit=arranged.unit,
         ring_cells=tuple((r.moved(dx, dy), seat) for r, seat in rings),
         ring_marks=tuple((r.moved(dx, dy), seat) for r, seat in marks),
         last=len(placements) - 1 if placements else None,

@@ -1,5 +1,6 @@
 """Painting the Network table from its plan: ring shading, the last play's glow, tiles,
-labels, then ghosts on top. Everything is a cached sprite pasted at planned px."""
+the candidates' ghosts, then the end labels and the candidates' labels on top. Everything
+is a cached sprite pasted at planned px."""
 
 from __future__ import annotations
 
@@ -9,14 +10,18 @@ from render.kit import sprites
 from render.kit.paint import Laid, corner, paint_tiles, paste_centred
 from render.kit.palette import (
     BONUS_FILL,
+    GHOST_LEADER,
     LABEL_FILL,
     LABEL_RING,
     LABEL_TEXT,
     ring_tint,
     seat_colour,
 )
-from render.network.badges import ghost_badge, label_height
+from render.network.badges import label_height
+from render.network.ghosts import leader_line
 from render.network.plan import TablePlan
+
+LEADER_WIDTH = 2
 
 
 def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) -> None:
@@ -38,6 +43,17 @@ def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) ->
         for s in plan.tiles
     ]
     paint_tiles(image, tiles, unit, origin, glow=plan.last)
+    for ghost in plan.ghosts:
+        leader = leader_line(ghost.badge, ghost.body)
+        if leader is not None:
+            (ax, ay), (bx, by) = leader
+            draw.line(
+                (ax + left, ay + top, bx + left, by + top), fill=GHOST_LEADER, width=LEADER_WIDTH
+            )
+    for ghost in plan.ghosts:
+        p = ghost.placement
+        sprite = sprites.ghost(p.a, p.b, ghost.direction, plan.ghost_unit)
+        image.paste(sprite, corner(ghost.body, origin), sprite)
     height = label_height(unit)
     for label in plan.labels:
         fill = BONUS_FILL if label.bonus else LABEL_FILL
@@ -46,7 +62,5 @@ def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) ->
         badge = sprites.badge(label.label, height, fill, LABEL_TEXT, ring, width)
         paste_centred(image, badge, label.rect.centre, origin)
     for ghost in plan.ghosts:
-        sprite = sprites.ghost(round(ghost.rect.width), round(ghost.rect.height), unit)
-        image.paste(sprite, corner(ghost.rect, origin), sprite)
-    for ghost in plan.ghosts:
-        paste_centred(image, ghost_badge(ghost.number, height), ghost.badge.centre, origin)
+        badge = sprites.numbered_badge(str(ghost.number), ghost.text, height)
+        paste_centred(image, badge, ghost.badge.centre, origin)

@@ -1,8 +1,11 @@
 """Painting a Sackson plan: the empty board, the last move's washed squares, the winning
-network's path, the pieces, the last move's ring and arrow, the chosen piece, the badges.
+network's path, the pieces, the last move's ring and arrow, the network's step numbers,
+the chosen piece, the badges.
 
 The path runs under the pieces (its corners hide beneath the discs, each numbered in path
-order) and the arrow over them, drawn see-through, as move arrows on chess sites are.
+order) and the arrow over them all, drawn see-through as move arrows on chess sites are,
+so a move past other pieces (b3 → b1 over b2) reads to its end; the network's step numbers
+go on top of the arrow.
 Lines are drawn at twice the size over only the box they cross, then shrunk, which smooths
 their edges at a fraction of the cost of supersampling the whole board.
 """
@@ -72,30 +75,22 @@ def paint_board(image: Image.Image, plan: SacksonPlan, top: int, left: int = 0) 
         faint = ring(LAST_MOVE, *ORIGIN_RADII, alpha=ORIGIN_ALPHA)
         paste_centred(image, faint, plan.centre(plan.last_from), origin)
 
-    moved = plan.last_from is not None and plan.last_to is not None
-    moved = moved and plan.last_from != plan.last_to
-    over = not plan.network
-    # The arrow goes over the pieces, except under a network's numbered pieces.
-    if moved and not over:
-        assert plan.last_from is not None and plan.last_to is not None
-        _paint_arrow(image, plan.centre(plan.last_from), plan.centre(plan.last_to), origin)
-
     draw = ImageDraw.Draw(image)
-    step_font = font(STEP_FONT, bold=True)
     for piece in plan.pieces:
         centre = plan.centre(piece.square)
         if piece.step is not None:
             paste_centred(image, ring(NETWORK_RING, *NETWORK_RADII), centre, origin)
         paste_centred(image, disc(piece.colour, DISC), centre, origin)
-        if piece.step is not None:
-            x, y = centre
-            ink = text_on(PIECE[piece.colour])
-            draw_text(draw, (x + left, y + top), str(piece.step), step_font, ink, anchor="mm")
-
     if plan.last_to is not None:
         paste_centred(image, ring(LAST_MOVE, *LAST_RADII), plan.centre(plan.last_to), origin)
-        if moved and over and plan.last_from is not None:
+        if plan.last_from is not None and plan.last_from != plan.last_to:
             _paint_arrow(image, plan.centre(plan.last_from), plan.centre(plan.last_to), origin)
+    step_font = font(STEP_FONT, bold=True)
+    for piece in plan.pieces:  # over the arrow, which may pass over numbered pieces
+        if piece.step is not None:
+            x, y = plan.centre(piece.square)
+            ink = text_on(PIECE[piece.colour])
+            draw_text(draw, (x + left, y + top), str(piece.step), step_font, ink, anchor="mm")
     if plan.chosen is not None:
         paste_centred(image, ring(CHOSEN, *CHOSEN_RADII), plan.centre(plan.chosen), origin)
     for badge in plan.badges:

@@ -138,7 +138,8 @@ def sackson_header(
     title: str | None,
 ) -> Header:
     """Header for the view: the status, the last move, and one row per seat in its piece
-    colour with pieces in hand (and games won, in a match to a target)."""
+    colour, saying which it plays (Dark or Light), with pieces in hand (and games won, in
+    a match to a target)."""
     subtitle = f"Game {game_number}"
     if target is not None:
         subtitle += f" · first to {target} wins"
@@ -161,6 +162,7 @@ def sackson_header(
                 to_play=seat == to_move,
                 tag="wins" if seat in winners else None,
                 ring=RIM[colour],
+                side=colour.capitalize(),
             )
         )
     short = [short_name(name) for name in names]

@@ -25,6 +25,11 @@ def candidates_of(hand: NetworkHand, tile: Tile) -> list[Candidate]:
     return [hand.preview(move) for move in hand.placements_for(tile)]
 
 
+def moves_of(hand: NetworkHand, tile: Tile) -> list[str]:
+    """The notation the bot labels each candidate with, in the same order."""
+    return [str(move) for move in hand.placements_for(tile)]
+
+
 def table(position: P.Position, tile: Tile | None = None) -> Callable[[], bytes]:
     def render() -> bytes:
         hand = position.hand()
@@ -35,6 +40,7 @@ def table(position: P.Position, tile: Tile | None = None) -> Callable[[], bytes]
             target=10,
             candidates=None if tile is None else candidates_of(hand, tile),
             candidate_tile=tile,
+            candidate_moves=None if tile is None else moves_of(hand, tile),
         )
 
     return render

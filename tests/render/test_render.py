@@ -43,6 +43,8 @@ def clear_caches() -> None:
         sprites.outline,
         fido_paint._bend,
         sprites.ghost,
+        sprites.numbered_badge,
+        sprites.numbered_badge_width,
         sprites.seat_mark,
         sackson_look.empty_board,
         sackson_look.disc,
@@ -263,19 +265,6 @@ def test_empty_table_says_who_leads_with_what_the_lead_option_allows() -> None:
     free = NetworkHand.deal(3, {"lead": "any"}, 0)
     assert lead_note(free, names) == f"No tiles yet: {names[free.leader]} leads with any tile."
     assert render_network_table(free, names) != render_network_table(standard, names)
-
-
-def test_candidate_badges_are_apart_and_on_their_own_ghost() -> None:
-    for hand in [P.CANDIDATES.hand(), *random_positions(30, seed=9)]:
-        seat = hand.current_player
-        if seat is None or hand.layout.is_empty:
-            continue
-        for tile in hand.hands[seat]:
-            plan = plan_table(hand, candidates_of(hand, tile))
-            for i, ghost in enumerate(plan.ghosts):
-                assert ghost.badge.overlap(ghost.rect) > 0
-                for other in plan.ghosts[i + 1 :]:
-                    assert not ghost.badge.overlap(other.badge), (tile, ghost.number)
 
 
 def test_candidates_on_an_empty_table_or_with_no_place_still_render() -> None:

@@ -9,6 +9,7 @@ import io
 import itertools
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,8 @@ from PIL import Image, ImageChops
 
 import render
 from render import render_sackson_board
-from render.kit.header import MIN_WIDTH, SeatRow
-from render.kit.palette import END_HIGHLIGHT, HEADER_BACKGROUND, RGB, blend
+from render.kit.header import MIN_WIDTH, SeatRow, header_over_table
+from render.kit.palette import END_HIGHLIGHT, HEADER_BACKGROUND, RGB, TEXT, TEXT_MUTED, blend
 from render.sackson import draw_sackson_board, plan_board, sackson_header, status_text
 from render.sackson import look as L
 from render.sackson import paint as P
@@ -288,16 +289,23 @@ def test_the_network_is_a_path_through_its_pieces_in_order(colour: str) -> None:
         assert near(at(image, square, -ring), END_HIGHLIGHT, 30), square
 
 
-def test_the_last_moves_arrow_passes_under_a_networks_numbered_pieces() -> None:
+def test_the_last_moves_arrow_runs_over_the_pieces_it_passes_numbers_on_top() -> None:
     view = V.network_won()
     view["last_move"] = {"notation": "d5-d1", "colour": "dark", "from": "d5", "to": "d1"}
     image = draw(view)
     core = L.PIECE["dark"]  # type: ignore[index]
     # The arrow from d5 to d1 runs straight through d3, piece 2 of the network: on its
-    # disc, just off the number, the disc shows, not the arrow.
+    # disc, just off the number, the arrow shows over the disc, so the move reads to d1.
+    over = blend(core, L.LAST_MOVE, P.ARROW_ALPHA)
     for dy in (-22, 22):
-        assert near(at(image, "d3", 0, dy), core, 20), dy
-    assert not near(at(image, "d4", 0, 0), L.SQUARE, 10), "the arrow is still drawn"
+        assert near(at(image, "d3", 0, dy), over, 20), dy
+    assert not near(at(image, "d3", 22, 0), over, 40)  # beside the shaft: the disc
+    # The piece's number is drawn over the arrow: its light ink shows at d3's centre.
+    top, left = image.height - HEIGHT, (image.width - WIDTH) // 2
+    x, y = plan_board(V.sackson_view()).centre("d3")
+    number = image.crop((round(x) + left - 8, round(y) + top - 10,
+                         round(x) + left + 8, round(y) + top + 10)).convert("RGB")  # fmt: skip
+    assert any(near(c, TEXT, 30) for _, c in number.getcolors(1 << 16) or ())
 
 
 # ------------------------------------------------------------------ header
@@ -334,21 +342,47 @@ def test_the_score_table_is_the_colour_legend() -> None:
     assert (header.title, header.subtitle) == ("Sackson's Network", "Game 4 · first to 3 wins")
     assert header.columns == ("In hand", "Wins")
     assert header.rows == (
-        SeatRow("Ann", L.DARK_PIECE, (6, 2), False, None, L.RIM["dark"]),
-        SeatRow("Bob", L.LIGHT_PIECE, (7, 1), True, None, L.RIM["light"]),
+        SeatRow("Ann", L.DARK_PIECE, (6, 2), False, None, L.RIM["dark"], "Dark"),
+        SeatRow("Bob", L.LIGHT_PIECE, (7, 1), True, None, L.RIM["light"], "Light"),
     )
     single = sackson_header(V.full_board(dark_seat=1), NAMES, (0, 0), None, 1, "Where d3 can go")
     assert (single.title, single.subtitle, single.columns) == ("Where d3 can go", "Game 1",
                                                                ("In hand",))  # fmt: skip
-    assert [(r.colour, r.values, r.to_play) for r in single.rows] == [
-        (L.LIGHT_PIECE, (0,), False),
-        (L.DARK_PIECE, (0,), True),
+    assert [(r.colour, r.side, r.values, r.to_play) for r in single.rows] == [
+        (L.LIGHT_PIECE, "Light", (0,), False),
+        (L.DARK_PIECE, "Dark", (0,), True),
     ]
     won = sackson_header(V.network_won(), NAMES, (3, 2), 3, 5, None)
     assert [(r.tag, r.to_play) for r in won.rows] == [("wins", False), (None, False)]
     drawn = sackson_header(V.full_board(outcome={"winners": [], "reason": "repetition"}),
                            NAMES, (0, 0), 3, 1, None)  # fmt: skip
     assert not any(r.to_play or r.tag for r in drawn.rows)
+
+
+def muted(image: Image.Image) -> int:
+    """Pixels in the muted text colour (the solid middle of muted letters)."""
+    return sum(n for n, c in image.getcolors(1 << 16) or () if near(c, TEXT_MUTED, 3))
+
+
+def test_the_player_list_says_who_plays_dark_and_who_light_even_for_long_names() -> None:
+    long = ["Bartholomew Fitzgerald-Saint-John the Third of Somewhere Far", "Bob"]
+    for dark_seat in (0, 1):
+        view = V.full_board(dark_seat=dark_seat)
+        header = sackson_header(view, long, (0, 0), None, 1, None)
+        sides = [row.side for row in header.rows]
+        assert sides == (["Dark", "Light"] if dark_seat == 0 else ["Light", "Dark"])
+    # Drawn in muted letters after the name, which is cut to leave room for it.
+    image = draw_sackson_board(V.full_board(), long, totals=(0, 0), target=None)
+    rows = image.crop((0, 0, image.width, image.height - HEIGHT)).convert("RGB")
+    band = rows.crop((rows.width // 2, rows.height - 70, rows.width - 60, rows.height - 10))
+    assert muted(band) >= 20
+    plain = sackson_header(V.full_board(), long, (0, 0), None, 1, None)
+    no_side = replace(plain, rows=tuple(replace(r, side=None) for r in plain.rows))
+    bare, top, _ = header_over_table(no_side, WIDTH, HEIGHT)
+    band = bare.crop((0, 0, bare.width, top)).crop(
+        (bare.width // 2, top - 70, bare.width - 60, top - 10)
+    )
+    assert muted(band) <= 2
 
 
 def test_the_dark_swatch_shows_on_the_dark_header() -> None:
