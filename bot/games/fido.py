@@ -92,6 +92,7 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
             groups=sorted_groups,
             page=min(page, (len(tiles) - 1) // HAND_PAGE) + 1 if len(tiles) > HAND_PAGE else None,
             per_page=HAND_PAGE,
+            numerals=True,
         )
 
     def table_words(self, hand: HandState[Any]) -> str:

@@ -1,10 +1,12 @@
 """Painting a FIDO line from its plan: the rule and the turns' U-bends, the faded copies
 heading the cross lines with their captions, the opening double's brass band, the tiles in
-their seats' colours (the last play glowing), then the end badges: white for an end that
+their seats' colours with every number as a numeral, 0 to 21 alike, as in the FIDO hand
+(the last play glowing), then the end badges: white for an end that
 counts, hollow for a naked side (it counts 0), gold for the ends the caller highlights."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
@@ -27,10 +29,10 @@ from render.kit.palette import (
     SPINNER_RING,
     TEXT_MUTED,
 )
-from render.kit.tiles import BIG_NUMERAL, SUPERSAMPLE, TileLook, tile_face
+from render.kit.tiles import NUMERALS, SUPERSAMPLE, tile_face
 from render.line.plan import label_height
 
-COPY: Final = TileLook(fade=DIM_ALPHA, spinner=None, numeral=BIG_NUMERAL)
+COPY: Final = replace(NUMERALS, fade=DIM_ALPHA, spinner=None)
 """A double's faded copy at the head of its side arms' cross line: it names the double
 (each exists once) without looking like a tile laid there."""
 TURN_COLOUR: Final = TEXT_MUTED
@@ -63,7 +65,7 @@ def paint_fido(
         if plan.last is not None and tile is plan.tiles[plan.last]:
             glow = len(laid)
         laid.append(Laid(tile.rect, tile.a, tile.b, tile.direction, tile.seat))
-    paint_tiles(image, laid, unit, origin, glow=glow if glow_last else None, numeral=BIG_NUMERAL)
+    paint_tiles(image, laid, unit, origin, glow=glow if glow_last else None, look=NUMERALS)
     caption_size = max(11, round(unit * 0.36))
     for caption in plan.captions:
         cx, cy = caption.rect.centre

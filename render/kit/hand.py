@@ -10,7 +10,7 @@ what scores and how tiles group is the caller's to say.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -68,6 +68,12 @@ HAND_NUMERAL: Final = 0.56
 (:data:`render.kit.tiles.BIG_NUMERAL`)."""
 BRIGHT: Final = TileLook(numeral=HAND_NUMERAL)
 DIM: Final = TileLook(fade=DIM_ALPHA, spinner=None, numeral=HAND_NUMERAL)
+LOOKS: Final = {
+    (bright, numerals): replace(BRIGHT if bright else DIM, numerals=numerals)
+    for bright in (True, False)
+    for numerals in (True, False)
+}
+"""The face of a tile by whether it is playable and whether every number is a numeral."""
 SCORES_NOW: Final = "scores now"
 """The legend of the gold mark."""
 
@@ -81,6 +87,7 @@ def draw_hand(
     groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
     page: int | None = None,
     per_page: int = PER_PAGE,
+    numerals: bool = False,
 ) -> Image.Image:
     """``tiles`` in the given order; those in ``playable`` bright, others dimmed;
     :func:`render_hand` gives it as PNG bytes.
@@ -88,11 +95,13 @@ def draw_hand(
     ``scoring``: tiles to mark in gold as scoring now, with a legend line. ``groups``:
     (caption, tiles) pairs drawn in that order, each under its caption (tiles of the hand
     in no group follow last). ``page`` (1-based): show only that page of at most
-    ``per_page`` tiles, "page k of n" in the title (:func:`page_count` gives n)."""
+    ``per_page`` tiles, "page k of n" in the title (:func:`page_count` gives n).
+    ``numerals``: every number as a numeral, as the game's table picture draws them (FIDO
+    does, so that 0 to 21 each read one way everywhere); else pips up to 9."""
     plan = plan_hand(
         tiles, title=title, scoring=scoring, groups=groups, page=page, per_page=per_page
     )
-    return paint_hand(plan, playable)
+    return paint_hand(plan, playable, numerals=numerals)
 
 
 render_hand = png_picture(draw_hand)
@@ -150,7 +159,9 @@ def plan_hand(
     return HandPlan(layout, heading, marked, shown, len(pages))
 
 
-def paint_hand(plan: HandPlan, playable: Collection[Tile]) -> Image.Image:
+def paint_hand(
+    plan: HandPlan, playable: Collection[Tile], *, numerals: bool = False
+) -> Image.Image:
     """Draw the planned hand: title, legend, captions, then each tile and its name."""
     layout, heading, marked = plan.layout, plan.heading, plan.marked
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
@@ -180,7 +191,7 @@ def paint_hand(plan: HandPlan, playable: Collection[Tile]) -> Image.Image:
             band = sprites.outline(round(rect.width), round(rect.height), UNIT, BONUS_FILL)
             pad = sprites.outline_pad(UNIT)
             image.paste(band, (x0 - pad, y0 - pad), band)
-        picture = tile_face(tile.high, tile.low, S, UNIT, BRIGHT if bright else DIM)
+        picture = tile_face(tile.high, tile.low, S, UNIT, LOOKS[bright, numerals])
         image.paste(picture, (x0, y0), picture)
         if tile in marked:
             x, y = cell.name_at

@@ -7,6 +7,7 @@ corner at ``origin`` (``left``, ``top``) in the image, below the header.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from PIL import Image
@@ -63,11 +64,11 @@ def paint_tiles(
     unit: int,
     origin: Origin,
     glow: int | None = None,
-    numeral: float = PLAIN.numeral,
+    look: TileLook = PLAIN,
 ) -> None:
     """The tiles with their drop shadows, each face accented in its seat's colour; under
     them all, the glow round ``tiles[glow]`` (the last play) if ``glow`` is given.
-    ``numeral`` sizes the numbers above 9 (:class:`TileLook`)."""
+    ``look`` is how faces are drawn apart from the accent (:class:`TileLook`)."""
     if glow is not None:
         rect = tiles[glow].rect
         halo = sprites.glow(round(rect.width), round(rect.height), unit)
@@ -78,6 +79,6 @@ def paint_tiles(
         x0, y0 = corner(tile.rect, origin)
         image.paste(shade, (x0 + ox, y0 + oy), shade)
     for tile in tiles:
-        look = TileLook(accent=seat_colour(tile.seat), numeral=numeral)
-        face = tile_face(tile.a, tile.b, tile.direction, unit, look)
+        accented = replace(look, accent=seat_colour(tile.seat))
+        face = tile_face(tile.a, tile.b, tile.direction, unit, accented)
         image.paste(face, corner(tile.rect, origin), face)

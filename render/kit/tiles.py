@@ -5,6 +5,8 @@ first half to the second, the unit (the px length of a tile's short side) and a
 :class:`TileLook`. Numbers up to 9 are drawn as pips in the standard patterns (rotating
 with the tile, as on a real domino); 10 to 21 are drawn as upright numerals, which stay
 readable on double-12 to double-21 sets where pip patterns stop being countable at a glance.
+A game whose numbers run past 9 draws every number as a numeral instead
+(:data:`NUMERALS`), so that each reads the same way on every tile of every picture.
 """
 
 from __future__ import annotations
@@ -67,12 +69,16 @@ class TileLook:
     numeral: float = 0.42
     """Numerals' size as a share of a half's side. Sets above double-9 (which alone have
     numerals) use :data:`BIG_NUMERAL`, which reads on a phone at the units they draw."""
+    numerals: bool = False
+    """Every number as a numeral, 0 to 21 alike (FIDO's sets, double-6 to double-21)."""
 
 
 PLAIN: Final = TileLook()
 BIG_NUMERAL: Final = 0.52
 """Numerals this big still leave "21" clear of a seat band (two digits are about 1.4 times
 the font size wide)."""
+NUMERALS: Final = TileLook(numeral=BIG_NUMERAL, numerals=True)
+"""FIDO's tiles: every number a numeral, sized to read on a phone."""
 
 
 def tile_size(direction: int, unit: int) -> tuple[int, int]:
@@ -159,9 +165,10 @@ def _draw_half(
     quarter_turns: int,
     look: TileLook,
 ) -> None:
-    """Pips (or a numeral above 9) on the square half whose top-left corner is ``origin``."""
+    """Pips (or a numeral above 9, or always with ``look.numerals``) on the square half
+    whose top-left corner is ``origin``."""
     ox, oy = origin
-    if number > MAX_PIPS:
+    if look.numerals or number > MAX_PIPS:
         face = font(round(half * look.numeral), bold=True)
         draw.text(
             (ox + half / 2, oy + half / 2), str(number), font=face, fill=look.pips, anchor="mm"

@@ -62,7 +62,8 @@ def big_hand_groups(tiles: list[Tile]) -> list[tuple[str, list[Tile]]]:
 
 
 def hand_63_page() -> bytes:
-    """Page 2 of a 63-tile double-21 hand, grouped by difference, scoring tiles in gold."""
+    """Page 2 of a 63-tile double-21 hand, grouped by difference, scoring tiles in gold,
+    every number a numeral (as the FIDO table draws them)."""
     tiles = random.Random(1).sample(double_set(21), 63)
     return render_hand(
         tiles,
@@ -71,6 +72,7 @@ def hand_63_page() -> bytes:
         scoring=tiles[::3][::4],
         groups=big_hand_groups(tiles),
         page=2,
+        numerals=True,
     )
 
 

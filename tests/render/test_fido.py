@@ -9,6 +9,7 @@ import io
 import random
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +17,15 @@ import pytest
 from PIL import Image
 
 import render
+from engine.tiles import Tile
 from render import render_fido_table
 from render.fido import FidoPlan, empty_note, fido_notes, plan_fido, total_text
 from render.fido.picture import draw_fido_table
 from render.kit.geometry import Rect
+from render.kit.hand import BRIGHT, draw_hand, plan_hand
+from render.kit.hand import UNIT as HAND_UNIT
 from render.kit.palette import seat_colour
-from render.kit.tiles import E, S, W
+from render.kit.tiles import NUMERALS, PLAIN, E, S, TileLook, W, tile_face
 from render.line.plan import HEIGHT_BUDGET, MAX_WIDTH, UNIT_MIN
 from tests.render import fido_cases as C
 from tests.render.fido_views import FidoView, long_double_21, random_fido_view
@@ -257,6 +261,71 @@ def test_every_tile_wears_its_seats_colour() -> None:
         assert isinstance(pixel, tuple)
         want = seat_colour(tile.seat or 0)
         assert max(abs(a - b) for a, b in zip(pixel, want, strict=True)) < 40, tile
+
+
+# ------------------------------------------------------------------ numbers
+
+
+def first_half(face: Image.Image, unit: int) -> Image.Image:
+    """The middle of a face's first half (clear of its edges, divider and pin)."""
+    inset = unit // 5
+    return face.crop((inset, inset, unit - inset, unit - inset)).convert("RGB")
+
+
+def test_every_number_reads_the_same_way_lying_or_standing() -> None:
+    """On FIDO's tiles 0 to 21 are all numerals, upright on a lying tile as on a
+    standing one; pips (the classic look) turn with the tile, so a 2 lying and a 2
+    standing are drawn differently."""
+    unit = 40
+    for number in range(22):
+        lying = tile_face(number, 21 - number, E, unit, NUMERALS)
+        standing = tile_face(number, (number + 5) % 22, S, unit, NUMERALS)
+        assert first_half(lying, unit).tobytes() == first_half(standing, unit).tobytes()
+    lying, standing = tile_face(2, 0, E, unit, PLAIN), tile_face(2, 0, S, unit, PLAIN)
+    assert first_half(lying, unit).tobytes() != first_half(standing, unit).tobytes()
+
+
+def half_in(
+    image: Image.Image, rect: Rect, unit: int, second: bool, dx: int, dy: int
+) -> Image.Image:
+    """The first or second half of a lying tile drawn at ``rect`` (plan px, moved by
+    ``dx``, ``dy``) as a face of its own, to compare with :func:`first_half`."""
+    left = round(rect.left) + dx + (unit if second else 0)
+    top = round(rect.top) + dy
+    return image.crop((left, top, left + unit, top + unit))
+
+
+def test_the_table_draws_low_numbers_as_numerals_too() -> None:
+    """The 8 of 12-8 on the table is the numeral 8 of every FIDO face, not a pip grid."""
+    view = C.seed_example()
+    plan = plan_fido(view)
+    image = draw_fido_table(view, NAMES[:4], last=False).convert("RGB")
+    dx, dy = (image.width - plan.width) // 2, image.height - plan.height
+    tile = next(t for t in plan.tiles if t.tile == "12-8")
+    assert tile.direction in (E, W) and tile.b == 8
+    drawn = half_in(image, tile.rect, plan.unit, tile.direction == E, dx, dy)
+    look = replace(NUMERALS, accent=seat_colour(tile.seat or 0))
+    numeral = tile_face(8, 8, E, plan.unit, look)
+    pips = tile_face(8, 8, E, plan.unit, TileLook(accent=seat_colour(tile.seat or 0)))
+    inner = first_half(drawn, plan.unit)
+    assert inner.tobytes() == first_half(numeral, plan.unit).tobytes()
+    assert inner.tobytes() != first_half(pips, plan.unit).tobytes()
+
+
+def test_the_fido_hand_draws_every_number_as_a_numeral() -> None:
+    """The hand picture with ``numerals`` (as the FIDO game draws it) shows a 2-1 as the
+    numerals 2 and 1, upright as on the table; a 12-11 is numerals either way."""
+    low, high = Tile(2, 1), Tile(12, 11)
+    picture = draw_hand([low], [low], numerals=True).convert("RGB")
+    rect = plan_hand([low]).layout.cells[0].rect
+    top = picture.crop((round(rect.left), round(rect.top), round(rect.left) + HAND_UNIT,
+                        round(rect.top) + HAND_UNIT))  # fmt: skip
+    numeral = tile_face(2, 2, E, HAND_UNIT, replace(BRIGHT, numerals=True))
+    pips = tile_face(2, 2, E, HAND_UNIT, BRIGHT)
+    assert first_half(top, HAND_UNIT).tobytes() == first_half(numeral, HAND_UNIT).tobytes()
+    assert first_half(top, HAND_UNIT).tobytes() != first_half(pips, HAND_UNIT).tobytes()
+    high_numerals = draw_hand([high], [high], numerals=True).tobytes()
+    assert high_numerals == draw_hand([high], [high]).tobytes()
 
 
 # ------------------------------------------------------------------ header
