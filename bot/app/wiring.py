@@ -19,6 +19,7 @@ from bot.app.observe import Observer, count_interaction
 from bot.app.settings import Settings
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
+from bot.discord.cogs.tables import TablesCog
 from bot.discord.handlers import Handlers
 from bot.games import ADAPTERS
 from bot.publishing import pictures
@@ -112,6 +113,7 @@ class Wiring:
         for adapter in ADAPTERS.values():
             client.tree.add_command(family_group(adapter, handlers, settings.turn_seconds))
         await client.add_cog(LeagueCog(store, clock))
+        await client.add_cog(TablesCog(handlers))
         workers = settings.publish_concurrency
         if queue.in_process:
             workers = max(1, workers)  # the only process: it must publish

@@ -14,7 +14,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from bot.games import adapter_for
@@ -126,6 +126,10 @@ class TableCore:
 
     async def table_in_channel(self, channel_id: int) -> TableRecord | None:
         return await self.store.open_table_in_channel(channel_id)
+
+    def now(self) -> datetime:
+        """The service's clock (the one its deadlines are set by)."""
+        return self._clock()
 
     async def snapshot(self, table_id: int) -> tuple[TableRecord, Match | None]:
         """The table as committed, with its match once started (public use only)."""
