@@ -164,6 +164,10 @@ async def test_a_two_day_turn_reminds_once_then_moves_for_the_player_across_rest
         # Its button opens the player's controls, as the table's own Show hand does.
         controls = await table.show_hand(late, reminder)
         assert "Your tiles" in controls.text
+        # /games in a DM (the bot is in dev mode here: DM commands are kept global) reads
+        # the time left by the same clock.
+        listing = await games(table, late, in_dm=True)
+        assert re.search(r"▶ \*\*your turn\*\*, 11 h 5\d min left", listing.text), listing.text
 
         # Another restart: the reminder was committed as sent, so it is not sent again;
         # when the whole turn has passed the move is made for the player, as before.
