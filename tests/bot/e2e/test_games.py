@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.bot.e2e.conftest import Club, checked_bot, driver, two_player_table
+from tests.bot.e2e.conftest import BOTH_WAYS, Club, checked_bot, driver, two_player_table
 from tests.bot.e2e.harness import Player, TableDriver, Turn, restart_bot
-from tests.fakediscord import BotLauncher, Message
+from tests.fakediscord import BotLauncher, BotProcess, Message
 
 DAY = 86400
 
@@ -103,6 +103,31 @@ async def test_games_lists_your_tables_in_every_server_privately_with_your_contr
 
         none = await games(network, dan, in_dm=True)
         assert "You are not sitting at any table" in none.text and none.buttons == []
+
+
+@BOTH_WAYS
+async def test_games_answers_in_a_dm_over_the_gateway_and_over_http(
+    club: Club, bot: BotProcess
+) -> None:
+    fake = club.fake
+    # Dev mode: the commands go to the dev server, except /games, which DMs need global.
+    assert [command.name for command in fake.commands()] == ["games"]
+    assert fake.commands()[0].usable_in_dms
+    assert "games" not in {command.name for command in fake.commands(club.guild)}
+    table = driver(club, club.ada)
+    lobby = await table.open(club.ada, seats=3, turn="12h")
+    assert "12 h per turn" in lobby.text
+    listing = await games(table, club.ada, in_dm=True)
+    assert listing.text.startswith("**Your tables** (1)")
+    # The link leads to the channel, or to the lobby message once its id is stored (the
+    # answer that posts it comes first).
+    channel = f"https://discord.com/channels/{club.guild.id}/{club.channel.id}"
+    assert f"**Network dominoes** · table {table_id(table)} · " in listing.text
+    assert re.search(rf"\]\({channel}(/{lobby.id})?\)", listing.text), listing.text
+    assert "waiting to start · 1/3 seats" in listing.text
+    in_server = await games(table, club.ada, in_dm=False)  # the global command there too
+    assert in_server.text.startswith("**Your tables** (1)")
+    assert f"· table {table_id(table)} · " in in_server.text
 
 
 async def test_a_bad_turn_length_is_refused_politely_and_opens_nothing(
