@@ -72,7 +72,7 @@ def parse_turn(text: str) -> int:
         raise UserError(BAD_TURN)
     seconds, position = 0, 0
     for found in _PART.finditer(cleaned):
-        if cleaned[position : found.start()].strip() or not found.group(0):
+        if cleaned[position : found.start()].strip():
             raise UserError(BAD_TURN)
         unit = _NAMES.get(found.group(2) or "m")
         if unit is None:

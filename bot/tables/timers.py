@@ -31,6 +31,7 @@ TurnReminder = Callable[[int, int], Awaitable[None]]
 """Called with (table id, turn counter) when a quarter of a long turn is left."""
 
 DEFAULT_RECHECK_SECONDS: Final = 3600.0
+"""The longest one sleep of a wake-up: then the stored moment is compared with the clock."""
 
 
 class TableTimers:
