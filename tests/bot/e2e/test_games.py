@@ -52,7 +52,6 @@ async def test_games_lists_your_tables_in_every_server_privately_with_your_contr
         network = await two_player_table(club, target=100)
         first = await network.next_turn()
         assert first is not None
-        waiting = bea if first.player is ada else ada
 
         dominoes = TableDriver(fake, back_room, [ada], family="dominoes")
         lobby = await dominoes.open(ada, game="block", seats=2, target=100, turn="8h")
@@ -95,11 +94,15 @@ async def test_games_lists_your_tables_in_every_server_privately_with_your_contr
         assert "Your tiles" in controls.text
 
         # In a server channel, privately too: only the tables the asker sits at.
-        theirs = await games(network, waiting, in_dm=False)
+        theirs = await games(network, bea, in_dm=False)  # bea sits at one of the two
         assert theirs.text.startswith("**Your tables** (1)")
         assert f"table {network_id}" in theirs.text and f"table {dominoes_id}" not in theirs.text
-        assert theirs.buttons == []
-        assert re.search(rf"{first.player.name} to play, [1-4] min left", theirs.text)
+        if first.player is bea:
+            assert re.search(r"your turn\*\*, [1-4] min left", theirs.text), theirs.text
+            assert [b.label for b in theirs.buttons] == [f"Show hand: table {network_id}"]
+        else:
+            assert re.search(r"ada to play, [1-4] min left", theirs.text), theirs.text
+            assert theirs.buttons == []
 
         none = await games(network, dan, in_dm=True)
         assert "You are not sitting at any table" in none.text and none.buttons == []
