@@ -35,6 +35,16 @@ def gateway_intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+def _guild_only(
+    command: app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu,
+) -> bool:
+    """Whether a command is for servers alone (it has no use in a DM with the bot)."""
+    contexts = command.allowed_contexts
+    if contexts is not None:
+        return not contexts.dm_channel
+    return command.guild_only
+
+
 class DominoTree(app_commands.CommandTree[Any]):
     """Answers a slash command that failed unexpectedly instead of leaving it hanging."""
 
@@ -87,10 +97,20 @@ class DominoBot(commands.AutoShardedBot):
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:
+            # The dev guild gets the commands at once (global ones take a while to show);
+            # those usable in DMs (no guild there) stay global, and only they.
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
+            anywhere = [c for c in self.tree.get_commands() if not _guild_only(c)]
+            for command in anywhere:
+                self.tree.remove_command(command.name, guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to guild %d", len(synced), guild.id)
+            for command in self.tree.get_commands():
+                if command not in anywhere:
+                    self.tree.remove_command(command.name)
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (usable in DMs)", len(synced))
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))

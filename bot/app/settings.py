@@ -97,8 +97,8 @@ class Settings(StoreSettings):
     discord_gateway_url: str = DEFAULT_GATEWAY_URL
     lobby_timeout_seconds: int = Field(default=900, ge=1)
     """How long an unstarted lobby stays open."""
-    turn_seconds: int = Field(default=300, ge=1, le=86400)
-    """Default turn timer for new tables (a table option may override it)."""
+    turn_seconds: int = Field(default=300, ge=1, le=3 * 86400)
+    """Default turn length for new tables (``/<game> new turn:`` may set another)."""
     render_processes: int = Field(default=1, ge=0, le=32)
     """Worker processes that draw the pictures, so drawing never holds up the event loop
     (0: threads in this process, for a single-core machine)."""
@@ -119,7 +119,13 @@ class Settings(StoreSettings):
     """Deal every new table from this seed instead of a random one: for replaying a
     reported game exactly, and for tests. Leave unset in play."""
 
-    @field_validator("deal_seed", "dev_guild_id", "shard_count", "metrics_port", mode="before")
+    clock_file: Path | None = None
+    """Tests only: a file holding seconds the bot's clock runs ahead of the real time, so
+    a test can let a long turn pass (timers then look at the clock twice a second)."""
+
+    @field_validator(
+        "deal_seed", "dev_guild_id", "shard_count", "metrics_port", "clock_file", mode="before"
+    )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         """``NAME=`` in a .env file means "not set", not "not a number"."""

@@ -9,15 +9,17 @@ import secrets
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from datetime import timedelta
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord.ext import commands
 
+from bot.app.clock import bot_clock
 from bot.app.observe import Observer, count_interaction
 from bot.app.settings import Settings
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
+from bot.discord.cogs.tables import TablesCog
 from bot.discord.handlers import Handlers
 from bot.games import ADAPTERS
 from bot.publishing import pictures
@@ -28,10 +30,13 @@ from bot.publishing.jobs.waiting import waiting_jobs
 from bot.publishing.publisher import Publisher
 from bot.store import Store
 from bot.tables.service import TableService
-from bot.tables.timers import TableTimers
+from bot.tables.timers import DEFAULT_RECHECK_SECONDS, TableTimers
 from bot.views.components import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
+
+TEST_CLOCK_RECHECK: Final = 0.5
+"""How often timers look at a test's clock (CLOCK_FILE), which may jump by days."""
 
 
 def deal_seeds(fixed: int | None) -> Callable[[], int]:
@@ -79,9 +84,11 @@ class Wiring:
         self._painters = pictures.use_processes(settings.render_processes)
         if self._painters is not None:
             self._painters.submit(int)  # start the workers now, not at the first picture
-        self._store = store = await Store.open(settings.database)
+        clock = bot_clock(settings.clock_file)
+        self._store = store = await Store.open(settings.database, clock=clock)
         service = TableService(
             store,
+            clock=clock,
             lobby_timeout=timedelta(seconds=settings.lobby_timeout_seconds),
             new_seed=deal_seeds(settings.deal_seed),
         )
@@ -91,14 +98,22 @@ class Wiring:
         # On PostgreSQL, computer seats move in publish jobs, not where a play arrived.
         thinker = None if queue.in_process else service
         publisher = Publisher(client, store, delivery, queue, thinker)
-        self._timers = timers = TableTimers(self._turn_expired, self._lobby_expired)
+        recheck = TEST_CLOCK_RECHECK if settings.clock_file else DEFAULT_RECHECK_SECONDS
+        self._timers = timers = TableTimers(
+            self._turn_expired,
+            self._lobby_expired,
+            self._turn_reminder,
+            clock=clock,
+            recheck=recheck,
+        )
         self.handlers = handlers = Handlers(
             service, publisher, queue, timers, delivery, settings.owns_guild
         )
         client.add_dynamic_items(*DYNAMIC_ITEMS)
         for adapter in ADAPTERS.values():
             client.tree.add_command(family_group(adapter, handlers, settings.turn_seconds))
-        await client.add_cog(LeagueCog(store))
+        await client.add_cog(LeagueCog(store, clock))
+        await client.add_cog(TablesCog(handlers))
         workers = settings.publish_concurrency
         if queue.in_process:
             workers = max(1, workers)  # the only process: it must publish
@@ -116,6 +131,10 @@ class Wiring:
     async def _turn_expired(self, table_id: int, turn: int) -> None:
         await self._ready()
         await self.handlers.turn_expired(table_id, turn)
+
+    async def _turn_reminder(self, table_id: int, turn: int) -> None:
+        await self._ready()
+        await self.handlers.turn_reminder(table_id, turn)
 
     async def _lobby_expired(self, table_id: int) -> None:
         await self.handlers.expire_lobby(table_id)

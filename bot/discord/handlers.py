@@ -4,6 +4,7 @@ how every one of them answers)."""
 
 from __future__ import annotations
 
+from bot.discord.listing import ListHandlers
 from bot.discord.lobby import LobbyHandlers
 from bot.discord.looking import LookHandlers
 from bot.discord.restarts import Restarts
@@ -11,7 +12,7 @@ from bot.discord.suggestions import MoveSuggestions
 from bot.discord.turns import TurnHandlers
 
 
-class Handlers(LobbyHandlers, TurnHandlers, LookHandlers, MoveSuggestions, Restarts):
+class Handlers(LobbyHandlers, TurnHandlers, LookHandlers, ListHandlers, MoveSuggestions, Restarts):
     """Interaction logic shared by the dynamic controls and the slash commands: every
     part's entry points on one object, sharing one :class:`~bot.discord.answering.Desk`
     (the parts share no other state and no method names)."""

@@ -1,6 +1,6 @@
 """Playing a turn: a tile picked from the private controls, a target or action played from
-them or a move typed as ``/<family> play``, each committed, answered and published; and a
-turn whose time ran out."""
+them or a move typed as ``/<family> play``, each committed, answered and published; a long
+turn's reminder; and a turn whose time ran out."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from bot.discord.answering import Desk, acknowledge
 from bot.publishing import messages
 from bot.publishing.answers import AnswerTicket
 from bot.publishing.private import pick_targets, played_reply, subject_reply
+from bot.publishing.reminders import send_reminder
 from bot.publishing.replies import Reply, answer
 from bot.store import JsonObject, PublishJob
 from bot.tables.service import TableUpdate
@@ -107,6 +108,17 @@ class TurnHandlers(Desk):
         finally:  # a committed move is published even if answering it failed
             for update in updates:
                 self.settle(update)
+
+    async def turn_reminder(self, table_id: int, turn: int) -> None:
+        """Timer callback: a quarter of a long turn is left; remind its player once."""
+        reminder = await self.service.remind(table_id, turn)
+        if reminder is not None:
+            self.timers.track(reminder.record)
+            await send_reminder(self.delivery, reminder)
+            return
+        record = await self.service.store.get_table(table_id)
+        if record is not None:
+            self.timers.track(record)
 
     async def turn_expired(self, table_id: int, turn: int) -> None:
         """Timer callback: the player to move ran out of time."""

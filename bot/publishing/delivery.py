@@ -57,6 +57,14 @@ class Delivery:
             raise
         return True
 
+    async def post(
+        self, channel_id: int, content: str, *, view: discord.ui.View | None = None
+    ) -> None:
+        """Post in a server channel (what a player whose DMs are closed is told instead)."""
+        channel = self._client.get_partial_messageable(channel_id)
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        await channel.send(content, **extra)
+
     async def _channel(self, user_id: int) -> discord.PartialMessageable:
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:

@@ -181,11 +181,27 @@ CREATE INDEX tables_unpublished ON tables (id)
     WHERE published_version < version AND state IS NOT NULL;
 """
 
+_V5_TABLE_PLAYERS: Final = """
+-- Who sits at which table, one row per person and table, written with the seats: a
+-- player's tables (/games) are found by index, not by reading every table's seats.
+CREATE TABLE table_players (
+    user_id  INTEGER NOT NULL,
+    table_id INTEGER NOT NULL REFERENCES tables (id),
+    PRIMARY KEY (user_id, table_id)
+) STRICT, WITHOUT ROWID;
+
+INSERT OR IGNORE INTO table_players (user_id, table_id)
+SELECT json_extract(seat.value, '$.user_id'), tables.id
+FROM tables, json_each(tables.seats) AS seat
+WHERE json_extract(seat.value, '$.user_id') IS NOT NULL;
+"""
+
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_TABLES_MOVES_RESULTS,
     _V2_GENERIC_STATS_AND_SETTINGS,
     _V3_NEWS_PENDING_COLUMN,
     _V4_PUBLICATION,
+    _V5_TABLE_PLAYERS,
 )
 """Migration *n* (1-based) brings a database from user_version n-1 to n."""
 

@@ -116,7 +116,24 @@ CREATE INDEX tables_unpublished ON tables (id)
     WHERE published_version < version AND state IS NOT NULL;
 """
 
-POSTGRES_MIGRATIONS: Final[dict[int, str]] = {3: _V3_BASELINE, 4: _V4_PUBLICATION}
+_V5_TABLE_PLAYERS: Final = """
+CREATE TABLE table_players (
+    user_id  BIGINT NOT NULL,
+    table_id BIGINT NOT NULL REFERENCES tables (id),
+    PRIMARY KEY (user_id, table_id)
+);
+
+INSERT INTO table_players (user_id, table_id)
+SELECT DISTINCT (seat->>'user_id')::bigint, tables.id
+FROM tables, json_array_elements(tables.seats) AS seat
+WHERE seat->>'user_id' IS NOT NULL;
+"""
+
+POSTGRES_MIGRATIONS: Final[dict[int, str]] = {
+    3: _V3_BASELINE,
+    4: _V4_PUBLICATION,
+    5: _V5_TABLE_PLAYERS,
+}
 """Migration *n* brings a PostgreSQL database to version *n* (from *n* − 1, or from
 nothing for the baseline)."""
 

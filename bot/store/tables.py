@@ -16,6 +16,7 @@ from bot.store.base import (
     positive,
 )
 from bot.store.codec import encode_json, encode_object, optional_time_to_text
+from bot.store.database import Transaction
 from bot.store.errors import ChannelBusyError, TableStateError, UniqueViolation
 from bot.store.records import Seat, TableRecord, TableStatus
 from bot.store.rows import from_row
@@ -39,6 +40,17 @@ def _check_writable_status(status: TableStatus) -> TableStatus:
     if status is TableStatus.FINISHED:
         raise ValueError("use finish_match() to finish a table so its result is recorded")
     return status
+
+
+async def _seat_players(db: Transaction, table_id: int, seats: Sequence[Seat]) -> None:
+    """Write who sits at the table (``table_players``) beside its seats."""
+    await db.execute("DELETE FROM table_players WHERE table_id = ?", (table_id,))
+    users = sorted({seat.user_id for seat in seats if seat.user_id is not None})
+    if users:
+        await db.executemany(
+            "INSERT INTO table_players (user_id, table_id) VALUES (?, ?)",
+            [(user, table_id) for user in users],
+        )
 
 
 class StoreTables(StoreBase):
@@ -83,6 +95,7 @@ class StoreTables(StoreBase):
                     f" RETURNING {TABLE_COLUMNS}",
                     params,
                 )
+                await _seat_players(db, int(rows[0]["id"]), seats)
         except UniqueViolation:
             busy = await self.open_table_in_channel(channel_id)
             raise ChannelBusyError(channel_id, None if busy is None else busy.id) from None
@@ -108,6 +121,16 @@ class StoreTables(StoreBase):
             f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND state IS NOT NULL"
             " ORDER BY id DESC LIMIT ?",
             (channel_id, positive(limit)),
+        )
+        return [from_row(TableRecord, row) for row in rows]
+
+    async def tables_of_player(self, user_id: int, limit: int = 25) -> list[TableRecord]:
+        """The open tables ``user_id`` sits at, in every server, the latest change first."""
+        rows = await self._fetch(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN (?, ?) AND id IN"
+            " (SELECT table_id FROM table_players WHERE user_id = ?)"
+            " ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (*OPEN_STATUSES, user_id, positive(limit)),
         )
         return [from_row(TableRecord, row) for row in rows]
 
@@ -156,5 +179,7 @@ class StoreTables(StoreBase):
             if status is not UNSET and status is not claim.status and not claim.status.is_open:
                 raise TableStateError(table_id, claim.status.value, f"change status to {status}")
             row = await self._bump(db, claim, changes)
+            if seats is not UNSET:
+                await _seat_players(db, table_id, seats)
             job = await self._name_job(db, row, answer) if publish else None
         return self._committed(row, job)

@@ -34,6 +34,7 @@ from bot.store import (
 from bot.store.publication import Publication
 from bot.tables.errors import TableClosedError, UserError
 from bot.tables.meta import News, TableMeta
+from bot.tables.pace import reminder_lead
 from bot.tables.results import result_lines
 from bot.tables.seats import (
     check_in_play,
@@ -126,6 +127,10 @@ class TableCore:
     async def table_in_channel(self, channel_id: int) -> TableRecord | None:
         return await self.store.open_table_in_channel(channel_id)
 
+    def now(self) -> datetime:
+        """The service's clock (the one its deadlines are set by)."""
+        return self._clock()
+
     async def snapshot(self, table_id: int) -> tuple[TableRecord, Match | None]:
         """The table as committed, with its match once started (public use only)."""
         record = await self.table(table_id)
@@ -201,12 +206,16 @@ class TableCore:
                     return None
             return None
 
-    def _deadline(self, record: TableRecord, match: Match, meta: TableMeta) -> datetime | None:
-        """When the seat to move times out; None when nobody is waited for."""
+    def _timed(self, record: TableRecord, match: Match, meta: TableMeta) -> TableMeta:
+        """``meta`` with the turn's deadline (None when nobody is waited for) and, for a
+        long turn, when its player is reminded."""
         seat = match.hand.current_player
         if match.is_over or seat is None or computer_plays(record, meta, seat):
-            return None
-        return self._clock() + timedelta(seconds=self._options(record).turn_seconds)
+            return replace(meta, deadline=None, remind_at=None)
+        seconds = self._options(record).turn_seconds
+        deadline = self._clock() + timedelta(seconds=seconds)
+        lead = reminder_lead(seconds)
+        return replace(meta, deadline=deadline, remind_at=None if lead is None else deadline - lead)
 
     async def _commit(
         self,
@@ -238,7 +247,7 @@ class TableCore:
             match.hand_number,
         )
         meta = replace(meta, turn=meta.turn + 1, actor=update.actor_id).with_log(story.log)
-        meta = replace(meta, deadline=self._deadline(record, match, meta))
+        meta = self._timed(record, match, meta)
         merged = Narration()
         merged.extend(update.story)
         merged.extend(story)

@@ -206,7 +206,7 @@ class Lobby(ComputerSeats):
         words = words_for(spec)
         story = Narration(log=[f"{words.round_title} 1 {words.begins}"], hand_dealt=True)
         meta = TableMeta(log=tuple(story.log), news=(News(0, deal=True),))
-        meta = replace(meta, deadline=self._deadline(record, match, meta))
+        meta = self._timed(record, match, meta)
         record = await self._update(
             record,
             status=TableStatus.PLAYING,

@@ -56,6 +56,9 @@ class TableMeta:
     """Moves committed so far. Controls carry it, so a click from an older turn is stale."""
     deadline: datetime | None = None
     """When the seat to move times out (None: nobody is waited for)."""
+    remind_at: datetime | None = None
+    """When the seat to move is reminded that a quarter of a long turn is left (None: no
+    reminder is due this turn, or it was sent: cleared in the commit that sends it)."""
     timeouts: dict[int, int] = field(default_factory=dict)
     """Consecutive timeouts per seat."""
     autopilot: frozenset[int] = frozenset()
@@ -78,6 +81,7 @@ class TableMeta:
         return {
             "turn": self.turn,
             "deadline": None if self.deadline is None else self.deadline.isoformat(),
+            "remind_at": None if self.remind_at is None else self.remind_at.isoformat(),
             "timeouts": {str(seat): count for seat, count in sorted(self.timeouts.items())},
             "autopilot": sorted(self.autopilot),
             "log": list(self.log),
@@ -88,10 +92,11 @@ class TableMeta:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableMeta:
-        deadline = data.get("deadline")
+        deadline, remind_at = data.get("deadline"), data.get("remind_at")
         return cls(
             turn=int(data.get("turn", 0)),
             deadline=None if deadline is None else datetime.fromisoformat(deadline),
+            remind_at=None if remind_at is None else datetime.fromisoformat(remind_at),
             timeouts={int(seat): int(n) for seat, n in data.get("timeouts", {}).items()},
             autopilot=frozenset(int(seat) for seat in data.get("autopilot", [])),
             log=tuple(str(line) for line in data.get("log", [])),

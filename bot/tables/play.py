@@ -69,7 +69,7 @@ class Play(ComputerSeats):
                     timeouts={**meta.timeouts, seat: 0},
                     actor=user_id,
                 ).with_log(story.log)
-                meta = replace(meta, deadline=self._deadline(record, match, meta))
+                meta = self._timed(record, match, meta)
                 record = await self._update(record, meta=meta.to_json())
                 log.info("table %d: seat %d is back from the computer", table_id, seat)
                 update = await self._run_computers(

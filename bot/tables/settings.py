@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.tables.errors import UserError
+from bot.tables.pace import MAX_TURN_SECONDS, format_turn
 from engine.registry import game_spec
 from engine.spec import GameSpec, OptionValue
 from i18n import SOURCE, language_of
 
-MIN_TURN_SECONDS, MAX_TURN_SECONDS = 1, 24 * 3600
-MAX_TURN_MINUTES: Final = 60
+MIN_TURN_SECONDS: Final = 1
+"""The shortest turn a table can have (TURN_SECONDS may set it, for tests); players pick
+from a minute up (``turn:``, see :mod:`bot.tables.pace`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,7 @@ class TableSettings:
         except ValueError as exc:
             raise UserError(_sentence(str(exc))) from exc
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
-            raise UserError("The turn timer must be between 1 second and 24 hours.")
+            raise UserError("A turn can last from 1 minute to 3 days.")
         if opponent_id is not None and not is_challenge(spec):
             raise UserError(f"{spec.title} is not a two-player game: open a table instead.")
         return cls(
@@ -112,15 +114,12 @@ class TableSettings:
     def describe(self) -> str:
         """One line for the lobby and status messages."""
         spec = self.spec
-        minutes, seconds = divmod(self.turn_seconds, 60)
-        timer = f"{minutes} min" if not seconds else f"{self.turn_seconds} s"
+        timer = format_turn(self.turn_seconds)
         goal = spec.match.goal_label(self.target)
         if self.target is not None:
             goal = goal[:1].upper() + goal[1:]
         hints = ["hints on"] if self.hints else []
-        return " · ".join(
-            [goal, *spec.describe_options(self.options), f"turn timer {timer}", *hints]
-        )
+        return " · ".join([goal, *spec.describe_options(self.options), f"{timer} per turn", *hints])
 
 
 def is_challenge(spec: GameSpec) -> bool:

@@ -258,7 +258,7 @@ async def test_timers_fire_once_per_deadline_and_can_be_replaced(store: Store) -
         fired.append(("lobby", table_id, 0))
         done.set()
 
-    timers = TableTimers(on_turn, on_lobby)
+    timers = TableTimers(on_turn, on_lobby, on_turn)
     now = datetime.now(UTC)
     lobby = await store.create_table(1, 2, 3, "network", {}, [], expires_at=now)
     timers.track(lobby)

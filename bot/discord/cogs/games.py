@@ -20,7 +20,8 @@ from bot.games.base import GameAdapter
 from bot.games.words import words_for
 from bot.publishing.replies import tell
 from bot.tables.errors import UserError
-from bot.tables.settings import MAX_TURN_MINUTES, TableSettings, is_challenge
+from bot.tables.pace import format_turn, parse_turn, suggestions
+from bot.tables.settings import TableSettings, is_challenge
 from engine.spec import GameSpec, MatchFormat, OptionSpec
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -123,28 +124,33 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         "Let players ask for the hard computer's move on their turn (standings count them)",
     )
     add(
-        "turn_minutes",
-        app_commands.Range[int, 1, MAX_TURN_MINUTES],
-        "Minutes per turn before a player's move is made for them "
-        f"(default {default_turn_seconds // 60})",
+        "turn",
+        str,
+        "How long each turn may last, 1 minute to 3 days: 30m, 8h, 2d "
+        f"(default {format_turn(default_turn_seconds)})",
     )
+    shared = {"game", "opponent", "computer", "seats", "target", "hints", "turn"}
+    clashing = shared & {option.name for option in options}
+    if clashing:
+        raise ValueError(f"{adapter.family}: a game option repeats a table option: {clashing}")
 
     async def new(interaction: discord.Interaction[Any], /, **given: Any) -> None:
         game = given.pop("game", None) or specs[0].name
         seats = given.pop("seats", None)
         target = given.pop("target", None)
-        minutes = given.pop("turn_minutes", None)
+        turn = given.pop("turn", None)
         opponent = given.pop("opponent", None)
         computer = given.pop("computer", None)
         hints = bool(given.pop("hints", None))
         chosen = {name: value for name, value in given.items() if value is not None}
         try:
             opponent_id = _opponent_id(interaction, opponent, computer)
+            turn_seconds = default_turn_seconds if turn is None else parse_turn(turn)
             settings = TableSettings.build(
                 game,
                 seats=seats,
                 target=target,
-                turn_seconds=minutes * 60 if minutes else default_turn_seconds,
+                turn_seconds=turn_seconds,
                 options=chosen,
                 opponent_id=opponent_id,
                 hints=hints,
@@ -157,9 +163,16 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
             return
         await handlers.create(interaction, settings, computer)
 
+    async def turn_choices(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        listed = suggestions(current, default_turn_seconds)
+        return [app_commands.Choice(name=label[:100], value=value) for label, value in listed]
+
     new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     app_commands.describe(**describe)(new)
     app_commands.choices(**choices)(new)
+    app_commands.autocomplete(turn=turn_choices)(new)
     return app_commands.Command(
         name="new",
         description=f"Open a {adapter.title} table in this channel"[:100],

@@ -41,7 +41,7 @@ def test_new_takes_each_option_of_the_familys_games_with_the_specs_choices(famil
     specs = ADAPTERS[family].specs
     options = {option.name: option for spec in specs for option in spec.options}
     fixed = all(s.min_seats == s.max_seats for s in specs)
-    expected = {"target", "turn_minutes", "hints", *options} | (set() if fixed else {"seats"})
+    expected = {"target", "turn", "hints", *options} | (set() if fixed else {"seats"})
     if len(specs) > 1:
         expected.add("game")
     if all(s.min_seats == s.max_seats == 2 for s in specs):
@@ -53,6 +53,9 @@ def test_new_takes_each_option_of_the_familys_games_with_the_specs_choices(famil
         ]
         assert params[name].description == option.description
         assert not params[name].required
+    assert params["turn"].type is discord.AppCommandOptionType.string
+    assert params["turn"].autocomplete and not params["turn"].required
+    assert "1 minute to 3 days" in params["turn"].description
     assert params["hints"].type is discord.AppCommandOptionType.boolean
     assert not params["hints"].required  # off unless the table enables it
     if not fixed:
@@ -106,7 +109,7 @@ def test_table_settings_fill_defaults_from_the_spec() -> None:
     assert settings.seats == GAMES["fives-and-threes"].default_seats
     assert settings.target == 100
     assert settings.options == {"hand_size": "standard", "spinner": "on", "counting": "standard"}
-    assert "Target 100" in settings.describe() and "turn timer 5 min" in settings.describe()
+    assert "Target 100" in settings.describe() and "5 min per turn" in settings.describe()
     assert TableSettings.from_json("fives-and-threes", settings.to_json()) == settings
 
 
@@ -124,5 +127,5 @@ def test_bad_values_are_refused_politely() -> None:
         TableSettings.build("draw", seats=2, target=99, turn_seconds=300, options={})
     with pytest.raises(UserError, match="2 to 4 players"):
         TableSettings.build("draw", seats=5, target=None, turn_seconds=300, options={})
-    with pytest.raises(UserError, match="turn timer"):
+    with pytest.raises(UserError, match="from 1 minute to 3 days"):
         TableSettings.build("draw", seats=2, target=None, turn_seconds=0, options={})

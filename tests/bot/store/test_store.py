@@ -827,3 +827,18 @@ async def test_a_commit_names_its_publish_job_inside_its_transaction(store: Stor
             table.id, 2, hand_number=1, seat=0, notation="6-5", state={"hand": 1}
         )
     assert len(named) == 4
+
+
+async def test_a_players_tables_follow_the_seats_and_leave_when_closed(store: Store) -> None:
+    first = await store.create_table(1, 11, 1001, "network", SETTINGS, SEATS[:1])
+    second = await store.create_table(2, 22, 1002, "network", SETTINGS, SEATS[2:])
+    assert [t.id for t in await store.tables_of_player(1001)] == [first.id]
+    second = await store.update_table(second.id, second.version, seats=SEATS)
+    # Ada now sits at both; the latest change first.
+    assert [t.id for t in await store.tables_of_player(1001)] == [second.id, first.id]
+    assert [t.id for t in await store.tables_of_player(1001, limit=1)] == [second.id]
+    first = await store.update_table(first.id, first.version, seats=[])
+    assert [t.id for t in await store.tables_of_player(1001)] == [second.id]
+    await store.update_table(second.id, second.version, status=TableStatus.CANCELLED)
+    assert await store.tables_of_player(1001) == []
+    assert await store.tables_of_player(1002) == []

@@ -326,3 +326,30 @@ async def test_upgrading_marks_tables_whose_news_was_not_sent_as_unpublished(
             "reminded_turn": 4,
             "dms_closed": [77],
         }
+
+
+async def test_upgrading_to_version_5_lists_who_sits_at_the_existing_tables(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v4.db"
+    seated = json.dumps(
+        [
+            Seat(7, "Ada").to_json(),
+            Seat(None, "Computer", is_bot=True, level="easy").to_json(),
+            Seat(8, "Bea").to_json(),
+        ]
+    )
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        assert await apply_migrations(db, MIGRATIONS[:4]) == 4
+        for table_id, status, seats in ((1, "playing", seated), (2, "lobby", "[]")):
+            await db.execute(
+                "INSERT INTO tables (id, guild_id, channel_id, creator_id, game, status,"
+                " version, settings, seats, state, meta, created_at, updated_at)"
+                " VALUES (?, 1, ?, 7, 'network', ?, 2, '{}', ?, NULL, '{}', ?, ?)",
+                (table_id, 10 + table_id, status, seats, NOW, NOW),
+            )
+    async with Store.open(path) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert [t.id for t in await store.tables_of_player(7)] == [1]
+        assert [t.id for t in await store.tables_of_player(8)] == [1]
+        assert await store.tables_of_player(9) == []

@@ -4,6 +4,7 @@ schema as SQLite (the behaviour tests in test_store*.py run on both backends).""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from pathlib import Path
 
@@ -12,7 +13,11 @@ import pytest
 
 from bot.store import SCHEMA_VERSION, SchemaVersionError, Seat, Store
 from bot.store.postgres import numbered
-from bot.store.schema_postgres import POSTGRES_BASELINE, POSTGRES_MIGRATIONS
+from bot.store.schema_postgres import (
+    POSTGRES_BASELINE,
+    POSTGRES_MIGRATIONS,
+    apply_postgres_migrations,
+)
 
 Schema = dict[str, object]
 
@@ -130,7 +135,7 @@ async def test_both_backends_end_in_the_same_logical_schema(
     for part in ("columns", "indexes", "unique", "triggers"):
         assert pg_schema[part] == lite_schema[part], part
     tables = {column[0] for column in lite_schema["columns"]}  # type: ignore[attr-defined]
-    assert tables == {"tables", "moves", "finished_matches", "standings"}
+    assert tables == {"tables", "moves", "finished_matches", "standings", "table_players"}
 
 
 def test_postgresql_migrations_run_from_the_baseline_to_the_current_version() -> None:
@@ -232,3 +237,25 @@ def test_placeholders_are_numbered_outside_quoted_text() -> None:
 async def test_an_unreachable_server_is_a_clear_store_error() -> None:
     with pytest.raises(Exception, match="cannot connect to PostgreSQL"):
         await Store.open("postgresql://nobody@127.0.0.1:1/none", busy_timeout=2)
+
+
+async def test_upgrading_to_version_5_lists_who_sits_at_the_existing_tables(
+    postgres_url: str,
+) -> None:
+    seated = json.dumps([Seat(7, "Ada").to_json(), Seat(None, "Computer", is_bot=True).to_json()])
+    raw = await asyncpg.connect(postgres_url)
+    try:
+        assert await apply_postgres_migrations(raw, target=4) == 4
+        await raw.execute(
+            "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
+            " settings, seats, meta, created_at, updated_at)"
+            " VALUES (1, 11, 7, 'network', 'playing', 2, '{}', $1, '{}', $2, $2)",
+            seated,
+            "2026-01-01T00:00:00.000000+00:00",
+        )
+    finally:
+        await raw.close()
+    async with Store.open(postgres_url) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert [t.channel_id for t in await store.tables_of_player(7)] == [11]
+        assert await store.tables_of_player(8) == []

@@ -1,0 +1,28 @@
+"""``/games``: every table you sit at, usable in any server the bot is in and in a DM with
+the bot (a command for every game, so a cog of its own)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.handlers import Handlers
+
+
+class TablesCog(commands.Cog):
+    """A player's own tables across servers."""
+
+    def __init__(self, handlers: Handlers) -> None:
+        self.handlers = handlers
+
+    @app_commands.command(
+        name="games",
+        description="Your tables in every server: scores, whose turn, time left (only you see it)",
+    )
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        await self.handlers.my_tables(interaction)

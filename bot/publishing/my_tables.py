@@ -1,0 +1,117 @@
+"""``/games``: a player's own list of the tables they sit at, in every server, the latest
+move first: the game, where it is (a link to the table message), the score, whose turn
+and how long they have; a button opens their controls where it is their turn. Only
+public facts: the list is the player's, but it names no tile."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+
+import discord
+
+from bot.games.narration import plain
+from bot.games.words import words_for
+from bot.publishing.reminders import jump_link
+from bot.publishing.replies import Reply
+from bot.store import TableRecord, TableStatus
+from bot.tables.meta import TableMeta
+from bot.tables.pace import format_turn
+from bot.tables.service import load_match, seat_names, table_settings
+from bot.views import ids
+from bot.views.components import button
+from engine.registry import game_spec
+
+SHOWN: Final = 10
+"""Tables listed at most (a few lines each, to stay within a message's 2000 characters);
+the rest are counted."""
+MAX_CHARACTERS: Final = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a table is, as far as this process knows (None: not in its cache)."""
+
+    server: str | None
+    channel: str | None
+
+
+Places = Callable[[TableRecord], Place]
+
+
+def time_left(seconds: float) -> str:
+    """What is left of a turn, as precise as it matters: ``1 d 11 h``, ``3 h 20 min``,
+    ``4 min``, ``under a minute``."""
+    whole = int(seconds)
+    if whole < 60:
+        return "under a minute"
+    if whole >= 86400:
+        whole -= whole % 3600
+    else:
+        whole -= whole % 60
+    return format_turn(whole)
+
+
+def _where(record: TableRecord, place: Place) -> str:
+    server = plain(place.server) if place.server else "a server"
+    channel = f"#{plain(place.channel)}" if place.channel else "its channel"
+    return f"{server} · [{channel}]({jump_link(record)})"
+
+
+def _standing(record: TableRecord, user_id: int, now: datetime) -> tuple[str, bool]:
+    """The table's score and whose turn, and whether it is ``user_id``'s."""
+    settings = table_settings(record)
+    if record.status is TableStatus.LOBBY:
+        return f"waiting to start · {len(record.seats)}/{settings.seats} seats", False
+    match = load_match(record)
+    spec = game_spec(record.game)
+    names = [plain(name) for name in seat_names(record)]
+    counted = spec.utility == "points" or match.target is not None
+    score = " · ".join(
+        f"{name} **{total}**" if counted else name
+        for name, total in zip(names, match.totals, strict=True)
+    )
+    seat = match.hand.current_player
+    if seat is None:
+        return f"{score} · next {words_for(spec).round} coming", False
+    meta = TableMeta.from_json(record.meta)
+    yours = record.seats[seat].user_id == user_id and not record.seats[seat].is_bot
+    who = "▶ **your turn**" if yours else f"{names[seat]} to play"
+    if meta.deadline is None:
+        return f"{score} · {who}", yours
+    left = time_left((meta.deadline - now).total_seconds())
+    return f"{score} · {who}, {left} left", yours
+
+
+def my_tables_reply(
+    records: Sequence[TableRecord], total: int, user_id: int, now: datetime, places: Places
+) -> Reply:
+    """The list (``records``: the latest first; ``total``: how many tables in all)."""
+    if not records:
+        return Reply(
+            "You are not sitting at any table. Open one with `/<game> new` in a server "
+            "channel (for example `/network new`), or join one with its **Join** button."
+        )
+    lines = [f"**Your tables** ({total}), the latest move first:"]
+    view = discord.ui.View(timeout=None)
+    for record in records[:SHOWN]:
+        spec = game_spec(record.game)
+        standing, yours = _standing(record, user_id, now)
+        entry = (
+            f"**{spec.title}** · table {record.id} · {_where(record, places(record))}\n"
+            f"   {standing}"
+        )
+        if len("\n".join([*lines, entry])) > MAX_CHARACTERS - 80:
+            break
+        lines.append(entry)
+        if yours:
+            label = f"{words_for(spec).show_button}: table {record.id}"
+            view.add_item(
+                button(ids.show_hand_id(record.id), label[:80], discord.ButtonStyle.primary)
+            )
+    listed = len(lines) - 1
+    if total > listed:
+        lines.append(f"…and {total - listed} more.")
+    return Reply("\n".join(lines), view=view if view.children else None)

@@ -1,0 +1,53 @@
+"""A long turn's reminder: the player to move is told, once, that a quarter of their time
+is left, by DM with the button that opens their controls (in the table's channel, with a
+ping, when their DMs are closed). It names no tile."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.games.words import words_for
+from bot.publishing.delivery import Delivery
+from bot.publishing.messages import when
+from bot.store import TableRecord
+from bot.tables.pace import format_turn
+from bot.tables.service import table_settings
+from bot.tables.timeouts import Reminder
+from bot.views.builders import table_view
+from engine.registry import game_spec
+
+log = logging.getLogger(__name__)
+
+
+def jump_link(record: TableRecord) -> str:
+    """The table message's address (the channel's, before it has a message)."""
+    place = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
+    return place if record.message_id is None else f"{place}/{record.message_id}"
+
+
+def reminder_content(reminder: Reminder) -> str:
+    """The reminder's words: which table, how long is left, and what happens then."""
+    record = reminder.record
+    spec = game_spec(record.game)
+    left = format_turn(table_settings(record).turn_seconds // 4)
+    return (
+        f"⏳ <@{reminder.user_id}>, it's still your turn at **{spec.title}** table {record.id} "
+        f"({jump_link(record)}): about {left} left, until {when(reminder.deadline)}. "
+        f"Press **{words_for(spec).show_button}** to {words_for(spec).see}; if time runs out "
+        "your move is made for you."
+    )
+
+
+async def send_reminder(delivery: Delivery, reminder: Reminder) -> None:
+    """DM the reminder, or post it in the table's channel when DMs are closed."""
+    record = reminder.record
+    content = reminder_content(reminder)
+    view = table_view(record.id, words_for(game_spec(record.game)))
+    try:
+        if await delivery.send_dm(reminder.user_id, content, view=view):
+            return
+        await delivery.post(record.channel_id, content, view=view)
+    except discord.HTTPException as exc:
+        log.warning("table %d: could not send the turn reminder: %s", record.id, exc)
