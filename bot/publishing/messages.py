@@ -4,6 +4,7 @@ texts, which name tiles, are only ever sent to the player who holds them."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
@@ -52,6 +53,13 @@ def _heading(record: TableRecord, text: Text, after: str | None = None) -> str:
     return head if after is None else f"{head} · {after}"
 
 
+def button(text: Text, label: str) -> str:
+    """A lobby button's label as the button itself reads in ``text``'s language: the
+    views mark and translate their labels, so a sentence naming one looks it up there
+    (the English label where it has no translation), never translating it twice."""
+    return text._(label)
+
+
 # ---------------------------------------------------------------------- lobby
 
 
@@ -61,7 +69,8 @@ def lobby_content(record: TableRecord) -> str:
     settings = table_settings(record)
     if settings.is_challenge:
         return _challenge_content(record, settings, text)
-    hosted = text._("hosted by {host}", host=f"<@{record.creator_id}>")
+    host = f"<@{record.creator_id}>"
+    hosted = text._("hosted by {host}", host=host)
     lines = [
         _heading(record, text, hosted),
         settings.describe(),
@@ -71,11 +80,16 @@ def lobby_content(record: TableRecord) -> str:
     for index, seat in enumerate(record.seats, start=1):
         who = f"🤖 {plain(seat.name)}" if seat.is_bot else f"<@{seat.user_id}>"
         lines.append(f"{index}. {who}")
+    empty = text._("empty")
     for index in range(len(record.seats) + 1, settings.seats + 1):
-        lines.append(f"{index}. _{text._('empty')}_")
+        lines.append(f"{index}. _{empty}_")
     lines.append("")
     if record.status is TableStatus.LOBBY:
-        sit = text._("Press **Join** to sit down. The host presses **Start**.")
+        sit = text._(
+            "Press **{join}** to sit down. The host presses **{start}**.",
+            join=button(text, "Join"),
+            start=button(text, "Start"),
+        )
         if record.expires_at:
             closes = text._("This lobby closes {when}.", when=when(record.expires_at))
             sit = f"{sit} {closes}"
@@ -87,8 +101,9 @@ def _challenge_content(record: TableRecord, settings: TableSettings, text: Text)
     """A two-player table's lobby: who challenges whom, and how to accept."""
     host = f"<@{record.creator_id}>"
     opponent = settings.opponent_id
+    challenged = f"<@{opponent}>"
     who = (
-        text._("{host} challenges {opponent}", host=host, opponent=f"<@{opponent}>")
+        text._("{host} challenges {opponent}", host=host, opponent=challenged)
         if opponent
         else text._("{host} is looking for an opponent", host=host)
     )
@@ -97,16 +112,19 @@ def _challenge_content(record: TableRecord, settings: TableSettings, text: Text)
         if opponent:
             lines.append(
                 text._(
-                    "{opponent}, press **Accept** to play, or **Decline**.",
-                    opponent=f"<@{opponent}>",
+                    "{opponent}, press **{accept}** to play, or **{decline}**.",
+                    opponent=challenged,
+                    accept=button(text, "Accept"),
+                    decline=button(text, "Decline"),
                 )
             )
         else:
             lines.append(
                 text._(
-                    "Press **Accept** to play {host}. The host can instead pick a computer "
+                    "Press **{accept}** to play {host}. The host can instead pick a computer "
                     "opponent from the menu.",
                     host=host,
+                    accept=button(text, "Accept"),
                 )
             )
         if record.expires_at:
@@ -230,7 +248,7 @@ def hint_content(hint: Hint) -> str:
     text = seat_text(player.record, player.seat)
     adapter = adapter_for(player.record.game)
     reason = adapter.hint_reason(player.hand, player.seat, hint.move, text=text)
-    family = game_spec(player.record.game).family
+    command = f"/{game_spec(player.record.game).family} play {hint.move}"
     return "\n".join(
         (
             text._(
@@ -244,7 +262,7 @@ def hint_content(hint: Hint) -> str:
                 "Play it from your controls or with `{command}`. You have used {count} hints "
                 "this match (the standings count them).",
                 hint.used,
-                command=f"/{family} play {hint.move}",
+                command=command,
             ),
         )
     )
@@ -287,10 +305,11 @@ def turn_ping_content(record: TableRecord, user_id: int) -> str:
     the table's language)."""
     text = table_text(record)
     words = words_for(game_spec(record.game))
+    player = f"<@{user_id}>"
     return text._(
         "{player}, it's your turn at table {table}. Your DMs are closed, so press "
         "**{button}** to {see}.",
-        player=f"<@{user_id}>",
+        player=player,
         table=record.id,
         button=text._(words.show_button),
         see=text._(words.see),
@@ -323,20 +342,19 @@ def standings_content(
         "**League table · {server}** · {game}", server=guild_name, game=game_title(text, spec)
     )
     if not rows:
-        start = text._(
-            "No finished matches yet. Start one with {command}.", command=f"/{spec.family} new"
-        )
+        command = f"/{spec.family} new"
+        start = text._("No finished matches yet. Start one with {command}.", command=command)
         return f"{title}\n{start}"
     rated = ratings is not None
     hints = _hints_used(rows)
     if spec.utility == "win-loss":
         return _win_loss_standings(title, rows, spec, ratings, hints, text)
     stats = [*spec.stats, *hints]
+    heads = _Heads.said_in(text)
     header = (
-        f"{'#':>2}  {_clip(text._('Player'), 18):<18} {text._('P'):>3} {text._('W'):>3} "
-        f"{text._('Pts'):>5}"
+        f"{'#':>2}  {heads.player:<18} {heads.played:>3} {heads.won:>3} {heads.points:>5}"
         + "".join(f" {_clip(text._(stat.short), 5):>5}" for stat in stats)
-        + (f" {text._('Rtg'):>5}" if rated else "")
+        + (f" {heads.rating:>5}" if rated else "")
     )
     body = [
         f"{rank:>2}  {_clip(row.name, 18):<18} {row.matches_played:>3} {row.matches_won:>3} "
@@ -349,6 +367,32 @@ def standings_content(
     legend += [f"{text._(stat.short)} {text._(stat.title)}" for stat in stats]
     legend.append(rating_legend(spec, text))
     return "\n".join([title, "```", header, *body, "```", " · ".join(legend)])
+
+
+@dataclass(frozen=True, slots=True)
+class _Heads:
+    """The standings' column heads in a language (the legend under the table spells the
+    same letters out)."""
+
+    player: str
+    played: str
+    won: str
+    drawn: str
+    lost: str
+    points: str
+    rating: str
+
+    @classmethod
+    def said_in(cls, text: Text) -> _Heads:
+        return cls(
+            _clip(text._("Player"), 18),
+            _clip(text._("P"), 3),
+            _clip(text._("W"), 3),
+            _clip(text._("D"), 3),
+            _clip(text._("L"), 3),
+            _clip(text._("Pts"), 5),
+            _clip(text._("Rtg"), 5),
+        )
 
 
 HINTS_COLUMN: Final = StatSpec(HINTS_STAT, N_("hints asked for"), N_("Hint"))
@@ -370,11 +414,12 @@ def _win_loss_standings(
 ) -> str:
     """A game with no points: matches played, won, drawn and lost, and the rating."""
     rated = ratings is not None
+    heads = _Heads.said_in(text)
     header = (
-        f"{'#':>2}  {_clip(text._('Player'), 18):<18} {text._('P'):>3} {text._('W'):>3} "
-        f"{text._('D'):>3} {text._('L'):>3}"
+        f"{'#':>2}  {heads.player:<18} {heads.played:>3} {heads.won:>3} "
+        f"{heads.drawn:>3} {heads.lost:>3}"
         + "".join(f" {_clip(text._(stat.short), 5):>5}" for stat in hints)
-        + (f" {text._('Rtg'):>5}" if rated else "")
+        + (f" {heads.rating:>5}" if rated else "")
     )
     body = []
     for rank, row in enumerate(rows, start=1):

@@ -99,11 +99,11 @@ async def subject_reply(player: PlayerSeat, subject: str) -> Reply:
     )
     prompt = adapter.targets_prompt(subject, targets, text=text)
     if len(targets) > MAX_TARGETS:
-        family = game_spec(record.game).family
+        command = f"/{game_spec(record.game).family} play"
         prompt += "\n" + text._(
             "The menus list the first {shown} of {count}; play any of them with `{command}`.",
             shown=MAX_TARGETS,
             count=len(targets),
-            command=f"/{family} play",
+            command=command,
         )
     return Reply(prompt, [picture], controls)
