@@ -36,15 +36,35 @@ class Narration:
     hand_dealt: bool = False
     text: Text = field(default=ENGLISH, compare=False, repr=False)
     readers: Callable[[int], Text] | None = field(default=None, compare=False, repr=False)
+    retold: list[Callable[[Text], list[str]]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    """How to tell ``log`` again in another language, one function per part of it (None:
+    the lines as they are): the mover's own answer repeats them in the mover's words."""
 
     def reader(self, seat: int) -> Text:
         """The language of a line told to ``seat`` alone."""
         return self.text if self.readers is None else self.readers(seat)
 
+    def log_in(self, text: Text) -> list[str]:
+        """The log lines told in ``text``'s language (as they are when they were written
+        in words that cannot be told again)."""
+        if self.retold is None:
+            return list(self.log)
+        return [line for tell in self.retold for line in tell(text)]
+
+    def _tellers(self) -> list[Callable[[Text], list[str]]]:
+        if self.retold is not None:
+            return list(self.retold)
+        lines = list(self.log)
+        return [lambda _text: lines] if lines else []
+
     def tell(self, seat: int, line: str) -> None:
         self.private.setdefault(seat, []).append(line)
 
     def extend(self, other: Narration) -> None:
+        if self.retold is not None or other.retold is not None:
+            self.retold = self._tellers() + other._tellers()
         self.log.extend(other.log)
         self.announcements.extend(other.announcements)
         for seat, lines in other.private.items():
@@ -103,6 +123,14 @@ def narrate(
             story.hand_dealt = True
         else:
             game_words(event, names, story)
+
+    def retell(other: Text) -> list[str]:
+        if other == text:
+            return list(told)
+        return narrate(game_words, events, names, target, words, text=other).log
+
+    told = list(story.log)
+    story.retold = [retell]
     return story
 
 

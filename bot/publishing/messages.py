@@ -269,14 +269,13 @@ def hint_content(hint: Hint) -> str:
 
 
 def played_content(update: TableUpdate, user_id: int) -> str:
-    """The reply to the player who just moved: what happened since, and what is next.
-    Its words in the mover's language; the table's log lines (public, already said) as
-    the table has them."""
+    """The reply to the player who just moved: what happened since, and what is next,
+    in the mover's language (the table's log lines told again in it)."""
     record, match = update.record, update.match
     spec = game_spec(record.game)
     own = seat_of(record, user_id)
     text = table_text(record) if own is None else seat_text(record, own)
-    lines = [f"• {line}" for line in update.story.log] or [text._("Done.")]
+    lines = [f"• {line}" for line in update.story.log_in(text)] or [text._("Done.")]
     if record.status is TableStatus.FINISHED:
         names = [plain(name) for name in seat_names(record)]
         lines.append(result_line(spec, match, names, text))

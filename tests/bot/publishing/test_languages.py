@@ -95,6 +95,8 @@ async def test_the_drawer_alone_is_told_the_tiles_in_their_language(store: Store
 
     answer = messages.played_content(update, drawer)
     assert answer.startswith(f"🔒 {told}")
+    drew = {"pt-BR": f"comprou {len(drawn)} do monte", "de": f"{len(drawn)} aus dem Talon gekauft"}
+    assert drew[READS[drawer]] in answer and "robó" not in answer  # the log, told again
     assert HAND[READS[drawer]] in answer
     for tile in drawn:
         assert tile in answer  # the drawer's own hand lists it
