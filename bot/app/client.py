@@ -18,6 +18,7 @@ from bot.app.wiring import Wiring
 from bot.discord.handlers import Handlers
 from bot.metrics.calls import discord_trace
 from bot.publishing.replies import SORRY, tell
+from i18n import text_in
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ class DominoTree(app_commands.CommandTree[Any]):
     ) -> None:
         log.error("slash command failed", exc_info=error)
         with contextlib.suppress(discord.HTTPException):
-            await tell(interaction, SORRY)
+            await tell(interaction, text_in(interaction.locale.value)._(SORRY))
 
 
 class DominoBot(commands.AutoShardedBot):

@@ -86,7 +86,7 @@ class Desk:
             await self.refuse(interaction, exc.said_in(reader_text(interaction)))
         except Exception:
             log.exception("interaction %d failed", interaction.id)
-            await self.refuse(interaction, SORRY)
+            await self.refuse(interaction, reader_text(interaction)._(SORRY))
 
     async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
         """A polite private no (also for a control that cannot be read)."""

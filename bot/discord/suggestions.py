@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.answering import Desk
+from bot.discord.answering import Desk, reader_text
 from bot.games import adapter_for
 from bot.store import TableStatus
 from bot.tables.errors import UserError
@@ -43,7 +43,8 @@ class MoveSuggestions(Desk):
         matching = [move for move in ordered if typed_matches(move, current)]
         if not matching:
             return [_why(f"No move of yours matches “{current.strip()[:40]}”.", current)]
-        return [(adapter.move_label(player.hand, move), move) for move in matching[:25]]
+        text = reader_text(interaction)
+        return [(adapter.move_label(player.hand, move, text=text), move) for move in matching[:25]]
 
 
 def _why(text: str, value: str = "?") -> tuple[str, str]:

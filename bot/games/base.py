@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.games.narration import Narration
+from bot.games.words import ENGLISH
 from engine.errors import EngineError
 from engine.game import Event, HandState
 from engine.match import Match
 from engine.spec import GameSpec
 from engine.tiles import Tile, parse_tile
+from i18n import N_, Text
 
 T = TypeVar("T")
 
@@ -58,8 +60,9 @@ class Controls:
     prompt: str
     noun: str = "tile"
     """What a subject is called on the menus (tile, piece)."""
-    where: str = "Choose where to play it"
-    """The target menus' placeholder."""
+    where: str = N_("Choose where to play it")
+    """The target menus' placeholder (in the reader's language when the adapter says it;
+    this default is English, marked for the catalogs)."""
 
 
 class GameAdapter(ABC):
@@ -76,9 +79,15 @@ class GameAdapter(ABC):
     # ------------------------------------------------------------ pictures (sync: threads)
     @abstractmethod
     def table_picture(
-        self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
+        self,
+        match: Match,
+        names: Sequence[str],
+        *,
+        hand: HandState[Any] | None = None,
+        text: Text = ENGLISH,
     ) -> bytes:
-        """The public picture of ``hand`` (default: the current hand) with match totals."""
+        """The public picture of ``hand`` (default: the current hand) with match totals;
+        its words in ``text``'s language (the table's)."""
 
     def hand_picture(
         self, hand: HandState[Any], seat: int, title: str, page: int = 0
@@ -90,31 +99,35 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def subject_picture(
-        self, match: Match, names: Sequence[str], seat: int, subject: str
+        self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> bytes | None:
         """What the player sees after choosing ``subject`` (None: the hand picture)."""
 
     @abstractmethod
-    def table_words(self, hand: HandState[Any]) -> str:
+    def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:
         """What lies on the table, in a sentence (public: open ends, tiles laid), for the
         table picture's alt text so screen-reader users can follow the game."""
 
     # ------------------------------------------------------------ controls
     @abstractmethod
-    def controls(self, hand: HandState[Any], seat: int) -> Controls:
+    def controls(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> Controls:
         """The seat's subjects (all of them, playable first) and actions, on its turn."""
 
     @abstractmethod
-    def targets(self, hand: HandState[Any], seat: int, subject: str) -> list[Target]:
+    def targets(
+        self, hand: HandState[Any], seat: int, subject: str, *, text: Text = ENGLISH
+    ) -> list[Target]:
         """Every legal target of ``subject`` for the seat to move, in picture order.
         Raises ``ValueError`` (a player-readable message) for an unknown subject."""
 
     @abstractmethod
-    def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
+    def targets_prompt(
+        self, subject: str, targets: Sequence[Target], *, text: Text = ENGLISH
+    ) -> str:
         """One line telling the player what to do with the targets shown."""
 
     @abstractmethod
-    def move_label(self, hand: HandState[Any], move: str) -> str:
+    def move_label(self, hand: HandState[Any], move: str, *, text: Text = ENGLISH) -> str:
         """How a legal move reads in an autocomplete list."""
 
     def rank_moves(self, hand: HandState[Any], moves: Sequence[str]) -> list[str]:
@@ -124,27 +137,29 @@ class GameAdapter(ABC):
 
     # ------------------------------------------------------------ hints
     @abstractmethod
-    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+    def hint_reason(
+        self, hand: HandState[Any], seat: int, move: str, *, text: Text = ENGLISH
+    ) -> str:
         """Why ``move`` (legal for ``seat``, to move) is worth playing, in a few words
         ("closes a ring: +1", "makes 35: +7"), from what the seat may see alone: never
         from another seat's tiles or the stock."""
 
     @abstractmethod
     def hint_picture(
-        self, match: Match, names: Sequence[str], seat: int, move: str
+        self, match: Match, names: Sequence[str], seat: int, move: str, *, text: Text = ENGLISH
     ) -> bytes | None:
         """The seat's picture with ``move`` marked as its only candidate (private); None:
         the move has no place to mark (a draw, a pass, a lead), so the seat's own picture
         serves. Drawn from public facts and the seat's own view only."""
 
     # ------------------------------------------------------------ words
-    def holding(self, hand: HandState[Any], seat: int) -> str:
+    def holding(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> str:
         """The seat's own holding as text, e.g. ``Your tiles: 6-4, 3-3`` (private), or
         what the seat has in a game with nothing hidden ("You play Dark: 7 pieces to
         place"); empty: nothing to say."""
         return ""
 
-    def seat_tag(self, hand: HandState[Any], seat: int) -> str:
+    def seat_tag(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> str:
         """A few words after a seat's name on the table message, e.g. " (Dark)" where
         seats differ by colour; empty by default."""
         return ""
@@ -152,10 +167,11 @@ class GameAdapter(ABC):
     @abstractmethod
     def narrate(self, event: Event, names: Sequence[str], story: Narration) -> None:
         """Words for this game's own event kinds (rings, draws, blocked hands…); generic
-        kinds (play, pass, hand_over, match_over, hand_started) are told by the bot."""
+        kinds (play, pass, hand_over, match_over, hand_started) are told by the bot. Public
+        lines in ``story.text``'s language, a seat's own in ``story.reader(seat)``'s."""
 
     @abstractmethod
-    def rules_text(self) -> str:
+    def rules_text(self, *, text: Text = ENGLISH) -> str:
         """The ``/<family> rules`` summary (it ends by pointing at the full rules page)."""
 
     def spec_for(self, game: str) -> GameSpec:
@@ -182,9 +198,9 @@ def named_tile(text: str, top: int) -> Tile:
         raise ValueError(str(exc)) from exc
 
 
-def tile_list(tiles: Sequence[Tile]) -> str:
+def tile_list(tiles: Sequence[Tile], text: Text = ENGLISH) -> str:
     """Tiles as a player reads them in a holding: ``6-4, 3-3`` (``none`` for no tile)."""
-    return ", ".join(tile.name for tile in tiles) if tiles else "none"
+    return ", ".join(tile.name for tile in tiles) if tiles else text._("none")
 
 
 def match_picture(

@@ -9,18 +9,21 @@ from typing import Any, Final
 
 from bot.games.base import Subject
 from bot.games.line import LineGameAdapter, LineWords, playable_now, scores
-from bot.games.narration import plain
+from bot.games.narration import joined, listing, plain
+from bot.games.words import ENGLISH
 from engine.errors import EngineError
 from engine.fido import SPEC, FidoHand, FidoMove
 from engine.fido.differences import groups, residue
 from engine.game import Event, HandState
 from engine.tiles import Tile
+from i18n import N_, Text
 from render import render_fido_table, render_hand
 
 HAND_PAGE: Final = 25
 """Tiles on one page of the hand picture: the same as one page of the tile menu."""
 
-RULES: Final = """\
+RULES: Final = N_(
+    """\
 **FIDO divisor dominoes** — sets from double-6 to double-21, 2–9 players (3–9 officially).
 • **Deal:** `floor(tiles ÷ (players + 1))` each (double-12 for 4: 18); the rest is the stock. \
 Default: double-12 with divisor 7 (option: any set, any divisor).
@@ -41,6 +44,7 @@ doubles in line; one game or first to 100/200/300.
 difference, scoring tiles marked; pick a tile (scoring plays first), then its lettered end. \
 `/fido play 12-5 C` plays from the channel.
 Full rules: `docs/rules/fido.md` in the bot's source."""
+)
 
 
 def best_points(game: FidoHand, seat: int) -> dict[Tile, int]:
@@ -61,16 +65,18 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
     hand_what = "a FIDO game"
     words = LineWords(
         round="game",
-        lead="Open with",
-        leads="opens the game",
-        ends_prefix="",
-        ends_joiner=", ",
-        draw_label="Draw one tile and sit out",
-        pass_label="Sit out",
-        draw_prompt="None of your tiles fits: **Draw** one and sit out.",
-        stuck_prompt="None of your tiles fits and the stock is empty: you sit out.",
-        draw_hint="none of your tiles fits: draw one and sit out",
-        pass_hint="nothing fits and nothing is left to draw: sit out",
+        lead=N_("Open with {tile}"),
+        leads=N_("**{tile}** opens the game. Choose it below to play it."),
+        ends=N_(
+            "**{tile}** can go on {ends} (lettered on the picture). Pick one, or another tile."
+        ),
+        ends_joiner=",",
+        draw_label=N_("Draw one tile and sit out"),
+        pass_label=N_("Sit out"),
+        draw_prompt=N_("None of your tiles fits: **Draw** one and sit out."),
+        stuck_prompt=N_("None of your tiles fits and the stock is empty: you sit out."),
+        draw_hint=N_("none of your tiles fits: draw one and sit out"),
+        pass_hint=N_("nothing fits and nothing is left to draw: sit out"),
     )
 
     def _top(self, game: FidoHand) -> int:
@@ -95,28 +101,42 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
             numerals=True,
         )
 
-    def table_words(self, hand: HandState[Any]) -> str:
+    def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:
         game = self._hand(hand)
         line = game.line
         if line.lead is None:
-            return "Nothing is laid yet."
+            return text._("Nothing is laid yet.")
         total, divisor = line.total, game.divisor
         verdict = (
-            f"divisible by {divisor}: {game.points_for(total)} points"
+            text.n_(
+                "divisible by {divisor}: {count} point",
+                "divisible by {divisor}: {count} points",
+                game.points_for(total),
+                divisor=divisor,
+            )
             if total % divisor == 0
-            else f"÷{divisor} leaves {total % divisor}"
+            else text._("÷{divisor} leaves {rest}", divisor=divisor, rest=total % divisor)
         )
         ends = ", ".join(
-            f"{label} {value}" + (" naked" if line.naked[i] else "")
+            text._("{end} {value} naked", end=label, value=value)
+            if line.naked[i]
+            else f"{label} {value}"
             for i, (label, value, _) in enumerate(line.ends())
         )
-        return (
-            f"Total {total} ({verdict}); ends {ends}; {len(line.laid())} tiles laid, "
-            f"{len(game.stock)} in the stock."
+        return text.n_(
+            "Total {total} ({verdict}); ends {ends}; {count} tile laid, {stock} in the stock.",
+            "Total {total} ({verdict}); ends {ends}; {count} tiles laid, {stock} in the stock.",
+            len(line.laid()),
+            total=total,
+            verdict=verdict,
+            ends=ends,
+            stock=len(game.stock),
         )
 
     # ------------------------------------------------------------ controls
-    def _tiles(self, game: FidoHand, seat: int) -> tuple[tuple[Subject, ...], str | None]:
+    def _tiles(
+        self, game: FidoHand, seat: int, text: Text
+    ) -> tuple[tuple[Subject, ...], str | None]:
         best = best_points(game, seat)
         order = {
             tile: index
@@ -132,26 +152,40 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
                 tile.name,
                 tile.name,
                 True,
-                f"Scores {best[tile]}" if best[tile] else f"Group ±{residue(tile, d)}",
+                text._("Scores {points}", points=best[tile])
+                if best[tile]
+                else text._("Group ±{difference}", difference=residue(tile, d)),
             )
             for tile in playable
-        ) + tuple(Subject(tile.name, tile.name, False, "Fits no open end now") for tile in rest)
+        ) + tuple(
+            Subject(tile.name, tile.name, False, text._("Fits no open end now")) for tile in rest
+        )
         if game.line.lead is None and game.current_player == seat:
-            return subjects, f"You hold the highest double: open with **{game.opening}**."
+            return subjects, text._(
+                "You hold the highest double: open with **{tile}**.", tile=game.opening
+            )
         if not best:
             return subjects, None
         scoring = sum(1 for points in best.values() if points)
         if scoring:
-            return subjects, f"Pick a tile ({scoring} can score now, listed first), then its end."
-        return subjects, "Pick a tile, then its end (nothing scores now)."
+            return subjects, text.n_(
+                "Pick a tile ({count} can score now, listed first), then its end.",
+                "Pick a tile ({count} can score now, listed first), then its end.",
+                scoring,
+            )
+        return subjects, text._("Pick a tile, then its end (nothing scores now).")
 
-    def _end_words(self, game: FidoHand, move: FidoMove) -> str:
-        naked = " naked side" if game.line.naked[move.slot] else ""
-        return f"{move.end} ({game.line.values[move.slot]}{naked})"
+    def _end_words(self, game: FidoHand, move: FidoMove, text: Text) -> str:
+        value = game.line.values[move.slot]
+        if game.line.naked[move.slot]:
+            return text._("{end} ({value} naked side)", end=move.end, value=value)
+        return f"{move.end} ({value})"
 
-    def _gain(self, game: FidoHand, move: FidoMove) -> str:
+    def _gain(self, game: FidoHand, move: FidoMove, text: Text) -> str:
         total = game.total_if(move)
-        return " · " + ("" if total is None else f"makes {total}{scores(game.score_if(move))}")
+        if total is None:
+            return " · "
+        return " · " + text._("makes {total}", total=total) + scores(game.score_if(move), text)
 
     def rank_moves(self, hand: HandState[Any], moves: Sequence[str]) -> list[str]:
         """Scoring plays first, the highest score first; the rest in legal order."""
@@ -166,41 +200,58 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
         return sorted(moves, key=lambda text: -points(text))
 
     # ------------------------------------------------------------ words
-    def holding(self, hand: HandState[Any], seat: int) -> str:
+    def holding(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> str:
         game = self._hand(hand)
         tiles = game.hands[seat]
         if not tiles:
-            return "Your tiles: none"
+            return text._("Your tiles: none")
         listed = " · ".join(
             f"{caption}: " + ", ".join(t.name for t in members)
             for caption, members in groups(tiles, game.divisor, game.options.crosswise)
         )
-        return f"Your {len(tiles)} tiles ({game.pips(seat)} pips) — {listed}"
+        return text.n_(
+            "Your {count} tile ({pips} pips) — {groups}",
+            "Your {count} tiles ({pips} pips) — {groups}",
+            len(tiles),
+            pips=game.pips(seat),
+            groups=listed,
+        )
 
-    def _drew(self, who: str, detail: Mapping[str, Any]) -> str:
+    def _drew(self, who: str, detail: Mapping[str, Any], text: Text) -> str:
         left = detail.get("stock")
-        stock = f" ({left} left in the stock)" if left is not None else ""
-        return f"{who} drew one and sits out{stock}"
+        if left is None:
+            return text._("{name} drew one and sits out", name=who)
+        return text._(
+            "{name} drew one and sits out ({left} left in the stock)", name=who, left=left
+        )
 
-    def _hand_end(self, event: Event, names: Sequence[str]) -> str:
+    def _hand_end(self, event: Event, names: Sequence[str], text: Text) -> str:
         detail = event.detail
         out = detail.get("out")
         deducted = detail.get("deducted", [])
-        scores = detail.get("scores", [])
         minus = ", ".join(
             f"{plain(name)} −{count}"
             for seat, (name, count) in enumerate(zip(names, deducted, strict=False))
             if seat != out
         )
-        final = ", ".join(f"{plain(n)} {s}" for n, s in zip(names, scores, strict=False))
+        final = listing(names, detail.get("scores", []))
         winners = [plain(names[w]) for w in detail.get("winners", []) if 0 <= w < len(names)]
-        top = " and ".join(f"**{w}**" for w in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        if isinstance(out, int) and 0 <= out < len(names):
-            opening = f"🁫 **{plain(names[out])}** played their last tile. Pips deducted: {minus}."
+        top = joined(text, [f"**{w}**" for w in winners])
+        if len(winners) == 1:
+            result = text._("{names} wins.", names=top)
         else:
-            opening = f"🔒 Nobody can play. Pips deducted: {minus}."
-        return f"{opening} Scores: {final}. {top} {verb}."
+            result = text._("{names} share the win.", names=top)
+        if isinstance(out, int) and 0 <= out < len(names):
+            opening = text._(
+                "🁫 **{name}** played their last tile. Pips deducted: {pips}.",
+                name=plain(names[out]),
+                pips=minus,
+            )
+        else:
+            opening = text._("🔒 Nobody can play. Pips deducted: {pips}.", pips=minus)
+        return text._(
+            "{opening} Scores: {scores}. {result}", opening=opening, scores=final, result=result
+        )
 
-    def rules_text(self) -> str:
-        return RULES
+    def rules_text(self, *, text: Text = ENGLISH) -> str:
+        return text._(RULES)

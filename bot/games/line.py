@@ -19,12 +19,14 @@ from bot.games.base import (
     narrowed,
 )
 from bot.games.narration import Narration, seat_name
+from bot.games.words import ENGLISH
 from engine.errors import EngineError
 from engine.game import JSON, Event, HandState
 from engine.line.base import LineOfPlay
 from engine.line.moves import LineMove
 from engine.match import Match
 from engine.tiles import Tile
+from i18n import Text
 from render import render_hand
 
 if TYPE_CHECKING:
@@ -58,18 +60,20 @@ H = TypeVar("H", bound=LineHand[Any])
 
 @dataclass(frozen=True, slots=True)
 class LineWords:
-    """How a line game speaks of its rounds, its lead, its ends, drawing and passing."""
+    """How a line game speaks of its rounds, its lead, its ends, drawing and passing: the
+    words are English, marked for the catalogs where they are written (``N_``) and read
+    in a language with ``text._``."""
 
     round: str
-    """One deal, as "hand over" and the hints say it: "hand", "game"."""
+    """One deal, as "hand over" and the hints say it: "hand", "game" (data, not shown)."""
     lead: str
-    """A lead's target label, before the tile: "Lead", "Open with"."""
+    """A lead's target label, with its ``{tile}``: "Lead {tile}", "Open with {tile}"."""
     leads: str
-    """After a lone lead tile's name: "leads the hand"."""
-    ends_prefix: str
-    """Before the ends a tile can go on: "end " (``end E or W``) or nothing."""
+    """The prompt for a lone lead ``{tile}``: "**{tile}** leads the hand. …"."""
+    ends: str
+    """The prompt for a ``{tile}`` that can go on ``{ends}`` (lettered)."""
     ends_joiner: str
-    """Between those ends: " or ", ", "."""
+    """How those ends are listed: "or" (``E or W``) or "," (``A, B``)."""
     draw_label: str
     """The ``draw`` move in an autocomplete list."""
     pass_label: str
@@ -103,12 +107,18 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
         """The highest number of the game's set (a double-six set unless said)."""
         return 6
 
-    def _picture_options(self, game: H, match: Match) -> dict[str, Any]:
+    def _picture_options(self, game: H, match: Match, text: Text) -> dict[str, Any]:
         """What the renderer takes besides the names, totals, target, title and ends."""
         return {}
 
     def _picture(
-        self, match: Match, names: Sequence[str], game: H, title: str | None, ends: Sequence[str]
+        self,
+        match: Match,
+        names: Sequence[str],
+        game: H,
+        title: str | None,
+        ends: Sequence[str],
+        text: Text,
     ) -> bytes:
         """The public line picture of ``game``, ``ends`` marked."""
         return match_picture(
@@ -118,28 +128,28 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
             names,
             title=title,
             highlight_ends=tuple(ends),
-            **self._picture_options(game, match),
+            **self._picture_options(game, match, text),
         )
 
     @abstractmethod
-    def _tiles(self, game: H, seat: int) -> tuple[tuple[Subject, ...], str | None]:
+    def _tiles(self, game: H, seat: int, text: Text) -> tuple[tuple[Subject, ...], str | None]:
         """The seat's tiles as subjects (playable first), and the prompt when it leads or
         has a tile to play (None: nothing fits, so the Draw/Pass prompt)."""
 
     @abstractmethod
-    def _gain(self, game: H, move: M) -> str:
+    def _gain(self, game: H, move: M, text: Text) -> str:
         """What a legal play makes, after its label (" · scores 10"); may be empty."""
 
     @abstractmethod
-    def _end_words(self, game: H, move: M) -> str:
+    def _end_words(self, game: H, move: M, text: Text) -> str:
         """The open end a play goes on, as its target reads: "E end (open 5)"."""
 
     @abstractmethod
-    def _drew(self, who: str, detail: Mapping[str, Any]) -> str:
+    def _drew(self, who: str, detail: Mapping[str, Any], text: Text) -> str:
         """The public log line of a draw (the tiles drawn are told only to the drawer)."""
 
     @abstractmethod
-    def _hand_end(self, event: Event, names: Sequence[str]) -> str:
+    def _hand_end(self, event: Event, names: Sequence[str], text: Text) -> str:
         """The announcement of how the hand ended and what it scored."""
 
     def _scores_in_play(self, game: H) -> bool:
@@ -148,118 +158,153 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
 
     # ------------------------------------------------------------ pictures
     def table_picture(
-        self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
+        self,
+        match: Match,
+        names: Sequence[str],
+        *,
+        hand: HandState[Any] | None = None,
+        text: Text = ENGLISH,
     ) -> bytes:
         shown = self._hand(match.hand if hand is None else hand)
-        over = hand is not None and hand.is_over
-        title = f"{shown.title} · {self.words.round} over" if over else None
-        return self._picture(match, names, shown, title, ())
+        title = None
+        if hand is not None and hand.is_over:
+            title = (
+                text._("{title} · game over", title=shown.title)
+                if self.words.round == "game"
+                else text._("{title} · hand over", title=shown.title)
+            )
+        return self._picture(match, names, shown, title, (), text)
 
     def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
         game = self._hand(hand)
         return render_hand(list(game.hands[seat]), playable_now(game, seat), title=title)
 
     def subject_picture(
-        self, match: Match, names: Sequence[str], seat: int, subject: str
+        self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> bytes | None:
         game = self._hand(match.hand)
         tile = self._tile(game, subject)
         ends = game.ends_for(tile)
         if not ends:
             return None  # the lead (or a tile that fits nowhere): the hand picture says more
-        return self._picture(match, names, game, f"Where {tile} can go", ends)
+        return self._picture(
+            match, names, game, text._("Where {tile} can go", tile=tile), ends, text
+        )
 
     def hint_picture(
-        self, match: Match, names: Sequence[str], seat: int, move: str
+        self, match: Match, names: Sequence[str], seat: int, move: str, *, text: Text = ENGLISH
     ) -> bytes | None:
         game = self._hand(match.hand)
         parsed = game.parse_move(move)
         if parsed.tile is None or parsed.end is None:
             return None
-        return self._picture(match, names, game, f"Hint: {move}", [parsed.end])
+        return self._picture(
+            match, names, game, text._("Hint: {move}", move=move), [parsed.end], text
+        )
 
     # ------------------------------------------------------------ controls
     def _tile(self, game: H, text: str) -> Tile:
         return named_tile(text, self._top(game))
 
-    def controls(self, hand: HandState[Any], seat: int) -> Controls:
+    def controls(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> Controls:
         game = self._hand(hand)
         moves = {str(move) for move in game.legal_moves()} if game.current_player == seat else set()
         actions: tuple[Action, ...] = ()
         if "draw" in moves:
-            actions = (Action("draw", "Draw", primary=True),)
+            actions = (Action("draw", text._("Draw"), primary=True),)
         elif "pass" in moves:
-            actions = (Action("pass", self.words.pass_label),)
-        subjects, prompt = self._tiles(game, seat)
+            actions = (Action("pass", text._(self.words.pass_label)),)
+        subjects, prompt = self._tiles(game, seat, text)
         if prompt is None:
             draws = bool(actions) and actions[0].move == "draw"
-            prompt = self.words.draw_prompt if draws else self.words.stuck_prompt
-        return Controls(subjects, actions, prompt)
+            prompt = text._(self.words.draw_prompt if draws else self.words.stuck_prompt)
+        return Controls(subjects, actions, prompt, where=text._("Choose where to play it"))
 
-    def targets(self, hand: HandState[Any], seat: int, subject: str) -> list[Target]:
+    def targets(
+        self, hand: HandState[Any], seat: int, subject: str, *, text: Text = ENGLISH
+    ) -> list[Target]:
         game = self._hand(hand)
         tile = self._tile(game, subject)
         if tile not in game.hands[seat]:
-            raise ValueError(f"You do not hold {tile}.")
+            raise ValueError(text._("You do not hold {tile}.", tile=tile))
         targets = []
         for move in game.legal_moves():
             if move.tile != tile:
                 continue
-            where = f"{self.words.lead} {tile}" if move.end is None else self._end_words(game, move)
-            targets.append(Target(str(move), where + self._gain(game, move)))
+            where = (
+                text._(self.words.lead, tile=tile)
+                if move.end is None
+                else self._end_words(game, move, text)
+            )
+            targets.append(Target(str(move), where + self._gain(game, move, text)))
         return targets
 
-    def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
+    def targets_prompt(
+        self, subject: str, targets: Sequence[Target], *, text: Text = ENGLISH
+    ) -> str:
         if not targets:
-            return f"**{subject}** fits no open end. Pick another tile."
+            return text._("**{tile}** fits no open end. Pick another tile.", tile=subject)
         if len(targets) == 1 and targets[0].move == subject:
-            return f"**{subject}** {self.words.leads}. Choose it below to play it."
-        ends = self.words.ends_joiner.join(t.move.split()[-1] for t in targets)
-        return (
-            f"**{subject}** can go on {self.words.ends_prefix}{ends} (lettered on the "
-            "picture). Pick one, or another tile."
-        )
+            return text._(self.words.leads, tile=subject)
+        ends = [t.move.split()[-1] for t in targets]
+        return text._(self.words.ends, tile=subject, ends=self._ends_list(ends, text))
 
-    def move_label(self, hand: HandState[Any], move: str) -> str:
+    def _ends_list(self, ends: Sequence[str], text: Text) -> str:
+        """The ends a tile can go on, as the prompt lists them ("E or W", "A, B")."""
+        if self.words.ends_joiner == "or" and len(ends) > 1:
+            return text._("{first} or {last}", first=", ".join(ends[:-1]), last=ends[-1])
+        return ", ".join(ends)
+
+    def move_label(self, hand: HandState[Any], move: str, *, text: Text = ENGLISH) -> str:
         if move == "draw":
-            return self.words.draw_label
+            return text._(self.words.draw_label)
         if move == "pass":
-            return self.words.pass_label
+            return text._(self.words.pass_label)
         game = self._hand(hand)
         try:
-            gain = self._gain(game, game.parse_move(move))
+            gain = self._gain(game, game.parse_move(move), text)
         except EngineError:
             return move
         return move + gain
 
     # ------------------------------------------------------------ hints
-    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+    def hint_reason(
+        self, hand: HandState[Any], seat: int, move: str, *, text: Text = ENGLISH
+    ) -> str:
         game = self._hand(hand)
         parsed = game.parse_move(move)
         if parsed.kind == "draw":
-            return self.words.draw_hint
+            return text._(self.words.draw_hint)
         if parsed.tile is None:
-            return self.words.pass_hint
+            return text._(self.words.pass_hint)
         if not self._scores_in_play(game):
-            return "no points in play here: the search finds it best for going out first"
+            return text._("no points in play here: the search finds it best for going out first")
         total = game.total_if(parsed)
         points = game.score_if(parsed)
         if points:
-            return f"makes {total}: +{points}"
-        return (
-            f"makes {total}: no points now, but it does best over the {self.words.round} "
-            "in the search"
+            return text._("makes {total}: +{points}", total=total, points=points)
+        if self.words.round == "game":
+            return text._(
+                "makes {total}: no points now, but it does best over the game in the search",
+                total=total,
+            )
+        return text._(
+            "makes {total}: no points now, but it does best over the hand in the search",
+            total=total,
         )
 
     # ------------------------------------------------------------ words
     def narrate(self, event: Event, names: Sequence[str], story: Narration) -> None:
         seat = event.player
         if event.kind == "draw" and not event.is_public and seat is not None:
-            story.tell(seat, "You drew " + ", ".join(event.detail.get("tiles", [])) + ".")
+            tiles = ", ".join(event.detail.get("tiles", []))
+            story.tell(seat, story.reader(seat)._("You drew {tiles}.", tiles=tiles))
         elif event.kind == "draw":
-            story.log.append(self._drew(seat_name(names, seat), event.detail))
+            story.log.append(
+                self._drew(seat_name(names, seat, story.text), event.detail, story.text)
+            )
         elif event.kind == "hand_end":
-            story.announcements.append(self._hand_end(event, names))
+            story.announcements.append(self._hand_end(event, names, story.text))
 
 
 def playable_now(game: LineHand[Any], seat: int) -> list[Tile]:
@@ -267,6 +312,6 @@ def playable_now(game: LineHand[Any], seat: int) -> list[Tile]:
     return game.playable_tiles(seat) if game.current_player == seat else []
 
 
-def scores(points: int) -> str:
+def scores(points: int, text: Text) -> str:
     """A play's points after its label: " · scores 10" (nothing for none)."""
-    return f" · scores {points}" if points else ""
+    return text._(" · scores {points}", points=points) if points else ""

@@ -16,13 +16,16 @@ from bot.games.base import (
     narrowed,
     tile_list,
 )
-from bot.games.narration import Narration, plain
+from bot.games.narration import Narration, joined, seat_name
+from bot.games.words import ENGLISH
 from engine.game import Event, HandState
 from engine.match import Match
 from engine.network import SPEC, NetworkHand
+from i18n import N_, Text
 from render import render_hand, render_network_table
 
-RULES: Final = """\
+RULES: Final = N_(
+    """\
 **Network dominoes** — a double-six set for 2–5 players.
 • **Deal:** everyone gets ⌊28 ÷ players⌋ tiles (14, 9, 7 or 5); the rest are set aside. \
 Nobody draws.
@@ -46,6 +49,7 @@ and `/network hand` do the same from the channel, and **Show hand** works when D
 closed. If your time runs out you pass; after two timeouts in a row the computer plays for \
 you until you come back.
 Full rules: `docs/rules/network.md` in the bot's source."""
+)
 
 
 def _network(hand: HandState[Any]) -> NetworkHand:
@@ -57,7 +61,12 @@ class NetworkAdapter(GameAdapter):
     specs = (SPEC,)
 
     def table_picture(
-        self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
+        self,
+        match: Match,
+        names: Sequence[str],
+        *,
+        hand: HandState[Any] | None = None,
+        text: Text = ENGLISH,
     ) -> bytes:
         shown = _network(match.hand if hand is None else hand)
         over = hand is not None and hand.is_over
@@ -66,19 +75,23 @@ class NetworkAdapter(GameAdapter):
             shown,
             match,
             names,
-            title="Network dominoes · hand over" if over else "Network dominoes",
+            title=text._("Network dominoes · hand over") if over else text._("Network dominoes"),
         )
 
-    def table_words(self, hand: HandState[Any]) -> str:
+    def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:
         layout = _network(hand).layout
         laid = len(layout.placements)
         if not laid:
-            return "Nothing is laid yet."
+            return text._("Nothing is laid yet.")
         by_number = layout.open_end_numbers()
         most_first = sorted(by_number, key=lambda number: (-len(by_number[number]), -number))
         shown = ", ".join(f"{number} ×{len(by_number[number])}" for number in most_first)
-        tiles = "1 tile" if laid == 1 else f"{laid} tiles"
-        return f"{tiles} laid; open ends by number: {shown or 'none'}."
+        return text.n_(
+            "{count} tile laid; open ends by number: {ends}.",
+            "{count} tiles laid; open ends by number: {ends}.",
+            laid,
+            ends=shown or text._("none"),
+        )
 
     def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
         network = _network(hand)
@@ -86,7 +99,7 @@ class NetworkAdapter(GameAdapter):
         return render_hand(list(network.hands[seat]), playable, title=title)
 
     def subject_picture(
-        self, match: Match, names: Sequence[str], seat: int, subject: str
+        self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> bytes | None:
         hand = _network(match.hand)
         if hand.layout.is_empty:
@@ -101,24 +114,25 @@ class NetworkAdapter(GameAdapter):
             candidates=[hand.preview(move) for move in moves],
             candidate_tile=tile,
             candidate_moves=[str(move) for move in moves],
-            title=f"Where {tile} can go",
+            title=text._("Where {tile} can go", tile=tile),
         )
 
-    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+    def hint_reason(
+        self, hand: HandState[Any], seat: int, move: str, *, text: Text = ENGLISH
+    ) -> str:
         network = _network(hand)
         parsed = network.parse_move(move)
         if parsed.tile is None:
-            return "none of your tiles fits anywhere: pass"
+            return text._("none of your tiles fits anywhere: pass")
         if parsed.label is None:
-            return f"leads {parsed.tile}: the hand starts from it"
+            return text._("leads {tile}: the hand starts from it", tile=parsed.tile)
         _, rings = network.preview(parsed)
         if rings:
-            closed = "a ring" if rings == 1 else f"{rings} rings"
-            return f"closes {closed}: +{rings}"
-        return "closes no ring now, but does best over the rest of the hand in the search"
+            return text.n_("closes a ring: +{count}", "closes {count} rings: +{count}", rings)
+        return text._("closes no ring now, but does best over the rest of the hand in the search")
 
     def hint_picture(
-        self, match: Match, names: Sequence[str], seat: int, move: str
+        self, match: Match, names: Sequence[str], seat: int, move: str, *, text: Text = ENGLISH
     ) -> bytes | None:
         network = _network(match.hand)
         parsed = network.parse_move(move)
@@ -132,84 +146,117 @@ class NetworkAdapter(GameAdapter):
             candidates=[network.preview(parsed)],
             candidate_tile=parsed.tile,
             candidate_moves=[str(parsed)],
-            title=f"Hint: {move}",
+            title=text._("Hint: {move}", move=move),
         )
 
-    def controls(self, hand: HandState[Any], seat: int) -> Controls:
+    def controls(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> Controls:
         network = _network(hand)
         fits = network.playable_tiles(seat)
         rest = [tile for tile in network.hands[seat] if tile not in fits]
+        nowhere = text._("Nowhere to play it now")
         subjects = tuple(Subject(tile.name, tile.name, True) for tile in fits) + tuple(
-            Subject(tile.name, tile.name, False, "Nowhere to play it now") for tile in rest
+            Subject(tile.name, tile.name, False, nowhere) for tile in rest
         )
-        actions = (Action("pass", "Pass"),) if network.can_pass else ()
+        actions = (Action("pass", text._("Pass")),) if network.can_pass else ()
         prompt = (
-            "Pick a tile to see where it can go, or pass."
+            text._("Pick a tile to see where it can go, or pass.")
             if fits
-            else "None of your tiles fits anywhere: pass."
+            else text._("None of your tiles fits anywhere: pass.")
         )
-        return Controls(subjects, actions, prompt)
+        return Controls(subjects, actions, prompt, where=text._("Choose where to play it"))
 
-    def targets(self, hand: HandState[Any], seat: int, subject: str) -> list[Target]:
+    def targets(
+        self, hand: HandState[Any], seat: int, subject: str, *, text: Text = ENGLISH
+    ) -> list[Target]:
         network = _network(hand)
         tile = named_tile(subject, 6)
         if tile not in network.hands[seat]:
-            raise ValueError(f"You do not hold {tile}.")
+            raise ValueError(text._("You do not hold {tile}.", tile=tile))
         return [
             Target(str(move), f"{number}. {move}")
             for number, move in enumerate(network.placements_for(tile), start=1)
         ]
 
-    def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
+    def targets_prompt(
+        self, subject: str, targets: Sequence[Target], *, text: Text = ENGLISH
+    ) -> str:
         count = len(targets)
         if count == 0:
-            return f"**{subject}** has nowhere to go. Pick another tile, or pass."
+            return text._("**{tile}** has nowhere to go. Pick another tile, or pass.", tile=subject)
         if count == 1 and targets[0].move == subject:
-            return f"**{subject}** leads the hand. Choose it below to play it."
-        places = "1 place" if count == 1 else f"{count} places"
-        return (
-            f"**{subject}** fits in {places}, numbered on the picture. "
-            "Pick a number, another tile, or pass."
+            return text._("**{tile}** leads the hand. Choose it below to play it.", tile=subject)
+        return text.n_(
+            "**{tile}** fits in {count} place, numbered on the picture. "
+            "Pick a number, another tile, or pass.",
+            "**{tile}** fits in {count} places, numbered on the picture. "
+            "Pick a number, another tile, or pass.",
+            count,
+            tile=subject,
         )
 
-    def move_label(self, hand: HandState[Any], move: str) -> str:
-        return "Pass" if move == "pass" else move
+    def move_label(self, hand: HandState[Any], move: str, *, text: Text = ENGLISH) -> str:
+        return text._("Pass") if move == "pass" else move
 
-    def holding(self, hand: HandState[Any], seat: int) -> str:
-        return f"Your tiles: {tile_list(_network(hand).hands[seat])}"
+    def holding(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> str:
+        return text._("Your tiles: {tiles}", tiles=tile_list(_network(hand).hands[seat], text))
 
     def narrate(self, event: Event, names: Sequence[str], story: Narration) -> None:
-        who = plain(names[event.player]) if event.player is not None else "Nobody"
+        text = story.text
+        who = seat_name(names, event.player, text)
         if event.kind == "ring":
-            rings = "a ring" if event.points == 1 else f"{event.points} rings"
             if story.log:
-                story.log[-1] += f" and closed {rings} (+{event.points})"
-            story.announcements.append(f"💍 **{who}** closed {rings}: +{event.points}.")
+                story.log[-1] = text.n_(
+                    "{line} and closed a ring (+{count})",
+                    "{line} and closed {count} rings (+{count})",
+                    event.points,
+                    line=story.log[-1],
+                )
+            story.announcements.append(
+                text.n_(
+                    "💍 **{name}** closed a ring: +{count}.",
+                    "💍 **{name}** closed {count} rings: +{count}.",
+                    event.points,
+                    name=who,
+                )
+            )
         elif event.kind == "bonus":
-            story.announcements.append(_bonus_line(event, who))
+            story.announcements.append(_bonus_line(event, who, text))
 
-    def rules_text(self) -> str:
-        return RULES
+    def rules_text(self, *, text: Text = ENGLISH) -> str:
+        return text._(RULES)
 
 
-def _bonus_line(event: Event, who: str) -> str:
+def _bonus_line(event: Event, who: str, text: Text) -> str:
     """The bonus, naming the most frequent open number(s) the awarded seat fed last."""
     detail = event.detail or {}
     numbers = sorted(
         {c["number"] for c in detail.get("contributors", ()) if c["seat"] == event.player}
     )
-    line = f"✨ **{who}** gets the +{event.points} bonus"
     if not numbers:
-        return line + " for the most frequent open number."
-    count = int(detail.get("count", 0))
-    times = "once" if count == 1 else f"{count} times"
-    if len(numbers) == 1:
-        return (
-            f"{line}: {numbers[0]} is the most frequent open number ({times}), "
-            f"and {who} fed it last."
+        return text._(
+            "✨ **{name}** gets the +{points} bonus for the most frequent open number.",
+            name=who,
+            points=event.points,
         )
-    shown = ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
-    return (
-        f"{line}: {shown} tie as the most frequent open numbers ({times} each), "
-        f"and {who} fed them last."
+    count = int(detail.get("count", 0))
+    if len(numbers) == 1:
+        return text.n_(
+            "✨ **{name}** gets the +{points} bonus: {number} is the most frequent open number "
+            "(once), and {name} fed it last.",
+            "✨ **{name}** gets the +{points} bonus: {number} is the most frequent open number "
+            "({count} times), and {name} fed it last.",
+            count,
+            name=who,
+            points=event.points,
+            number=numbers[0],
+        )
+    return text.n_(
+        "✨ **{name}** gets the +{points} bonus: {numbers} tie as the most frequent open "
+        "numbers (once each), and {name} fed them last.",
+        "✨ **{name}** gets the +{points} bonus: {numbers} tie as the most frequent open "
+        "numbers ({count} times each), and {name} fed them last.",
+        count,
+        name=who,
+        points=event.points,
+        numbers=joined(text, [str(n) for n in numbers]),
     )

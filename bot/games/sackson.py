@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.games.base import Controls, GameAdapter, Subject, Target, match_picture, narrowed
-from bot.games.narration import Narration, plain
+from bot.games.narration import Narration, seat_name
+from bot.games.words import ENGLISH
 from engine.errors import EngineError
 from engine.game import Event, HandState
 from engine.line.labels import end_label
@@ -16,12 +17,14 @@ from engine.match import Match
 from engine.sackson import SPEC, SacksonGame
 from engine.sackson.board import COLOURS, DARK, name, square, squares_of
 from engine.sackson.threats import winning_moves
+from i18n import N_, Text
 from render import render_sackson_board
 
 NEW_PIECE: Final = "a new piece"
 """The subject key of a piece still in hand (the placing phase has only this one)."""
 
-RULES: Final = """\
+RULES: Final = N_(
+    """\
 **Sid Sackson's Network** — the board game for two (not Network dominoes: no tiles, \
 nothing hidden, a win or a draw).
 • **Board:** 8×8, a1–h8. Dark's goals are rows 1 and 8, Light's columns a and h. The four \
@@ -43,20 +46,29 @@ one game or first to 2, 3 or 5 wins (colours swap every game).
 `computer:` a level). On your turn the bot DMs the board with your legal squares lettered: \
 pick the piece, then its square. `/sackson play d4` places, `/sackson play d4-f6` moves.
 Full rules: `docs/rules/sackson.md` in the bot's source."""
+)
 
 
 def _sackson(hand: HandState[Any]) -> SacksonGame:
     return narrowed(hand, SacksonGame, "a Sackson game")
 
 
-def _subject_square(subject: str) -> int | None:
+def colour_name(text: Text, colour: int | str) -> str:
+    """A side's name, capitalised: "Dark", "Light" (``colour``: its index or its key)."""
+    dark = colour == DARK or colour == COLOURS[DARK]
+    return text._("Dark") if dark else text._("Light")
+
+
+def _subject_square(subject: str, text: Text = ENGLISH) -> int | None:
     """The square a subject names (None: a new piece); ValueError for anything else."""
     if subject == NEW_PIECE:
         return None
     try:
         return square(subject)
     except EngineError as exc:
-        raise ValueError(f"“{subject[:20]}” is not one of your pieces.") from exc
+        raise ValueError(
+            text._("“{subject}” is not one of your pieces.", subject=subject[:20])
+        ) from exc
 
 
 class SacksonAdapter(GameAdapter):
@@ -65,7 +77,12 @@ class SacksonAdapter(GameAdapter):
 
     # ------------------------------------------------------------ pictures
     def table_picture(
-        self, match: Match, names: Sequence[str], *, hand: HandState[Any] | None = None
+        self,
+        match: Match,
+        names: Sequence[str],
+        *,
+        hand: HandState[Any] | None = None,
+        text: Text = ENGLISH,
     ) -> bytes:
         shown = _sackson(match.hand if hand is None else hand)
         return match_picture(
@@ -73,71 +90,94 @@ class SacksonAdapter(GameAdapter):
         )
 
     def subject_picture(
-        self, match: Match, names: Sequence[str], seat: int, subject: str
+        self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> bytes | None:
         game = _sackson(match.hand)
-        targets = self.targets(game, seat, subject)
-        start = _subject_square(subject)
-        title = "Where a new piece can go" if start is None else f"Where {name(start)} can go"
+        targets = self.targets(game, seat, subject, text=text)
+        start = _subject_square(subject, text)
+        title = (
+            text._("Where a new piece can go")
+            if start is None
+            else text._("Where {square} can go", square=name(start))
+        )
         squares = [(target.move.split("-")[-1], end_label(i)) for i, target in enumerate(targets)]
         return _squares_picture(
             match, names, seat, title, None if start is None else name(start), squares
         )
 
-    def table_words(self, hand: HandState[Any]) -> str:
+    def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:
         game = _sackson(hand)
         view = game.view(None)
         parts = []
-        for colour in COLOURS:
+        for index, colour in enumerate(COLOURS):
             placed = sorted(s for s, c in view["squares"].items() if c == colour)
             held = view["in_hand"][colour]
-            where = ", ".join(placed) if placed else "nothing on the board"
-            parts.append(f"{colour.title()}: {where} ({held} in hand)")
+            where = ", ".join(placed) if placed else text._("nothing on the board")
+            parts.append(
+                text._(
+                    "{colour}: {squares} ({held} in hand)",
+                    colour=colour_name(text, index),
+                    squares=where,
+                    held=held,
+                )
+            )
         words = "; ".join(parts) + "."
         if view["last_move"]:
-            words += f" Last move {view['last_move']['notation']}."
+            words += " " + text._("Last move {move}.", move=view["last_move"]["notation"])
         if view["network"]:
-            words += f" Winning network: {' '.join(view['network'])}."
+            words += " " + text._("Winning network: {squares}.", squares=" ".join(view["network"]))
         return words
 
     # ------------------------------------------------------------ controls
-    def controls(self, hand: HandState[Any], seat: int) -> Controls:
+    def controls(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> Controls:
         game = _sackson(hand)
         position = game.position
         colour = game.colour_of(seat)
-        where = "Choose its square (lettered on the board)"
+        where = text._("Choose its square (lettered on the board)")
         if game.current_player != seat:
             return Controls((), (), "", noun="piece", where=where)
         if position.hand[colour]:
             held = position.hand[colour]
-            subject = Subject(NEW_PIECE, "A new piece", True, f"{held} still to place")
-            prompt = f"Place a piece ({held} in hand): pick its square, lettered on the board."
+            subject = Subject(
+                NEW_PIECE,
+                text._("A new piece"),
+                True,
+                text.n_("{count} still to place", "{count} still to place", held),
+            )
+            prompt = text.n_(
+                "Place a piece ({count} in hand): pick its square, lettered on the board.",
+                "Place a piece ({count} in hand): pick its square, lettered on the board.",
+                held,
+            )
             return Controls((subject,), (), prompt, noun="piece", where=where)
         movable = set(game.movable())
         pieces = sorted(squares_of(position.pieces[colour]), key=lambda s: (s not in movable, s))
+        stuck = text._("Has no legal square")
         subjects = tuple(
             Subject(
                 name(s),
-                f"Piece on {name(s)}",
+                text._("Piece on {square}", square=name(s)),
                 s in movable,
-                None if s in movable else "Has no legal square",
+                None if s in movable else stuck,
             )
             for s in pieces
         )
-        prompt = "Pick the piece to move, then its square (lettered on the board)."
+        prompt = text._("Pick the piece to move, then its square (lettered on the board).")
         return Controls(subjects, (), prompt, noun="piece", where=where)
 
-    def targets(self, hand: HandState[Any], seat: int, subject: str) -> list[Target]:
+    def targets(
+        self, hand: HandState[Any], seat: int, subject: str, *, text: Text = ENGLISH
+    ) -> list[Target]:
         game = _sackson(hand)
-        start = _subject_square(subject)
+        start = _subject_square(subject, text)
         colour = game.colour_of(seat)
         position = game.position
         if start is None and not position.hand[colour]:
-            raise ValueError("All your pieces are on the board: pick one to move.")
+            raise ValueError(text._("All your pieces are on the board: pick one to move."))
         if start is not None and not position.pieces[colour] >> start & 1:
-            raise ValueError(f"You have no piece on {name(start)}.")
+            raise ValueError(text._("You have no piece on {square}.", square=name(start)))
         if start is not None and position.hand[colour]:
-            raise ValueError("Place all your pieces before you move one.")
+            raise ValueError(text._("Place all your pieces before you move one."))
         if game.current_player != seat:
             return []
         ends = game.targets_of(start)
@@ -147,93 +187,137 @@ class SacksonAdapter(GameAdapter):
             for i, end in enumerate(ends)
         ]
 
-    def hint_reason(self, hand: HandState[Any], seat: int, move: str) -> str:
+    def hint_reason(
+        self, hand: HandState[Any], seat: int, move: str, *, text: Text = ENGLISH
+    ) -> str:
         game = _sackson(hand)
         if move == "pass":
-            return "no piece can go anywhere: pass"
+            return text._("no piece can go anywhere: pass")
         colour = game.colour_of(seat)
         other = 1 - colour
         after = game.copy()
         after.apply(after.parse_move(move))
         if after.outcome is not None and after.outcome.winner == seat:
-            return "completes your network: you win"
+            return text._("completes your network: you win")
         if _network_in_one(game, other) and not _network_in_one(after, other):
-            return f"stops {COLOURS[other].title()}'s network in one"
-        return "no network yet: the search rates it best for building yours and cutting theirs"
+            if other == DARK:
+                return text._("stops Dark's network in one")
+            return text._("stops Light's network in one")
+        return text._(
+            "no network yet: the search rates it best for building yours and cutting theirs"
+        )
 
     def hint_picture(
-        self, match: Match, names: Sequence[str], seat: int, move: str
+        self, match: Match, names: Sequence[str], seat: int, move: str, *, text: Text = ENGLISH
     ) -> bytes | None:
         if move == "pass":
             return None
         start, _, end = move.rpartition("-")
-        return _squares_picture(match, names, seat, f"Hint: {move}", start or None, [(end, "A")])
+        title = text._("Hint: {move}", move=move)
+        return _squares_picture(match, names, seat, title, start or None, [(end, "A")])
 
-    def targets_prompt(self, subject: str, targets: Sequence[Target]) -> str:
+    def targets_prompt(
+        self, subject: str, targets: Sequence[Target], *, text: Text = ENGLISH
+    ) -> str:
         if not targets:
-            return "That piece has no legal square: pick another."
-        what = "a new piece" if subject == NEW_PIECE else f"the piece on {subject}"
-        span = "A" if len(targets) == 1 else f"A–{end_label(len(targets) - 1)}"
+            return text._("That piece has no legal square: pick another.")
         count = len(targets)
-        return f"Choose the square for {what}: the board letters the {count} legal ones {span}."
+        span = "A" if count == 1 else f"A–{end_label(count - 1)}"
+        if subject == NEW_PIECE:
+            return text.n_(
+                "Choose the square for a new piece: the board letters the {count} legal one "
+                "{span}.",
+                "Choose the square for a new piece: the board letters the {count} legal ones "
+                "{span}.",
+                count,
+                span=span,
+            )
+        return text.n_(
+            "Choose the square for the piece on {square}: the board letters the {count} legal "
+            "one {span}.",
+            "Choose the square for the piece on {square}: the board letters the {count} legal "
+            "ones {span}.",
+            count,
+            square=subject,
+            span=span,
+        )
 
-    def move_label(self, hand: HandState[Any], move: str) -> str:
+    def move_label(self, hand: HandState[Any], move: str, *, text: Text = ENGLISH) -> str:
         if move == "pass":
-            return "pass"
+            return text._("pass")
         if "-" in move:
             start, end = move.split("-")
-            return f"{move} · move {start} to {end}"
-        return f"{move} · place a piece on {move}"
+            return text._("{move} · move {start} to {end}", move=move, start=start, end=end)
+        return text._("{move} · place a piece on {square}", move=move, square=move)
 
     # ------------------------------------------------------------ words
-    def holding(self, hand: HandState[Any], seat: int) -> str:
+    def holding(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> str:
         game = _sackson(hand)
         colour = game.colour_of(seat)
         held = game.position.hand[colour]
-        side = "**Dark** (moves first)" if colour == DARK else "**Light**"
+        side = (
+            text._("**Dark** (moves first)")
+            if colour == DARK
+            else "**" + colour_name(text, colour) + "**"
+        )
         if held:
-            return f"You play {side}: {held} piece{'s' if held != 1 else ''} to place."
-        return f"You play {side}: all your pieces are on the board; move one a turn."
+            return text.n_(
+                "You play {side}: {count} piece to place.",
+                "You play {side}: {count} pieces to place.",
+                held,
+                side=side,
+            )
+        return text._(
+            "You play {side}: all your pieces are on the board; move one a turn.", side=side
+        )
 
-    def seat_tag(self, hand: HandState[Any], seat: int) -> str:
-        return " (Dark)" if _sackson(hand).colour_of(seat) == DARK else " (Light)"
+    def seat_tag(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> str:
+        return f" ({colour_name(text, _sackson(hand).colour_of(seat))})"
 
     def narrate(self, event: Event, names: Sequence[str], story: Narration) -> None:
-        who = plain(names[event.player]) if event.player is not None else "Nobody"
+        text = story.text
+        who = seat_name(names, event.player, text)
         if event.kind == "network":
             squares = list(event.detail.get("squares", []))
             path = " → ".join(squares)
-            colour = str(event.detail.get("colour", "")).title()
+            colour = colour_name(text, str(event.detail.get("colour", "")))
             reason = event.detail.get("reason")
+            values = {"name": who, "colour": colour, "path": path, "count": len(squares)}
             if reason == "both networks":
-                story.announcements.append(
-                    f"🕸️ That move completed both networks: under the CS61B rule the player "
-                    f"who did not move, **{who}** ({colour}), wins. Their network: {path}."
+                line = text._(
+                    "🕸️ That move completed both networks: under the CS61B rule the player "
+                    "who did not move, **{name}** ({colour}), wins. Their network: {path}.",
+                    **values,
                 )
             elif event.detail.get("unblocked"):
-                story.announcements.append(
-                    f"🕸️ That move opened the way: **{who}** ({colour}) has a network of "
-                    f"{len(squares)} pieces and wins: {path}."
+                line = text._(
+                    "🕸️ That move opened the way: **{name}** ({colour}) has a network of "
+                    "{count} pieces and wins: {path}.",
+                    **values,
                 )
             else:
-                story.announcements.append(
-                    f"🕸️ **{who}** ({colour}) has a network of {len(squares)} pieces: {path}."
+                line = text._(
+                    "🕸️ **{name}** ({colour}) has a network of {count} pieces: {path}.", **values
                 )
-            story.log.append(f"{who} completed a network ({len(squares)} pieces)")
-        elif event.kind == "draw":
-            reason = event.detail.get("reason")
-            text = (
-                "the same position came up a third time with the same player to move"
-                if reason == "repetition"
-                else "neither player can move"
-            )
-            story.announcements.append(f"🤝 Drawn game: {text}.")
+            story.announcements.append(line)
             story.log.append(
-                "Draw by repetition" if reason == "repetition" else "Draw: both players stuck"
+                text._("{name} completed a network ({count} pieces)", name=who, count=len(squares))
             )
+        elif event.kind == "draw":
+            if event.detail.get("reason") == "repetition":
+                story.announcements.append(
+                    text._(
+                        "🤝 Drawn game: the same position came up a third time with the same "
+                        "player to move."
+                    )
+                )
+                story.log.append(text._("Draw by repetition"))
+            else:
+                story.announcements.append(text._("🤝 Drawn game: neither player can move."))
+                story.log.append(text._("Draw: both players stuck"))
 
-    def rules_text(self) -> str:
-        return RULES
+    def rules_text(self, *, text: Text = ENGLISH) -> str:
+        return text._(RULES)
 
 
 def _squares_picture(

@@ -29,10 +29,12 @@ from bot.metrics.measures import PICTURE_SECONDS
 from bot.publishing.alt_text import candidates_alt_text, hand_alt_text, table_alt_text, within_limit
 from bot.publishing.drawing_queue import DrawingQueue
 from bot.store import TableRecord
+from bot.tables.languages import seat_text, table_text
 from bot.tables.service import PlayerSeat, seat_names
 from engine.game import HandState
 from engine.match import Match
 from engine.registry import game_spec, hand_from_json
+from i18n import Text
 from render.ranking import RankingTable, render_ranking
 
 JSON = dict[str, Any]
@@ -90,24 +92,30 @@ async def draw_off_loop(function: Callable[..., T], *args: Any) -> T:
         return await _queue.run(function, *args)
 
 
-def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None) -> bytes:
+def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None, text: Text) -> bytes:
     shown = None if hand is None else hand_from_json(hand)
-    return adapter_for(game).table_picture(Match.from_json(match), names, hand=shown)
+    return adapter_for(game).table_picture(Match.from_json(match), names, hand=shown, text=text)
 
 
 def _hand_png(game: str, match: JSON, seat: int, title: str, page: int) -> bytes | None:
     return adapter_for(game).hand_picture(Match.from_json(match).hand, seat, title, page)
 
 
-def _subject_png(game: str, match: JSON, names: list[str], seat: int, subject: str) -> bytes | None:
-    return adapter_for(game).subject_picture(Match.from_json(match), names, seat, subject)
+def _subject_png(
+    game: str, match: JSON, names: list[str], seat: int, subject: str, text: Text
+) -> bytes | None:
+    return adapter_for(game).subject_picture(
+        Match.from_json(match), names, seat, subject, text=text
+    )
 
 
 async def table_picture(record: TableRecord, match: Match) -> discord.File:
-    """The current hand's table with the running totals (public)."""
+    """The current hand's table with the running totals (public: the table's language)."""
     names = seat_names(record)
-    data = await draw_off_loop(_table_png, record.game, match.to_json(), names, None)
-    return _file(data, TABLE_FILE, table_alt_text(record.game, record.id, names, match, match.hand))
+    text = table_text(record)
+    data = await draw_off_loop(_table_png, record.game, match.to_json(), names, None, text)
+    alt = table_alt_text(record.game, record.id, names, match, match.hand, text)
+    return _file(data, TABLE_FILE, alt)
 
 
 async def finished_hand_picture(
@@ -115,25 +123,34 @@ async def finished_hand_picture(
 ) -> discord.File:
     """A hand as it ended, for the end-of-hand announcement (public)."""
     names = seat_names(record)
-    data = await draw_off_loop(_table_png, record.game, match.to_json(), names, hand.to_json())
-    return _file(data, FINISHED_FILE, table_alt_text(record.game, record.id, names, match, hand))
+    text = table_text(record)
+    data = await draw_off_loop(
+        _table_png, record.game, match.to_json(), names, hand.to_json(), text
+    )
+    alt = table_alt_text(record.game, record.id, names, match, hand, text)
+    return _file(data, FINISHED_FILE, alt)
 
 
 async def hand_picture(player: PlayerSeat, page: int = 0) -> discord.File | None:
-    """A player's own tiles, playable ones marked (private: only ever sent to them);
-    ``page`` of a hand too long for one picture. None for a game without hands."""
-    if not game_spec(player.record.game).has_hands:
+    """A player's own tiles, playable ones marked (private: only ever sent to them, in
+    their language); ``page`` of a hand too long for one picture. None for a game without
+    hands."""
+    spec = game_spec(player.record.game)
+    if not spec.has_hands:
         return None
-    round_word = words_for(game_spec(player.record.game)).round
-    title = f"Table {player.record.id} · {round_word} {player.match.hand_number}"
+    text = seat_text(player.record, player.seat)
+    title = text._(
+        "Table {table} · {round}",
+        table=player.record.id,
+        round=words_for(spec).numbered(text, player.match.hand_number),
+    )
     data = await draw_off_loop(
         _hand_png, player.record.game, player.match.to_json(), player.seat, title, page
     )
     if data is None:
         return None
-    return _file(
-        data, HAND_FILE, hand_alt_text(player.record.game, title, player.hand, player.seat)
-    )
+    alt = hand_alt_text(player.record.game, title, player.hand, player.seat, text)
+    return _file(data, HAND_FILE, alt)
 
 
 async def seat_picture(player: PlayerSeat, page: int = 0) -> discord.File:
@@ -158,11 +175,14 @@ async def candidates_picture(
     data = await _draw_for_seat(_subject_png, player, subject)
     if data is None:
         return None
-    return _file(data, CANDIDATES_FILE, candidates_alt_text(subject, targets))
+    text = seat_text(player.record, player.seat)
+    return _file(data, CANDIDATES_FILE, candidates_alt_text(subject, targets, text))
 
 
-def _hint_png(game: str, match: JSON, names: list[str], seat: int, move: str) -> bytes | None:
-    return adapter_for(game).hint_picture(Match.from_json(match), names, seat, move)
+def _hint_png(
+    game: str, match: JSON, names: list[str], seat: int, move: str, text: Text
+) -> bytes | None:
+    return adapter_for(game).hint_picture(Match.from_json(match), names, seat, move, text=text)
 
 
 async def hint_picture(player: PlayerSeat, move: str) -> discord.File:
@@ -171,7 +191,9 @@ async def hint_picture(player: PlayerSeat, move: str) -> discord.File:
     data = await _draw_for_seat(_hint_png, player, move)
     if data is None:
         return await seat_picture(player)
-    return _file(data, HINT_FILE, f"The hard computer's move, {move}, marked on the table.")
+    text = seat_text(player.record, player.seat)
+    alt = text._("The hard computer's move, {move}, marked on the table.", move=move)
+    return _file(data, HINT_FILE, alt)
 
 
 async def ranking_picture(table: RankingTable, alt_text: str) -> discord.File:
@@ -180,11 +202,15 @@ async def ranking_picture(table: RankingTable, alt_text: str) -> discord.File:
 
 
 async def _draw_for_seat(
-    draw: Callable[[str, JSON, list[str], int, str], bytes | None], player: PlayerSeat, what: str
+    draw: Callable[[str, JSON, list[str], int, str, Text], bytes | None],
+    player: PlayerSeat,
+    what: str,
 ) -> bytes | None:
-    """``draw`` of ``what`` (a subject, a move) on the table as ``player``'s seat sees it."""
+    """``draw`` of ``what`` (a subject, a move) on the table as ``player``'s seat sees it,
+    its words in the player's language."""
     match, names = player.match.to_json(), seat_names(player.record)
-    return await draw_off_loop(draw, player.record.game, match, names, player.seat, what)
+    text = seat_text(player.record, player.seat)
+    return await draw_off_loop(draw, player.record.game, match, names, player.seat, what, text)
 
 
 def _file(data: bytes, filename: str, description: str) -> discord.File:

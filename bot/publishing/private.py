@@ -10,6 +10,7 @@ from bot.publishing import messages, pictures
 from bot.publishing.replies import Reply
 from bot.store import TableRecord, TableStatus
 from bot.tables.errors import UserError
+from bot.tables.languages import seat_text
 from bot.tables.service import PlayerSeat, seat_of, table_settings
 from bot.views.builders import MAX_TARGETS, controls_view
 from engine.match import Match
@@ -22,26 +23,27 @@ async def private_hand(
     """A player's hand picture with the controls they may use now (private). On their
     turn it already shows where their first playable tile goes, with its places in the
     menus, so playing that tile takes one pick (picking another tile shows its places)."""
+    text = seat_text(player.record, player.seat)
     hand = await pictures.hand_picture(player, page or 0)
     files = [] if hand is None else [hand]
     controls = None
     prompt = None
     if player.is_turn:
         adapter = adapter_for(player.record.game)
-        offered = adapter.controls(player.hand, player.seat)
+        offered = adapter.controls(player.hand, player.seat, text=text)
         prompt = offered.prompt
         focus = next((s.key for s in offered.subjects if s.playable), None)
         targets = (
             []
             if focus is None or page is not None
-            else adapter.targets(player.hand, player.seat, focus)
+            else adapter.targets(player.hand, player.seat, focus, text=text)
         )
         if targets and len(targets) <= MAX_TARGETS:
             assert focus is not None
             preview = await pictures.candidates_picture(player, focus, targets)
             if preview is not None:
                 files.append(preview)
-            prompt = adapter.targets_prompt(focus, targets)
+            prompt = adapter.targets_prompt(focus, targets, text=text)
         else:
             focus, targets = None, []
         controls = controls_view(
@@ -71,9 +73,11 @@ async def played_reply(record: TableRecord, match: Match, user_id: int, content:
 def pick_targets(player: PlayerSeat, subject: str) -> list[Target]:
     """The places ``subject`` (a tile or piece the player picked) can go
     (:class:`UserError` if it is not theirs to play)."""
+    text = seat_text(player.record, player.seat)
+    adapter = adapter_for(player.record.game)
     try:
-        return list(adapter_for(player.record.game).targets(player.hand, player.seat, subject))
-    except ValueError as exc:
+        return list(adapter.targets(player.hand, player.seat, subject, text=text))
+    except ValueError as exc:  # already in the player's words
         raise UserError(str(exc)) from exc
 
 
@@ -81,9 +85,10 @@ async def subject_reply(player: PlayerSeat, subject: str) -> Reply:
     """Where ``subject`` can go, shown on the player's controls."""
     targets = pick_targets(player, subject)
     record = player.record
+    text = seat_text(record, player.seat)
     adapter = adapter_for(record.game)
     picture = await pictures.subject_picture(player, subject, targets)
-    offered = adapter.controls(player.hand, player.seat)
+    offered = adapter.controls(player.hand, player.seat, text=text)
     controls = controls_view(
         record.id,
         player.turn,
@@ -92,11 +97,13 @@ async def subject_reply(player: PlayerSeat, subject: str) -> Reply:
         targets=targets,
         hint=table_settings(record).hints,
     )
-    prompt = adapter.targets_prompt(subject, targets)
+    prompt = adapter.targets_prompt(subject, targets, text=text)
     if len(targets) > MAX_TARGETS:
-        family = game_spec(record.game).family
-        prompt += (
-            f"\nThe menus list the first {MAX_TARGETS} of {len(targets)}; play any of "
-            f"them with `/{family} play`."
+        command = f"/{game_spec(record.game).family} play"
+        prompt += "\n" + text._(
+            "The menus list the first {shown} of {count}; play any of them with `{command}`.",
+            shown=MAX_TARGETS,
+            count=len(targets),
+            command=command,
         )
     return Reply(prompt, [picture], controls)

@@ -36,8 +36,9 @@ from bot.publishing.turn_notices import TurnNotifier, message_nonce
 from bot.store import PublishJob, Store, TableRecord, TableStatus
 from bot.store.publication import Publication
 from bot.tables.errors import UserError
+from bot.tables.languages import seat_text, table_text
 from bot.tables.meta import News, TableMeta
-from bot.tables.service import TableService, player_on_turn_in
+from bot.tables.service import TableService, player_on_turn_in, seat_of
 from bot.views.builders import finished_view, table_view
 from engine.match import Match
 from engine.registry import game_spec, hand_from_json
@@ -295,8 +296,10 @@ class Publisher:
                 player = player_on_turn_in(record, answer.user_id, answer.turn, match)
                 reply = await subject_reply(player, answer.subject)
             except UserError as exc:
+                own = seat_of(record, answer.user_id)
+                text = table_text(record) if own is None else seat_text(record, own)
                 await answer.interaction(self._client).followup.send(
-                    str(exc), ephemeral=True, allowed_mentions=NO_MENTIONS
+                    exc.said_in(text), ephemeral=True, allowed_mentions=NO_MENTIONS
                 )
                 return
         await self._edit_answer(answer, reply)

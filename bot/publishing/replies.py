@@ -19,6 +19,7 @@ import discord
 from bot.metrics import measures
 from bot.publishing.drawing_queue import answering
 from bot.views.layout import table_layout
+from i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +28,8 @@ ACK_BUDGET: Final = 2.0
 
 NO_MENTIONS: Final = discord.AllowedMentions.none()
 
-SORRY: Final = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+SORRY: Final = N_("Sorry, something went wrong on my side. Nothing was changed; please try again.")
+"""The apology for a bug, marked for the catalogs: said as ``text._(SORRY)``."""
 
 
 @dataclass(slots=True)

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.games import adapter_for
-from bot.games.words import words_for
+from bot.games.words import ENGLISH, words_for
 from bot.publishing import pictures
 from bot.store import MoveRecord, TableRecord
+from bot.tables.languages import table_text
 from bot.tables.service import seat_names
 from engine.game import HandState, public
 from engine.match import Match
@@ -29,6 +30,7 @@ from engine.record import (
     write_record,
 )
 from engine.registry import game_spec, hand_from_json
+from i18n import Text
 from render.replay import Frame, ReplayFormat, assemble
 
 JSON = dict[str, Any]
@@ -87,32 +89,42 @@ def hand_states(match: Match, moves: Sequence[LoggedMove], hand_number: int) -> 
     return states
 
 
-def draw_state(game: str, names: Sequence[str], state: FrameState) -> bytes:
+def draw_state(game: str, names: Sequence[str], state: FrameState, text: Text = ENGLISH) -> bytes:
     """A state's public table picture, drawn as the bot draws it for the channel (the
-    last state's is the picture posted when the hand ended)."""
+    last state's is the picture posted when the hand ended), in the table's language."""
     shown = hand_from_json(state.hand)
-    return adapter_for(game).table_picture(Match.from_json(state.match), names, hand=shown)
+    return adapter_for(game).table_picture(
+        Match.from_json(state.match), names, hand=shown, text=text
+    )
 
 
-def frames(states: Sequence[FrameState], drawn: Sequence[bytes]) -> list[Frame]:
+def frames(
+    states: Sequence[FrameState], drawn: Sequence[bytes], text: Text = ENGLISH
+) -> list[Frame]:
     """The states' pictures as frames: a scoring move shown longer, the end held, each but the
-    last captioned with its move."""
+    last captioned with its move (in the table's language: a replay is posted for all)."""
     durations = [SCORING_MS if state.points else PLAY_MS for state in states]
     durations[-1] = FINAL_MS
     last = len(states) - 1
-    captions = ["Deal"] + [f"Move {number} of {last}" for number in range(1, last + 1)]
+    captions = [text._("Deal")] + [
+        text._("Move {number} of {last}", number=number, last=last) for number in range(1, last + 1)
+    ]
     return [
         Frame(png, ms, caption) for png, ms, caption in zip(drawn, durations, captions, strict=True)
     ]
 
 
 def hand_frames(
-    match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
+    match: Match,
+    names: Sequence[str],
+    moves: Sequence[LoggedMove],
+    hand_number: int,
+    text: Text = ENGLISH,
 ) -> list[Frame]:
     """Every frame of hand ``hand_number``, drawn here (see :func:`table_replay` for the
     bot's way, in the drawing workers)."""
     states = hand_states(match, moves, hand_number)
-    return frames(states, [draw_state(match.game, names, state) for state in states])
+    return frames(states, [draw_state(match.game, names, state, text) for state in states], text)
 
 
 def hand_record(
@@ -132,17 +144,25 @@ def hand_record(
 
 
 def replay_hand(
-    match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
+    match: Match,
+    names: Sequence[str],
+    moves: Sequence[LoggedMove],
+    hand_number: int,
+    text: Text = ENGLISH,
 ) -> tuple[bytes, ReplayFormat]:
     """Hand ``hand_number`` as an animated WebP, or a contact sheet PNG when too big."""
-    return assemble(hand_frames(match, names, moves, hand_number))
+    return assemble(hand_frames(match, names, moves, hand_number, text))
 
 
 def build_replay(
-    match: Match, names: Sequence[str], moves: Sequence[LoggedMove], hand_number: int
+    match: Match,
+    names: Sequence[str],
+    moves: Sequence[LoggedMove],
+    hand_number: int,
+    text: Text = ENGLISH,
 ) -> HandReplay:
     """The animation and the record of hand ``hand_number``, drawn here."""
-    picture, fmt = replay_hand(match, names, moves, hand_number)
+    picture, fmt = replay_hand(match, names, moves, hand_number, text)
     record = write_record(hand_record(match, names, moves, hand_number))
     return HandReplay(hand_number, picture, fmt, record, _round_word(match.game))
 
@@ -172,15 +192,16 @@ async def table_replay(
     if record.state is None:
         raise ValueError("the table has not started")
     names = seat_names(record)
+    text = table_text(record)
     plain = [(move.hand_number, move.seat, move.notation) for move in moves]
-    states, text = await pictures.draw_off_loop(
+    states, written = await pictures.draw_off_loop(
         _states_job, dict(record.state), names, plain, hand_number
     )
     drawn = await asyncio.gather(
-        *(pictures.draw_off_loop(draw_state, record.game, names, state) for state in states)
+        *(pictures.draw_off_loop(draw_state, record.game, names, state, text) for state in states)
     )
-    picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn))
-    return HandReplay(hand_number, picture, fmt, text, _round_word(record.game))
+    picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn, text))
+    return HandReplay(hand_number, picture, fmt, written, _round_word(record.game))
 
 
 def table_replays(record: TableRecord, moves: Sequence[MoveRecord]) -> list[HandReplay]:
@@ -190,7 +211,8 @@ def table_replays(record: TableRecord, moves: Sequence[MoveRecord]) -> list[Hand
     match = Match.from_json(record.state)
     names = seat_names(record)
     log = logged(moves)
-    return [build_replay(match, names, log, number) for number in finished_hands(log, match)]
+    text = table_text(record)
+    return [build_replay(match, names, log, number, text) for number in finished_hands(log, match)]
 
 
 def _round_word(game: str) -> str:

@@ -15,14 +15,16 @@ import discord
 
 from bot.games import ADAPTERS, adapter_for
 from bot.games.narration import plain
-from bot.games.words import words_for
+from bot.games.words import game_title, words_for
 from bot.publishing.alt_text import within_limit
 from bot.publishing.replies import NO_MENTIONS
 from bot.replays.build import HandReplay, last_finished_hand, logged, table_replay
 from bot.store import MoveRecord, Store, TableRecord
 from bot.tables.errors import UserError
+from bot.tables.languages import table_text
 from engine.match import Match
 from engine.registry import game_spec
+from i18n import N_
 
 RECENT_TABLES = 10
 """How many of the channel's latest tables a replay without an id looks through."""
@@ -36,19 +38,30 @@ async def find_hand(
     if table_id is not None:
         record = await store.get_table(table_id)
         if record is None or record.guild_id != guild_id:
-            raise UserError(f"There is no table {table_id} in this server.")
+            raise UserError(N_("There is no table {table} in this server."), table=table_id)
         if adapter_for(record.game).family != family:
             other = adapter_for(record.game).family
             raise UserError(
-                f"Table {table_id} is a {ADAPTERS[other].title} table: "
-                f"use `/{other} replay table:{table_id}`."
+                N_("Table {table} is a {game} table: use `{command}`."),
+                table=table_id,
+                game=ADAPTERS[other].title,
+                command=f"/{other} replay table:{table_id}",
             )
         found = await _last_hand(store, record)
         if found is None:
-            round_word = words_for(game_spec(record.game)).round
+            if words_for(game_spec(record.game)).is_game:
+                raise UserError(
+                    N_(
+                        "Table {table} has no finished game yet: a replay shows a game once "
+                        "it is over."
+                    ),
+                    table=table_id,
+                )
             raise UserError(
-                f"Table {table_id} has no finished {round_word} yet: a replay shows a "
-                f"{round_word} once it is over."
+                N_(
+                    "Table {table} has no finished hand yet: a replay shows a hand once it is over."
+                ),
+                table=table_id,
             )
         return record, *found
     for record in await store.recent_tables_in_channel(channel_id, RECENT_TABLES):
@@ -58,10 +71,20 @@ async def find_hand(
         if found is not None:
             return record, *found
     adapter = ADAPTERS[family]
-    round_word = words_for(adapter.specs[0]).round
+    if words_for(adapter.specs[0]).is_game:
+        raise UserError(
+            N_(
+                "There is no finished {game} game in this channel to replay yet. Give a table "
+                "number to replay another channel's table."
+            ),
+            game=adapter.title,
+        )
     raise UserError(
-        f"There is no finished {adapter.title} {round_word} in this channel to replay yet. "
-        "Give a table number to replay another channel's table."
+        N_(
+            "There is no finished {game} hand in this channel to replay yet. Give a table "
+            "number to replay another channel's table."
+        ),
+        game=adapter.title,
     )
 
 
@@ -74,24 +97,37 @@ async def _last_hand(store: Store, record: TableRecord) -> tuple[list[MoveRecord
 
 
 def replay_message(record: TableRecord, replay: HandReplay) -> tuple[str, list[discord.File]]:
-    """The words and the two files of a replay post."""
+    """The words and the two files of a replay post (public: in the table's language)."""
+    text = table_text(record)
     spec = game_spec(record.game)
-    round_word = words_for(spec).round
+    hand = words_for(spec).numbered(text, replay.hand_number)
     names = ", ".join(plain(seat.name) for seat in record.seats)
     picture_name, record_name = replay.filenames(record.id)
-    kind = "animation" if replay.format == "webp" else "contact sheet (every step)"
-    content = (
-        f"🎞️ Replay of table {record.id}, {round_word} {replay.hand_number} "
-        f"({spec.title}: {names}) — {kind}. The record attached steps through it with "
-        f"`domino-record {record_name} --step N`."
+    values = {"table": record.id, "round": hand, "game": game_title(text, spec), "names": names}
+    command = f"domino-record {record_name} --step N"
+    if replay.format == "webp":
+        content = text._(
+            "🎞️ Replay of table {table}, {round} ({game}: {names}) — animation. The record "
+            "attached steps through it with `{command}`.",
+            command=command,
+            **values,
+        )
+    else:
+        content = text._(
+            "🎞️ Replay of table {table}, {round} ({game}: {names}) — contact sheet (every "
+            "step). The record attached steps through it with `{command}`.",
+            command=command,
+            **values,
+        )
+    alt = text._(
+        "Replay of table {table}, {round}: every move in turn", table=record.id, round=hand
     )
-    alt = f"Replay of table {record.id}, {round_word} {replay.hand_number}: every move in turn"
     files = [
         discord.File(io.BytesIO(replay.picture), picture_name, description=within_limit(alt)),
         discord.File(
             io.BytesIO(replay.record.encode("utf-8")),
             record_name,
-            description=within_limit(f"Game record of {round_word} {replay.hand_number}"),
+            description=within_limit(text._("Game record of {round}", round=hand)),
         ),
     ]
     return content, files
@@ -103,7 +139,7 @@ async def replay_here(
     """Answer ``/<family> replay``: find the hand (UserError before anything is sent),
     then defer in public (drawing takes a while) and post the replay."""
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError("Replays are shown in a server channel.")
+        raise UserError(N_("Replays are shown in a server channel."))
     record, moves, hand_number = await find_hand(
         store, family, interaction.guild_id, interaction.channel_id, table_id
     )

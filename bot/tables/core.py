@@ -33,6 +33,7 @@ from bot.store import (
 )
 from bot.store.publication import Publication
 from bot.tables.errors import TableClosedError, UserError
+from bot.tables.languages import seat_text, table_text
 from bot.tables.meta import News, TableMeta
 from bot.tables.pace import reminder_lead
 from bot.tables.results import result_lines
@@ -236,6 +237,8 @@ class TableCore:
             seat_names(record),
             match.target,
             words_for(game_spec(record.game)),
+            text=table_text(record),
+            readers=lambda seat: seat_text(record, seat),
         )
         finished = tuple(
             hand

@@ -5,13 +5,14 @@ language as last seen, else the table's."""
 from __future__ import annotations
 
 from bot.store import TableRecord
-from bot.tables.seats import table_settings
 from i18n import Text, text_in
 
 
 def table_text(record: TableRecord) -> Text:
-    """The words of the table's public messages and pictures."""
-    return text_in(table_settings(record).language)
+    """The words of the table's public messages and pictures (read from the settings'
+    language alone, so a record whose other settings are not complete still speaks)."""
+    language = record.settings.get("language")
+    return text_in(language if isinstance(language, str) else None)
 
 
 def seat_text(record: TableRecord, seat: int) -> Text:

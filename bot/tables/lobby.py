@@ -20,6 +20,7 @@ from bot.store import (
 from bot.tables.computers import ComputerSeats
 from bot.tables.core import TableUpdate
 from bot.tables.errors import NotAtTableError, TableClosedError, UserError
+from bot.tables.languages import table_text
 from bot.tables.meta import News, TableMeta
 from bot.tables.seats import Actor, require_host, seat_of, table_settings
 from bot.tables.settings import TableSettings
@@ -204,7 +205,7 @@ class Lobby(ComputerSeats):
             spec.name, len(record.seats), settings.target, self._new_seed(), settings.options
         )
         words = words_for(spec)
-        story = Narration(log=[f"{words.round_title} 1 {words.begins}"], hand_dealt=True)
+        story = Narration(log=[words.started(table_text(record), 1)], hand_dealt=True)
         meta = TableMeta(log=tuple(story.log), news=(News(0, deal=True),))
         meta = self._timed(record, match, meta)
         record = await self._update(

@@ -227,7 +227,7 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
         await handlers.hint_here(interaction, family)
 
     async def rules(interaction: discord.Interaction[Any]) -> None:
-        await tell(interaction, adapter.rules_text())
+        await tell(interaction, adapter.rules_text(text=reader_text(interaction)))
 
     async def replay(interaction: discord.Interaction[Any], table: int | None = None) -> None:
         await handlers.replay(interaction, family, table)
