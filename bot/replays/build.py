@@ -2,6 +2,10 @@
 table picture per state, assembled into an animation (``render.replay``), and the hand's
 game record (``engine.record``) beside it.
 
+Every frame is drawn into one canvas, measured once over all the hand's states
+(``render.kit.canvas``): the picture keeps its size, and the header and the score table
+their place, from the deal to the end.
+
 Only table pictures go in: they are what the channel saw. A hand's picture is private and
 never drawn here, so a replay of a hand still in play shows nothing hidden.
 """
@@ -29,6 +33,7 @@ from engine.record import (
     write_record,
 )
 from engine.registry import game_spec, hand_from_json
+from render.kit.canvas import Canvas, drawn_on, measure
 from render.replay import Frame, ReplayFormat, assemble
 
 JSON = dict[str, Any]
@@ -87,9 +92,22 @@ def hand_states(match: Match, moves: Sequence[LoggedMove], hand_number: int) -> 
     return states
 
 
-def draw_state(game: str, names: Sequence[str], state: FrameState) -> bytes:
-    """A state's public table picture, drawn as the bot draws it for the channel (the
-    last state's is the picture posted when the hand ended)."""
+def draw_state(game: str, names: Sequence[str], state: FrameState, canvas: Canvas) -> bytes:
+    """A state's public table picture, drawn as the bot draws it for the channel, into the
+    replay's ``canvas`` (the last state's is the picture posted when the hand ended, on a
+    canvas that an earlier state may have made taller or wider)."""
+    with drawn_on(canvas):
+        return _table_picture(game, names, state)
+
+
+def replay_canvas(game: str, names: Sequence[str], states: Sequence[FrameState]) -> Canvas:
+    """The canvas every state's picture fits: each one measured, nothing painted."""
+    return Canvas.covering(
+        measure(lambda state=state: _table_picture(game, names, state)) for state in states
+    )
+
+
+def _table_picture(game: str, names: Sequence[str], state: FrameState) -> bytes:
     shown = hand_from_json(state.hand)
     return adapter_for(game).table_picture(Match.from_json(state.match), names, hand=shown)
 
@@ -112,7 +130,8 @@ def hand_frames(
     """Every frame of hand ``hand_number``, drawn here (see :func:`table_replay` for the
     bot's way, in the drawing workers)."""
     states = hand_states(match, moves, hand_number)
-    return frames(states, [draw_state(match.game, names, state) for state in states])
+    canvas = replay_canvas(match.game, names, states)
+    return frames(states, [draw_state(match.game, names, state, canvas) for state in states])
 
 
 def hand_record(
@@ -154,12 +173,13 @@ def last_finished_hand(match: Match, moves: Sequence[LoggedMove]) -> int | None:
 
 def _states_job(
     match: JSON, names: list[str], moves: list[tuple[int, int, str]], hand_number: int
-) -> tuple[list[FrameState], str]:
-    """In a drawing worker: the hand played again, and its record."""
+) -> tuple[list[FrameState], Canvas, str]:
+    """In a drawing worker: the hand played again, the canvas of its frames, its record."""
     setup = Match.from_json(match)
     log = [LoggedMove(*move) for move in moves]
     record = write_record(hand_record(setup, names, log, hand_number))
-    return hand_states(setup, log, hand_number), record
+    states = hand_states(setup, log, hand_number)
+    return states, replay_canvas(setup.game, names, states), record
 
 
 async def table_replay(
@@ -173,11 +193,14 @@ async def table_replay(
         raise ValueError("the table has not started")
     names = seat_names(record)
     plain = [(move.hand_number, move.seat, move.notation) for move in moves]
-    states, text = await pictures.draw_off_loop(
+    states, canvas, text = await pictures.draw_off_loop(
         _states_job, dict(record.state), names, plain, hand_number
     )
     drawn = await asyncio.gather(
-        *(pictures.draw_off_loop(draw_state, record.game, names, state) for state in states)
+        *(
+            pictures.draw_off_loop(draw_state, record.game, names, state, canvas)
+            for state in states
+        )
     )
     picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn))
     return HandReplay(hand_number, picture, fmt, text, _round_word(record.game))
