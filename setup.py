@@ -1,0 +1,32 @@
+"""The build step pyproject.toml cannot say: the rules pages, written in docs/rules/ (their
+one home), go into the package as ``bot/games/rules/*.md``, so that ``/<game> rules``
+finds them in any installed copy of the bot (a wheel, ``pip install .``, the Docker image).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+RULES_SOURCE = Path(__file__).resolve().parent / "docs" / "rules"
+RULES_PACKAGED = Path("bot") / "games" / "rules"
+
+
+class BuildWithRules(build_py):
+    """``build_py``, then the rules pages copied into the built package."""
+
+    def run(self) -> None:
+        super().run()
+        pages = sorted(RULES_SOURCE.glob("*.md"))
+        if not pages:
+            raise SystemExit(f"no rules pages in {RULES_SOURCE}: the bot needs them")
+        target = Path(self.build_lib) / RULES_PACKAGED
+        target.mkdir(parents=True, exist_ok=True)
+        for page in pages:
+            shutil.copyfile(page, target / page.name)
+
+
+setup(cmdclass={"build_py": BuildWithRules})
