@@ -3,9 +3,10 @@
 Pillow only: the caller hands over the table pictures (PNG bytes) in play order and how
 long to show each. The animation's canvas is the last picture's size and the last frame
 is that picture untouched (lossless), so a replay ends on exactly the picture the channel
-saw when the hand ended. Earlier pictures, which grow as the table fills, sit centred at
-the top of the canvas on their own background, shrunk only if they would not fit, with
-their caption ("Move 3 of 30") in the bottom corner: it tells the viewer where they are,
+saw when the hand ended. A table's replay draws every picture on one canvas already
+(``render.kit.canvas``), so they are all that size; a smaller picture would sit centred at
+the top of the canvas on its own background, shrunk only if it would not fit. Each but the
+last has its caption ("Move 3 of 30") in the bottom corner: it tells the viewer where they are,
 and it keeps every frame distinct (an encoder folds a frame identical to the one before
 into it, and a replay has one frame per move).
 """

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
 from bot.games import adapter_for
@@ -102,9 +103,7 @@ def draw_state(game: str, names: Sequence[str], state: FrameState, canvas: Canva
 
 def replay_canvas(game: str, names: Sequence[str], states: Sequence[FrameState]) -> Canvas:
     """The canvas every state's picture fits: each one measured, nothing painted."""
-    return Canvas.covering(
-        measure(lambda state=state: _table_picture(game, names, state)) for state in states
-    )
+    return Canvas.covering(measure(partial(_table_picture, game, names, state)) for state in states)
 
 
 def _table_picture(game: str, names: Sequence[str], state: FrameState) -> bytes:
@@ -197,10 +196,7 @@ async def table_replay(
         _states_job, dict(record.state), names, plain, hand_number
     )
     drawn = await asyncio.gather(
-        *(
-            pictures.draw_off_loop(draw_state, record.game, names, state, canvas)
-            for state in states
-        )
+        *(pictures.draw_off_loop(draw_state, record.game, names, state, canvas) for state in states)
     )
     picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn))
     return HandReplay(hand_number, picture, fmt, text, _round_word(record.game))

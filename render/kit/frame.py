@@ -71,8 +71,8 @@ def framed(
     """A new picture: ``header`` across the top, then below it ``plan``'s table area
     (centred when the header's minimum width is wider) painted by ``paint``; or, when
     ``empty_note`` is given (the table before the first tile), that note in its place.
-    Inside :func:`render.kit.canvas.drawn_on` the picture is that canvas, the table
-    centred in its area."""
+    Inside :func:`render.kit.canvas.drawn_on` the picture is that canvas, the table at
+    the top of its area, centred across."""
     measured(Extent(header, plan.width, plan.height))
     canvas = current_canvas()
     if canvas is not None and _fits(canvas, plan):
@@ -93,9 +93,9 @@ def _fits(canvas: Canvas, plan: Area) -> bool:
 
 
 def _on_canvas(header: Header, plan: Area, canvas: Canvas) -> tuple[Image.Image, int, int]:
-    """The canvas with ``header`` in its header box, and where ``plan`` goes: centred in
-    the table area below it."""
+    """The canvas with ``header`` in its header box, and where ``plan`` goes: at the top of
+    the table area below it, centred across. (Not centred down as well: a table that grows
+    downwards then stays put, and the frames of an animation differ in less.)"""
     image = Image.new("RGB", canvas.size, BACKGROUND)
     draw_header(image, header, canvas.header_height)
-    top = canvas.header_height + (canvas.table_height - plan.height) // 2
-    return image, top, (canvas.width - plan.width) // 2
+    return image, canvas.header_height, (canvas.width - plan.width) // 2

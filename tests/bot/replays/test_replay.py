@@ -1,6 +1,7 @@
 """Replays: one frame per move plus the deal, all one size with the header and the scores
-in one place, ending on the table the bot posts when the hand ends; nothing private drawn; the command line writes the files; the slash
-command finds the right table or says politely why not."""
+in one place, ending on the table the bot posts when the hand ends; nothing private drawn;
+the command line writes the files; the slash command finds the right table or says
+politely why not."""
 
 from __future__ import annotations
 
@@ -65,8 +66,8 @@ def test_a_replay_has_a_frame_per_move_and_ends_on_the_posted_table(game: str) -
     assert len(decoded) == len(plays) + 1
     # What the bot posts when the hand ends: the finished hand with the match after it.
     # The replay's canvas may be wider or taller (an earlier state needed it); then the
-    # table is the posted one centred in the table area (tiles on other pixel boundaries
-    # may antialias a little differently).
+    # table is the posted one at the top of the table area, centred across (tiles on
+    # other pixel boundaries may antialias a little differently).
     assert match.last_hand is not None
     posted = rgb(adapter_for(game).table_picture(match, names, hand=match.last_hand))
     extent = measure(lambda: adapter_for(game).table_picture(match, names, hand=match.last_hand))
@@ -79,7 +80,7 @@ def test_a_replay_has_a_frame_per_move_and_ends_on_the_posted_table(game: str) -
     width, height = extent.table_width, extent.table_height - 1  # below the header's rule
     posted_left = (posted.width - width) // 2
     left = (last.width - width) // 2
-    top = replay_canvas.header_height + (replay_canvas.table_height - extent.table_height) // 2
+    top = replay_canvas.header_height
     table = posted.crop((posted_left, canvas.header_height + 1, posted_left + width, posted.height))
     shown = last.crop((left, top + 1, left + width, top + 1 + height))
     assert max(ImageStat.Stat(ImageChops.difference(shown, table)).mean) < 1.0
@@ -108,9 +109,9 @@ def header_rows(frame: Image.Image) -> list[int]:
 
 
 def swatch_rows(frame: Image.Image, header_height: int, seats: int) -> list[int]:
-    """The rows above the header's rule (``header_height``) where the seats' colour swatches are (two columns inside
-    each swatch, clear of its number; the last ``seats`` blocks of such rows, under the
-    header's text): where the score table's rows are."""
+    """The rows above the header's rule (``header_height``) where the seats' colour
+    swatches are (two columns inside each swatch, clear of its number; the last ``seats``
+    blocks of such rows, under the header's text): where the score table's rows are."""
     scale = scale_for(frame.width)
     columns = (round(34 * scale) + 2, round(50 * scale) - 3)
 
@@ -143,7 +144,9 @@ def test_every_frame_has_one_size_and_the_header_and_scores_in_one_place(game: s
     assert len(swatches) >= players * 8, "a block of rows for each seat's swatch"
     for number, frame in enumerate(drawn):
         assert header_rows(frame) == box, f"frame {number}: the header moved or resized"
-        assert swatch_rows(frame, box[-2] - 1, players) == swatches, f"frame {number}: the scores moved"
+        assert swatch_rows(frame, box[-2] - 1, players) == swatches, (
+            f"frame {number}: the scores moved"
+        )
 
 
 def background_share(frame: Image.Image) -> float:
