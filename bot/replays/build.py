@@ -35,7 +35,7 @@ from engine.record import (
 )
 from engine.registry import game_spec, hand_from_json
 from render.kit.canvas import Canvas, drawn_on, measure
-from render.replay import Frame, ReplayFormat, assemble
+from render.replay import CAPTION_PAD, Frame, ReplayFormat, assemble
 
 JSON = dict[str, Any]
 
@@ -111,15 +111,17 @@ def _table_picture(game: str, names: Sequence[str], state: FrameState) -> bytes:
     return adapter_for(game).table_picture(Match.from_json(state.match), names, hand=shown)
 
 
-def frames(states: Sequence[FrameState], drawn: Sequence[bytes]) -> list[Frame]:
+def frames(states: Sequence[FrameState], drawn: Sequence[bytes], canvas: Canvas) -> list[Frame]:
     """The states' pictures as frames: a scoring move shown longer, the end held, each but the
-    last captioned with its move."""
+    last captioned with its move, just under the header of the ``canvas`` they were drawn on."""
     durations = [SCORING_MS if state.points else PLAY_MS for state in states]
     durations[-1] = FINAL_MS
     last = len(states) - 1
     captions = ["Deal"] + [f"Move {number} of {last}" for number in range(1, last + 1)]
+    below_header = canvas.header_height + CAPTION_PAD
     return [
-        Frame(png, ms, caption) for png, ms, caption in zip(drawn, durations, captions, strict=True)
+        Frame(png, ms, caption, below_header)
+        for png, ms, caption in zip(drawn, durations, captions, strict=True)
     ]
 
 
@@ -130,7 +132,8 @@ def hand_frames(
     bot's way, in the drawing workers)."""
     states = hand_states(match, moves, hand_number)
     canvas = replay_canvas(match.game, names, states)
-    return frames(states, [draw_state(match.game, names, state, canvas) for state in states])
+    drawn = [draw_state(match.game, names, state, canvas) for state in states]
+    return frames(states, drawn, canvas)
 
 
 def hand_record(
@@ -198,7 +201,7 @@ async def table_replay(
     drawn = await asyncio.gather(
         *(pictures.draw_off_loop(draw_state, record.game, names, state, canvas) for state in states)
     )
-    picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn))
+    picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn, canvas))
     return HandReplay(hand_number, picture, fmt, text, _round_word(record.game))
 
 
