@@ -109,6 +109,7 @@ async def test_the_monthly_ranking_is_posted_as_a_picture(
     assert_answered_once_in_time(fake.interactions)
 
 
+@BOTH_WAYS
 async def test_rules_show_each_games_whole_page_to_the_asker_only(
     club: Club, bot: BotProcess
 ) -> None:
