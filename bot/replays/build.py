@@ -98,17 +98,29 @@ def draw_state(game: str, names: Sequence[str], state: FrameState, canvas: Canva
     replay's ``canvas`` (the last state's is the picture posted when the hand ended, on a
     canvas that an earlier state may have made taller or wider)."""
     with drawn_on(canvas):
-        return _table_picture(game, names, state)
+        return _table_picture(game, names, _parsed(state))
 
 
 def replay_canvas(game: str, names: Sequence[str], states: Sequence[FrameState]) -> Canvas:
     """The canvas every state's picture fits: each one measured, nothing painted."""
-    return Canvas.covering(measure(partial(_table_picture, game, names, state)) for state in states)
+    return _covering(game, names, [_parsed(state) for state in states])
 
 
-def _table_picture(game: str, names: Sequence[str], state: FrameState) -> bytes:
-    shown = hand_from_json(state.hand)
-    return adapter_for(game).table_picture(Match.from_json(state.match), names, hand=shown)
+Shown = tuple[Match, HandState[Any]]
+"""A state as its picture is drawn from: the match, and the hand as it lay."""
+
+
+def _parsed(state: FrameState) -> Shown:
+    return Match.from_json(state.match), hand_from_json(state.hand)
+
+
+def _covering(game: str, names: Sequence[str], shown: Sequence[Shown]) -> Canvas:
+    return Canvas.covering(measure(partial(_table_picture, game, names, one)) for one in shown)
+
+
+def _table_picture(game: str, names: Sequence[str], shown: Shown) -> bytes:
+    match, hand = shown
+    return adapter_for(game).table_picture(match, names, hand=hand)
 
 
 def frames(states: Sequence[FrameState], drawn: Sequence[bytes], canvas: Canvas) -> list[Frame]:
@@ -131,8 +143,10 @@ def hand_frames(
     """Every frame of hand ``hand_number``, drawn here (see :func:`table_replay` for the
     bot's way, in the drawing workers)."""
     states = hand_states(match, moves, hand_number)
-    canvas = replay_canvas(match.game, names, states)
-    drawn = [draw_state(match.game, names, state, canvas) for state in states]
+    shown = [_parsed(state) for state in states]  # once, for measuring and for drawing
+    canvas = _covering(match.game, names, shown)
+    with drawn_on(canvas):
+        drawn = [_table_picture(match.game, names, one) for one in shown]
     return frames(states, drawn, canvas)
 
 
