@@ -10,7 +10,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DATABASE_PATH=/data/dominoes.sqlite3
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
+COPY docs/rules ./docs/rules
 COPY engine ./engine
 COPY render ./render
 COPY bot ./bot

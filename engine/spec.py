@@ -31,7 +31,7 @@ draws from the stock), as OpenSpiel's ``GameType.chance_mode``."""
 Utility = Literal["points", "win-loss"]
 """What a game's result is: a score for every seat, or only a win, a loss or a draw."""
 """When a running total ends a match: on ``"reaches"`` the target (Network dominoes), or
-only when it ``"exceeds"`` it (classic dominoes, RULES.md §2: reaching it exactly is not
+only when it ``"exceeds"`` it (classic dominoes, docs/rules/dominoes.md: reaching it exactly is not
 enough)."""
 
 

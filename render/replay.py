@@ -3,9 +3,10 @@
 Pillow only: the caller hands over the table pictures (PNG bytes) in play order and how
 long to show each. The animation's canvas is the last picture's size and the last frame
 is that picture untouched (lossless), so a replay ends on exactly the picture the channel
-saw when the hand ended. Earlier pictures, which grow as the table fills, sit centred at
-the top of the canvas on their own background, shrunk only if they would not fit, with
-their caption ("Move 3 of 30") in the bottom corner: it tells the viewer where they are,
+saw when the hand ended. A table's replay draws every picture on one canvas already
+(``render.kit.canvas``), so they are all that size; a smaller picture would sit centred at
+the top of the canvas on its own background, shrunk only if it would not fit. Each but the
+last has its caption ("Move 3 of 30") in the bottom corner: it tells the viewer where they are,
 and it keeps every frame distinct (an encoder folds a frame identical to the one before
 into it, and a replay has one frame per move).
 """
@@ -51,6 +52,10 @@ class Frame:
     png: bytes
     duration_ms: int
     caption: str = ""
+    caption_top: int | None = None
+    """How far down the caption goes, at the right (None: in the bottom right-hand
+    corner). A replay puts it just under the header: the rows above change from frame to
+    frame anyway, so the encoder stores no more of each frame for it."""
 
 
 def assemble(
@@ -63,17 +68,26 @@ def assemble(
         raise ValueError("a replay needs at least one frame")
     last = _decode(frames[-1].png)
     if len(frames) * last.width * last.height <= max_pixels:
-        # Back in 256 colours, each frame takes a byte a pixel while the encoder waits
-        # for the rest, and lossless WebP stores it as a palette picture: a shrunk frame
-        # has thousands of colours, twice the bytes, and the caption adds a few.
-        placed = [
-            quantise(_captioned(_fit(_decode(frame.png), last.size), frame.caption))
-            for frame in frames[:-1]
-        ]
+        placed = [_placed(frame, last.size) for frame in frames[:-1]]
         animation = animate([*placed, last], [frame.duration_ms for frame in frames])
         if len(animation) <= max_bytes:
             return animation, "webp"
     return contact_sheet([frame.png for frame in frames]), "png"
+
+
+def _placed(frame: Frame, canvas: tuple[int, int]) -> Image.Image:
+    """A frame on the canvas in 256 colours, captioned. In 256 colours, each frame takes a
+    byte a pixel while the encoder waits for the rest, and lossless WebP stores it as a
+    palette picture. A picture already the canvas's size in a palette (the bot's table
+    pictures are) keeps it, and only the caption is mapped to it: that spares decoding it
+    to RGB and quantising all of it again. Any other is placed, then quantised: a shrunk
+    frame has thousands of colours, twice the bytes."""
+    with Image.open(io.BytesIO(frame.png)) as image:
+        image.load()
+        if image.mode == "P" and image.size == canvas and "transparency" not in image.info:
+            return _captioned_in_palette(image, frame.caption, frame.caption_top)
+        picture = image.convert("RGB")
+    return quantise(_captioned(_fit(picture, canvas), frame.caption, frame.caption_top))
 
 
 def animate(pictures: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
@@ -153,23 +167,56 @@ def _fit(picture: Image.Image, canvas: tuple[int, int]) -> Image.Image:
     return placed
 
 
-def _captioned(picture: Image.Image, caption: str) -> Image.Image:
-    """``picture`` with ``caption`` on a small dark label in its bottom-right corner."""
+def _label_box(
+    caption: str, size: tuple[int, int], top: int | None
+) -> tuple[int, int, int, int] | None:
+    """Where the caption's label goes: at the right, ``top`` px down or in the bottom
+    corner; None if it does not fit."""
+    face = font(CAPTION_SIZE, bold=True)
+    left, upper, right, lower = face.getbbox(caption)
+    width, height = right - left + 2 * CAPTION_PAD, lower - upper + 2 * CAPTION_PAD
+    x0 = size[0] - width - CAPTION_PAD
+    y0 = size[1] - height - CAPTION_PAD if top is None else top
+    if x0 < 0 or y0 < 0 or y0 + height >= size[1]:
+        return None
+    return round(x0), round(y0), round(x0 + width), round(y0 + height)
+
+
+def _draw_label(picture: Image.Image, box: tuple[int, int, int, int], caption: str) -> None:
+    """``caption`` on a small dark label filling ``box`` of ``picture`` (RGB)."""
+    face = font(CAPTION_SIZE, bold=True)
+    left, upper, _, _ = face.getbbox(caption)
+    draw = ImageDraw.Draw(picture)
+    draw.rounded_rectangle(box, radius=5, fill=HEADER_BACKGROUND, outline=HEADER_RULE)
+    draw.text(
+        (box[0] + CAPTION_PAD - left, box[1] + CAPTION_PAD - upper), caption, font=face, fill=TEXT
+    )
+
+
+def _captioned(picture: Image.Image, caption: str, top: int | None = None) -> Image.Image:
+    """``picture`` (RGB) with ``caption`` on a small dark label at its right."""
+    if not caption or picture.mode != "RGB":
+        return picture
+    with DRAWING:
+        box = _label_box(caption, picture.size, top)
+        if box is not None:
+            _draw_label(picture, box, caption)
+    return picture
+
+
+def _captioned_in_palette(picture: Image.Image, caption: str, top: int | None) -> Image.Image:
+    """``picture`` (palette mode) with ``caption`` drawn as :func:`_captioned` draws it,
+    the label mapped to the picture's own colours (the header's, which it is drawn in)."""
     if not caption:
         return picture
-    face = font(CAPTION_SIZE, bold=True)
     with DRAWING:
-        left, top, right, bottom = face.getbbox(caption)
-        width, height = right - left + 2 * CAPTION_PAD, bottom - top + 2 * CAPTION_PAD
-        x0 = picture.width - width - CAPTION_PAD
-        y0 = picture.height - height - CAPTION_PAD
-        if picture.mode != "RGB" or x0 < 0 or y0 < 0:
+        box = _label_box(caption, picture.size, top)
+        if box is None:
             return picture
-        draw = ImageDraw.Draw(picture)
-        draw.rounded_rectangle(
-            (x0, y0, x0 + width, y0 + height), radius=5, fill=HEADER_BACKGROUND, outline=HEADER_RULE
-        )
-        draw.text((x0 + CAPTION_PAD - left, y0 + CAPTION_PAD - top), caption, font=face, fill=TEXT)
+        x0, y0, x1, y1 = box
+        label = picture.crop((x0, y0, x1 + 1, y1 + 1)).convert("RGB")
+        _draw_label(label, (0, 0, x1 - x0, y1 - y0), caption)
+    picture.paste(label.quantize(palette=picture, dither=Image.Dither.NONE), (x0, y0))
     return picture
 
 

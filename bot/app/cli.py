@@ -78,6 +78,11 @@ _INTERACTIONS_SETTINGS: Final = _reads(
 _TOKENLESS: Final = _reads("LOG_LEVEL") + " No token needed."
 
 
+DEMO_OUT: Final = Path("demo-pictures")
+"""Where ``demo`` writes without ``--out``: a folder of its own in the current one, so that
+it never overwrites pictures it was not asked to."""
+
+
 def _out(help: str) -> Any:
     """The ``--out DIR`` option of a command that writes files."""
     return typer.Option("--out", metavar="DIR", help=help)
@@ -194,11 +199,18 @@ def interactions() -> None:
 
 @app.command(short_help="Write the README's pictures.", epilog=_TOKENLESS)
 def demo(
-    out: Annotated[Path, _out("The folder to write the pictures to.")] = Path("docs/pictures"),
+    out: Annotated[
+        Path,
+        _out(
+            "The folder to write the pictures to, created if missing. To refresh the "
+            "README's own, run it from the repository with --out docs/pictures."
+        ),
+    ] = DEMO_OUT,
 ) -> None:
     """Write the README's pictures, drawn exactly as the bot draws them.
 
     Computer players play matches from pinned seeds: two runs write identical files.
+    Without --out they go into demo-pictures/ in the current folder.
     """
     from bot.app.demo import write_and_list
 

@@ -4,9 +4,10 @@ Computer players play matches from pinned seeds, each stopped at a pinned moment
 every picture comes from the same code the bot runs for that message (the adapters'
 ``table_picture``, ``subject_picture`` and ``hand_picture``, and the replay that
 ``/<game> replay`` posts) with the names and titles the bot would pass. So the pictures
-in ``docs/pictures/`` never drift from what players see: run the command again after a
-change to the drawing and commit what it writes. Same seeds, same moves, same bytes: two
-runs write identical files.
+in ``docs/pictures/`` never drift from what players see: run it again with ``--out
+docs/pictures`` after a change to the drawing and commit what it writes (without
+``--out`` it writes into ``demo-pictures/`` in the current folder). Same seeds, same
+moves, same bytes: two runs write identical files.
 """
 
 from __future__ import annotations

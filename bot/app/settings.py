@@ -11,6 +11,7 @@ import re
 from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Final
+from urllib.parse import quote
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -54,6 +55,35 @@ class StoreSettings(LogSettings):
     database_url: SecretStr | None = None
     """A ``postgresql://`` URL: keep the state in PostgreSQL instead of DATABASE_PATH, so
     several bot processes (shards) can share it. Secret: it may hold a password."""
+    postgres_host: str | None = None
+    """PostgreSQL given in parts instead of DATABASE_URL (which wins if both are set): the
+    bot builds the URL, quoting each part, so a password may hold ``@``, ``:`` or ``/``."""
+    postgres_port: int = Field(default=5432, ge=1, le=65535)
+    postgres_user: str = "postgres"
+    postgres_password: SecretStr | None = None
+    postgres_db: str = "dominoes"
+
+    @field_validator("postgres_host", "postgres_password", mode="before")
+    @classmethod
+    def _blank_part_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @model_validator(mode="after")
+    def _url_from_parts(self) -> StoreSettings:
+        """DATABASE_URL built from POSTGRES_HOST and the other parts, when only they are set."""
+        if self.database_url is None and self.postgres_host is not None:
+            password = self.postgres_password
+            login = quote(self.postgres_user, safe="")
+            if password is not None:
+                login += ":" + quote(password.get_secret_value(), safe="")
+            host = self.postgres_host.strip()
+            if ":" in host and not host.startswith("["):
+                host = f"[{host}]"  # an IPv6 address
+            database = quote(self.postgres_db, safe="")
+            self.database_url = SecretStr(
+                f"postgresql://{login}@{host}:{self.postgres_port}/{database}"
+            )
+        return self
 
     @field_validator("database_url", mode="before")
     @classmethod
@@ -124,7 +154,13 @@ class Settings(StoreSettings):
     a test can let a long turn pass (timers then look at the clock twice a second)."""
 
     @field_validator(
-        "deal_seed", "dev_guild_id", "shard_count", "metrics_port", "clock_file", mode="before"
+        "deal_seed",
+        "dev_guild_id",
+        "shard_count",
+        "metrics_port",
+        "clock_file",
+        "publish_workers",
+        mode="before",
     )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:

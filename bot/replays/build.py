@@ -2,6 +2,10 @@
 table picture per state, assembled into an animation (``render.replay``), and the hand's
 game record (``engine.record``) beside it.
 
+Every frame is drawn into one canvas, measured once over all the hand's states
+(``render.kit.canvas``): the picture keeps its size, and the header and the score table
+their place, from the deal to the end.
+
 Only table pictures go in: they are what the channel saw. A hand's picture is private and
 never drawn here, so a replay of a hand still in play shows nothing hidden.
 """
@@ -11,6 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
 from bot.games import adapter_for
@@ -31,7 +36,8 @@ from engine.record import (
 )
 from engine.registry import game_spec, hand_from_json
 from i18n import Text
-from render.replay import Frame, ReplayFormat, assemble
+from render.kit.canvas import Canvas, drawn_on, measure
+from render.replay import CAPTION_PAD, Frame, ReplayFormat, assemble
 
 JSON = dict[str, Any]
 
@@ -89,28 +95,60 @@ def hand_states(match: Match, moves: Sequence[LoggedMove], hand_number: int) -> 
     return states
 
 
-def draw_state(game: str, names: Sequence[str], state: FrameState, text: Text = ENGLISH) -> bytes:
-    """A state's public table picture, drawn as the bot draws it for the channel (the
-    last state's is the picture posted when the hand ended), in the table's language."""
-    shown = hand_from_json(state.hand)
-    return adapter_for(game).table_picture(
-        Match.from_json(state.match), names, hand=shown, text=text
+def draw_state(
+    game: str, names: Sequence[str], state: FrameState, canvas: Canvas, text: Text = ENGLISH
+) -> bytes:
+    """A state's public table picture, drawn as the bot draws it for the channel (in the
+    table's language), into the replay's ``canvas`` (the last state's is the picture posted
+    when the hand ended, on a canvas that an earlier state may have made taller or wider)."""
+    with drawn_on(canvas):
+        return _table_picture(game, names, _parsed(state), text)
+
+
+def replay_canvas(
+    game: str, names: Sequence[str], states: Sequence[FrameState], text: Text = ENGLISH
+) -> Canvas:
+    """The canvas every state's picture fits: each one measured, nothing painted."""
+    return _covering(game, names, [_parsed(state) for state in states], text)
+
+
+Shown = tuple[Match, HandState[Any]]
+"""A state as its picture is drawn from: the match, and the hand as it lay."""
+
+
+def _parsed(state: FrameState) -> Shown:
+    return Match.from_json(state.match), hand_from_json(state.hand)
+
+
+def _covering(
+    game: str, names: Sequence[str], shown: Sequence[Shown], text: Text = ENGLISH
+) -> Canvas:
+    return Canvas.covering(
+        measure(partial(_table_picture, game, names, one, text)) for one in shown
     )
 
 
+def _table_picture(game: str, names: Sequence[str], shown: Shown, text: Text = ENGLISH) -> bytes:
+    match, hand = shown
+    return adapter_for(game).table_picture(match, names, hand=hand, text=text)
+
+
 def frames(
-    states: Sequence[FrameState], drawn: Sequence[bytes], text: Text = ENGLISH
+    states: Sequence[FrameState], drawn: Sequence[bytes], canvas: Canvas, text: Text = ENGLISH
 ) -> list[Frame]:
     """The states' pictures as frames: a scoring move shown longer, the end held, each but the
-    last captioned with its move (in the table's language: a replay is posted for all)."""
+    last captioned with its move (in the table's language: a replay is posted for all), just
+    under the header of the ``canvas`` they were drawn on."""
     durations = [SCORING_MS if state.points else PLAY_MS for state in states]
     durations[-1] = FINAL_MS
     last = len(states) - 1
     captions = [text._("Deal")] + [
         text._("Move {number} of {last}", number=number, last=last) for number in range(1, last + 1)
     ]
+    below_header = canvas.header_height + CAPTION_PAD
     return [
-        Frame(png, ms, caption) for png, ms, caption in zip(drawn, durations, captions, strict=True)
+        Frame(png, ms, caption, below_header)
+        for png, ms, caption in zip(drawn, durations, captions, strict=True)
     ]
 
 
@@ -124,7 +162,11 @@ def hand_frames(
     """Every frame of hand ``hand_number``, drawn here (see :func:`table_replay` for the
     bot's way, in the drawing workers)."""
     states = hand_states(match, moves, hand_number)
-    return frames(states, [draw_state(match.game, names, state, text) for state in states], text)
+    shown = [_parsed(state) for state in states]  # once, for measuring and for drawing
+    canvas = _covering(match.game, names, shown, text)
+    with drawn_on(canvas):
+        drawn = [_table_picture(match.game, names, one, text) for one in shown]
+    return frames(states, drawn, canvas, text)
 
 
 def hand_record(
@@ -173,13 +215,18 @@ def last_finished_hand(match: Match, moves: Sequence[LoggedMove]) -> int | None:
 
 
 def _states_job(
-    match: JSON, names: list[str], moves: list[tuple[int, int, str]], hand_number: int
-) -> tuple[list[FrameState], str]:
-    """In a drawing worker: the hand played again, and its record."""
+    match: JSON,
+    names: list[str],
+    moves: list[tuple[int, int, str]],
+    hand_number: int,
+    text: Text = ENGLISH,
+) -> tuple[list[FrameState], Canvas, str]:
+    """In a drawing worker: the hand played again, the canvas of its frames, its record."""
     setup = Match.from_json(match)
     log = [LoggedMove(*move) for move in moves]
     record = write_record(hand_record(setup, names, log, hand_number))
-    return hand_states(setup, log, hand_number), record
+    states = hand_states(setup, log, hand_number)
+    return states, replay_canvas(setup.game, names, states, text), record
 
 
 async def table_replay(
@@ -194,13 +241,16 @@ async def table_replay(
     names = seat_names(record)
     text = table_text(record)
     plain = [(move.hand_number, move.seat, move.notation) for move in moves]
-    states, written = await pictures.draw_off_loop(
-        _states_job, dict(record.state), names, plain, hand_number
+    states, canvas, written = await pictures.draw_off_loop(
+        _states_job, dict(record.state), names, plain, hand_number, text
     )
     drawn = await asyncio.gather(
-        *(pictures.draw_off_loop(draw_state, record.game, names, state, text) for state in states)
+        *(
+            pictures.draw_off_loop(draw_state, record.game, names, state, canvas, text)
+            for state in states
+        )
     )
-    picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn, text))
+    picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn, canvas, text))
     return HandReplay(hand_number, picture, fmt, written, _round_word(record.game))
 
 

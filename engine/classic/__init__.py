@@ -1,4 +1,5 @@
-"""Classic dominoes: All Fives, All Threes, Fives and Threes, Draw and Block (RULES.md §2).
+"""Classic dominoes: All Fives, All Threes, Fives and Threes, Draw and Block
+(docs/rules/dominoes.md).
 
 One line of play from a central lead, with an optional spinner; the games differ only in
 scoring, drawing and options."""

@@ -1,4 +1,4 @@
-"""One hand of a classic dominoes game (RULES.md §2): deal, lead, plays, draws, scoring.
+"""One hand of a classic dominoes game (docs/rules/dominoes.md): deal, lead, plays, draws, scoring.
 
 :class:`ClassicHand` holds every rule; the five games are subclasses that differ only in
 class attributes (what a total scores, how the hand end rounds, whether anyone draws,

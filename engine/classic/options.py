@@ -1,4 +1,5 @@
-"""Table options for the classic games (RULES.md §2), each declared once as an option spec.
+"""Table options for the classic games (docs/rules/dominoes.md), each declared once as an
+option spec.
 
 The bot builds its slash-command choices and lobby text from these specs; each game picks
 the ones that apply to it (``*_OPTIONS``). :class:`ClassicOptions` is the engine's typed

@@ -8,7 +8,8 @@ from engine.spec import GameSpec, MatchFormat, StatSpec
 
 RULES_PAGE = "docs/rules/dominoes.md"
 MATCH = MatchFormat(targets=(100, 250, 500), default_target=100, ends_when="exceeds")
-"""RULES.md §2: the game is over when a total *exceeds* the chosen value at a hand's end."""
+"""docs/rules/dominoes.md: the game is over when a total *exceeds* the chosen value at a
+hand's end."""
 STATS = (
     StatSpec("hands_won", "hands won", "Hands", "sum"),
     StatSpec("best_hand", "best hand", "Best", "max"),

@@ -1,4 +1,4 @@
-"""FIDO divisor dominoes (RULES.md §3): big sets, up to nine players, divisor scoring.
+"""FIDO divisor dominoes (docs/rules/fido.md): big sets, up to nine players, divisor scoring.
 
 The line of play is the shared branching :class:`~engine.line.CrosswiseLine`; this package
 adds the deal, the opening, compulsory play with drawing, the scoring and the end."""

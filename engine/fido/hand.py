@@ -1,4 +1,4 @@
-"""One game of FIDO divisor dominoes (RULES.md §3): deal, opening, plays, draws, scoring.
+"""One game of FIDO divisor dominoes (docs/rules/fido.md): deal, opening, plays, draws, scoring.
 
 The holder of the highest double opens with it; the second tile goes on its long side A;
 every later double lies crosswise (:class:`~engine.line.CrosswiseLine`). After every play,

@@ -1,4 +1,4 @@
-"""FIDO's table options (RULES.md §3), each declared once as an option spec.
+"""FIDO's table options (docs/rules/fido.md), each declared once as an option spec.
 
 :class:`FidoOptions` is the engine's typed reading of a checked options mapping.
 """

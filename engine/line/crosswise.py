@@ -1,4 +1,4 @@
-"""FIDO's line of play (RULES.md §3): every double crosswise, with a naked fourth side.
+"""FIDO's line of play (docs/rules/fido.md): every double crosswise, with a naked fourth side.
 
 The opening double stands crosswise in the centre. Its long sides are arms A (east) and B
 (west), naked: each counts nothing until a tile is laid on it, and the second tile of the

@@ -1,4 +1,4 @@
-"""The classic line of play (RULES.md §2): a lead, two arms and maybe a spinner.
+"""The classic line of play (docs/rules/dominoes.md): a lead, two arms and maybe a spinner.
 
 The lead sits in the centre; arms "E" and "W" grow out of it. With the spinner option on,
 the first double played is the spinner: the line runs on through its two long sides (the

@@ -1,4 +1,4 @@
-"""One hand of Network dominoes (RULES.md §1): deal, lead, turns, rings, bonus."""
+"""One hand of Network dominoes (docs/rules/network.md): deal, lead, turns, rings, bonus."""
 
 from __future__ import annotations
 

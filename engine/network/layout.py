@@ -697,7 +697,7 @@ class Layout:
 
         Before the tile, its cells and all cells around it lay in one empty region R. After
         it, R minus the tile falls into k pieces, and the count of enclosed regions changes
-        by k − 1 whether R was bounded or not (see RULES.md §1, Rings).
+        by k − 1 whether R was bounded or not (see docs/rules/network.md, Rings).
         """
         grid = self._grid
         base = min(first, second)

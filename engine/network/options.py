@@ -1,4 +1,4 @@
-"""Table options for Network dominoes (RULES.md §1), declared once as option specs.
+"""Table options for Network dominoes (docs/rules/network.md), declared once as option specs.
 
 The bot builds its slash-command choices and lobby text from :data:`OPTIONS`;
 :class:`NetworkOptions` is the engine's typed reading of a checked options mapping.

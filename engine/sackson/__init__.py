@@ -1,4 +1,4 @@
-"""Sid Sackson's Network (RULES.md §4): two players, an 8×8 board, ten pieces each, a
+"""Sid Sackson's Network (docs/rules/sackson.md): two players, an 8×8 board, ten pieces each, a
 network from goal to goal wins. Not Network dominoes (``engine.network``): no tiles, no
 hands, nothing hidden, a win or a draw.
 

@@ -1,4 +1,4 @@
-"""The 8×8 board of Sid Sackson's Network as bit masks (RULES.md §4).
+"""The 8×8 board of Sid Sackson's Network as bit masks (docs/rules/sackson.md).
 
 Square ``s`` is bit ``s`` of a Python int: ``s = 8 × (rank − 1) + file``, so a1 is 0, h1
 is 7 and h8 is 63. Dark's goals are ranks 1 and 8, Light's files a and h; the four

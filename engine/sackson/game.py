@@ -1,5 +1,5 @@
 """One game of Sackson's Network as the bot plays it: seats, colours, the move list,
-repetition, the outcome and the views (RULES.md §4).
+repetition, the outcome and the views (docs/rules/sackson.md).
 
 There is nothing hidden and nothing random past who plays Dark, so every seat's view is
 the whole game. Players who cannot move pass automatically; when both are stuck in

@@ -1,4 +1,4 @@
-"""Connections and networks (RULES.md §4), on bit masks.
+"""Connections and networks (docs/rules/sackson.md), on bit masks.
 
 Two friendly pieces are connected when they share a row, column or diagonal with only
 empty squares between them. A network runs from one of a colour's goals to the other

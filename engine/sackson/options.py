@@ -1,4 +1,4 @@
-"""The table options of Sackson's Network (RULES.md §4), declared once for the bot."""
+"""The table options of Sackson's Network (docs/rules/sackson.md), declared once for the bot."""
 
 from __future__ import annotations
 

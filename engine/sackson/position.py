@@ -1,4 +1,4 @@
-"""The whole game state as a few integers, with the rules that act on it (RULES.md §4).
+"""The whole game state as a few integers, with the rules that act on it (docs/rules/sackson.md).
 
 :class:`Position` is what a search copies: two bit masks, two counts of pieces in hand,
 the number of turns taken and the turn-order mode. Moves are small ints (see

@@ -8,7 +8,8 @@ is its own (how it plans, what its header says, how it paints) and so that a pic
 ``render_*`` (PNG bytes) and ``draw_*`` (the picture, for tests) cannot drift apart:
 
 * :func:`png_picture` makes the ``render_*`` function from its ``draw_*`` twin;
-* :func:`framed` draws the header, then the table area below it.
+* :func:`framed` draws the header, then the table area below it (into the canvas a
+  replay sets, see :mod:`render.kit.canvas`).
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from typing import ParamSpec, Protocol, TypeVar
 
 from PIL import Image
 
+from render.kit.canvas import Canvas, Extent, current_canvas, measured
 from render.kit.empty import paint_empty
 from render.kit.fonts import DRAWING
-from render.kit.header import Header, header_over_table
+from render.kit.header import Header, draw_header, header_over_table
+from render.kit.palette import BACKGROUND
 from render.kit.png import encode
 
 P = ParamSpec("P")
@@ -67,10 +70,32 @@ def framed(
 ) -> Image.Image:
     """A new picture: ``header`` across the top, then below it ``plan``'s table area
     (centred when the header's minimum width is wider) painted by ``paint``; or, when
-    ``empty_note`` is given (the table before the first tile), that note in its place."""
-    image, top, left = header_over_table(header, plan.width, plan.height)
+    ``empty_note`` is given (the table before the first tile), that note in its place.
+    Inside :func:`render.kit.canvas.drawn_on` the picture is that canvas, the table at
+    the top of its area, centred across."""
+    measured(Extent(header, plan.width, plan.height))
+    canvas = current_canvas()
+    if canvas is not None and _fits(canvas, plan):
+        image, top, left = _on_canvas(header, plan, canvas)
+        table_top = canvas.header_height + 1  # below the rule, as a painted table leaves it
+    else:
+        image, top, left = header_over_table(header, plan.width, plan.height)
+        table_top = top
     if empty_note is None:
         paint(image, plan, top, left)
     else:
-        paint_empty(image, top, empty_note)
+        paint_empty(image, table_top, empty_note)
     return image
+
+
+def _fits(canvas: Canvas, plan: Area) -> bool:
+    return plan.width <= canvas.width and plan.height <= canvas.table_height
+
+
+def _on_canvas(header: Header, plan: Area, canvas: Canvas) -> tuple[Image.Image, int, int]:
+    """The canvas with ``header`` in its header box, and where ``plan`` goes: at the top of
+    the table area below it, centred across. (Not centred down as well: a table that grows
+    downwards then stays put, and the frames of an animation differ in less.)"""
+    image = Image.new("RGB", canvas.size, BACKGROUND)
+    draw_header(image, header, canvas.header_height)
+    return image, canvas.header_height, (canvas.width - plan.width) // 2

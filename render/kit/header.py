@@ -112,7 +112,12 @@ def header_height(header: Header, width: int) -> int:
     m = _metrics(scale_for(width))
     notes = _note_lines(header, width, m)
     lines = m["title"] + 8 + m["status"] + 6 + len(notes) * (m["note"] + 6)
-    return m["pad"] * 2 + lines + m["small"] + 6 + len(header.rows) * m["row"] + 4
+    return m["pad"] + lines + _rows_height(header, m)
+
+
+def _rows_height(header: Header, m: dict[str, int]) -> int:
+    """The score table's height with the space under it: its headings and one row a seat."""
+    return m["small"] + 6 + len(header.rows) * m["row"] + 4 + m["pad"]
 
 
 def header_over_table(
@@ -129,7 +134,9 @@ def header_over_table(
 
 
 def draw_header(image: Image.Image, header: Header, height: int) -> None:
-    """Paint ``header`` across the top ``height`` px of ``image``."""
+    """Paint ``header`` across the top ``height`` px of ``image``: title, status and notes
+    from the top, the score table at the bottom (so that in a box taller than this header
+    needs, as in a replay's frames, the score table keeps its place)."""
     width = image.width
     m = _metrics(scale_for(width))
     pad = m["pad"]
@@ -166,7 +173,7 @@ def draw_header(image: Image.Image, header: Header, height: int) -> None:
     for line in _note_lines(header, width, m):
         draw_text(draw, (pad, y), line, face=note_font, fill=TEXT_MUTED)
         y += m["note"] + 6
-    _draw_rows(draw, header, y, width, m)
+    _draw_rows(draw, header, height - _rows_height(header, m), width, m)
 
 
 def _draw_rows(

@@ -1,4 +1,4 @@
-"""The Network dominoes table picture (RULES.md §1): tiles on their half-unit grid, rings
+"""The Network dominoes table picture (docs/rules/network.md): tiles on their half-unit grid, rings
 shaded in their scorers' colours, open-end labels, and candidate placements as numbered
 ghosts. ``plan`` places everything in px, ``badges`` places labels and numbers, ``table``
 paints the plan, ``picture`` adds the header and encodes the PNG."""

@@ -1,4 +1,4 @@
-"""Sid Sackson's Network (RULES.md §4) drawn from the game's view JSON: ``plan`` reads the
+"""Sid Sackson's Network (docs/rules/sackson.md) drawn from the game's view JSON: ``plan`` reads the
 view and the caller's highlights into squares, ``look`` holds the colours and cached
 sprites (pieces, rings, the empty board), ``paint`` draws the board, ``picture`` adds the
 header and encodes the PNG."""

@@ -1,4 +1,4 @@
-"""RULES.md §4 read literally, on (file, rank) pairs: a slow second implementation the
+"""docs/rules/sackson.md read literally, on (file, rank) pairs: a slow second implementation the
 Sackson tests check the engine's bit masks against. It shares no code with
 ``engine.sackson``, so a mistake there cannot hide here too.
 

@@ -1,4 +1,4 @@
-"""FIDO divisor dominoes (RULES.md §3): the seed's worked example and every rule."""
+"""FIDO divisor dominoes (docs/rules/fido.md): the rules page's worked example and every rule."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def revive(hand: FidoHand) -> FidoHand:
     return FidoHand.from_json(json.loads(json.dumps(hand.to_json())))
 
 
-# ---------------------------------------------------------------- the seed's example
+# ----------------------------------------------------- the rules page's worked example
 def worked_example() -> FidoHand:
     """Double-18 on 11: player 1 opens 18-18, player 2 lays 18-12, player 3 lays 12-8."""
     g = game(["18-18 1-0 2-0", "18-12 3-0 4-0", "12-8 5-0 6-0", "18-8 18-7 7-0"], set=18)
@@ -67,7 +67,7 @@ def test_eighteen_eight_on_the_free_8_an_18_or_the_naked_side(move: str, total: 
 
 def test_eighteen_seven_on_the_naked_side_of_48_makes_55_and_scores_5() -> None:
     g = worked_example()
-    g.hands[2] = tiles("18-7 5-0")  # the seed's third player, holding the joker
+    g.hands[2] = tiles("18-7 5-0")  # the worked example's third player, holding the joker
     g.play(2, "18-7 B")
     assert g.line.total == 55 and g.scores[2] == 5
 

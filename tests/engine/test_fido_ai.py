@@ -118,7 +118,7 @@ def test_normal_takes_the_play_that_scores_most() -> None:
 
 
 def test_the_seeds_example_normal_scores_four_with_twelve_eight() -> None:
-    """Double-18 on 11 at 48 (the seed's worked example): 12-8 on the 12 makes 44, four
+    """Double-18 on 11 at 48 (docs/rules/fido.md's worked example): 12-8 on the 12 makes 44, four
     points; 16-12 would make 52."""
     named = [["18-18", "1-0"], ["18-12", "3-0"], ["12-8", "16-12", "5-1"], ["18-8", "2-0"]]
     hands = [[parse_tile(t, 18) for t in names] for names in named]

@@ -263,8 +263,8 @@ def _first_hand_scores(game: str, seed: int) -> list[int]:
 def test_a_real_match_whose_top_total_lands_on_the_target(
     game: str, ends_on_reaching: bool
 ) -> None:
-    """Classic dominoes (RULES.md §2) ends only when a total exceeds the target; Network
-    dominoes (RULES §1) when it reaches it."""
+    """Classic dominoes (docs/rules/dominoes.md) ends only when a total exceeds the target; Network
+    dominoes (docs/rules/network.md) when it reaches it."""
     seed = next(
         s
         for s in range(50)

@@ -1,4 +1,4 @@
-"""The end-of-hand bonus and its tie option (RULES.md §1, 'Bonus')."""
+"""The end-of-hand bonus and its tie option (docs/rules/network.md, 'Bonus')."""
 
 import pytest
 

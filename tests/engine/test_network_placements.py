@@ -1,4 +1,4 @@
-"""Placement counts from the seed text (RULES.md §1, 'Placement counts') and options."""
+"""Placement counts (docs/rules/network.md, "Placing a tile") and options."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""Rings: newly enclosed empty regions, 8-connected (RULES.md §1, 'Rings')."""
+"""Rings: newly enclosed empty regions, 8-connected (docs/rules/network.md, 'Rings')."""
 
 from engine.network import parse_move, read_position
 from engine.network.layout import Layout, PlaceOutcome

@@ -1,4 +1,4 @@
-"""Sackson's Network, RULES.md §4: the board, where a piece may go, turns, the end of the
+"""Sackson's Network, docs/rules/sackson.md: the board, where a piece may go, turns, the end of the
 game, the table options and the state, through the game's public API.
 
 Expected legal moves are computed by ``sackson_rules`` (the rule text read literally, by

@@ -1,5 +1,5 @@
 """The computer players of Sackson's Network (easy, normal, hard) and the tactics they
-share: finding a network in one, and the squares that stop one (RULES.md §4)."""
+share: finding a network in one, and the squares that stop one (docs/rules/sackson.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Sackson's Network in a match: games won add up, a drawn game counts for nobody, and
-colours swap every game (RULES.md §4 and docs/rules/sackson.md, "Matches")."""
+colours swap every game (docs/rules/sackson.md, "Matches")."""
 
 from __future__ import annotations
 

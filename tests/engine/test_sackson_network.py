@@ -1,4 +1,4 @@
-"""Sackson's Network, RULES.md §4 "Connections and networks", with the figures of Sid
+"""Sackson's Network, docs/rules/sackson.md "Connections and networks", with the figures of Sid
 Sackson's text rebuilt as diagrams (the source describes them only in words).
 
 Every diagram is also checked against ``sackson_rules``, a literal second reading of the

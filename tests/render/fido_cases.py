@@ -1,5 +1,5 @@
-"""FIDO pictures with committed references: the seed's worked example, a long double-21
-line, doubles laid in line, and a 63-tile hand's page. Views are built by hand
+"""FIDO pictures with committed references: the worked example of docs/rules/fido.md, a long
+double-21 line, doubles laid in line, and a 63-tile hand's page. Views are built by hand
 (``fido_views.FidoView`` follows the view schema)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ DIVISOR_21 = 13
 
 
 def seed_example() -> JSON:
-    """The seed's second and third moves on a double-18 (divisor 11): 18 + 18 + 12 = 48,
+    """The worked example's second and third moves on a double-18 (divisor 11): 18 + 18 + 12 = 48,
     then 12-8 on the 12 gives 18 + 18 + 8 = 44 = 4 × 11, four points for Zoë."""
     return FidoView(4, 18).lead("18-18").play("18-12", "A").play("12-8", "A").view()
 

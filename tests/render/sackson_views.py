@@ -1,6 +1,6 @@
 """Sackson's Network views built by hand, following the view schema (the game's view JSON),
 for render tests that must not depend on the engine. ``free_squares`` applies the
-placement rules of RULES.md §4 (empty, not a corner, not the opponent's goal, no group of
+placement rules of docs/rules/sackson.md (empty, not a corner, not the opponent's goal, no group of
 more than two) so the target lists the tests pass are ones the game could offer."""
 
 from __future__ import annotations

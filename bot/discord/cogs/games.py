@@ -19,6 +19,7 @@ from bot.discord.handlers import Handlers
 from bot.games.base import GameAdapter
 from bot.games.words import words_for
 from bot.publishing.replies import tell
+from bot.publishing.rules_reply import show_rules
 from bot.tables.errors import UserError
 from bot.tables.pace import format_turn, parse_turn, suggestions
 from bot.tables.settings import TableSettings, is_challenge
@@ -227,7 +228,7 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
         await handlers.hint_here(interaction, family)
 
     async def rules(interaction: discord.Interaction[Any]) -> None:
-        await tell(interaction, adapter.rules_text(text=reader_text(interaction)))
+        await show_rules(interaction, family, adapter.rules_text(text=reader_text(interaction)))
 
     async def replay(interaction: discord.Interaction[Any], table: int | None = None) -> None:
         await handlers.replay(interaction, family, table)
@@ -249,7 +250,7 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
         ("status", "Show this channel's table and scores", status),
         ("hint", "The hard computer's move for your turn (only you see it)", hint),
         ("cancel", "Cancel this channel's table (host only)", cancel),
-        ("rules", f"A summary of the rules of {adapter.title}", rules),
+        ("rules", f"The rules of {adapter.title}, the whole page (only you see it)", rules),
     ]
     group.add_command(play_command)
     app_commands.describe(table="A table number of this server (default: this channel's)")(replay)

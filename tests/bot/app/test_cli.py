@@ -29,7 +29,7 @@ SHOWN = {
         "INTERACTIONS_PORT",
         "METRICS_PORT",
     ],
-    "demo": ["--out DIR", "LOG_LEVEL", "No token needed"],
+    "demo": ["--out DIR", "demo-pictures", "--out docs/pictures", "LOG_LEVEL", "No token needed"],
     "replay": ["DATABASE", "TABLE", "--out DIR", "LOG_LEVEL", "No token needed"],
     "migrate-to-postgres": ["--from FILE", "--to URL", "DATABASE_PATH", "DATABASE_URL"],
 }

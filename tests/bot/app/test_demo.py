@@ -42,7 +42,7 @@ def test_the_command_writes_every_picture_without_a_token(
 
     assert entry.main() == 0
 
-    folder = tmp_path / "docs" / "pictures"
+    folder = tmp_path / "demo-pictures"
     assert {path.name for path in folder.iterdir()} == EXPECTED
     for path in folder.iterdir():
         with Image.open(io.BytesIO(path.read_bytes())) as image:
@@ -50,7 +50,7 @@ def test_the_command_writes_every_picture_without_a_token(
             image.verify()
     printed = capsys.readouterr().out.splitlines()
     assert [line.split(" ")[0] for line in printed] == [
-        str(Path("docs/pictures") / name) for name in demo.PICTURES
+        str(Path("demo-pictures") / name) for name in demo.PICTURES
     ]
 
 

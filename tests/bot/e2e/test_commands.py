@@ -7,6 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 from PIL import Image
 
+from bot.games import ADAPTERS
+from bot.games.rules_pages import rules_page, sections
 from bot.store import SeatResult, Store, TableStatus
 from tests.bot.e2e.conftest import BOTH_WAYS, Club, driver
 from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
@@ -105,3 +107,32 @@ async def test_the_monthly_ranking_is_posted_as_a_picture(
     seen = await table.slash(ada, "standings")
     assert "Rtg" in seen.text and "ada" in seen.text
     assert_answered_once_in_time(fake.interactions)
+
+
+@BOTH_WAYS
+async def test_rules_show_each_games_whole_page_to_the_asker_only(
+    club: Club, bot: BotProcess
+) -> None:
+    fake, ada = club.fake, club.ada
+    table = driver(club, ada)
+    for family in sorted(ADAPTERS):
+        page = rules_page(family)
+        first = await table.slash(ada, f"{family} rules")
+        assert first.ephemeral and first.message.visible_to is ada.user
+        wanted = [section.heading for section in sections(page)] + [
+            paragraph.strip()
+            for section in sections(page)
+            for paragraph in section.body.split("\n\n")
+            if paragraph.strip()
+        ]
+
+        def shown(first_id: int = first.message.id, wanted: list[str] = wanted) -> str | None:
+            text = "\n".join(
+                message.text
+                for message in club.channel.messages
+                if message.id >= first_id and message.visible_to is ada.user
+            )
+            return text if all(part in text for part in wanted) else None
+
+        await fake.wait_until(shown, timeout=10, what=f"the whole {family} rules page")
+        assert not [m for m in table.public_messages() if m.id >= first.message.id]

@@ -1,6 +1,7 @@
-"""Replays: one frame per move plus the deal, ending on exactly the picture the bot posts
-when the hand ends; nothing private drawn; the command line writes the files; the slash
-command finds the right table or says politely why not."""
+"""Replays: one frame per move plus the deal, all one size with the header and the scores
+in one place, ending on the table the bot posts when the hand ends; nothing private drawn;
+the command line writes the files; the slash command finds the right table or says
+politely why not."""
 
 from __future__ import annotations
 
@@ -12,18 +13,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from bot.app.cli import main as domino_tables
 from bot.games import adapter_for
 from bot.games.base import GameAdapter
-from bot.replays.build import HandReplay, build_replay, hand_frames, logged
+from bot.replays.build import (
+    HandReplay,
+    build_replay,
+    hand_frames,
+    hand_states,
+    logged,
+    replay_canvas,
+)
 from bot.replays.command import find_hand, replay_message
 from bot.store import MoveRecord, Seat, Store, TableRecord, TableStatus
 from bot.tables.errors import UserError
 from engine.match import Match
 from engine.record import GameRecord, LoggedMove, read_record, rebuild
 from engine.registry import GAMES
+from render.kit.canvas import Canvas, measure
+from render.kit.header import scale_for
+from render.kit.palette import BACKGROUND, CURRENT_ROW, HEADER_BACKGROUND
 from render.replay import Frame, assemble, decode_frames
 from tests.engine.logged_matches import played_match
 
@@ -42,7 +53,7 @@ SMALL = {"fido": {"set": 9}}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_replay_has_a_frame_per_move_and_ends_on_the_posted_picture(game: str) -> None:
+def test_a_replay_has_a_frame_per_move_and_ends_on_the_posted_table(game: str) -> None:
     match, log = played_match(game, 2, SEED, hands=1, options=SMALL.get(game))
     names = NAMES[:2]
     plays = [move for move in log if move.hand_number == 1]
@@ -54,12 +65,109 @@ def test_a_replay_has_a_frame_per_move_and_ends_on_the_posted_picture(game: str)
     decoded = decode_frames(data)
     assert len(decoded) == len(plays) + 1
     # What the bot posts when the hand ends: the finished hand with the match after it.
+    # The replay's canvas may be wider or taller (an earlier state needed it); then the
+    # table is the posted one at the top of the table area, centred across (tiles on
+    # other pixel boundaries may antialias a little differently).
     assert match.last_hand is not None
-    posted = adapter_for(game).table_picture(match, names, hand=match.last_hand)
-    assert decoded[-1].size == rgb(posted).size
-    assert decoded[-1].tobytes() == rgb(posted).tobytes()
+    posted = rgb(adapter_for(game).table_picture(match, names, hand=match.last_hand))
+    extent = measure(lambda: adapter_for(game).table_picture(match, names, hand=match.last_hand))
+    canvas = Canvas.covering([extent])
+    assert canvas.size == posted.size
+    last, replay_canvas = decoded[-1], canvas_of(match, names, log)
+    assert last.size == replay_canvas.size
+    if replay_canvas == canvas:  # the last state was the largest: exactly what was posted
+        assert last.tobytes() == posted.tobytes()
+    width, height = extent.table_width, extent.table_height - 1  # below the header's rule
+    posted_left = (posted.width - width) // 2
+    left = (last.width - width) // 2
+    top = replay_canvas.header_height
+    table = posted.crop((posted_left, canvas.header_height + 1, posted_left + width, posted.height))
+    shown = last.crop((left, top + 1, left + width, top + 1 + height))
+    assert max(ImageStat.Stat(ImageChops.difference(shown, table)).mean) < 1.0
     with Image.open(io.BytesIO(data)) as animation:
         assert animation.format == "WEBP" and animation.is_animated
+
+
+def canvas_of(match: Match, names: list[str], log: list[LoggedMove]) -> Canvas:
+    return replay_canvas(match.game, names, hand_states(match, log, 1))
+
+
+def is_background(pixel: tuple[int, int, int]) -> bool:
+    """The table's background, give or take what a picture's 256 colours made of it."""
+    return sum(abs(a - b) for a, b in zip(pixel, BACKGROUND, strict=True)) <= 6
+
+
+def header_rows(frame: Image.Image) -> list[int]:
+    """The rows of the header box from the top (not the table's background at the right
+    edge), its rule included."""
+    rows = []
+    for y in range(frame.height):
+        if is_background(frame.getpixel((frame.width - 1, y))):  # type: ignore[arg-type]
+            break
+        rows.append(y)
+    return rows
+
+
+def swatch_rows(frame: Image.Image, header_height: int, seats: int) -> list[int]:
+    """The rows above the header's rule (``header_height``) where the seats' colour
+    swatches are (two columns inside each swatch, clear of its number; the last ``seats``
+    blocks of such rows, under the header's text): where the score table's rows are."""
+    scale = scale_for(frame.width)
+    columns = (round(34 * scale) + 2, round(50 * scale) - 3)
+
+    def far(pixel: tuple[int, int, int]) -> bool:
+        return all(
+            sum(abs(a - b) for a, b in zip(pixel, ground, strict=True)) > 60
+            for ground in (HEADER_BACKGROUND, CURRENT_ROW)
+        )
+
+    rows = [
+        y
+        for y in range(header_height)
+        if all(far(frame.getpixel((x, y))) for x in columns)  # type: ignore[arg-type]
+    ]
+    starts = [y for y in rows if y - 1 not in rows]
+    return [y for y in rows if y >= starts[-seats]]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_frame_has_one_size_and_the_header_and_scores_in_one_place(game: str) -> None:
+    """Checked on the frames as drawn (the animation stores each in its own 256 colours)."""
+    players = 4 if game == "network" else 2
+    match, log = played_match(game, players, SEED, hands=1, options=SMALL.get(game))
+    frames = hand_frames(match, NAMES[:players], log, 1)
+    assert len({frame.size for frame in decode_frames(assemble(frames)[0])}) == 1
+    drawn = [rgb(frame.png) for frame in frames]
+    assert len({frame.size for frame in drawn}) == 1
+    box = header_rows(drawn[-1])
+    swatches = swatch_rows(drawn[-1], box[-2] - 1, players)
+    assert len(swatches) >= players * 8, "a block of rows for each seat's swatch"
+    for number, frame in enumerate(drawn):
+        assert header_rows(frame) == box, f"frame {number}: the header moved or resized"
+        assert swatch_rows(frame, box[-2] - 1, players) == swatches, (
+            f"frame {number}: the scores moved"
+        )
+
+
+def background_share(frame: Image.Image) -> float:
+    pixels = frame.width * frame.height
+    colours = frame.getcolors(maxcolors=pixels) or []
+    return sum(count for count, colour in colours if is_background(colour)) / pixels
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_deal_frame_fills_the_canvas(game: str) -> None:
+    """No margin round a small deal picture: the header spans the canvas, and what is
+    left is the table area (empty before the lead)."""
+    players = 4 if game == "network" else 2
+    match, log = played_match(game, players, SEED, hands=1, options=SMALL.get(game))
+    deal = rgb(hand_frames(match, NAMES[:players], log, 1)[0].png)
+    canvas = canvas_of(match, NAMES[:players], log)
+    assert deal.size == canvas.size
+    assert len(header_rows(deal)) in (canvas.header_height, canvas.header_height + 1)
+    table_share = canvas.table_height / (canvas.header_height + canvas.table_height)
+    assert background_share(deal) <= table_share
+    assert background_share(deal) < 0.75
 
 
 def test_scoring_moves_and_the_final_frame_stay_up_longer() -> None:
