@@ -21,8 +21,9 @@ the view only.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
 from render.fido.runs import Item, Laid, Turn, cross, length
@@ -199,10 +200,10 @@ FAR: Final = 10_000
 ROOM_TRIES: Final = 6
 
 
-def _tree(line: _Line, unit: int) -> Shape:
-    """The tree at ``unit``; if it is wider than the width limit, again with A's and B's
-    sides given room in proportion to what they took, and less while it is still too
-    wide (long arms then turn back into rows of their own)."""
+def _tree(line: _Line, unit: int, fold: bool) -> Shape:
+    """The tree at ``unit``. With ``fold``, if it is wider than the width limit, again
+    with A's and B's sides given room in proportion to what they took, and less while it
+    is still too wide (long arms then turn back into rows of their own)."""
     arms = {
         label: [(spec, spec.standing) for spec in tiles] for label, (tiles, _) in line.arms.items()
     }
@@ -211,7 +212,7 @@ def _tree(line: _Line, unit: int) -> Shape:
     columns = (MAX_WIDTH - 2 * padding(unit)) // unit
     east = west = FAR
     shape = layout.opening(line.lead, east, west)
-    for _ in range(ROOM_TRIES):
+    for _ in range(ROOM_TRIES if fold else 0):
         left, _, right, _ = _tree_size(shape)
         used_east, used_west = -(-right // unit) - 1, -(left // unit)
         over = used_east + used_west + 1 - columns
@@ -246,48 +247,75 @@ PACKING: Final = 0.5
 tiles alone would break the area budget is not even tried."""
 
 
-def _tree_plan(view: View, line: _Line) -> FidoPlan:
-    """The largest unit whose tree fits the budgets: the largest the tiles' area allows
-    first; if that does not fit, a guess from its size (the picture scales about with the
-    unit), then a step down while it does not fit or up while the next unit does. At
-    :data:`UNIT_MIN` the tree is taken even if it is taller; below it only if it is
-    still too wide (down to :data:`UNIT_FLOOR`), as the classic line does."""
+Sized = tuple[Shape, int, int, int]
+"""A tree with its unit and the picture's width and height."""
 
-    def at(unit: int) -> tuple[Shape, int, int]:
-        shape = _tree(line, unit)
-        left, top, right, bottom = _tree_size(shape)
-        pad = 2 * padding(unit)
-        return shape, right - left + pad, bottom - top + pad
+
+def _tree_plan(view: View, line: _Line) -> FidoPlan:
+    """The largest unit at which the whole tree fits the budgets with every arm straight;
+    only if there is none, the largest at which it fits with long arms turned back. If
+    neither fits, the turned-back tree at :data:`UNIT_MIN`, taller than the budget, or at
+    a smaller unit while it is still too wide (down to :data:`UNIT_FLOOR`), as the classic
+    line does."""
+    made: dict[tuple[int, bool], Sized] = {}
+
+    def at(unit: int, fold: bool) -> Sized:
+        if (unit, fold) not in made:
+            straight = made.get((unit, False))
+            if fold and straight is not None and straight[2] <= MAX_WIDTH:
+                made[unit, fold] = straight  # nothing to turn back
+            else:
+                shape = _tree(line, unit, fold)
+                left, top, right, bottom = _tree_size(shape)
+                pad = 2 * padding(unit)
+                made[unit, fold] = (shape, unit, right - left + pad, bottom - top + pad)
+        return made[unit, fold]
 
     tiles = 1 + sum(len(tiles) for tiles, _ in line.arms.values())
     first = UNIT_MAX
     while first > UNIT_MIN and tiles * 2 * first * first > PACKING * AREA_BUDGET:
         first -= UNIT_STEP
-    unit = first
-    shape, width, height = at(unit)
-    if not _fits(width, height) and unit > UNIT_MIN:
-        scale = min(
-            MAX_WIDTH / width, HEIGHT_BUDGET / height, math.sqrt(AREA_BUDGET / (width * height))
-        )
-        steps = (first - round(first * scale)) // UNIT_STEP
-        unit = max(UNIT_MIN, first - max(1, steps) * UNIT_STEP)
-        shape, width, height = at(unit)
-        while not _fits(width, height) and unit > UNIT_MIN:
-            unit -= UNIT_STEP
-            shape, width, height = at(unit)
-        while _fits(width, height) and unit + UNIT_STEP < first:
-            bigger = at(unit + UNIT_STEP)
-            if not _fits(bigger[1], bigger[2]):
-                break
-            unit += UNIT_STEP
-            shape, width, height = bigger
-    while width > MAX_WIDTH and unit > UNIT_FLOOR:  # taller is allowed, wider is not
+    for fold in (False, True):
+        found = _largest(partial(at, fold=fold), first)
+        if found is not None:
+            return _tree_finish(view, *found)
+    sized = at(UNIT_MIN, True)
+    while sized[2] > MAX_WIDTH and sized[1] > UNIT_FLOOR:  # taller is allowed, wider is not
+        sized = at(sized[1] - UNIT_STEP, True)
+    return _tree_finish(view, *sized)
+
+
+def _largest(at: Callable[[int], Sized], first: int) -> Sized | None:
+    """The tree at the largest unit from ``first`` down to :data:`UNIT_MIN` that fits the
+    budgets, or None: ``first``; if that does not fit, a guess from its size (the picture
+    scales about with the unit), then a step down while it does not fit or up while the
+    next unit does."""
+    sized = at(first)
+    if _fits(sized[2], sized[3]):
+        return sized
+    width, height = sized[2], sized[3]
+    scale = min(
+        MAX_WIDTH / width, HEIGHT_BUDGET / height, math.sqrt(AREA_BUDGET / (width * height))
+    )
+    steps = (first - round(first * scale)) // UNIT_STEP
+    unit = max(UNIT_MIN, first - max(1, steps) * UNIT_STEP)
+    sized = at(unit)
+    while not _fits(sized[2], sized[3]):
+        if unit <= UNIT_MIN:
+            return None
         unit -= UNIT_STEP
-        shape, width, height = at(unit)
-    return _tree_finish(view, shape, unit, width, height)
+        sized = at(unit)
+    while unit + UNIT_STEP < first:
+        bigger = at(unit + UNIT_STEP)
+        if not _fits(bigger[2], bigger[3]):
+            break
+        unit += UNIT_STEP
+        sized = bigger
+    return sized
 
 
 def _tree_finish(view: View, shape: Shape, unit: int, width: int, height: int) -> FidoPlan:
+    """The plan of ``shape``, moved so the picture's corner is at (0, 0)."""
     left, top, _, _ = _tree_size(shape)
     pad = padding(unit)
     dx, dy = pad - left, pad - top
