@@ -33,7 +33,7 @@ from render.kit import sprites
 from render.kit.tiles import E, N, S, W
 
 NEG = -(10**9)
-MIN_ROOM = 6
+MIN_ROOM = 8
 """Columns a row may always use before it turns back, however little room it is given."""
 """A column's reach when nothing is in it."""
 
