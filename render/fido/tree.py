@@ -17,7 +17,9 @@ Nothing can overlap, by construction, like a tidy tree drawing:
   close to the row as the profile of what is already placed allows (plus a gap): the
   later doubles' side arms end up nearer the row, the earlier ones' go over them;
 * the stem is as many standing tiles as the height needs; if the arm has too few tiles
-  before its first double, a thin link finishes the climb to the row.
+  before its first double, a thin link finishes the climb to the row;
+* an arm too long for the picture's width turns back (a U-turn drawn as a link, past
+  everything else on that side) into a row of its own, running the other way.
 
 The opening double's short ends C and D open side arms the same way; each turns east or
 west, whichever of the four ways gives the smaller picture.
