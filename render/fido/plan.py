@@ -242,7 +242,7 @@ def _fits(width: int, height: int) -> bool:
     return width <= MAX_WIDTH and height <= HEIGHT_BUDGET and width * height <= AREA_BUDGET
 
 
-PACKING: Final = 0.5
+PACKING: Final = 0.4
 """No tree covers more than this share of its picture with tiles, so a unit at which the
 tiles alone would break the area budget is not even tried."""
 
