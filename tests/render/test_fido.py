@@ -28,7 +28,14 @@ from render.kit.hand import BRIGHT, draw_hand, plan_hand
 from render.kit.hand import UNIT as HAND_UNIT
 from render.kit.palette import seat_colour
 from render.kit.tiles import NUMERALS, PLAIN, E, N, S, TileLook, W, tile_face
-from render.line.plan import MAX_WIDTH, UNIT_FLOOR, UNIT_MIN
+from render.line.plan import (
+    AREA_BUDGET,
+    HEIGHT_BUDGET,
+    MAX_WIDTH,
+    UNIT_FLOOR,
+    UNIT_MAX,
+    UNIT_MIN,
+)
 from tests.render import fido_cases as C
 from tests.render.fido_views import FidoView, long_double_21, random_fido_view
 
@@ -186,6 +193,15 @@ def played_out_double_21(seed: int) -> dict[str, Any]:
 def test_reference_lines_are_laid_out_cleanly(make: Any) -> None:
     view = make()
     check_plan(view, plan_fido(view))
+
+
+@pytest.mark.parametrize(
+    "make", [C.seed_example, C.branching, C.in_line, C.over], ids=lambda f: f.__name__
+)
+def test_short_lines_keep_the_biggest_unit_within_the_budgets(make: Any) -> None:
+    plan = plan_fido(make())
+    assert plan.unit == UNIT_MAX
+    assert plan.height <= HEIGHT_BUDGET and plan.width * plan.height <= AREA_BUDGET
 
 
 def test_the_181_tile_double_21_line_is_one_connected_tree() -> None:
