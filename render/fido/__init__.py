@@ -1,6 +1,7 @@
-"""The line of FIDO divisor dominoes drawn from the hand's public view JSON: ``runs`` lays
-items in rows that never overlap, ``plan`` turns the line (a tree) into cross lines and
-lays them out, ``paint`` draws them, ``picture`` adds the header and encodes the PNG."""
+"""The line of FIDO divisor dominoes drawn from the hand's public view JSON: ``tree`` lays
+the crosswise line out as on a real table (arms branching off every double), ``runs``
+lays the in-line variant's main line in rows that snake, ``plan`` reads the view and picks
+the unit, ``paint`` draws it, ``picture`` adds the header and encodes the PNG."""
 
 from __future__ import annotations
 

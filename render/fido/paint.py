@@ -1,12 +1,11 @@
-"""Painting a FIDO line from its plan: the rule and the turns' U-bends, the faded copies
-heading the cross lines with their captions, the opening double's brass band, the tiles in
+"""Painting a FIDO line from its plan: the in-line main line's U-bends or the thin links
+that finish a side arm's climb, the opening double's brass band, the tiles in
 their seats' colours with every number as a numeral, 0 to 21 alike, as in the FIDO hand
 (the last play glowing), then the end badges: white for an end that
 counts, hollow for a naked side (it counts 0), gold for the ends the caller highlights."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
@@ -14,14 +13,11 @@ from PIL import Image, ImageDraw
 
 from render.fido.plan import FidoBadge, FidoPlan, FidoTurn
 from render.kit import sprites
-from render.kit.fonts import draw_text, font
 from render.kit.paint import Laid, Origin, paint_tiles, paste_around, paste_centred
 from render.kit.palette import (
     BACKGROUND,
-    DIM_ALPHA,
     END_HIGHLIGHT,
     END_HIGHLIGHT_RING,
-    HEADER_RULE,
     LABEL_FILL,
     LABEL_RING,
     LABEL_TEXT,
@@ -29,12 +25,9 @@ from render.kit.palette import (
     SPINNER_RING,
     TEXT_MUTED,
 )
-from render.kit.tiles import NUMERALS, SUPERSAMPLE, tile_face
+from render.kit.tiles import NUMERALS, SUPERSAMPLE
 from render.line.plan import label_height
 
-COPY: Final = replace(NUMERALS, fade=DIM_ALPHA, spinner=None)
-"""A double's faded copy at the head of its side arms' cross line: it names the double
-(each exists once) without looking like a tile laid there."""
 TURN_COLOUR: Final = TEXT_MUTED
 
 
@@ -45,12 +38,12 @@ def paint_fido(
     unit = plan.unit
     origin = (left, top)
     draw = ImageDraw.Draw(image)
-    if plan.rule is not None:
-        pad = unit // 2
-        y = top + plan.rule
-        draw.line((left + pad, y, left + plan.width - pad, y), fill=HEADER_RULE, width=2)
     for turn in plan.turns:
         _paint_turn(image, turn, unit, origin)
+    width = max(2, unit // 12)
+    for link in plan.links:
+        points = [(x + left, y + top) for x, y in link]
+        draw.line(points, fill=TURN_COLOUR, width=width, joint="curve")
     laid: list[Laid] = []
     glow: int | None = None
     for tile in plan.tiles:
@@ -58,20 +51,10 @@ def paint_fido(
             rect = tile.rect
             band = sprites.outline(round(rect.width), round(rect.height), unit, SPINNER_RING)
             paste_around(image, band, sprites.outline_pad(unit), rect, origin)
-        if tile.seat is None:
-            face = tile_face(tile.a, tile.b, tile.direction, unit, COPY)
-            image.paste(face, (round(tile.rect.left) + left, round(tile.rect.top) + top), face)
-            continue
         if plan.last is not None and tile is plan.tiles[plan.last]:
             glow = len(laid)
         laid.append(Laid(tile.rect, tile.a, tile.b, tile.direction, tile.seat))
     paint_tiles(image, laid, unit, origin, glow=glow if glow_last else None, look=NUMERALS)
-    caption_size = max(11, round(unit * 0.36))
-    for caption in plan.captions:
-        cx, cy = caption.rect.centre
-        draw_text(
-            draw, (cx + left, cy + top), caption.text, font(caption_size), TEXT_MUTED, anchor="mm"
-        )
     height = label_height(unit)
     for badge in plan.badges:
         paste_centred(image, _badge(badge, height), badge.rect.centre, origin)

@@ -106,8 +106,7 @@ def ends_formula(line: Mapping[str, Any], total: int) -> str | None:
 
 def fido_notes(view: View, names: Sequence[str]) -> list[str]:
     """The total and divisor, each end's share and the last play; the stock and who sat
-    out since the last tile; what hollow badges and grey doubles mean, when there are
-    any; the result."""
+    out since the last tile; what a hollow badge means, when there is one; the result."""
     line: Mapping[str, Any] = view.get("line") or {}
     opening = None
     if line.get("lead") is not None:
@@ -121,25 +120,12 @@ def fido_notes(view: View, names: Sequence[str]) -> list[str]:
     if int(view.get("direction") or 1) < 0:
         stock.append("play goes counter-clockwise")
     notes.append(" · ".join(stock))
-    legend = []
     if any(e.get("naked") for e in line.get("ends") or ()):
-        legend.append("Hollow badge: a naked side, counting 0")
-    if any(arm.get("pieces") for arm in line.get("arms") or ()) and _side_arms(line):
-        legend.append("Grey: a double again, with its side arms")
-    if legend:
-        notes.append(" · ".join(legend))
+        notes.append("Hollow badge: a naked side, counting 0")
     result = view.get("result")
     if result is not None:
         notes.append(result_note(result, names))
     return notes
-
-
-def _side_arms(line: Mapping[str, Any]) -> bool:
-    """Whether the picture has cross lines (arms off a double other than A and B)."""
-    return line.get("mode", "crosswise") != "in-line" and any(
-        (arm.get("from") or {}).get("side") not in ("east", "west")
-        for arm in line.get("arms") or ()
-    )
 
 
 def _last_tile(line: Mapping[str, Any], last: Mapping[str, Any]) -> str:

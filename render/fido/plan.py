@@ -1,45 +1,42 @@
 """Where every tile and end badge of a FIDO line goes, before anything is drawn.
 
 FIDO's line is a tree: every crosswise double opens two side arms, and a double-21 hand can
-lay 150+ tiles in 30+ arms. Drawn as on a real table, arms would run into each other, so
-the picture is a schematic made of *cross lines* (see :mod:`render.fido.runs`):
+lay 150+ tiles in 30+ arms. With doubles crosswise (FIDO's rule) it is drawn as the tiles
+lie on a real table (:mod:`render.fido.tree`): the opening double in the middle, A running
+east and B west, and every double standing across its arm with its side arms attached to
+its short ends, climbing away from the arm and turning to run beside it. With doubles in
+line (the Sönke Hansen variant) there are only A and B: the main line runs B ← opening
+double → A, snaking into the rows above (B) and below (A) at the picture's edge, as the
+classic line does (:mod:`render.fido.runs`).
 
-* the main line: arm B ← the opening double (standing crosswise, in the centre) → arm A,
-  snaking into the rows above (B) and below (A) when it reaches the picture's edge, as
-  the classic line does;
-* below it, one cross line for each double with side arms, in the order they were laid:
-  a faded copy of the double (every double is unique, so its copy names it) with its
-  left arm running west and its right arm east. The opening double's C and D come first.
-  Short cross lines share rows; a long one snakes like the main line.
+Each open end gets a badge at its arm's tip: label, value and (when it differs) what it
+counts, so a naked side shows ``(0)``.
 
-Doubles inside arms stand crosswise (their side arms have their own cross line); in the
-"in-line" mode doubles lie in line and there is only the main line. Each open end gets a
-badge at its arm's tip: label, value and (when it differs) what it counts, so a naked
-side shows ``(0)``.
-
-Rows never overlap and items within a row are laid one after another, so no two tiles
-can meet (tests check it on the largest lines). The unit (a tile's short side in px) is
-the largest that keeps the picture within the width limit and the height and area
-budgets of the classic picture; rows are as wide as a pleasing shape needs, up to the
-width limit. The plan reads the view only.
+No two tiles can meet, by construction in both layouts (tests check it on the largest
+lines). The unit (a tile's short side in px) is the largest that keeps the picture within
+the width limit and the height and area budgets of the classic picture. The plan reads
+the view only.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
-from render.fido.runs import Item, Laid, Placed, Turn, cross, length, shifted
+from render.fido.runs import Item, Laid, Turn, cross, length
+from render.fido.tree import Shape, TreeLayout
 from render.kit import sprites
 from render.kit.geometry import Rect
-from render.kit.tiles import E, S, W
+from render.kit.tiles import E, W
 from render.line.plan import (
     AREA_BUDGET,
     EMPTY_SIZE,
     HEIGHT_BUDGET,
     MAX_WIDTH,
+    UNIT_FLOOR,
     UNIT_MAX,
     UNIT_MIN,
     UNIT_STEP,
@@ -52,11 +49,9 @@ from render.line.plan import (
 View = Mapping[str, Any]
 
 ASPECT: Final = 1.7
-"""Width over height that the rows aim for (about the classic picture's shape)."""
+"""Width over height that the in-line rows aim for (about the classic picture's shape)."""
 MIN_REACH: Final = 8
-"""Units each side of the centre before the main line turns, at the least."""
-PITCH: Final = 2.6
-"""Estimated units per row (rows with a standing double are 2 units tall, plus gaps)."""
+"""Units each side of the centre before the in-line main line turns, at the least."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +59,14 @@ class TileSpec:
     """A tile to draw: where it lies in the line, and how."""
 
     arm: str
-    """"lead", the arm's label, or for a copy the labels of the arms it opened."""
+    """"lead" or the arm's label."""
     index: int
     tile: str
-    seat: int | None
-    """The seat that laid it; None for a faded copy heading a cross line."""
+    seat: int
     inner: int
     outer: int
     standing: bool
     """Crosswise across its row (a double in crosswise mode)."""
-    note: str | None = None
-    """A copy's caption: where the double lies (``on A``, ``opening``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,16 +89,11 @@ class FidoTile:
     arm: str
     index: int
     tile: str
-    seat: int | None
+    seat: int
     a: int
     b: int
     direction: int
     rect: Rect
-
-    @property
-    def copy(self) -> bool:
-        """A faded copy of a double, heading the cross line of its side arms."""
-        return self.seat is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,14 +105,6 @@ class FidoBadge:
     text: str
     rect: Rect
     highlighted: bool
-
-
-@dataclass(frozen=True, slots=True)
-class FidoCaption:
-    """Small text over a copy saying where its double lies."""
-
-    text: str
-    rect: Rect
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +129,8 @@ class FidoPlan:
     tiles: tuple[FidoTile, ...]
     badges: tuple[FidoBadge, ...]
     turns: tuple[FidoTurn, ...]
-    captions: tuple[FidoCaption, ...]
-    rule: int | None
-    """Where the line between the main line and the side arms' cross lines goes (y)."""
+    links: tuple[tuple[tuple[int, int], ...], ...]
+    """Thin lines finishing a side arm's climb where its stem has too few tiles (points)."""
     last: int | None
     """Index in :attr:`tiles` of the tile laid last."""
 
@@ -161,21 +139,13 @@ class FidoPlan:
 
 
 @dataclass(frozen=True, slots=True)
-class _Cross:
-    """A cross line before layout: its centre tile and the arms running west and east."""
-
-    centre: TileSpec
-    left: str | None
-    right: str | None
-
-
-@dataclass(frozen=True, slots=True)
 class _Line:
     crosswise: bool
     lead: TileSpec
     arms: Mapping[str, tuple[tuple[TileSpec, ...], EndSpec | None]]
     """Each arm's tiles, nearest its double first, and its open end's badge if open."""
-    crosses: tuple[_Cross, ...]
+    children: Mapping[tuple[str, int], Mapping[str, str]]
+    """The side arms each double opened, by side (the opening's: by compass point)."""
 
 
 def _arm_specs(
@@ -207,268 +177,251 @@ def _read(line: Mapping[str, Any], highlight: Collection[str]) -> _Line | None:
     crosswise = line.get("mode", "crosswise") != "in-line"
     value = int(lead["value"])
     lead_spec = TileSpec("lead", 0, str(lead["tile"]), int(lead["seat"]), value, value, crosswise)
-    arms: dict[str, Sequence[Mapping[str, Any]]] = {}
+    ends = {str(e["label"]): e for e in line.get("ends") or ()}
+    arms = {}
     children: dict[tuple[str, int], dict[str, str]] = {}
-    order: list[tuple[str, int]] = []
     for arm in line.get("arms") or ():
         label = str(arm["label"])
-        arms[label] = list(arm.get("pieces") or ())
+        arms[label] = _arm_specs(
+            label, list(arm.get("pieces") or ()), ends.get(label), crosswise, highlight
+        )
         origin = arm.get("from") or {}
         parent = str(origin.get("arm", "lead"))
         key = (parent, 0 if parent == "lead" else int(origin.get("index") or 0))
-        if key not in children:
-            children[key] = {}
-            order.append(key)
-        children[key][str(origin.get("side", ""))] = label
-    ends = {str(e["label"]): e for e in line.get("ends") or ()}
-    specs = {
-        label: _arm_specs(label, pieces, ends.get(label), crosswise, highlight)
-        for label, pieces in arms.items()
+        children.setdefault(key, {})[str(origin.get("side", ""))] = label
+    return _Line(crosswise, lead_spec, arms, children)
+
+
+# ---------------------------------------------------------------- crosswise: the tree
+
+
+FAR: Final = 10_000
+"""Room (columns) for an arm that need never turn back."""
+ROOM_TRIES: Final = 6
+
+
+def _tree(line: _Line, unit: int, fold: bool) -> Shape:
+    """The tree at ``unit``. With ``fold``, if it is wider than the width limit, again
+    with A's and B's sides given room in proportion to what they took, and less while it
+    is still too wide (long arms then turn back into rows of their own)."""
+    arms = {
+        label: [(spec, spec.standing) for spec in tiles] for label, (tiles, _) in line.arms.items()
     }
-    crosses = []
-    for key in order:
-        sides = children[key]
-        parent, index = key
-        if parent == "lead":
-            left, right = sides.get("north"), sides.get("south")
-            centre = TileSpec(
-                f"{left}/{right}", 0, lead_spec.tile, None, value, value, False, "opening"
-            )
-        else:
-            pieces = arms.get(parent) or ()
-            if not 0 <= index < len(pieces):
-                continue
-            piece = pieces[index]
-            left, right = sides.get("left"), sides.get("right")
-            number = int(piece["outer"])
-            centre = TileSpec(
-                f"{left}/{right}",
-                0,
-                str(piece["tile"]),
-                None,
-                number,
-                number,
-                False,
-                f"on {parent}",
-            )
-        if not any(label in ends or arms.get(label) for label in (left, right) if label):
-            continue  # nothing to show (the opening's C and D before the second tile)
-        crosses.append(_Cross(centre, left, right))
-    return _Line(crosswise, lead_spec, specs, tuple(crosses))
+    badges = {label: (end, end.text) for label, (_, end) in line.arms.items() if end is not None}
+    layout = TreeLayout(unit, arms, badges, line.children)
+    columns = (MAX_WIDTH - 2 * padding(unit)) // unit
+    east = west = FAR
+    shape = layout.opening(line.lead, east, west)
+    for _ in range(ROOM_TRIES if fold else 0):
+        left, _, right, _ = _tree_size(shape)
+        used_east, used_west = -(-right // unit) - 1, -(left // unit)
+        over = used_east + used_west + 1 - columns
+        if over <= 0:
+            break
+        both = used_east + used_west
+        east = min(east, used_east) + -(over * used_east) // both  # less by the share, up
+        west = min(west, used_west) + -(over * used_west) // both
+        shape = layout.opening(line.lead, max(east, 1), max(west, 1))
+    return shape
 
 
-# ---------------------------------------------------------------- items and layout
+def _tree_size(shape: Shape) -> tuple[int, int, int, int]:
+    """Left, top, right and bottom of everything in ``shape`` (px), links included."""
+    spots = shape.spots
+    xs = [x for link in shape.links for x, _ in link]
+    ys = [y for link in shape.links for _, y in link]
+    return (
+        min([*(s.left for s in spots), *xs]),
+        min([*(s.top for s in spots), *ys]),
+        max([*(s.right for s in spots), *xs]),
+        max([*(s.bottom for s in spots), *ys]),
+    )
 
 
-class _Planner:
-    """The items of every arm at one unit; lays them out with a given reach."""
-
-    def __init__(self, line: _Line, unit: int) -> None:
-        self.line = line
-        self.unit = unit
-        self.badge_height = label_height(unit)
-        self.items = {label: self._arm_items(*specs) for label, specs in line.arms.items()}
-        main = _Cross(line.lead, "B", "A")
-        self.main = self.cross_items(main)
-        self.crosses = [self.cross_items(c) for c in line.crosses] if line.crosswise else []
-
-    def tile_item(self, spec: TileSpec) -> Item[Spec]:
-        """A tile lies along its row, or stands across it; a copy keeps half a unit above
-        it for its caption (a row holding a standing double has that room anyway)."""
-        u = self.unit
-        if spec.standing:
-            return Item(u, 2 * u, spec)
-        return Item(2 * u, u, spec, rise=u // 2 if spec.note else 0)
-
-    def _arm_items(
-        self, tiles: Sequence[TileSpec], end: EndSpec | None
-    ) -> tuple[list[Item[Spec]], int]:
-        """An arm's tiles then its end badge (if open); and 1 if there is a badge."""
-        items = [self.tile_item(spec) for spec in tiles]
-        if end is None:
-            return items, 0
-        width = sprites.badge_width(end.text, self.badge_height)
-        items.append(Item(width, self.badge_height, end, badge_gap(self.unit)))
-        return items, 1
-
-    def cross_items(
-        self, cross_line: _Cross
-    ) -> tuple[Item[Spec], list[Item[Spec]], list[Item[Spec]], int, int]:
-        left, keep_left = self.items.get(cross_line.left or "", ([], 0))
-        right, keep_right = self.items.get(cross_line.right or "", ([], 0))
-        return self.tile_item(cross_line.centre), left, right, keep_left, keep_right
-
-    def lengths(self) -> int:
-        """Px every cross line would take in one row (sizes the rows' reach)."""
-        total = 0
-        for centre, left, right, _, _ in [self.main, *self.crosses]:
-            total += centre.width + length(left) + length(right) + self.unit
-        return total
-
-    def bands(self, reach: int) -> list[Laid[Spec]]:
-        """The main line, then rows of cross lines: each band a laid-out group of rows,
-        x centred on 0, rows counted from the band's centre row."""
-        u = self.unit
-        centre, west, east, keep_w, keep_e = self.main
-        bands = [cross(centre, west, east, 0, -reach, reach, keep_w, keep_e)]
-        shelf: list[Laid[Spec]] = []
-        used = 0
-        separation = round(u * 0.8)
-
-        def close() -> None:
-            nonlocal shelf, used
-            if shelf:
-                merged = Laid(
-                    tuple(p for laid in shelf for p in laid.items),
-                    tuple(t for laid in shelf for t in laid.turns),
-                )
-                bands.append(shifted(merged, -used // 2))
-            shelf, used = [], 0
-
-        for centre, left, right, keep_l, keep_r in self.crosses:
-            west_len = length(left)
-            whole = west_len + centre.width + length(right)
-            if whole > 2 * reach:  # snakes: a band of its own, centred like the main line
-                close()
-                bands.append(cross(centre, left, right, 0, -reach, reach, keep_l, keep_r))
-                continue
-            start = used + separation if shelf else 0
-            if start + whole > 2 * reach:
-                close()
-                start = 0
-            middle = start + west_len + centre.width // 2
-            shelf.append(cross(centre, left, right, middle, start, start + whole, keep_l, keep_r))
-            used = start + whole
-        close()
-        return bands
+def _fits(width: int, height: int) -> bool:
+    return width <= MAX_WIDTH and height <= HEIGHT_BUDGET and width * height <= AREA_BUDGET
 
 
-def _row_extents(laid: Laid[Spec]) -> dict[int, tuple[int, int]]:
-    """Px each row reaches above and below its middle line."""
-    extents: dict[int, tuple[int, int]] = {}
-    for p in laid.items:
-        up, down = extents.get(p.row, (0, 0))
-        extents[p.row] = (max(up, p.item.up), max(down, p.item.down))
-    return extents
+PACKING: Final = 0.4
+"""No tree covers more than this share of its picture with tiles, so a unit at which the
+tiles alone would break the area budget is not even tried."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Arranged:
-    """A layout before it becomes a plan: items with their rows' middles (y), turns, the
-    rule, and the extent of it all (px, the main line's centre row at y = 0 or below)."""
-
-    unit: int
-    placed: tuple[tuple[Placed[Spec], int], ...]
-    turns: tuple[FidoTurn, ...]
-    rule: int | None
-    left: int
-    top: int
-    right: int
-    bottom: int
-
-    @property
-    def width(self) -> int:
-        return self.right - self.left + 2 * padding(self.unit)
-
-    @property
-    def height(self) -> int:
-        return self.bottom - self.top + 2 * padding(self.unit)
-
-    def within_budgets(self) -> bool:
-        width, height = self.width, self.height
-        return width <= MAX_WIDTH and height <= HEIGHT_BUDGET and width * height <= AREA_BUDGET
+Sized = tuple[Shape, int, int, int]
+"""A tree with its unit and the picture's width and height."""
 
 
-def _arrange(planner: _Planner, reach: int) -> _Arranged:
-    """Stack the bands' rows: each row as tall as its tallest item, a rule under the
-    main line, and find the extent of everything."""
-    unit = planner.unit
-    row_gap, band_gap, rule_gap = unit // 2, round(unit * 0.4), unit
-    bulge = max(6, unit // 2)
-    placed: list[tuple[Placed[Spec], int]] = []
-    turns: list[FidoTurn] = []
-    y = 0
-    rule: int | None = None
-    for number, band in enumerate(planner.bands(reach)):
-        if number == 1:
-            rule = y - row_gap + rule_gap // 2
-            y += rule_gap - row_gap
-        elif number > 1:
-            y += band_gap - row_gap
-        extents = _row_extents(band)
-        centres = {}
-        for row in band.rows:
-            up, down = extents.get(row, (unit // 2, unit // 2))
-            centres[row] = y + up
-            y += up + down + row_gap
-        placed += [(p, centres[p.row]) for p in band.items]
-        turns += [_turn(t, centres, bulge) for t in band.turns]
-    left = min(p.left for p, _ in placed)
-    right = max(p.right for p, _ in placed)
-    top = min(y - p.item.up for p, y in placed)
-    bottom = max(y + p.item.down for p, y in placed)
-    for t in turns:
-        reach_x = t.x + t.heading * (t.bulge + max(2, unit // 12))
-        left, right = min(left, reach_x), max(right, reach_x)
-    return _Arranged(unit, tuple(placed), tuple(turns), rule, left, top, right, bottom)
+def _tree_plan(view: View, line: _Line) -> FidoPlan:
+    """The largest unit at which the whole tree fits the budgets with every arm straight;
+    only if there is none, the largest at which it fits with long arms turned back. If
+    neither fits, the turned-back tree at :data:`UNIT_MIN`, taller than the budget, or at
+    a smaller unit while it is still too wide (down to :data:`UNIT_FLOOR`), as the classic
+    line does."""
+    made: dict[tuple[int, bool], Sized] = {}
+
+    def at(unit: int, fold: bool) -> Sized:
+        if (unit, fold) not in made:
+            straight = made.get((unit, False))
+            if fold and straight is not None and straight[2] <= MAX_WIDTH:
+                made[unit, fold] = straight  # nothing to turn back
+            else:
+                shape = _tree(line, unit, fold)
+                left, top, right, bottom = _tree_size(shape)
+                pad = 2 * padding(unit)
+                made[unit, fold] = (shape, unit, right - left + pad, bottom - top + pad)
+        return made[unit, fold]
+
+    tiles = 1 + sum(len(tiles) for tiles, _ in line.arms.values())
+    first = UNIT_MAX
+    while first > UNIT_MIN and tiles * 2 * first * first > PACKING * AREA_BUDGET:
+        first -= UNIT_STEP
+    for fold in (False, True):
+        found = _largest(partial(at, fold=fold), first)
+        if found is not None:
+            return _tree_finish(view, *found)
+    sized = at(UNIT_MIN, True)
+    while sized[2] > MAX_WIDTH and sized[1] > UNIT_FLOOR:  # taller is allowed, wider is not
+        sized = at(sized[1] - UNIT_STEP, True)
+    return _tree_finish(view, *sized)
 
 
-def _finish(view: View, arranged: _Arranged) -> FidoPlan:
-    """The plan of ``arranged``, moved so the picture's corner is at (0, 0)."""
-    pad = padding(arranged.unit)
-    dx, dy = pad - arranged.left, pad - arranged.top
+def _largest(at: Callable[[int], Sized], first: int) -> Sized | None:
+    """The tree at the largest unit from ``first`` down to :data:`UNIT_MIN` that fits the
+    budgets, or None: ``first``; if that does not fit, a guess from its size (the picture
+    scales about with the unit), then a step down while it does not fit or up while the
+    next unit does."""
+    sized = at(first)
+    if _fits(sized[2], sized[3]):
+        return sized
+    width, height = sized[2], sized[3]
+    scale = min(
+        MAX_WIDTH / width, HEIGHT_BUDGET / height, math.sqrt(AREA_BUDGET / (width * height))
+    )
+    steps = (first - round(first * scale)) // UNIT_STEP
+    unit = max(UNIT_MIN, first - max(1, steps) * UNIT_STEP)
+    sized = at(unit)
+    while not _fits(sized[2], sized[3]):
+        if unit <= UNIT_MIN:
+            return None
+        unit -= UNIT_STEP
+        sized = at(unit)
+    while unit + UNIT_STEP < first:
+        bigger = at(unit + UNIT_STEP)
+        if not _fits(bigger[2], bigger[3]):
+            break
+        unit += UNIT_STEP
+        sized = bigger
+    return sized
+
+
+def _tree_finish(view: View, shape: Shape, unit: int, width: int, height: int) -> FidoPlan:
+    """The plan of ``shape``, moved so the picture's corner is at (0, 0)."""
+    left, top, _, _ = _tree_size(shape)
+    pad = padding(unit)
+    dx, dy = pad - left, pad - top
     tiles: list[FidoTile] = []
     badges: list[FidoBadge] = []
-    captions: list[FidoCaption] = []
-    for p, centre_y in arranged.placed:
-        top = centre_y - p.item.height // 2 + dy
-        rect = Rect(p.left + dx, top, p.right + dx, top + p.item.height)
-        spec = p.item.payload
-        if isinstance(spec, TileSpec) and spec.note is not None:  # a copy's caption
-            above = Rect(rect.left, top - p.item.rise, rect.right, top)
-            captions.append(FidoCaption(spec.note, above))
-        if isinstance(spec, EndSpec):
-            badges.append(
-                FidoBadge(
-                    spec.label,
-                    spec.value,
-                    spec.count,
-                    spec.naked,
-                    spec.text,
-                    rect,
-                    spec.highlighted,
-                )
-            )
-        else:
-            tiles.append(_tile(spec, rect, p.heading))
-    turns = tuple(
-        FidoTurn(t.x + dx, t.y + dy, t.to + dy, t.heading, t.bulge) for t in arranged.turns
-    )
+    for spot in shape.spots:
+        rect = Rect(spot.left + dx, spot.top + dy, spot.right + dx, spot.bottom + dy)
+        if isinstance(spot.payload, EndSpec):
+            badges.append(_badge(spot.payload, rect))
+        elif isinstance(spot.payload, TileSpec):
+            tiles.append(_tile(spot.payload, rect, spot.direction))
+    links = tuple(tuple((x + dx, y + dy) for x, y in link) for link in shape.links)
     return FidoPlan(
-        unit=arranged.unit,
-        width=arranged.width,
-        height=arranged.height,
-        tiles=tuple(tiles),
-        badges=tuple(badges),
-        turns=turns,
-        captions=tuple(captions),
-        rule=None if arranged.rule is None else arranged.rule + dy,
-        last=_last_index(view, tiles),
+        unit, width, height, tuple(tiles), tuple(badges), (), links, _last_index(view, tiles)
     )
 
 
-def _turn(turn: Turn, centres: Mapping[int, int], bulge: int) -> FidoTurn:
-    return FidoTurn(turn.x, centres[turn.row], centres[turn.to], turn.heading, bulge)
+def _badge(spec: EndSpec, rect: Rect) -> FidoBadge:
+    return FidoBadge(
+        spec.label, spec.value, spec.count, spec.naked, spec.text, rect, spec.highlighted
+    )
 
 
-def _tile(spec: TileSpec, rect: Rect, heading: int) -> FidoTile:
-    if spec.standing:
-        direction = S
-    else:
-        direction = E if heading > 0 or spec.seat is None or spec.arm == "lead" else W
+def _tile(spec: TileSpec, rect: Rect, direction: int) -> FidoTile:
     return FidoTile(
         spec.arm, spec.index, spec.tile, spec.seat, spec.inner, spec.outer, direction, rect
     )
+
+
+# ---------------------------------------------------------------- in line: the main line
+
+
+def _items(line: _Line, unit: int, label: str) -> tuple[list[Item[Spec]], int]:
+    """An arm's tiles then its end badge (if open); and 1 if there is a badge."""
+    tiles, end = line.arms.get(label, ((), None))
+    items: list[Item[Spec]] = [Item(2 * unit, unit, spec) for spec in tiles]
+    if end is None:
+        return items, 0
+    height = label_height(unit)
+    items.append(Item(sprites.badge_width(end.text, height), height, end, badge_gap(unit)))
+    return items, 1
+
+
+def _reaches(whole: int, unit: int) -> list[int]:
+    """Half-widths to try: the one giving the picture about :data:`ASPECT`, then the
+    widest the width limit allows."""
+    widest = (MAX_WIDTH - 2 * padding(unit)) // 2 - unit
+    least = min(MIN_REACH * unit, widest)
+    aimed = round(math.sqrt(ASPECT * whole * 1.6 * unit) / 2)
+    first = max(least, min(aimed, widest))
+    return [first] if first == widest else [first, widest]
+
+
+def _main_line(line: _Line, unit: int, reach: int) -> Laid[Spec]:
+    west, keep_w = _items(line, unit, "B")
+    east, keep_e = _items(line, unit, "A")
+    centre: Item[Spec] = Item(2 * unit, unit, line.lead)
+    return cross(centre, west, east, 0, -reach, reach, keep_w, keep_e)
+
+
+def _in_line_plan(view: View, line: _Line) -> FidoPlan:
+    """The largest unit (down to :data:`UNIT_MIN`) whose snaking main line keeps the
+    budgets; at :data:`UNIT_MIN` the widest rows, however tall."""
+    for unit in range(UNIT_MAX, UNIT_MIN - 1, -UNIT_STEP):
+        west, _ = _items(line, unit, "B")
+        east, _ = _items(line, unit, "A")
+        whole = length(west) + length(east) + 2 * unit
+        for reach in _reaches(whole, unit):
+            plan = _in_line_finish(view, unit, _main_line(line, unit, reach))
+            if _fits(plan.width, plan.height):
+                return plan
+    return plan
+
+
+def _in_line_finish(view: View, unit: int, laid: Laid[Spec]) -> FidoPlan:
+    """Rows stacked at a gap of half a unit, turns bulging beyond the rows' ends."""
+    row_gap, bulge, pad = unit // 2, max(6, unit // 2), padding(unit)
+    rows = laid.rows
+    centres = {row: (row - rows.start) * (unit + row_gap) + unit // 2 for row in rows}
+    turn_reach = bulge + max(2, unit // 12)
+    left = min([laid.left, *(t.x - turn_reach for t in laid.turns if t.heading < 0)])
+    right = max([laid.right, *(t.x + turn_reach for t in laid.turns if t.heading > 0)])
+    dx = pad - left
+    tiles: list[FidoTile] = []
+    badges: list[FidoBadge] = []
+    for p in laid.items:
+        top = centres[p.row] - p.item.height // 2 + pad
+        rect = Rect(p.left + dx, top, p.right + dx, top + p.item.height)
+        spec = p.item.payload
+        if isinstance(spec, EndSpec):
+            badges.append(_badge(spec, rect))
+        else:
+            tiles.append(_tile(spec, rect, E if p.heading > 0 or spec.arm == "lead" else W))
+    turns = tuple(_turn(t, centres, bulge, dx, pad) for t in laid.turns)
+    width = right - left + 2 * pad
+    height = len(rows) * (unit + row_gap) - row_gap + 2 * pad
+    return FidoPlan(unit, width, height, tuple(tiles), tuple(badges), turns, (),
+                    _last_index(view, tiles))  # fmt: skip
+
+
+def _turn(turn: Turn, centres: Mapping[int, int], bulge: int, dx: int, dy: int) -> FidoTurn:
+    return FidoTurn(turn.x + dx, centres[turn.row] + dy, centres[turn.to] + dy, turn.heading,
+                    bulge)  # fmt: skip
+
+
+# ---------------------------------------------------------------- the plan
 
 
 def _last_index(view: View, tiles: Sequence[FidoTile]) -> int | None:
@@ -477,45 +430,17 @@ def _last_index(view: View, tiles: Sequence[FidoTile]) -> int | None:
         return None
     arm, index = str(last.get("arm")), int(last.get("index") or 0)
     for i, tile in enumerate(tiles):
-        if not tile.copy and tile.arm == arm and (arm == "lead" or tile.index == index):
+        if tile.arm == arm and (arm == "lead" or tile.index == index):
             return i
     return None
 
 
-def _reaches(planner: _Planner) -> list[int]:
-    """Half-widths to try at this unit: the one giving the picture about :data:`ASPECT`,
-    then the widest the width limit allows."""
-    u = planner.unit
-    widest = (MAX_WIDTH - 2 * padding(u)) // 2 - u
-    least = min(MIN_REACH * u, widest)
-    area = planner.lengths() * PITCH * u
-    aimed = round(math.sqrt(ASPECT * area) / 2)
-    first = max(least, min(aimed, widest))
-    return [first] if first == widest else [first, widest]
-
-
-PACKING: Final = 0.6
-"""No layout here covers more than this share of its area with tiles, so a unit at which
-the tiles alone would break the area budget is not even tried."""
-
-
 def plan_fido(view: View, highlight_ends: Collection[str] = ()) -> FidoPlan:
-    """Lay out the public view's line: tiles, copies heading cross lines, end badges
-    (those in ``highlight_ends`` in gold), turns and the last play.
-
-    The unit is the largest (from :data:`UNIT_MAX` down to :data:`UNIT_MIN`) whose plan
-    keeps the width limit and the budgets; at :data:`UNIT_MIN` a plan is taken even if it
-    is taller (the width never needs more than the limit: rows turn at it)."""
+    """Lay out the public view's line: tiles, end badges (those in ``highlight_ends`` in
+    gold), links or turns, and the last play."""
     line = _read(view.get("line") or {}, frozenset(highlight_ends))
     if line is None:
-        return FidoPlan(UNIT_MAX, *EMPTY_SIZE, (), (), (), (), None, None)
-    tiles = 1 + len(line.crosses) + sum(len(tiles) for tiles, _ in line.arms.values())
-    for unit in range(UNIT_MAX, UNIT_MIN - 1, -UNIT_STEP):
-        if unit > UNIT_MIN and tiles * 2 * unit * unit > PACKING * AREA_BUDGET:
-            continue
-        planner = _Planner(line, unit)
-        for reach in _reaches(planner):
-            arranged = _arrange(planner, reach)
-            if arranged.within_budgets():
-                return _finish(view, arranged)
-    return _finish(view, arranged)  # the smallest unit, the widest rows: as short as it gets
+        return FidoPlan(UNIT_MAX, *EMPTY_SIZE, (), (), (), (), None)
+    if line.crosswise:
+        return _tree_plan(view, line)
+    return _in_line_plan(view, line)

@@ -1,6 +1,7 @@
-"""Laying things out in rows that never overlap: runs that snake, and cross lines.
+"""Laying things out in rows that never overlap: runs that snake, and the cross line they
+make with a double between them (FIDO's line with doubles in line).
 
-Everything on the FIDO table is an :class:`Item` (a tile or an end's badge) laid along a
+Everything on such a line is an :class:`Item` (a tile or an end's badge) laid along a
 row, and a row is a horizontal band. Within a row items are laid one after another, so
 they cannot overlap; rows are stacked by their heights later, so rows cannot either. That
 is the whole proof that no two tiles ever meet, however long or branched the line.
@@ -8,8 +9,8 @@ is the whole proof that no two tiles ever meet, however long or branched the lin
 A *run* (one arm) lays its items from a start edge in one direction; an item that would
 pass the row's limit moves to the next row (above or below), which runs back the other
 way from where the last row stopped, like a snake; a connector in the margin shows the
-turn. A *cross line* is a double with an arm running out of each of its two ends: the
-main line (arm B ← opening double → arm A), or a later double with its two side arms.
+turn. A *cross line* is a tile with an arm running out of each of its two ends: the main
+line (arm B ← opening double → arm A).
 """
 
 from __future__ import annotations
@@ -145,11 +146,3 @@ def cross(
     east = run(right, middle.right, 1, 1, low, high, keep_right)
     west = run(left, middle.left, -1, -1, low, high, keep_left)
     return Laid((middle, *east.items, *west.items), (*east.turns, *west.turns))
-
-
-def shifted(laid: Laid[P], dx: int) -> Laid[P]:
-    """``laid`` moved ``dx`` px east."""
-    return Laid(
-        tuple(Placed(p.item, p.row, p.left + dx, p.right + dx, p.heading) for p in laid.items),
-        tuple(Turn(t.row, t.to, t.x + dx, t.heading) for t in laid.turns),
-    )

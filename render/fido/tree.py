@@ -1,0 +1,433 @@
+"""FIDO's crosswise line laid out as on a real table: one connected, branching picture.
+
+Every arm runs along a row (A east of the opening double, B west of it). A double in an
+arm stands across the row; the arm carries on straight from its far long side (the naked
+side), and its two short ends open side arms that leave it at right angles: a *stem* of
+the side arm's first tiles standing in the double's own column, then a turn, and the rest
+of the arm runs along a row of its own, parallel to the parent arm and the same way.
+
+Nothing can overlap, by construction, like a tidy tree drawing:
+
+* every subtree lies on its root's side of the root column (east of it, for an arm
+  running east), so the stem column of a double is free of everything its later (more
+  eastern) siblings hold;
+* each arm's subtree is laid out bottom-up, and knows its *profile*: how far it reaches
+  above and below its row in every column (one column per unit);
+* a double's side arms are placed from the arm's last double back to its first, each as
+  close to the row as the profile of what is already placed allows (plus a gap): the
+  later doubles' side arms end up nearer the row, the earlier ones' go over them;
+* the stem is as many standing tiles as the height needs; if the arm has too few tiles
+  before its first double, a thin link finishes the climb to the row;
+* an arm too long for the picture's width turns back (a U-turn drawn as a link, past
+  everything else on that side) into a row of its own, running the other way.
+
+The opening double's short ends C and D open side arms the same way; each turns east or
+west, whichever of the four ways gives the smaller picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+from render.kit import sprites
+from render.kit.tiles import E, N, S, W
+
+NEG = -(10**9)
+MIN_ROOM = 8
+"""Columns a row may always use before it turns back, however little room it is given."""
+"""A column's reach when nothing is in it."""
+
+Point: TypeAlias = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A tile or badge in px (``payload`` is the planner's business), with the direction
+    from the tile's first half to its second (badges: unused)."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+    payload: object
+    direction: int
+
+
+@dataclass(slots=True)
+class Shape:
+    """A laid-out subtree: its spots and links in px, and its profile per column (column
+    ``c`` spans ``c * unit`` to ``(c + 1) * unit`` px): px it reaches above y = 0 (``up``)
+    and below (``down``)."""
+
+    unit: int
+    spots: list[Spot] = field(default_factory=list)
+    links: list[tuple[Point, ...]] = field(default_factory=list)
+    up: dict[int, int] = field(default_factory=dict)
+    down: dict[int, int] = field(default_factory=dict)
+    corridor: int | None = None
+    """While a row's side arms are placed: the column from which its middle line stays
+    free all the way east (the way its turn back will take)."""
+
+    def add(self, spot: Spot) -> None:
+        self.spots.append(spot)
+        self.cover(spot.left, spot.top, spot.right, spot.bottom)
+
+    def cover(self, left: int, top: int, right: int, bottom: int) -> None:
+        """Mark the box as taken in the profile."""
+        u = self.unit
+        for column in range(left // u, -(-right // u)):
+            if -top > self.up.get(column, NEG):
+                self.up[column] = -top
+            if bottom > self.down.get(column, NEG):
+                self.down[column] = bottom
+
+    def merge(self, other: Shape, columns: int, dy: int) -> None:
+        """Add ``other`` moved ``columns`` columns east and ``dy`` px down."""
+        dx = columns * self.unit
+        self.spots += [
+            Spot(s.left + dx, s.top + dy, s.right + dx, s.bottom + dy, s.payload, s.direction)
+            for s in other.spots
+        ]
+        self.links += [tuple((x + dx, y + dy) for x, y in link) for link in other.links]
+        for column, reach in other.up.items():
+            key = column + columns
+            if reach - dy > self.up.get(key, NEG):
+                self.up[key] = reach - dy
+        for column, reach in other.down.items():
+            key = column + columns
+            if reach + dy > self.down.get(key, NEG):
+                self.down[key] = reach + dy
+
+    def mirrored(self) -> Shape:
+        """The shape reflected about the middle of column 0 (east becomes west)."""
+        u = self.unit
+        flipped = {E: W, W: E}
+        out = Shape(u)
+        out.spots = [
+            Spot(u - s.right, s.top, u - s.left, s.bottom, s.payload,
+                 flipped.get(s.direction, s.direction))
+            for s in self.spots
+        ]  # fmt: skip
+        out.links = [tuple((u - x, y) for x, y in link) for link in self.links]
+        out.up = {-c: r for c, r in self.up.items()}
+        out.down = {-c: r for c, r in self.down.items()}
+        return out
+
+
+def clearance(
+    placed: Mapping[int, int],
+    at: int,
+    near: Mapping[int, int],
+    gap: int,
+    corridor: int | None = None,
+) -> int:
+    """The least distance from the placed row's middle at which a shape whose near side
+    reaches ``near`` (per its own column) clears ``placed`` by ``gap``, its column 0 at
+    column ``at`` (and clears the middle line from column ``corridor`` on)."""
+    need = NEG
+    for column, reach in near.items():
+        there = placed.get(column + at, NEG)
+        if corridor is not None and column + at >= corridor:
+            there = max(there, 1)
+        if there + gap + reach > need:
+            need = there + gap + reach
+    return need
+
+
+class TreeLayout:
+    """Lays out one line at one unit. ``arms`` maps an arm's label to its tile payloads,
+    nearest its double first, with ``standing`` telling which stand across the row;
+    ``badges`` an open end's badge payload and text; ``children`` maps (arm, index) of a
+    double to its side arms by side ("left", "right", or for the opening "north",
+    "south")."""
+
+    def __init__(
+        self,
+        unit: int,
+        arms: Mapping[str, Sequence[tuple[object, bool]]],
+        badges: Mapping[str, tuple[object, str]],
+        children: Mapping[tuple[str, int], Mapping[str, str]],
+    ) -> None:
+        self.unit = unit
+        self.arms = arms
+        self.badges = badges
+        self.children = children
+        self.badge_height = sprites_label_height(unit)
+        self.badge_gap = max(3, unit // 10)
+        self.gap = max(4, unit // 4)
+        self._rows: dict[tuple[str, int, int, bool], Shape] = {}
+
+    # ------------------------------------------------------------ a row and its subtree
+
+    def _badge(self, label: str, x: int) -> Spot | None:
+        found = self.badges.get(label)
+        if found is None:
+            return None
+        payload, text = found
+        height = self.badge_height
+        width = sprites.badge_width(text, height)
+        return Spot(x, -(height // 2), x + width, height - height // 2, payload, E)
+
+    def row(self, label: str, skip: int, room: int, fold_up: bool) -> Shape:
+        """Arm ``label`` from its tile ``skip`` on, running east from column 1 along y = 0,
+        then its badge, with every standing double's side arms. Everything stays within
+        columns 1 to ``room``: where the next tile would pass it, the rest of the arm
+        makes a U-turn (up if ``fold_up``, else down) into a row of its own."""
+        key = (label, skip, room, fold_up)
+        if key in self._rows:
+            return self._rows[key]
+        u = self.unit
+        room = max(room, MIN_ROOM)
+        limit = room * u
+        shape = Shape(u)
+        x = u
+        doubles: list[tuple[int, int]] = []
+        pieces = self.arms.get(label, ())
+        badge_room = self._badge_width(label)
+        fold_at: int | None = None
+        for index in range(skip, len(pieces)):
+            payload, standing = pieces[index]
+            width = u if standing else 2 * u
+            tail = badge_room if index == len(pieces) - 1 else 0
+            if index > skip and x + width + tail > limit:
+                fold_at = index
+                break
+            if standing:
+                shape.add(Spot(x, -u, x + u, u, payload, S))
+                doubles.append((x // u, index))
+            else:
+                shape.add(Spot(x, -(u // 2), x + 2 * u, u - u // 2, payload, E))
+            x += width
+        if fold_at is None and x > u and x + badge_room > limit:
+            fold_at = len(pieces)  # only the badge turns back
+        if fold_at is None:
+            badge = self._badge(label, x + self.badge_gap)
+            if badge is not None:
+                shape.add(badge)
+        else:
+            shape.corridor = -(-x // u)
+        for column, index in reversed(doubles):
+            sides = self.children.get((label, index), {})
+            turns = ((False, room - column - 1),)
+            self.pair(shape, column, sides.get("left"), sides.get("right"), turns)
+        if fold_at is not None:
+            shape.corridor = None
+            self.fold(shape, label, fold_at, x, fold_up)
+        self._rows[key] = shape
+        return shape
+
+    def _badge_width(self, label: str) -> int:
+        found = self.badges.get(label)
+        if found is None:
+            return 0
+        return self.badge_gap + sprites.badge_width(found[1], self.badge_height)
+
+    def fold(self, shape: Shape, label: str, at: int, end: int, going_up: bool) -> None:
+        """The rest of arm ``label`` from tile ``at``, its row ending at ``end`` px: a link
+        carries on along the row to the first column east of everything on that side,
+        turns up (or down) past it all, and the arm comes back west in a row of its own."""
+        u = self.unit
+        placed = shape.up if going_up else shape.down
+        sign = -1 if going_up else 1
+        turn = max(max(placed) + 1, -(-end // u), MIN_ROOM + 2)
+        back = self.row(label, at, turn - 2, going_up)
+        turn = max(turn, max(back.up) + 1)  # all of the way back stays east of column 0
+        child = back.mirrored()
+        near = child.down if going_up else child.up
+        lowest = u // 2 + self.gap + max(near.values())
+        height = max(clearance(placed, turn, near, self.gap), lowest)
+        middle = turn * u + u // 2
+        shape.links.append(
+            ((end, 0), (middle, 0), (middle, sign * height), (turn * u, sign * height))
+        )
+        shape.cover(end, -1, middle + 1, 1)
+        if going_up:
+            shape.up[turn] = max(shape.up.get(turn, NEG), height)
+        else:
+            shape.down[turn] = max(shape.down.get(turn, NEG), height)
+        shape.merge(child, turn, sign * height)
+
+    def pair(
+        self,
+        shape: Shape,
+        column: int,
+        first: str | None,
+        second: str | None,
+        turns: Sequence[tuple[bool, int]],
+    ) -> None:
+        """Attach a double's two side arms to its short ends: ``first`` up and ``second``
+        down or the other way round, each turning east or (if ``turns`` allows) west with
+        as many columns of room as it gives, whichever keeps ``shape`` shortest from top to
+        bottom."""
+        best: tuple[int, Placement | None, Placement | None] | None = None
+        for up_label, down_label in ((first, second), (second, first)):
+            ups = [self.fit(shape, column, up_label, True, west, room) for west, room in turns]
+            downs = [self.fit(shape, column, down_label, False, west, room) for west, room in turns]
+            for up in ups:
+                for down in downs:
+                    top = (
+                        max(shape.up.values())
+                        if up is None
+                        else max(max(shape.up.values()), up.reach)
+                    )
+                    bottom = (
+                        max(shape.down.values())
+                        if down is None
+                        else max(max(shape.down.values()), down.reach)
+                    )
+                    if best is None or top + bottom < best[0]:
+                        best = (top + bottom, up, down)
+        assert best is not None
+        _, up, down = best
+        if up is not None:
+            self.put(shape, column, up)
+        if down is not None:  # again: the arm above may have come round below the row
+            again = self.fit(shape, column, down.label, False, down.west, down.room)
+            assert again is not None
+            self.put(shape, column, again)
+
+    def fit(
+        self,
+        shape: Shape,
+        column: int,
+        label: str | None,
+        going_up: bool,
+        west: bool,
+        room: int,
+    ) -> Placement | None:
+        """Where side arm ``label`` goes, leaving the short end (top if ``going_up``) of
+        the double standing in ``column`` of ``shape``: its stem climbs that column, then
+        its row turns east (west if ``west``) as close as ``shape``'s profile allows."""
+        if label is None:
+            return None
+        u = self.unit
+        pieces = self.arms.get(label, ())
+        if not pieces and label not in self.badges:
+            return None
+        placed = shape.up if going_up else shape.down
+
+        def laid(child: Shape) -> Shape:
+            return child.mirrored() if west else child
+
+        def near(child: Shape) -> dict[int, int]:
+            return child.down if going_up else child.up
+
+        def far(child: Shape) -> int:
+            return max((child.up if going_up else child.down).values())
+
+        if not pieces:  # a badge alone, on the short end
+            badge = self._badge(label, 0)
+            assert badge is not None
+            child = Shape(u)
+            child.add(badge)
+            child = laid(child)
+            lowest = u + self.gap + max(near(child).values())
+            height = max(clearance(placed, column, near(child), self.gap, shape.corridor), lowest)
+            reach = height + far(child)
+            linked = height > lowest
+            return Placement(label, going_up, west, room, child, height, 0, linked, reach)
+        prefix = 0
+        while prefix < len(pieces) and not pieces[prefix][1]:
+            prefix += 1
+        stem = 1 if prefix else 0
+        while True:
+            child = laid(self.row(label, stem, room, going_up))
+            need = clearance(placed, column, near(child), self.gap, shape.corridor)
+            flush = 2 * u * stem + u // 2  # the row's middle level with the stem's end
+            if stem and need <= flush:  # the row's first tile lies against the top tile
+                height, linked = max(need, flush - u), False
+                break
+            wanted = max(1, -(-(need - u // 2) // (2 * u)))
+            if stem < prefix:
+                stem = min(wanted, prefix)
+                continue
+            height, linked = max(need, 2 * u + self.gap), True
+            break
+        if linked and stem and height - u // 2 < u + 2 * u * stem:
+            linked = False  # the row's first tile still touches the stem's top tile
+        reach = max(height + far(child), u + 2 * u * stem)
+        return Placement(label, going_up, west, room, child, height, stem, linked, reach)
+
+    def put(self, shape: Shape, column: int, placement: Placement) -> None:
+        """Add ``placement``'s stem, link and row to ``shape``."""
+        u = self.unit
+        sign = -1 if placement.going_up else 1  # image y of "away from the row"
+        pieces = self.arms.get(placement.label, ())
+        top = u  # the short end, then the stem's tiles one after another
+        for index in range(placement.stem):
+            y0, y1 = sorted((sign * top, sign * (top + 2 * u)))
+            direction = N if placement.going_up else S  # the inner half towards the double
+            shape.add(Spot(column * u, y0, column * u + u, y1, pieces[index][0], direction))
+            top += 2 * u
+        height = placement.height
+        if placement.linked and not pieces:  # up to a badge that sits further out
+            middle = column * u + u // 2
+            near = max(
+                (placement.child.down if placement.going_up else placement.child.up).values()
+            )
+            shape.links.append(((middle, sign * u), (middle, sign * (height - near))))
+            reach = height - near
+            if placement.going_up:
+                shape.up[column] = max(shape.up.get(column, NEG), reach)
+            else:
+                shape.down[column] = max(shape.down.get(column, NEG), reach)
+        elif placement.linked:
+            middle = column * u + u // 2
+            turn_x = column * u + (0 if placement.west else u)
+            link = ((middle, sign * top), (middle, sign * height), (turn_x, sign * height))
+            shape.links.append(link)
+            reach = height + u // 2
+            if placement.going_up:
+                shape.up[column] = max(shape.up.get(column, NEG), reach)
+            else:
+                shape.down[column] = max(shape.down.get(column, NEG), reach)
+        shape.merge(placement.child, column, sign * height)
+
+    # ------------------------------------------------------------ the opening double
+
+    def opening(self, payload: object, east: int, west: int) -> Shape:
+        """The opening double standing in column 0, A running east (within ``east``
+        columns) and B west (within ``west``), and C and D off its short ends, each
+        turned the way that gives the smallest picture."""
+        u = self.unit
+        shape = Shape(u)
+        shape.add(Spot(0, -u, u, u, payload, S))
+        shape.merge(self.row("A", 0, east, True), 0, 0)
+        shape.merge(self.row("B", 0, west, False).mirrored(), 0, 0)
+        sides = self.children.get(("lead", 0), {})
+        turns = ((False, east - 1), (True, west - 1))
+        self.pair(shape, 0, sides.get("north"), sides.get("south"), turns)
+        return shape
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A side arm as :meth:`TreeLayout.fit` would place it: its row ``child`` (turned
+    west or not) with its middle ``height`` px from the parent row's, ``stem`` tiles
+    standing in the column, a link if they fall short, and how far it all ``reach``-es
+    from the parent row."""
+
+    label: str
+    going_up: bool
+    west: bool
+    room: int
+    child: Shape
+    height: int
+    stem: int
+    linked: bool
+    reach: int
+
+
+def extent_area(shape: Shape) -> int:
+    left = min(s.left for s in shape.spots)
+    right = max(s.right for s in shape.spots)
+    top = min(s.top for s in shape.spots)
+    bottom = max(s.bottom for s in shape.spots)
+    return (right - left) * (bottom - top)
+
+
+def sprites_label_height(unit: int) -> int:
+    """An end badge's height at ``unit`` (as the classic line's)."""
+    return max(20, round(unit * 0.56))
