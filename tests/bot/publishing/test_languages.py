@@ -24,6 +24,7 @@ from bot.tables.settings import TableSettings
 from engine.game import Event
 from engine.registry import game_spec
 from i18n import text_in
+from render.kit.canvas import Canvas
 
 GUILD, CHANNEL = 10, 20
 ADA = Actor(1, "Ada")
@@ -157,9 +158,10 @@ def test_plurals_follow_the_language() -> None:
 
 def test_a_replay_is_captioned_in_the_tables_language() -> None:
     states = [FrameState({}, {}, 0), FrameState({}, {}, 5), FrameState({}, {}, 0)]
-    shown = frames(states, [b"a", b"b", b"c"], text_in("pt_BR"))
+    canvas = Canvas(800, 200, 600)
+    shown = frames(states, [b"a", b"b", b"c"], canvas, text_in("pt_BR"))
     assert [frame.caption for frame in shown] == ["Distribuição", "Lance 1 de 2", "Lance 2 de 2"]
-    english = frames(states, [b"a", b"b", b"c"])
+    english = frames(states, [b"a", b"b", b"c"], canvas)
     assert [frame.caption for frame in english] == ["Deal", "Move 1 of 2", "Move 2 of 2"]
 
 
