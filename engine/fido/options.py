@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.errors import N_
 from engine.spec import Choice, OptionSpec
 
 STANDARD_DIVISORS: Final = {6: 3, 9: 5, 12: 7, 15: 9, 18: 11, 21: 13}
@@ -16,7 +17,7 @@ STANDARD_DIVISORS: Final = {6: 3, 9: 5, 12: 7, 15: 9, 18: 11, 21: 13}
 
 SET: Final = OptionSpec(
     "set",
-    "Domino set",
+    N_("Domino set"),
     12,
     tuple(
         Choice(
@@ -39,47 +40,50 @@ def _divisor_in_force(options: Mapping[str, Any]) -> str:
 
 DIVISOR: Final = OptionSpec(
     "divisor",
-    "Divisor",
+    N_("Divisor"),
     0,
     (
-        Choice(0, "The set's own: 6→3, 9→5, 12→7, 15→9, 18→11, 21→13"),
+        Choice(0, N_("The set's own: 6→3, 9→5, 12→7, 15→9, 18→11, 21→13")),
         *(Choice(d, str(d)) for d in sorted(set(STANDARD_DIVISORS.values()))),
     ),
     in_force=_divisor_in_force,
 )
 DIRECTION: Final = OptionSpec(
     "direction",
-    "Direction of play",
+    N_("Direction of play"),
     "clockwise",
     (
-        Choice("clockwise", "Clockwise (seat order)"),
-        Choice("counter-clockwise", "Counter-clockwise"),
+        Choice("clockwise", N_("Clockwise (seat order)")),
+        Choice("counter-clockwise", N_("Counter-clockwise")),
     ),
 )
 MERCY: Final = OptionSpec(
     "mercy",
-    "Mother Theresa rule",
+    N_("Mother Theresa rule"),
     "off",
     (
         Choice(
             "off",
-            "Off: any matching tile may go on a double's naked side",
-            "Mother Theresa rule off: any matching tile may go on a double's naked side",
+            N_("Off: any matching tile may go on a double's naked side"),
+            N_("Mother Theresa rule off: any matching tile may go on a double's naked side"),
         ),
         Choice(
             "on",
-            "On: a naked side takes only a tap-in (outer number a multiple of d)",
-            "Mother Theresa rule: a naked side takes only a tap-in (outer number a multiple of d)",
+            N_("On: a naked side takes only a tap-in (outer number a multiple of d)"),
+            N_(
+                "Mother Theresa rule: a naked side takes only a tap-in "
+                "(outer number a multiple of d)"
+            ),
         ),
     ),
 )
 DOUBLES: Final = OptionSpec(
     "doubles",
-    "Doubles",
+    N_("Doubles"),
     "crosswise",
     (
-        Choice("crosswise", "Crosswise, with a naked fourth side (FIDO)"),
-        Choice("in-line", "In line, as a zero difference (Sönke Hansen)"),
+        Choice("crosswise", N_("Crosswise, with a naked fourth side (FIDO)")),
+        Choice("in-line", N_("In line, as a zero difference (Sönke Hansen)")),
     ),
 )
 OPTIONS: Final = (SET, DIVISOR, DIRECTION, MERCY, DOUBLES)
