@@ -45,6 +45,23 @@ class Choice:
     says: str | None = None
     """How the lobby line states it when chosen, as a phrase of its own ("The first double
     is a spinner: it opens four ways"); None: the option's name, a colon and the label."""
+    templates: tuple[str, str | None] | None = None
+    """For a label (and ``says``) with numbers in them: the marked English templates they
+    were filled from, with ``values``, so each language can fill its own (:meth:`filled`)."""
+    values: tuple[tuple[str, OptionValue], ...] = ()
+
+    @classmethod
+    def filled(
+        cls, value: OptionValue, label: str, says: str | None = None, **values: OptionValue
+    ) -> Choice:
+        """A choice whose label (and ``says``) are templates filled with ``values``."""
+        return cls(
+            value,
+            label.format(**values),
+            None if says is None else says.format(**values),
+            (label, says),
+            tuple(values.items()),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ table's status and a replay, each answered to the one who asked."""
 from __future__ import annotations
 
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -16,7 +17,6 @@ from bot.publishing.publisher import table_reply
 from bot.publishing.replies import Reply, answer
 from bot.replays.command import replay_here
 from bot.store import TableStatus
-from bot.tables.errors import UserError
 from bot.tables.service import TableUpdate
 
 
@@ -38,12 +38,14 @@ class LookHandlers(Desk):
 
     async def _send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         updates: list[TableUpdate] = []
+        player_id = interaction.user.id
 
         async def work() -> Reply:
             player, update = await self.service.player_seat(table_id, interaction.user.id)
             if update is not None:
                 updates.append(update)
-            return await private_hand(player)
+            record = await self.service.seen(player.record, player_id, interaction.locale.value)
+            return await private_hand(replace(player, record=record))
 
         try:
             await answer(interaction, work(), edit=False, ephemeral=True)
@@ -100,7 +102,7 @@ class LookHandlers(Desk):
                 return
             _, match = await self.service.snapshot(record.id)
             if match is None:
-                raise UserError(no_table(family))
+                raise no_table(family)
             reply = table_reply(record, match)
             await answer(interaction, _without_view(reply), edit=False)
 

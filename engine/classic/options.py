@@ -19,7 +19,7 @@ Spinner = Literal["on", "off"]
 Counting = Literal["standard", "british"]
 
 HAND_SIZE: Final = OptionSpec(
-    "hand_size",
+    N_("hand_size"),
     N_("Tiles dealt to each player"),
     "standard",
     (
@@ -28,7 +28,7 @@ HAND_SIZE: Final = OptionSpec(
     ),
 )
 SPINNER: Final = OptionSpec(
-    "spinner",
+    N_("spinner"),
     N_("The first double is a spinner"),
     "on",
     (
@@ -41,7 +41,7 @@ SPINNER: Final = OptionSpec(
     ),
 )
 COUNTING: Final = OptionSpec(
-    "counting",
+    N_("counting"),
     N_("Fives and Threes counting"),
     "standard",
     (

@@ -42,7 +42,7 @@ def _spec(cls: type[ClassicHand]) -> GameSpec:
     return GameSpec(
         name=cls.game,
         title=cls.title,
-        family="dominoes",
+        family=N_("dominoes"),
         family_title=N_("Dominoes"),
         summary=SUMMARIES[cls.game],
         rules_page=RULES_PAGE,

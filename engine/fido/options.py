@@ -16,14 +16,17 @@ STANDARD_DIVISORS: Final = {6: 3, 9: 5, 12: 7, 15: 9, 18: 11, 21: 13}
 """Each set's own divisor; double-12 on 7 is the tournament standard."""
 
 SET: Final = OptionSpec(
-    "set",
+    N_("set"),
     N_("Domino set"),
     12,
     tuple(
-        Choice(
+        Choice.filled(
             top,
-            f"Double-{top} ({(top + 1) * (top + 2) // 2} tiles, divisor {d})",
-            f"Domino set: double-{top} ({(top + 1) * (top + 2) // 2} tiles)",
+            N_("Double-{top} ({tiles} tiles, divisor {divisor})"),
+            N_("Domino set: double-{top} ({tiles} tiles)"),
+            top=top,
+            tiles=(top + 1) * (top + 2) // 2,
+            divisor=d,
         )
         for top, d in STANDARD_DIVISORS.items()
     ),
@@ -39,7 +42,7 @@ def _divisor_in_force(options: Mapping[str, Any]) -> str:
 
 
 DIVISOR: Final = OptionSpec(
-    "divisor",
+    N_("divisor"),
     N_("Divisor"),
     0,
     (
@@ -49,7 +52,7 @@ DIVISOR: Final = OptionSpec(
     in_force=_divisor_in_force,
 )
 DIRECTION: Final = OptionSpec(
-    "direction",
+    N_("direction"),
     N_("Direction of play"),
     "clockwise",
     (
@@ -58,7 +61,7 @@ DIRECTION: Final = OptionSpec(
     ),
 )
 MERCY: Final = OptionSpec(
-    "mercy",
+    N_("mercy"),
     N_("Mother Theresa rule"),
     "off",
     (
@@ -78,7 +81,7 @@ MERCY: Final = OptionSpec(
     ),
 )
 DOUBLES: Final = OptionSpec(
-    "doubles",
+    N_("doubles"),
     N_("Doubles"),
     "crosswise",
     (

@@ -19,7 +19,7 @@ result); several games to a target for a longer evening. See docs/rules/fido.md.
 SPEC = GameSpec(
     name=FidoHand.game,
     title=N_("FIDO"),
-    family="fido",
+    family=N_("fido"),
     family_title=N_("FIDO divisor dominoes"),
     summary=N_(
         "Sets up to double-21, up to nine players; a total divisible by the divisor scores."

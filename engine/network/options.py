@@ -18,7 +18,7 @@ BonusTie = Literal["all", "recent", "none"]
 
 OPTIONS: Final = (
     OptionSpec(
-        "attachments",
+        N_("attachments"),
         N_("Ways a tile may attach to an open end"),
         7,
         (
@@ -28,7 +28,7 @@ OPTIONS: Final = (
         ),
     ),
     OptionSpec(
-        "lead",
+        N_("lead"),
         N_("Who leads each hand"),
         "highest-double",
         (
@@ -37,7 +37,7 @@ OPTIONS: Final = (
         ),
     ),
     OptionSpec(
-        "bonus_tie",
+        N_("bonus_tie"),
         N_("End-of-hand bonus when numbers tie"),
         "all",
         (

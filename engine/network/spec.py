@@ -15,7 +15,7 @@ the end) at most one pass a player."""
 SPEC = GameSpec(
     name="network",
     title=N_("Network dominoes"),
-    family="network",
+    family=N_("network"),
     family_title=N_("Network dominoes"),
     summary=N_("Tiles on a 2-D grid; touching halves must match; closing a ring scores."),
     rules_page="docs/rules/network.md",

@@ -10,7 +10,7 @@ from engine.spec import Choice, OptionSpec
 
 OPTIONS: Final = (
     OptionSpec(
-        "turn_order",
+        N_("turn_order"),
         N_("Turn order"),
         "standard",
         (
@@ -25,7 +25,7 @@ OPTIONS: Final = (
         ),
     ),
     OptionSpec(
-        "both_networks",
+        N_("both_networks"),
         N_("A move that completes both networks"),
         "illegal",
         (
@@ -38,7 +38,7 @@ OPTIONS: Final = (
         ),
     ),
     OptionSpec(
-        "dark",
+        N_("dark"),
         N_("Who plays Dark (moves first) in game 1"),
         "host",
         (

@@ -15,7 +15,7 @@ nobody; colours alternate from game to game)."""
 SPEC = GameSpec(
     name=SacksonGame.game,
     title=N_("Sackson's Network"),
-    family="sackson",
+    family=N_("sackson"),
     family_title=N_("Sid Sackson's Network (board game)"),
     summary=N_("Two players, an 8×8 board, ten pieces each: connect your goals with a network."),
     rules_page="docs/rules/sackson.md",
