@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from typing import Final
 
 from bot.games.narration import Narration
 from bot.games.words import words_for
@@ -20,15 +21,27 @@ from bot.store import (
 from bot.tables.computers import ComputerSeats
 from bot.tables.core import TableUpdate
 from bot.tables.errors import NotAtTableError, TableClosedError, UserError
+from bot.tables.languages import table_text
 from bot.tables.meta import News, TableMeta
 from bot.tables.seats import Actor, require_host, seat_of, seen_in, table_settings
 from bot.tables.settings import TableSettings
 from engine.errors import Term
 from engine.match import Match
 from engine.registry import game_spec
-from i18n import N_
+from i18n import N_, Text
 
 log = logging.getLogger(__name__)
+
+
+LEVEL_WORDS: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""A computer level as a computer seat's name says it."""
+
+
+def computer_name(text: Text, number: int, level: str) -> str:
+    """A computer seat's name, in the table's language (it is shown in public):
+    "Computer 1 (normal)"."""
+    said = text._(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+    return text._("Computer {number} ({level})", number=number, level=said)
 
 
 class Lobby(ComputerSeats):
@@ -156,7 +169,7 @@ class Lobby(ComputerSeats):
                     level=level,
                 )
             number = 1 + sum(1 for s in record.seats if s.is_bot)
-            name = f"Computer {number} ({level})"
+            name = computer_name(table_text(record), number, level)
             computer = Seat(user_id=None, name=name, is_bot=True, level=level)
             return await self._update(record, seats=[*record.seats, computer])
 

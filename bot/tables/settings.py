@@ -149,7 +149,10 @@ def _options(text: Text, spec: GameSpec, options: Mapping[str, Any]) -> list[str
     phrases = []
     for option, english in zip(spec.options, spec.describe_options(options), strict=True):
         choice = next((c for c in option.choices if c.value == chosen[option.name]), None)
-        if option.in_force is not None or choice is None:
+        if option.in_force is not None:
+            phrase = option.in_force(chosen)
+            phrases.append(text._(phrase.template, **phrase.values))
+        elif choice is None:
             phrases.append(text._(english))
         elif choice.templates is not None and choice.templates[1] is not None:
             phrases.append(text._(choice.templates[1], **dict(choice.values)))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.errors import N_
-from engine.spec import Choice, OptionSpec
+from engine.spec import Choice, OptionSpec, Phrase
 
 STANDARD_DIVISORS: Final = {6: 3, 9: 5, 12: 7, 15: 9, 18: 11, 21: 13}
 """Each set's own divisor; double-12 on 7 is the tournament standard."""
@@ -33,12 +33,14 @@ SET: Final = OptionSpec(
 )
 
 
-def _divisor_in_force(options: Mapping[str, Any]) -> str:
+def _divisor_in_force(options: Mapping[str, Any]) -> Phrase:
     """The divisor a table plays with, and whether it is the set's own."""
     top = int(options.get("set", 12))
-    own = STANDARD_DIVISORS.get(top)
+    own = STANDARD_DIVISORS.get(top, 0)
     chosen = int(options.get("divisor", 0)) or own
-    return f"Divisor {chosen}" + (" (the set's own)" if chosen == own else "")
+    if chosen == own:
+        return Phrase(N_("Divisor {divisor} (the set's own)"), {"divisor": chosen})
+    return Phrase(N_("Divisor {divisor}"), {"divisor": chosen})
 
 
 DIVISOR: Final = OptionSpec(

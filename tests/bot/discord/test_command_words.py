@@ -162,3 +162,11 @@ def test_the_lobby_line_says_the_settings_in_the_tables_language() -> None:
     assert "8 h por turno" in line and line.endswith("Idioma: Español")
     english = TableSettings.from_json("all-fives", {**settings.to_json(), "language": "en"})
     assert english.describe().endswith("8 h per turn · Language: English")
+
+
+def test_options_stated_with_numbers_are_stated_in_the_tables_language() -> None:
+    line = TableSettings.build(
+        "fido", seats=None, target=None, turn_seconds=300, options={}, language="de"
+    ).describe()
+    assert "Dominosatz: Doppel-12 (91 Steine)" in line
+    assert "Teiler 7 (der des Satzes)" in line

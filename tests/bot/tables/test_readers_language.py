@@ -104,3 +104,13 @@ def test_a_game_named_in_a_refusal_is_named_in_the_readers_language() -> None:
     assert refused.value.said_in(Text("de")) == (
         "Network-Domino ist kein Spiel für zwei: eröffne stattdessen einen Tisch."
     )
+
+
+async def test_a_computer_seat_is_named_in_the_tables_language(store: Store) -> None:
+    service = TableService(store, new_seed=lambda: 11)
+    spanish = TableSettings.build(
+        "network", seats=3, target=None, turn_seconds=300, options={}, language="es"
+    )
+    record = await service.create(1, 2, ADA, spanish)
+    record = await service.add_computer(record.id, ADA, "hard")
+    assert record.seats[-1].name == "Computadora 1 (difícil)"
