@@ -114,3 +114,22 @@ async def test_a_computer_seat_is_named_in_the_tables_language(store: Store) -> 
     record = await service.create(1, 2, ADA, spanish)
     record = await service.add_computer(record.id, ADA, "hard")
     assert record.seats[-1].name == "Computadora 1 (difícil)"
+
+
+async def test_a_rematch_keeps_the_tables_language_and_the_askers_own(store: Store) -> None:
+    service = TableService(store, new_seed=lambda: 11)
+    settings = TableSettings.build(
+        "network", seats=2, target=3, turn_seconds=300, options={}, language="pt_BR"
+    )
+    record = await service.create(1, 2, ADA, settings)
+    await service.join(record.id, BEA)
+    update = await service.start(record.id, ADA)
+    for _ in range(500):
+        if update.match.is_over:
+            break
+        move = str(choose_move(update.match.hand, 1234))
+        update = await service.play(record.id, mover(update).user_id, move)
+    assert update.match.is_over
+    again = await service.rematch(record.id, Actor(BEA.user_id, "Bea", locale="de"))
+    assert TableSettings.from_json(again.game, again.settings).language == "pt_BR"
+    assert [seat.locale for seat in again.seats] == ["es-ES", "de"]
