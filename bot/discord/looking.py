@@ -60,7 +60,10 @@ class LookHandlers(Desk):
 
         async def work() -> Reply:
             player = await self.service.player_on_turn(table_id, interaction.user.id, turn)
-            return await private_hand(player, page=page)
+            seen = await self.service.seen(
+                player.record, interaction.user.id, interaction.locale.value
+            )
+            return await private_hand(replace(player, record=seen), page=page)
 
         async def run() -> None:
             await answer(interaction, work(), edit=True)
@@ -89,6 +92,10 @@ class LookHandlers(Desk):
     ) -> None:
         async def work() -> Reply:
             hint = await self.service.hint(table_id, interaction.user.id, turn)
+            seen = await self.service.seen(
+                hint.player.record, interaction.user.id, interaction.locale.value
+            )
+            hint = replace(hint, player=replace(hint.player, record=seen))
             picture = await pictures.hint_picture(hint.player, hint.move)
             return Reply(messages.hint_content(hint), [picture], None)
 
