@@ -314,7 +314,8 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
         if spec.has_hands
         else (N_("board"), N_("Show the board and your controls privately"))
     )
-    assert showing[0] == words.show_command
+    if showing[0] != words.show_command:
+        raise ValueError(f"{family}: /{family} {words.show_command} has no marked name here")
     commands_: list[tuple[str, Words, Callback]] = [
         (N_("join"), joining, join),
         (*showing, hand),
