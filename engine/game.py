@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
-from engine.errors import HandOverError, NotYourTurnError
+from engine.errors import N_, HandOverError, NotYourTurnError
 
 JSON = dict[str, Any]
 
@@ -206,9 +206,9 @@ class HandState(ABC, Generic[M]):
 
     def check_turn(self, player: int) -> None:
         if self.is_over:
-            raise HandOverError("This hand is over.")
+            raise HandOverError(N_("This hand is over."))
         if player != self.current_player:
-            raise NotYourTurnError("It is not your turn.")
+            raise NotYourTurnError(N_("It is not your turn."))
 
     def __eq__(self, other: object) -> bool:
         return (

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
-from engine.errors import HandOverError
+from engine.errors import N_, HandOverError
 from engine.game import JSON, Event, HandState, Outcome
 from engine.registry import hand_class, hand_from_json, match_format
 from engine.rng import derive_seed
@@ -85,7 +85,7 @@ class Match:
     def play(self, player: int, text: str) -> list[Event]:
         """Play ``text`` for ``player`` in the current hand and settle the hand if it ends."""
         if self.is_over:
-            raise HandOverError("This match is over.")
+            raise HandOverError(N_("This match is over."))
         events = self.hand.play(player, text)
         if self.hand.is_over:
             events.extend(self._settle_hand())
@@ -94,7 +94,7 @@ class Match:
     def apply(self, move: Any) -> list[Event]:
         """Apply an already-parsed move for the player to move (used by computer players)."""
         if self.is_over:
-            raise HandOverError("This match is over.")
+            raise HandOverError(N_("This match is over."))
         events = self.hand.apply(move)
         if self.hand.is_over:
             events.extend(self._settle_hand())

@@ -45,6 +45,35 @@ class Choice:
     says: str | None = None
     """How the lobby line states it when chosen, as a phrase of its own ("The first double
     is a spinner: it opens four ways"); None: the option's name, a colon and the label."""
+    templates: tuple[str, str | None] | None = None
+    """For a label (and ``says``) with numbers in them: the marked English templates they
+    were filled from, with ``values``, so each language can fill its own (:meth:`filled`)."""
+    values: tuple[tuple[str, OptionValue], ...] = ()
+
+    @classmethod
+    def filled(
+        cls, value: OptionValue, label: str, says: str | None = None, **values: OptionValue
+    ) -> Choice:
+        """A choice whose label (and ``says``) are templates filled with ``values``."""
+        return cls(
+            value,
+            label.format(**values),
+            None if says is None else says.format(**values),
+            (label, says),
+            tuple(values.items()),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words with values in them, kept as the marked English template and its values so
+    each language can fill its own; ``str()`` is the English."""
+
+    template: str
+    values: Mapping[str, OptionValue] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template.format(**self.values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +84,7 @@ class OptionSpec:
     description: str
     default: OptionValue
     choices: tuple[Choice, ...]
-    in_force: Callable[[Mapping[str, Any]], str] | None = None
+    in_force: Callable[[Mapping[str, Any]], Phrase] | None = None
     """How the lobby states this option when its value depends on the others (a FIDO
     divisor of "the set's own" is the set's number): given every option, a phrase."""
 
@@ -82,7 +111,7 @@ class OptionSpec:
         """The chosen value as the lobby states it (``options``: all of the table's, for
         an option stated by what is in force)."""
         if self.in_force is not None and options is not None:
-            return self.in_force(options)
+            return str(self.in_force(options))
         choice = next((c for c in self.choices if c.value == value), None)
         if choice is not None and choice.says is not None:
             return choice.says

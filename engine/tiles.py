@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from engine.errors import NotationError, UnknownTileError
+from engine.errors import N_, NotationError, UnknownTileError
 
 MAX_PIPS = 21
 _TILE_RE = re.compile(r"^\s*(\d{1,2})\s*[-|:/x]\s*(\d{1,2})\s*$")
@@ -25,7 +25,9 @@ class Tile(NamedTuple):
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
         if not (0 <= a <= MAX_PIPS and 0 <= b <= MAX_PIPS):
-            raise UnknownTileError(f"{a}-{b} is not a domino: ends run from 0 to {MAX_PIPS}.")
+            raise UnknownTileError(
+                N_("{a}-{b} is not a domino: ends run from 0 to {top}."), a=a, b=b, top=MAX_PIPS
+            )
         return cls(a, b) if a >= b else cls(b, a)
 
     @property
@@ -66,8 +68,8 @@ def parse_tile(text: str, top: int = MAX_PIPS) -> Tile:
     """Read ``"6-4"``, ``"4-6"``, ``"4|6"`` or ``"64"`` into a tile of a double-``top`` set."""
     match = _TILE_RE.match(text) or _TWO_DIGITS_RE.match(text)
     if match is None:
-        raise NotationError(f"'{text.strip()}' is not a tile; write it like 6-4.")
+        raise NotationError(N_("'{text}' is not a tile; write it like 6-4."), text=text.strip())
     a, b = int(match.group(1)), int(match.group(2))
     if a > top or b > top:
-        raise UnknownTileError(f"{a}-{b} is not in a double-{top} set.")
+        raise UnknownTileError(N_("{a}-{b} is not in a double-{top} set."), a=a, b=b, top=top)
     return Tile.of(a, b)

@@ -20,9 +20,9 @@ from i18n.languages import LANGUAGES, SOURCE
 
 LOCALES: Final = Path(__file__).parent / "locales"
 PARTS: Final = {
-    "tables": ("bot/app", "bot/discord", "bot/views", "bot/league", "bot/tables"),
+    "tables": ("bot/app", "bot/discord", "bot/views", "bot/league", "bot/tables", "engine"),
     "games": ("bot/games", "bot/publishing", "bot/replays"),
-    "pictures": ("render", "engine"),
+    "pictures": ("render",),
 }
 """Each catalog part and the folders whose marked messages it holds (scripts/catalogs.sh)."""
 

@@ -20,6 +20,7 @@ from bot.app.settings import Settings
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
 from bot.discord.cogs.tables import TablesCog
+from bot.discord.command_words import CommandWords
 from bot.discord.handlers import Handlers
 from bot.games import ADAPTERS
 from bot.publishing import pictures
@@ -110,6 +111,7 @@ class Wiring:
             service, publisher, queue, timers, delivery, settings.owns_guild
         )
         client.add_dynamic_items(*DYNAMIC_ITEMS)
+        await client.tree.set_translator(CommandWords())  # every command in four languages
         for adapter in ADAPTERS.values():
             client.tree.add_command(family_group(adapter, handlers, settings.turn_seconds))
         await client.add_cog(LeagueCog(store, clock))

@@ -23,14 +23,18 @@ from bot.store import TableRecord
 from bot.tables.errors import UserError
 from bot.tables.service import Actor, TableService, TableUpdate
 from bot.tables.timers import TableTimers
+from engine.errors import Term
 from engine.registry import game_spec
-from i18n import Text, text_in
+from i18n import N_, Text, text_in
 
 log = logging.getLogger(__name__)
 
 
-def no_table(family: str) -> str:
-    return f"There is no open table in this channel. Start one with /{family} new."
+def no_table(family: str) -> UserError:
+    return UserError(
+        N_("There is no open table in this channel. Start one with /{family} new."),
+        family=family,
+    )
 
 
 def reader_text(interaction: discord.Interaction[Any]) -> Text:
@@ -44,6 +48,7 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
         user_id=interaction.user.id,
         name=interaction.user.display_name,
         can_manage=bool(permissions.manage_guild or permissions.administrator),
+        locale=interaction.locale.value,
     )
 
 
@@ -103,14 +108,16 @@ class Desk:
     async def table_here(self, interaction: discord.Interaction[Any], family: str) -> TableRecord:
         """The channel's open table, if it is of the command's game family."""
         if interaction.channel_id is None:
-            raise UserError(no_table(family))
+            raise no_table(family)
         record = await self.service.table_in_channel(interaction.channel_id)
         if record is None:
-            raise UserError(no_table(family))
+            raise no_table(family)
         spec = game_spec(record.game)
         if spec.family != family:
             raise UserError(
-                f"This channel's table is a {spec.title} table: use /{spec.family} commands for it."
+                N_("This channel's table is a {game} table: use /{family} commands for it."),
+                game=Term(spec.title),
+                family=spec.family,
             )
         return record
 

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.discord.answering import Desk
+from bot.discord.answering import Desk, reader_text
 from bot.publishing.my_tables import Place, my_tables_reply
 from bot.publishing.replies import Reply, answer
 from bot.store import TableRecord
@@ -32,7 +32,9 @@ class ListHandlers(Desk):
 
         async def work() -> Reply:
             records = await self.service.store.tables_of_player(user_id, limit=COUNTED)
-            return my_tables_reply(records, len(records), user_id, self.service.now(), place)
+            return my_tables_reply(
+                records, len(records), user_id, self.service.now(), place, reader_text(interaction)
+            )
 
         async def run() -> None:
             await answer(interaction, work(), edit=False, ephemeral=True)

@@ -8,18 +8,20 @@ from typing import Any
 
 import discord
 
-from bot.discord.answering import Desk, acknowledge, actor_of, ready
+from bot.discord.answering import Desk, acknowledge, actor_of, reader_text, ready
 from bot.games.narration import plain
 from bot.publishing import messages
 from bot.publishing.answers import AnswerTicket
 from bot.publishing.replies import Reply, answer, tell
 from bot.store import TableRecord, TableStatus
 from bot.tables.errors import UserError
+from bot.tables.languages import table_text
 from bot.tables.service import Actor, table_settings
 from bot.tables.settings import TableSettings
 from bot.views import ids
 from bot.views.builders import lobby_view
 from engine.registry import game_spec
+from i18n import N_
 
 
 def lobby_reply(record: TableRecord) -> Reply:
@@ -32,9 +34,11 @@ def lobby_reply(record: TableRecord) -> Reply:
             spec.level_notes,
             challenge=settings.is_challenge,
             named=settings.opponent_id is not None,
+            text=table_text(record),
         )
         return Reply(messages.lobby_content(record), [], view, layout=True)
-    return closed_lobby(record, "Everyone left, so this table is closed.")
+    text = table_text(record)
+    return closed_lobby(record, text._("Everyone left, so this table is closed."))
 
 
 def closed_lobby(record: TableRecord, reason: str) -> Reply:
@@ -56,7 +60,7 @@ class LobbyHandlers(Desk):
 
         async def action() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
-                raise UserError("Tables can only be opened in a server channel.")
+                raise UserError(N_("Tables can only be opened in a server channel."))
             actor = actor_of(interaction)
             record = await self.service.create(
                 interaction.guild_id, interaction.channel_id, actor, settings
@@ -106,7 +110,9 @@ class LobbyHandlers(Desk):
                 await self._start_here(interaction, table_id, actor, accept=action == "accept")
             elif action == "decline":
                 record = await self.service.decline(table_id, actor)
-                reason = f"{plain(actor.name)} declined the challenge."
+                reason = table_text(record)._(
+                    "{name} declined the challenge.", name=plain(actor.name)
+                )
                 await answer(interaction, ready(closed_lobby(record, reason)), edit=True)
                 self.timers.forget(table_id)
             elif action == "rematch":
@@ -155,11 +161,19 @@ class LobbyHandlers(Desk):
             record = await self.table_here(interaction, family)
             if table_settings(record).is_challenge:
                 update = await self.service.accept(record.id, actor_of(interaction))
-                await tell(interaction, f"You accepted the challenge at table {record.id}.")
+                await tell(
+                    interaction,
+                    reader_text(interaction)._(
+                        "You accepted the challenge at table {table}.", table=record.id
+                    ),
+                )
                 self.settle(update)
                 return
             record = await self.service.join(record.id, actor_of(interaction))
-            await tell(interaction, f"You joined table {record.id}.")
+            await tell(
+                interaction,
+                reader_text(interaction)._("You joined table {table}.", table=record.id),
+            )
             await self.edit_quietly(record, lobby_reply(record))
 
         await self.guarded(interaction, run)
@@ -171,12 +185,17 @@ class LobbyHandlers(Desk):
             actor = actor_of(interaction)
             record = await self.service.cancel(record.id, actor)
             self.timers.forget(record.id)
+            text = table_text(record)
             await interaction.response.send_message(
-                f"🛑 Table {record.id} was cancelled by {plain(actor.name)}.",
+                text._(
+                    "🛑 Table {table} was cancelled by {name}.",
+                    table=record.id,
+                    name=plain(actor.name),
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if not was_playing:  # a game's table message is redrawn by its publish job
-                reason = f"Cancelled by {plain(actor.name)}."
+                reason = text._("Cancelled by {name}.", name=plain(actor.name))
                 await self.edit_quietly(record, closed_lobby(record, reason))
 
         await self.guarded(interaction, run)
@@ -185,5 +204,6 @@ class LobbyHandlers(Desk):
         """Timer callback: close a lobby nobody started in time."""
         record = await self.service.expire_lobby(table_id)
         if record is not None:
-            reason = "Nobody started this table in time, so it has closed."
+            text = table_text(record)
+            reason = text._("Nobody started this table in time, so it has closed.")
             await self.edit_quietly(record, closed_lobby(record, reason))

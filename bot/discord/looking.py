@@ -4,6 +4,7 @@ table's status and a replay, each answered to the one who asked."""
 from __future__ import annotations
 
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -16,7 +17,6 @@ from bot.publishing.publisher import table_reply
 from bot.publishing.replies import Reply, answer
 from bot.replays.command import replay_here
 from bot.store import TableStatus
-from bot.tables.errors import UserError
 from bot.tables.service import TableUpdate
 
 
@@ -38,12 +38,14 @@ class LookHandlers(Desk):
 
     async def _send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         updates: list[TableUpdate] = []
+        player_id = interaction.user.id
 
         async def work() -> Reply:
             player, update = await self.service.player_seat(table_id, interaction.user.id)
             if update is not None:
                 updates.append(update)
-            return await private_hand(player)
+            record = await self.service.seen(player.record, player_id, interaction.locale.value)
+            return await private_hand(replace(player, record=record))
 
         try:
             await answer(interaction, work(), edit=False, ephemeral=True)
@@ -58,7 +60,10 @@ class LookHandlers(Desk):
 
         async def work() -> Reply:
             player = await self.service.player_on_turn(table_id, interaction.user.id, turn)
-            return await private_hand(player, page=page)
+            seen = await self.service.seen(
+                player.record, interaction.user.id, interaction.locale.value
+            )
+            return await private_hand(replace(player, record=seen), page=page)
 
         async def run() -> None:
             await answer(interaction, work(), edit=True)
@@ -87,6 +92,10 @@ class LookHandlers(Desk):
     ) -> None:
         async def work() -> Reply:
             hint = await self.service.hint(table_id, interaction.user.id, turn)
+            seen = await self.service.seen(
+                hint.player.record, interaction.user.id, interaction.locale.value
+            )
+            hint = replace(hint, player=replace(hint.player, record=seen))
             picture = await pictures.hint_picture(hint.player, hint.move)
             return Reply(messages.hint_content(hint), [picture], None)
 
@@ -100,7 +109,7 @@ class LookHandlers(Desk):
                 return
             _, match = await self.service.snapshot(record.id)
             if match is None:
-                raise UserError(no_table(family))
+                raise no_table(family)
             reply = table_reply(record, match)
             await answer(interaction, _without_view(reply), edit=False)
 

@@ -25,26 +25,29 @@ class MoveSuggestions(Desk):
         offer, one choice says why (picking it gets the same answer as a reply)."""
         if interaction.channel_id is None:
             return []
+        reader = reader_text(interaction)
         record = await self.service.table_in_channel(interaction.channel_id)
         if record is None:
-            return [_why("There is no table in this channel.")]
+            return [_why(reader._("There is no table in this channel."))]
         if record.status is not TableStatus.PLAYING:
-            return [_why("The game has not started yet.")]
+            return [_why(reader._("The game has not started yet."))]
         try:
             player, moves = await self.service.legal_moves(record.id, interaction.user.id)
         except UserError as exc:
-            return [_why(str(exc))]
+            return [_why(exc.said_in(reader))]
         if not player.is_turn:
-            return [_why(f"It is not your turn: {player.waiting_for}.")]
+            return [_why(player.not_on_turn().said_in(reader))]
         adapter = adapter_for(record.game)
         actions = {action.move for action in adapter.controls(player.hand, player.seat).actions}
         ranked = adapter.rank_moves(player.hand, moves)
         ordered = sorted(ranked, key=lambda move: move not in actions)
         matching = [move for move in ordered if typed_matches(move, current)]
         if not matching:
-            return [_why(f"No move of yours matches “{current.strip()[:40]}”.", current)]
-        text = reader_text(interaction)
-        return [(adapter.move_label(player.hand, move, text=text), move) for move in matching[:25]]
+            typed = current.strip()[:40]
+            return [_why(reader._("No move of yours matches “{typed}”.", typed=typed), current)]
+        return [
+            (adapter.move_label(player.hand, move, text=reader), move) for move in matching[:25]
+        ]
 
 
 def _why(text: str, value: str = "?") -> tuple[str, str]:

@@ -31,6 +31,7 @@ class TurnHandlers(Desk):
 
         async def work() -> Reply:
             player = await self.service.player_on_turn(table_id, user_id, turn)
+            await self.service.seen(player.record, user_id, interaction.locale.value)
             return await subject_reply(player, subject)
 
         async def run() -> None:
@@ -90,14 +91,22 @@ class TurnHandlers(Desk):
 
             # The move's publish job answers, and lets the computers reply, in any process.
             update = await self.service.play(
-                table_id, user_id, notation, turn, computers=False, answer=answer_with
+                table_id,
+                user_id,
+                notation,
+                turn,
+                computers=False,
+                answer=answer_with,
+                locale=interaction.locale.value,
             )
             self.settle(update)
             return
         updates: list[TableUpdate] = []
 
         async def work() -> Reply:
-            update = await self.service.play(table_id, user_id, notation, turn)
+            update = await self.service.play(
+                table_id, user_id, notation, turn, locale=interaction.locale.value
+            )
             updates.append(update)
             content = messages.played_content(update, user_id)
             return await played_reply(update.record, update.match, user_id, content)

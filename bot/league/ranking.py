@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Final, Self
+
+from babel.dates import format_skeleton
 
 from bot.league.rating import PlayerRating, league_ratings, ranked
 from bot.store import Store
 from engine.spec import GameSpec
+from i18n import N_, SOURCE, Text
 from render.ranking import RankingRow, RankingTable
 
+ENGLISH: Final = Text()
 _MONTH: Final = re.compile(r"\s*(\d{4})-(\d{1,2})\s*")
 MONTH_NAMES: Final = (
     "January",
@@ -42,7 +46,9 @@ class Month:
         """``2026-03`` (or ``2026-3``); a ValueError a person can read otherwise."""
         found = _MONTH.fullmatch(text)
         if found is None or not 1 <= int(found[2]) <= 12 or int(found[1]) < 2000:
-            raise ValueError(f"Give the month as year-month, e.g. 2026-03 (not {text!r}).")
+            raise MonthError(
+                N_("Give the month as year-month, e.g. 2026-03 (not '{typed}')."), typed=text
+            )
         return cls(int(found[1]), int(found[2]))
 
     @classmethod
@@ -68,6 +74,26 @@ class Month:
     @property
     def label(self) -> str:
         return f"{MONTH_NAMES[self.month - 1]} {self.year}"
+
+    def said_in(self, text: Text) -> str:
+        """The month as ``text``'s language names it: "March 2026", "marzo de 2026"."""
+        if text.language == SOURCE:
+            return self.label
+        day = date(self.year, self.month, 1)
+        return format_skeleton("yMMMM", day, locale=text.language)
+
+
+class MonthError(ValueError):
+    """A month that cannot be read, said as a template and its values (for each reader's
+    language); ``str()`` is the English."""
+
+    def __init__(self, message: str, /, **values: object) -> None:
+        self.message = message
+        self.values = values
+        super().__init__(message.format(**values))
+
+    def said_in(self, text: Text) -> str:
+        return text._(self.message, **self.values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,45 +166,67 @@ SHOWN: Final = 25
 """Players drawn in the picture; the rest are counted below the last row."""
 
 
-def ranking_table(report: MonthlyRanking, guild_name: str) -> RankingTable:
-    """What the picture shows: title, month, when the figures are from, the rows."""
+def ranking_table(report: MonthlyRanking, guild_name: str, text: Text = ENGLISH) -> RankingTable:
+    """What the picture shows: title, month, when the figures are from, the rows (in
+    ``text``'s language: the asker's)."""
     when = (
-        "at the end of the month"
+        text._("at the end of the month")
         if report.complete
-        else f"so far, as of {report.as_of:%d %b %Y, %H:%M} UTC"
+        else text._("so far, as of {moment} UTC", moment=_moment(text, report.as_of))
     )
-    since = f"Change since the end of {report.month.previous().label}"
+    before = report.month.previous().said_in(text)
     fade = report.spec.rating_fade_days
-    if fade is not None:
-        since += f"; each result fades to nothing over {fade} days"
+    since = (
+        text._("Change since the end of {month}", month=before)
+        if fade is None
+        else text.n_(
+            "Change since the end of {month}; each result fades to nothing over {count} day",
+            "Change since the end of {month}; each result fades to nothing over {count} days",
+            fade,
+            month=before,
+        )
+    )
     rows = tuple(
         RankingRow(line.position, line.name, line.rating, line.change, line.moved)
         for line in report.lines[:SHOWN]
     )
     return RankingTable(
-        title=f"{report.spec.title} ranking",
-        subtitle=report.month.label,
+        title=text._("{game} ranking", game=text._(report.spec.title)),
+        subtitle=report.month.said_in(text),
         notes=(f"{guild_name} · {when}", since),
         rows=rows,
         more=max(0, len(report.lines) - SHOWN),
-        empty="No rated results yet: a rating needs a match between two people.",
+        empty=text._("No rated results yet: a rating needs a match between two people."),
     )
 
 
-def ranking_alt_text(report: MonthlyRanking, guild_name: str) -> str:
+def _moment(text: Text, at: datetime) -> str:
+    if text.language == SOURCE:
+        return f"{at:%d %b %Y, %H:%M}"
+    return text.moment(at.astimezone(UTC).replace(tzinfo=None))
+
+
+def ranking_alt_text(report: MonthlyRanking, guild_name: str, text: Text = ENGLISH) -> str:
     """The picture in words: the month, then position, name, rating and change."""
-    so_far = "" if report.complete else " so far"
-    head = f"{report.spec.title} ranking, {guild_name}, {report.month.label}{so_far}"
+    game, month = text._(report.spec.title), report.month.said_in(text)
+    head = (
+        text._("{game} ranking, {server}, {month}", game=game, server=guild_name, month=month)
+        if report.complete
+        else text._(
+            "{game} ranking, {server}, {month} so far", game=game, server=guild_name, month=month
+        )
+    )
     if not report.lines:
-        return f"{head}: no rated results yet."
+        return text._("{heading}: no rated results yet.", heading=head)
     players = ", ".join(
-        f"{line.position}. {line.name} {line.rating} ({_change_words(line.change)})"
+        f"{line.position}. {line.name} {text.number(line.rating)} "
+        f"({_change_words(text, line.change)})"
         for line in report.lines
     )
     return f"{head}: {players}."
 
 
-def _change_words(change: int | None) -> str:
+def _change_words(text: Text, change: int | None) -> str:
     if change is None:
-        return "new"
-    return f"{change:+d}" if change else "no change"
+        return text._("new")
+    return f"{change:+d}" if change else text._("no change")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.store.base import StoreBase, meta_changes
-from bot.store.codec import encode_object
+from bot.store.codec import encode_json, encode_object
 from bot.store.errors import TableStateError
-from bot.store.records import MoveRecord, TableRecord
+from bot.store.records import MoveRecord, Seat, TableRecord
 from bot.store.rows import from_row
 
 
@@ -27,6 +27,7 @@ class StoreMoves(StoreBase):
         meta: Mapping[str, Any] | None = None,
         answer: Mapping[str, Any] | None = None,
         publish: bool = True,
+        seats: Sequence[Seat] | None = None,
     ) -> TableRecord:
         """Atomically: check the version, store the post-move state, append the move, and
         name the job that publishes it (``answer``: the mover's interaction, for the job).
@@ -35,8 +36,11 @@ class StoreMoves(StoreBase):
 
         Of two commits racing on the same version exactly one succeeds; the other raises
         :class:`StaleVersionError` and writes nothing. Only ``playing`` tables take moves.
+        ``seats``: the same seats with what changed on them (a player's language), if any.
         """
         changes: list[tuple[str, object]] = [("state", encode_object(state))]
+        if seats is not None:
+            changes.append(("seats", encode_json([seat.to_json() for seat in seats])))
         if meta is not None:
             changes.extend(meta_changes(meta))
         async with self._db.transaction() as db:

@@ -10,6 +10,7 @@ from bot.tables.core import TableUpdate
 from bot.tables.errors import NotAllowedError, UserError
 from bot.tables.lobby import Lobby
 from bot.tables.seats import Actor, seat_of
+from i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -28,15 +29,16 @@ class Challenges(Lobby):
             record = await self._load_lobby(table_id)
             settings = self._options(record)
             if seat_of(record, actor.user_id) is not None:
-                raise UserError("You are already sitting at this table: wait for an opponent.")
+                raise UserError(N_("You are already sitting at this table: wait for an opponent."))
             if settings.opponent_id is not None and settings.opponent_id != actor.user_id:
                 raise NotAllowedError(
-                    f"This challenge is for <@{settings.opponent_id}>; open your own with "
-                    f"/{settings.spec.family} new."
+                    N_("This challenge is for <@{opponent_id}>; open your own with /{family} new."),
+                    opponent_id=settings.opponent_id,
+                    family=settings.spec.family,
                 )
             if len(record.seats) >= settings.seats:
-                raise UserError("This table is full.")
-            seats = [*record.seats, Seat(user_id=actor.user_id, name=actor.name)]
+                raise UserError(N_("This table is full."))
+            seats = [*record.seats, Seat(actor.user_id, actor.name, locale=actor.locale)]
             record = await self._update(record, seats=seats)
             log.info("table %d: challenge accepted", table_id)
             return await self._begin(record, answer)
@@ -47,7 +49,7 @@ class Challenges(Lobby):
             record = await self._load_lobby(table_id)
             if self._options(record).opponent_id != actor.user_id:
                 raise NotAllowedError(
-                    "Only the person challenged can decline; the host can Withdraw."
+                    N_("Only the person challenged can decline; the host can Withdraw.")
                 )
             record = await self._update(record, status=TableStatus.CANCELLED)
             self._forget(table_id)

@@ -24,6 +24,7 @@ from bot.metrics.measures import PLAYS, move_kind
 from bot.store import (
     Clock,
     JsonObject,
+    Seat,
     StaleVersionError,
     Store,
     TableRecord,
@@ -39,20 +40,22 @@ from bot.tables.pace import reminder_lead
 from bot.tables.results import result_lines
 from bot.tables.seats import (
     check_in_play,
-    closed_message,
+    closed_error,
     computer_plays,
     seat_names,
+    seen_in,
     table_settings,
 )
 from bot.tables.settings import TableSettings
 from engine.game import Event, HandState
 from engine.match import Match
 from engine.registry import game_spec
+from i18n import N_
 
 log = logging.getLogger(__name__)
 
-BUSY_MESSAGE: Final = "This table is busy with another move just now. Please try again."
-RACE_MESSAGE: Final = (
+BUSY_MESSAGE: Final = N_("This table is busy with another move just now. Please try again.")
+RACE_MESSAGE: Final = N_(
     "Someone else acted at this table at the same moment, so nothing was changed. Please try again."
 )
 
@@ -122,7 +125,7 @@ class TableCore:
     async def table(self, table_id: int) -> TableRecord:
         record = await self.store.get_table(table_id)
         if record is None:
-            raise TableClosedError("That table does not exist.")
+            raise TableClosedError(N_("That table does not exist."))
         return record
 
     async def table_in_channel(self, channel_id: int) -> TableRecord | None:
@@ -144,13 +147,13 @@ class TableCore:
             return await self.store.update_table(table_id, record.version, message_id=message_id)
 
     async def _load_lobby(
-        self, table_id: int, started: str = "This table has already started."
+        self, table_id: int, started: str = N_("This table has already started.")
     ) -> TableRecord:
         record = await self.table(table_id)
         if record.status is TableStatus.PLAYING:
             raise UserError(started)
         if record.status is not TableStatus.LOBBY:
-            raise TableClosedError(closed_message(record))
+            raise closed_error(record)
         return record
 
     async def _load_playing(self, table_id: int) -> TableRecord:
@@ -178,7 +181,23 @@ class TableCore:
         except StaleVersionError as exc:
             raise UserError(RACE_MESSAGE) from exc
         except TableStateError as exc:
-            raise TableClosedError("This table is closed.") from exc
+            raise TableClosedError(N_("This table is closed.")) from exc
+
+    async def seen(self, record: TableRecord, user_id: int, locale: str | None) -> TableRecord:
+        """Keep the player's Discord language on their seat, as seen on a request that
+        changes nothing else (showing their hand, picking a tile): written only when it
+        changed, so most requests write nothing."""
+        if seen_in(record, user_id, locale) is None:
+            return record
+        async with self._lock(record.id):
+            current = await self.store.get_table(record.id)
+            seats = None if current is None else seen_in(current, user_id, locale)
+            if current is None or seats is None:
+                return record
+            try:
+                return await self.store.update_table(current.id, current.version, seats=seats)
+            except (StaleVersionError, TableStateError):
+                return record  # another write won: the language is kept next time
 
     async def _edit_meta(
         self,
@@ -226,10 +245,12 @@ class TableCore:
         move: str,
         events: Sequence[Event],
         answer: Callable[[TableUpdate], JsonObject] | None = None,
+        seats: Sequence[Seat] | None = None,
     ) -> TableUpdate:
         """Commit one applied move with the version it was loaded at, then record the
         result if it ended the match (:class:`StaleVersionError` if the version moved).
-        ``answer``: see :meth:`~bot.tables.play.Play.play`."""
+        ``answer``: see :meth:`~bot.tables.play.Play.play`; ``seats``: the seats, when a
+        player's language changed on them (written in the same commit)."""
         record, match = update.record, update.match
         story = narrate(
             adapter_for(record.game).narrate,
@@ -272,6 +293,8 @@ class TableCore:
         if answer is not None:  # as the commit will have it (a won match: finished)
             status = TableStatus.FINISHED if match.is_over else record.status
             committed = replace(record, status=status, meta=meta.to_json())
+            if seats is not None:
+                committed = replace(committed, seats=tuple(seats))
             finished_hands = update.finished_hands + finished
             ticket = answer(TableUpdate(committed, match, merged, finished_hands, update.actor_id))
         ending = match.is_over  # then the result's commit shows the move with it
@@ -286,9 +309,10 @@ class TableCore:
                 meta=meta.to_json(),
                 answer=None if ending else ticket,
                 publish=not ending,
+                seats=seats,
             )
         except TableStateError as exc:
-            raise TableClosedError("This table is closed.") from exc
+            raise TableClosedError(N_("This table is closed.")) from exc
         log.info("table %d: seat %d played %s", record.id, seat, move)
         by = "computer" if record.seats[seat].is_bot or seat in meta.autopilot else "person"
         PLAYS.labels(record.game, move_kind(move), by).inc()

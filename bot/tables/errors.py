@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from i18n import Text
+from engine.errors import EngineError, Term
+from i18n import N_, Text
 
 
 class UserError(Exception):
@@ -22,24 +23,37 @@ class UserError(Exception):
         super().__init__(message.format(**values) if values else message)
 
     def said_in(self, text: Text) -> str:
-        """The sentence in ``text``'s language (English where it has no translation)."""
-        return text._(self.message, **self.values)
+        """The sentence in ``text``'s language (English where it has no translation);
+        a value that is a marked word (:class:`~engine.errors.Term`) is translated too."""
+        values = {
+            name: text._(value) if isinstance(value, Term) else value
+            for name, value in self.values.items()
+        }
+        return text._(self.message, **values)
+
+    @classmethod
+    def of(cls, error: EngineError) -> UserError:
+        """The engine's refusal (a rule, a notation) as one said to the player."""
+        return cls(error.message, **error.values)
 
 
 class StaleControlError(UserError):
     """The button or menu belongs to a turn that has already been played."""
 
     def __init__(
-        self, message: str = "Those controls are out of date: that turn has already been played."
+        self,
+        message: str = N_("Those controls are out of date: that turn has already been played."),
+        /,
+        **values: Any,
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, **values)
 
 
 class NotAtTableError(UserError):
     """The user has no seat at the table they tried to act on."""
 
     def __init__(self) -> None:
-        super().__init__("You are not playing at this table.")
+        super().__init__(N_("You are not playing at this table."))
 
 
 class NotAllowedError(UserError):

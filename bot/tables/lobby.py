@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from typing import Final
 
 from bot.games.narration import Narration
 from bot.games.words import words_for
@@ -22,12 +23,25 @@ from bot.tables.core import TableUpdate
 from bot.tables.errors import NotAtTableError, TableClosedError, UserError
 from bot.tables.languages import table_text
 from bot.tables.meta import News, TableMeta
-from bot.tables.seats import Actor, require_host, seat_of, table_settings
+from bot.tables.seats import Actor, require_host, seat_of, seen_in, table_settings
 from bot.tables.settings import TableSettings
+from engine.errors import Term
 from engine.match import Match
 from engine.registry import game_spec
+from i18n import N_, Text
 
 log = logging.getLogger(__name__)
+
+
+LEVEL_WORDS: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""A computer level as a computer seat's name says it."""
+
+
+def computer_name(text: Text, number: int, level: str) -> str:
+    """A computer seat's name, in the table's language (it is shown in public):
+    "Computer 1 (normal)"."""
+    said = text._(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+    return text._("Computer {number} ({level})", number=number, level=said)
 
 
 class Lobby(ComputerSeats):
@@ -44,15 +58,18 @@ class Lobby(ComputerSeats):
                 creator_id=creator.user_id,
                 game=settings.game,
                 settings=settings.to_json(),
-                seats=[Seat(user_id=creator.user_id, name=creator.name)],
+                seats=[Seat(user_id=creator.user_id, name=creator.name, locale=creator.locale)],
                 expires_at=self._clock() + self._lobby_timeout,
             )
         except ChannelBusyError as exc:
             busy = await self.store.open_table_in_channel(channel_id)
             family = game_spec(busy.game).family if busy else settings.spec.family
             raise UserError(
-                f"This channel already has an open table. Join it with /{family} join, "
-                f"or ask its creator to cancel it with /{family} cancel."
+                N_(
+                    "This channel already has an open table. Join it with /{family} join, or ask "
+                    "its creator to cancel it with /{family} cancel."
+                ),
+                family=family,
             ) from exc
         log.info("table %d: lobby opened in channel %d", record.id, channel_id)
         return record
@@ -63,16 +80,19 @@ class Lobby(ComputerSeats):
         who would rather not play again can leave before the start."""
         record = await self.table(table_id)
         if record.status is not TableStatus.FINISHED:
-            raise UserError("A rematch can be started once the match is over.")
+            raise UserError(N_("A rematch can be started once the match is over."))
         own = seat_of(record, actor.user_id)
         if own is None:
             raise NotAtTableError()
-        settings, seats = record.settings, record.seats
+        settings, seats = (
+            record.settings,
+            seen_in(record, actor.user_id, actor.locale) or record.seats,
+        )
         if table_settings(record).is_challenge:
             # A two-player rematch is a new challenge from the one who asked: a person
             # opposite gets Accept and Decline; a computer opposite is seated at once.
             other = record.seats[1 - own]
-            seats = (record.seats[own], *([other] if other.is_bot else []))
+            seats = (seats[own], *([other] if other.is_bot else []))
             opponent = None if other.is_bot else other.user_id
             settings = replace(table_settings(record), opponent_id=opponent).to_json()
         try:
@@ -87,7 +107,7 @@ class Lobby(ComputerSeats):
             )
         except ChannelBusyError as exc:
             raise UserError(
-                "This channel already has an open table: join that one, or finish it first."
+                N_("This channel already has an open table: join that one, or finish it first.")
             ) from exc
         log.info("table %d: rematch of table %d opened", created.id, table_id)
         return created
@@ -96,12 +116,12 @@ class Lobby(ComputerSeats):
         async with self._lock(table_id):
             record = await self._load_lobby(table_id)
             if seat_of(record, actor.user_id) is not None:
-                raise UserError("You are already sitting at this table.")
+                raise UserError(N_("You are already sitting at this table."))
             if self._options(record).is_challenge:  # its open seat is taken by accepting
-                raise UserError("This table is a challenge: press **Accept** to play.")
+                raise UserError(N_("This table is a challenge: press **Accept** to play."))
             if len(record.seats) >= self._options(record).seats:
-                raise UserError("This table is full.")
-            seats = [*record.seats, Seat(user_id=actor.user_id, name=actor.name)]
+                raise UserError(N_("This table is full."))
+            seats = [*record.seats, Seat(actor.user_id, actor.name, locale=actor.locale)]
             record = await self._update(record, seats=seats)
         log.info("table %d: a player joined (%d seats taken)", table_id, len(record.seats))
         return record
@@ -109,7 +129,9 @@ class Lobby(ComputerSeats):
     async def leave(self, table_id: int, actor: Actor) -> TableRecord:
         """Give up a seat in the lobby; a lobby with no person left closes."""
         async with self._lock(table_id):
-            record = await self._load_lobby(table_id, started="You cannot leave a match in play.")
+            record = await self._load_lobby(
+                table_id, started=N_("You cannot leave a match in play.")
+            )
             seat = seat_of(record, actor.user_id)
             if seat is None:
                 raise NotAtTableError()
@@ -127,17 +149,27 @@ class Lobby(ComputerSeats):
         """Seat a computer player at ``level`` (the game's default level if None)."""
         async with self._lock(table_id):
             record = await self._load_lobby(table_id)
-            require_host(record, actor, "add computer players")
+            require_host(
+                record,
+                actor,
+                N_(
+                    "Only the person who created this table (or someone with Manage Server) "
+                    "can add computer players."
+                ),
+            )
             if len(record.seats) >= self._options(record).seats:
-                raise UserError("This table is full.")
+                raise UserError(N_("This table is full."))
             spec = game_spec(record.game)
             level = spec.default_level if level is None else level
             if level not in spec.levels:
                 raise UserError(
-                    f"{spec.title} computers play at {', '.join(spec.levels)}, not {level!r}."
+                    N_("{game} computers play at {levels}, not '{level}'."),
+                    game=Term(spec.title),
+                    levels=", ".join(spec.levels),
+                    level=level,
                 )
             number = 1 + sum(1 for s in record.seats if s.is_bot)
-            name = f"Computer {number} ({level})"
+            name = computer_name(table_text(record), number, level)
             computer = Seat(user_id=None, name=name, is_bot=True, level=level)
             return await self._update(record, seats=[*record.seats, computer])
 
@@ -146,8 +178,15 @@ class Lobby(ComputerSeats):
         async with self._lock(table_id):
             record = await self.table(table_id)
             if not record.is_open:
-                raise TableClosedError("This table is already closed.")
-            require_host(record, actor, "cancel the table")
+                raise TableClosedError(N_("This table is already closed."))
+            require_host(
+                record,
+                actor,
+                N_(
+                    "Only the person who created this table (or someone with Manage Server) "
+                    "can cancel the table."
+                ),
+            )
             record = await self._update(
                 record, status=TableStatus.CANCELLED, meta=self._meta(record).to_json()
             )
@@ -187,8 +226,15 @@ class Lobby(ComputerSeats):
         """Deal the first hand to everyone seated; computers play at once if they lead.
         ``answer``: as for :meth:`~bot.tables.challenges.Challenges.accept`."""
         async with self._lock(table_id):
-            record = await self._load_lobby(table_id, started="This table has already started.")
-            require_host(record, actor, "start the match")
+            record = await self._load_lobby(table_id, started=N_("This table has already started."))
+            require_host(
+                record,
+                actor,
+                N_(
+                    "Only the person who created this table (or someone with Manage Server) "
+                    "can start the match."
+                ),
+            )
             return await self._begin(record, answer)
 
     async def _begin(self, record: TableRecord, answer: JsonObject | None = None) -> TableUpdate:
@@ -198,8 +244,12 @@ class Lobby(ComputerSeats):
         spec = settings.spec
         if len(record.seats) < spec.min_seats:
             raise UserError(
-                f"{spec.title} needs at least {spec.min_seats} players: wait for someone "
-                "to join, or add a computer."
+                N_(
+                    "{game} needs at least {min_seats} players: wait for someone to join, or add "
+                    "a computer."
+                ),
+                game=Term(spec.title),
+                min_seats=spec.min_seats,
             )
         match = Match(
             spec.name, len(record.seats), settings.target, self._new_seed(), settings.options

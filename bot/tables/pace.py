@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import Final
 
 from bot.tables.errors import UserError
+from i18n import N_, Text
 
 MIN_OPTION_SECONDS: Final = 60
 """The shortest turn ``turn:`` offers: one minute."""
@@ -59,7 +60,7 @@ SUGGESTED: Final[tuple[int, ...]] = (
 )
 """What autocomplete offers before anything is typed: quick play to correspondence."""
 
-BAD_TURN: Final = (
+BAD_TURN: Final = N_(
     "I could not read that turn length. Give a number with a unit, from 1 minute to 3 days: "
     "for example `90s`, `30m`, `8h`, `2d` or `1d 12h`."
 )
@@ -82,9 +83,14 @@ def parse_turn(text: str) -> int:
     if position == 0 or cleaned[position:].strip():
         raise UserError(BAD_TURN)
     if not MIN_OPTION_SECONDS <= seconds <= MAX_TURN_SECONDS:
+        if seconds < MIN_OPTION_SECONDS:
+            raise UserError(
+                N_("A turn can last from 1 minute to 3 days; {length} is too short."),
+                length=format_turn(seconds),
+            )
         raise UserError(
-            f"A turn can last from 1 minute to 3 days; {format_turn(seconds)} is "
-            f"{'too short' if seconds < MIN_OPTION_SECONDS else 'too long'}."
+            N_("A turn can last from 1 minute to 3 days; {length} is too long."),
+            length=format_turn(seconds),
         )
     return seconds
 
@@ -113,10 +119,13 @@ def option_value(seconds: int) -> str:
     return "".join(parts) or "0s"
 
 
-def suggestions(current: str, default_seconds: int) -> list[tuple[str, str]]:
+def suggestions(
+    current: str, default_seconds: int, text: Text | None = None
+) -> list[tuple[str, str]]:
     """Autocomplete for ``turn:``: what was typed so far, read if it can be (a bare
     number as minutes, hours or days), then the usual lengths that start the same way
-    (label, value), the default marked."""
+    (label, value), the default marked; labels in ``text``'s language (English if None)."""
+    text = text or Text()
     typed = current.strip()
     offered: list[tuple[str, str]] = []
     readings = [f"{typed}{unit}" for unit in "mhd"] if typed.isdigit() else [typed] * bool(typed)
@@ -125,20 +134,28 @@ def suggestions(current: str, default_seconds: int) -> list[tuple[str, str]]:
             seconds = parse_turn(reading)
         except UserError:
             continue
-        offered.append((_label(seconds, default_seconds), option_value(seconds)))
+        offered.append((_label(text, seconds, default_seconds), option_value(seconds)))
     for seconds in SUGGESTED:
         value = option_value(seconds)
         if value.startswith(typed.lower().replace(" ", "")) or not typed:
-            choice = (_label(seconds, default_seconds), value)
+            choice = (_label(text, seconds, default_seconds), value)
             if choice not in offered:
                 offered.append(choice)
     return offered[:25]
 
 
-def _label(seconds: int, default_seconds: int) -> str:
-    long = " · reminder when a quarter is left" if seconds >= LONG_TURN_SECONDS else ""
-    default = " (default)" if seconds == default_seconds else ""
-    return f"{format_turn(seconds)} per turn{default}{long}"
+def _label(text: Text, seconds: int, default_seconds: int) -> str:
+    length = format_turn(seconds)
+    default = seconds == default_seconds
+    if seconds >= LONG_TURN_SECONDS:
+        if default:
+            return text._(
+                "{length} per turn (default) · reminder when a quarter is left", length=length
+            )
+        return text._("{length} per turn · reminder when a quarter is left", length=length)
+    if default:
+        return text._("{length} per turn (default)", length=length)
+    return text._("{length} per turn", length=length)
 
 
 def reminder_lead(turn_seconds: int) -> timedelta | None:

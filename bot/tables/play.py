@@ -13,6 +13,7 @@ from bot.store import JsonObject, StaleVersionError, TableRecord
 from bot.tables.computers import ComputerSeats
 from bot.tables.core import RACE_MESSAGE, TableUpdate
 from bot.tables.errors import StaleControlError, UserError
+from bot.tables.languages import table_text
 from bot.tables.meta import TableMeta
 from bot.tables.seats import (
     PlayerSeat,
@@ -20,12 +21,14 @@ from bot.tables.seats import (
     load_match,
     player_on_turn_in,
     require_seat,
+    seen_in,
     table_settings,
 )
 from engine.errors import EngineError
 from engine.match import Match
 from engine.registry import game_spec
 from engine.rng import derive_seed
+from i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +65,8 @@ class Play(ComputerSeats):
             meta = self._meta(record)
             update: TableUpdate | None = None
             if seat in meta.autopilot:
-                story = Narration(log=[f"{plain(record.seats[seat].name)} is back"])
+                back = table_text(record)._("{name} is back", name=plain(record.seats[seat].name))
+                story = Narration(log=[back])
                 meta = replace(
                     meta,
                     autopilot=meta.autopilot - {seat},
@@ -96,14 +100,16 @@ class Play(ComputerSeats):
         seat = require_seat(record, user_id)
         if not table_settings(record).hints:
             raise UserError(
-                "Hints are off at this table. The host can turn them on when opening a "
-                "table (the hints option)."
+                N_(
+                    "Hints are off at this table. The host can turn them on when opening a table "
+                    "(the hints option)."
+                )
             )
         if turn is not None:
             check_turn_token(record, turn)
         player = PlayerSeat(record, load_match(record), seat)
         if not player.is_turn:
-            raise UserError(f"A hint is for your turn: {player.waiting_for}.")
+            raise player.not_on_turn(hint=True)
         asked_at = self._meta(record).turn
         # The search runs outside the table's lock: the count below is bookkeeping that
         # only needs the turn not to have moved on meanwhile.
@@ -130,6 +136,7 @@ class Play(ComputerSeats):
         *,
         computers: bool = True,
         answer: Callable[[TableUpdate], JsonObject] | None = None,
+        locale: str | None = None,
     ) -> TableUpdate:
         """Play ``notation`` for the user's seat, then let computers move (unless
         ``computers`` is False: a publish job lets them move, in whichever process).
@@ -138,6 +145,8 @@ class Play(ComputerSeats):
 
         ``turn`` is the turn counter the control was issued at; a click from an older
         turn (a double click, a stale button) is refused without touching the table.
+        ``locale``: the player's Discord language, kept on their seat in the same commit
+        when it changed.
         """
         async with self._lock(table_id):
             record = await self._load_playing(table_id)
@@ -150,12 +159,12 @@ class Play(ComputerSeats):
             if not player.is_turn:
                 if turn is None:
                     await self._refuse_a_repeat(table_id, seat, notation, match)
-                raise UserError(f"It is not your turn: {player.waiting_for}.")
+                raise player.not_on_turn()
             try:
                 move = str(match.hand.parse_move(notation))
                 events = match.play(seat, move)
             except EngineError as exc:
-                raise UserError(str(exc)) from exc
+                raise UserError.of(exc) from exc
             meta = replace(
                 meta,
                 autopilot=meta.autopilot - {seat},
@@ -169,6 +178,7 @@ class Play(ComputerSeats):
                     move,
                     events,
                     answer,
+                    seen_in(record, user_id, locale),
                 )
             except StaleVersionError:
                 # Another process committed first: the same double click, reaching it?
@@ -191,4 +201,4 @@ class Play(ComputerSeats):
             moves = moves[since:]
         mine = [move for move in moves if move.seat == seat]
         if mine and mine[-1 if since is None else 0].notation == wanted:
-            raise StaleControlError(f"Your move {wanted} was already made.")
+            raise StaleControlError(N_("Your move {wanted} was already made."), wanted=wanted)

@@ -6,13 +6,13 @@ by a worker finishing an answer from a record it read itself: no store, no lock.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from bot.games.narration import plain
 from bot.games.words import words_for
-from bot.store import TableRecord, TableStatus
+from bot.store import Seat, TableRecord, TableStatus
 from bot.tables.errors import (
     NotAllowedError,
     NotAtTableError,
@@ -25,6 +25,7 @@ from bot.tables.settings import TableSettings
 from engine.game import HandState
 from engine.match import Match
 from engine.registry import game_spec
+from i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,28 @@ class PlayerSeat:
             return f"the {words_for(game_spec(self.record.game)).round} is over"
         return f"waiting for {plain(self.record.seats[current].name)} to play"
 
+    def not_on_turn(self, *, hint: bool = False) -> UserError:
+        """The refusal of a move (or, ``hint``, of a hint) while it is not this seat's
+        turn, saying what it waits for, as a whole sentence for each case."""
+        current = self.hand.current_player
+        if current is None or self.match.is_over:
+            game = words_for(game_spec(self.record.game)).round == "game"
+            if hint:
+                return UserError(
+                    N_("A hint is for your turn: the game is over.")
+                    if game
+                    else N_("A hint is for your turn: the hand is over.")
+                )
+            return UserError(
+                N_("It is not your turn: the game is over.")
+                if game
+                else N_("It is not your turn: the hand is over.")
+            )
+        name = plain(self.record.seats[current].name)
+        if hint:
+            return UserError(N_("A hint is for your turn: waiting for {name} to play."), name=name)
+        return UserError(N_("It is not your turn: waiting for {name} to play."), name=name)
+
 
 def seat_names(record: TableRecord) -> list[str]:
     return [seat.name for seat in record.seats]
@@ -76,7 +99,7 @@ def seat_of(record: TableRecord, user_id: int) -> int | None:
 
 def load_match(record: TableRecord) -> Match:
     if record.state is None:
-        raise TableClosedError("This table has not started yet.")
+        raise TableClosedError(N_("This table has not started yet."))
     return Match.from_json(record.state)
 
 
@@ -96,7 +119,7 @@ def player_on_turn_in(
         check_turn_token(record, turn)
     player = PlayerSeat(record, load_match(record) if match is None else match, seat)
     if not player.is_turn:
-        raise UserError(f"It is not your turn: {player.waiting_for}.")
+        raise player.not_on_turn()
     return player
 
 
@@ -134,24 +157,43 @@ class Actor:
     user_id: int
     name: str
     can_manage: bool = False
+    locale: str | None = None
+    """Their Discord language on this request, kept on their seat (:func:`seen_in`)."""
 
 
-def require_host(record: TableRecord, actor: Actor, what: str) -> None:
+def seen_in(record: TableRecord, user_id: int, locale: str | None) -> list[Seat] | None:
+    """The table's seats with ``user_id``'s seat keeping ``locale``, their Discord
+    language as last seen (their DMs are written in it); None when nothing changes, so
+    a request writes it only when it changed."""
+    seat = seat_of(record, user_id)
+    if locale is None or seat is None or record.seats[seat].locale == locale:
+        return None
+    seats = list(record.seats)
+    seats[seat] = replace(seats[seat], locale=locale)
+    return seats
+
+
+def require_host(record: TableRecord, actor: Actor, refusal: str) -> None:
+    """Only the host (or a server manager) may go on; ``refusal``: the marked sentence
+    anyone else is told."""
     if actor.user_id != record.creator_id and not actor.can_manage:
-        raise NotAllowedError(
-            f"Only the person who created this table (or someone with Manage Server) can {what}."
-        )
+        raise NotAllowedError(refusal)
 
 
 def check_in_play(record: TableRecord) -> None:
     if record.status is TableStatus.LOBBY:
-        raise UserError("This table has not started yet.")
+        raise UserError(N_("This table has not started yet."))
     if record.status is not TableStatus.PLAYING:
-        raise TableClosedError(closed_message(record))
+        raise closed_error(record)
 
 
-def closed_message(record: TableRecord) -> str:
+def closed_error(record: TableRecord) -> TableClosedError:
+    """The refusal of anything at a finished or closed table."""
     family = game_spec(record.game).family
     if record.status is TableStatus.FINISHED:
-        return f"This table's match is over. Start a new one with /{family} new."
-    return f"This table is closed. Start a new one with /{family} new."
+        return TableClosedError(
+            N_("This table's match is over. Start a new one with /{family} new."), family=family
+        )
+    return TableClosedError(
+        N_("This table is closed. Start a new one with /{family} new."), family=family
+    )

@@ -12,9 +12,10 @@ from typing import Any, Final
 
 from bot.tables.errors import UserError
 from bot.tables.pace import MAX_TURN_SECONDS, format_turn
+from engine.errors import Term
 from engine.registry import game_spec
-from engine.spec import GameSpec, OptionValue
-from i18n import SOURCE, language_of
+from engine.spec import GameSpec, MatchFormat, OptionValue
+from i18n import N_, NAMES, SOURCE, Text, language_of, text_in
 
 MIN_TURN_SECONDS: Final = 1
 """The shortest turn a table can have (TURN_SECONDS may set it, for tests); players pick
@@ -60,9 +61,11 @@ class TableSettings:
         except ValueError as exc:
             raise UserError(_sentence(str(exc))) from exc
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
-            raise UserError("A turn can last from 1 minute to 3 days.")
+            raise UserError(N_("A turn can last from 1 minute to 3 days."))
         if opponent_id is not None and not is_challenge(spec):
-            raise UserError(f"{spec.title} is not a two-player game: open a table instead.")
+            raise UserError(
+                N_("{game} is not a two-player game: open a table instead."), game=Term(spec.title)
+            )
         return cls(
             game,
             chairs,
@@ -111,15 +114,59 @@ class TableSettings:
             language=language_of(data.get("language")),
         )
 
-    def describe(self) -> str:
-        """One line for the lobby and status messages."""
+    def describe(self, text: Text | None = None) -> str:
+        """One line for the lobby and status messages, in ``text``'s language (None: the
+        table's own), with the language the table speaks."""
+        text = text or text_in(self.language)
         spec = self.spec
         timer = format_turn(self.turn_seconds)
-        goal = spec.match.goal_label(self.target)
-        if self.target is not None:
-            goal = goal[:1].upper() + goal[1:]
-        hints = ["hints on"] if self.hints else []
-        return " · ".join([goal, *spec.describe_options(self.options), f"{timer} per turn", *hints])
+        hints = [text._("hints on")] if self.hints else []
+        language = text._("Language: {language}", language=NAMES[self.language])
+        return " · ".join(
+            [
+                _goal(text, spec.match, self.target),
+                *_options(text, spec, self.options),
+                text._("{length} per turn", length=timer),
+                language,
+                *hints,
+            ]
+        )
+
+
+def _goal(text: Text, match: MatchFormat, target: int | None) -> str:
+    """What the match is played to, starting a line: "One game", "Target 100"."""
+    if target is None:
+        return text._("one game")
+    if match.unit == "wins":
+        return text.n_("First to {count} win", "First to {count} wins", target)
+    return text._("Target {target}", target=text.number(target))
+
+
+def _options(text: Text, spec: GameSpec, options: Mapping[str, Any]) -> list[str]:
+    """One phrase per option, as the spec states it (:meth:`GameSpec.describe_options`),
+    said in ``text``'s language."""
+    chosen = {option.name: options.get(option.name, option.default) for option in spec.options}
+    phrases = []
+    for option, english in zip(spec.options, spec.describe_options(options), strict=True):
+        choice = next((c for c in option.choices if c.value == chosen[option.name]), None)
+        if option.in_force is not None:
+            phrase = option.in_force(chosen)
+            phrases.append(text._(phrase.template, **phrase.values))
+        elif choice is None:
+            phrases.append(text._(english))
+        elif choice.templates is not None and choice.templates[1] is not None:
+            phrases.append(text._(choice.templates[1], **dict(choice.values)))
+        elif choice.says is not None:
+            phrases.append(text._(choice.says))
+        else:
+            phrases.append(
+                text._(
+                    "{option}: {choice}",
+                    option=text._(option.description),
+                    choice=text._(choice.label),
+                )
+            )
+    return phrases
 
 
 def is_challenge(spec: GameSpec) -> bool:

@@ -13,6 +13,7 @@ from bot.games.words import words_for
 from bot.store import StaleVersionError, TableRecord, TableStatus
 from bot.tables.computers import ComputerSeats
 from bot.tables.core import TableUpdate
+from bot.tables.languages import table_text
 from bot.tables.seats import load_match
 from engine.registry import game_spec
 
@@ -81,15 +82,20 @@ class Timeouts(ComputerSeats):
                 count = meta.timeouts.get(seat, 0) + 1
                 meta = replace(meta, timeouts={**meta.timeouts, seat: count})
                 move = str(match.hand.timeout_move())
-                story.announcements.append(f"⏰ **{name}** ran out of time.")
+                text = table_text(record)
+                story.announcements.append(text._("⏰ **{name}** ran out of time.", name=name))
                 if count >= 2:
                     spec = game_spec(record.game)
                     words = words_for(spec)
                     meta = replace(meta, autopilot=meta.autopilot | {seat})
                     story.announcements.append(
-                        f"🤖 **{name}** timed out twice in a row: the computer plays for them "
-                        f"until they press **{words.show_button}** or use "
-                        f"`/{spec.family} {words.show_command}`."
+                        text._(
+                            "🤖 **{name}** timed out twice in a row: the computer plays for "
+                            "them until they press **{button}** or use `{command}`.",
+                            name=name,
+                            button=text._(words.show_button),
+                            command=f"/{spec.family} {words.show_command}",
+                        )
                     )
             log.info("table %d: seat %d timed out", table_id, seat)
             events = match.play(seat, move)

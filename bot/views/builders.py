@@ -16,20 +16,23 @@ from bot.games.base import Controls, Subject, Target
 from bot.games.words import Words
 from bot.views import ids
 from bot.views.components import MAX_OPTIONS, button, select
+from i18n import N_, Text
+
+ENGLISH: Final = Text()
 
 TARGET_ROWS: Final = 3
 """Rows 1–3 hold target menus (row 0: subjects, row 4: buttons): up to 75 targets."""
 MAX_TARGETS: Final = TARGET_ROWS * MAX_OPTIONS
 
 _LOBBY_LOOK: Final[dict[ids.LobbyAction, tuple[str, discord.ButtonStyle]]] = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
 }
 LEVEL_LOOK: Final[dict[str, tuple[str, str]]] = {
-    "easy": ("Easy computer", "Plays any legal move: a beginner can beat it"),
-    "normal": ("Normal computer", "A good greedy player"),
-    "hard": ("Hard computer", "Searches the tiles it cannot see"),
+    "easy": (N_("Easy computer"), N_("Plays any legal move: a beginner can beat it")),
+    "normal": (N_("Normal computer"), N_("A good greedy player")),
+    "hard": (N_("Hard computer"), N_("Searches the tiles it cannot see")),
 }
 """How each computer level reads in the lobby's Add computer menu."""
 
@@ -45,63 +48,83 @@ def lobby_view(
     *,
     challenge: bool = False,
     named: bool = False,
+    text: Text = ENGLISH,
 ) -> discord.ui.View:
     """Join, Leave and Start, and a menu that seats a computer at the level picked
     (``notes``: the game's own words for a level). A ``challenge`` (a two-player table)
     has Accept instead of Join and no Start: accepting starts the game; a challenge
-    ``named`` for one person also has Decline."""
+    ``named`` for one person also has Decline. Labels in ``text``'s language (the
+    table's: the lobby is public)."""
     view = _view()
     notes = notes or {}
+    _ = text._
     if challenge:
         view.add_item(
-            button(ids.lobby_id(table_id, "accept"), "Accept", discord.ButtonStyle.success, row=0)
+            button(
+                ids.lobby_id(table_id, "accept"), _("Accept"), discord.ButtonStyle.success, row=0
+            )
         )
         if named:
             view.add_item(
                 button(
                     ids.lobby_id(table_id, "decline"),
-                    "Decline",
+                    _("Decline"),
                     discord.ButtonStyle.danger,
                     row=0,
                 )
             )
         label, style = _LOBBY_LOOK["leave"]
-        view.add_item(button(ids.lobby_id(table_id, "leave"), "Withdraw", style, row=0))
+        view.add_item(button(ids.lobby_id(table_id, "leave"), _("Withdraw"), style, row=0))
     else:
         for action, (label, style) in _LOBBY_LOOK.items():
-            view.add_item(button(ids.lobby_id(table_id, action), label, style, row=0))
+            view.add_item(button(ids.lobby_id(table_id, action), _(label), style, row=0))
     options = [
         discord.SelectOption(
-            label=LEVEL_LOOK.get(level, (f"{level.title()} computer", ""))[0],
+            label=_level_label(text, level),
             value=level,
-            description=(notes.get(level) or LEVEL_LOOK.get(level, ("", None))[1] or None),
+            description=_level_note(text, level, notes),
         )
         for level in levels
     ]
     view.add_item(
-        select(ids.lobby_id(table_id, "computer"), "Add a computer player…", options, row=1)
+        select(ids.lobby_id(table_id, "computer"), _("Add a computer player…"), options, row=1)
     )
     return view
 
 
-def finished_view(table_id: int) -> discord.ui.View:
+def _level_label(text: Text, level: str) -> str:
+    look = LEVEL_LOOK.get(level)
+    if look is None:
+        return text._("{level} computer", level=level.title())
+    return text._(look[0])
+
+
+def _level_note(text: Text, level: str, notes: Mapping[str, str]) -> str | None:
+    note = notes.get(level) or LEVEL_LOOK.get(level, ("", ""))[1]
+    return text._(note) if note else None
+
+
+def finished_view(table_id: int, text: Text = ENGLISH) -> discord.ui.View:
     """A finished match's table: a Rematch button for its players."""
     view = _view()
     view.add_item(
         button(
-            ids.lobby_id(table_id, "rematch"), "Rematch", discord.ButtonStyle.success, emoji="🔁"
+            ids.lobby_id(table_id, "rematch"),
+            text._("Rematch"),
+            discord.ButtonStyle.success,
+            emoji="🔁",
         )
     )
     return view
 
 
-def table_view(table_id: int, words: Words) -> discord.ui.View:
+def table_view(table_id: int, words: Words, text: Text = ENGLISH) -> discord.ui.View:
     """The running table's button: a seat's private controls (its hand, or the board)."""
     view = _view()
     view.add_item(
         button(
             ids.show_hand_id(table_id),
-            words.show_button,
+            text._(words.show_button),
             discord.ButtonStyle.primary,
             emoji=words.show_emoji,
         )
@@ -130,6 +153,7 @@ def controls_view(
     targets: Sequence[Target] = (),
     page: int | None = None,
     hint: bool = False,
+    text: Text = ENGLISH,
 ) -> discord.ui.View | None:
     """The subject menu (when something is playable), numbered target menus for the chosen
     subject, action buttons, page buttons when the subjects fill more than one menu, and
@@ -149,12 +173,7 @@ def controls_view(
             )
             for subject in chunk
         ]
-        noun = controls.noun
-        placeholder = (
-            f"Choose a {noun} to play"
-            if pages == 1
-            else f"Choose a {noun} (page {shown + 1} of {pages})"
-        )
+        placeholder = _subject_prompt(text, controls.noun, shown, pages)
         view.add_item(select(ids.subject_id(table_id, turn, shown), placeholder, options, row=0))
     numbered = list(targets)[:MAX_TARGETS]
     for part in range(TARGET_ROWS):
@@ -171,22 +190,32 @@ def controls_view(
         view.add_item(
             select(ids.target_id(table_id, turn, part), placeholder, options, row=1 + part)
         )
-    noun = controls.noun
+    pieces = controls.noun == "piece"
     if pages > 1 and any(subject.playable for subject in subjects):
         if shown > 0:
+            back = (
+                text._("◀ Pieces page {page}", page=shown)
+                if pieces
+                else text._("◀ Tiles page {page}", page=shown)
+            )
             view.add_item(
                 button(
                     ids.page_id(table_id, turn, shown - 1),
-                    f"◀ {noun.title()}s page {shown}",
+                    back,
                     discord.ButtonStyle.secondary,
                     row=4,
                 )
             )
         if shown < pages - 1:
+            on = (
+                text._("Pieces page {page} ▶", page=shown + 2)
+                if pieces
+                else text._("Tiles page {page} ▶", page=shown + 2)
+            )
             view.add_item(
                 button(
                     ids.page_id(table_id, turn, shown + 1),
-                    f"{noun.title()}s page {shown + 2} ▶",
+                    on,
                     discord.ButtonStyle.secondary,
                     row=4,
                 )
@@ -206,10 +235,22 @@ def controls_view(
         view.add_item(
             button(
                 ids.hint_id(table_id, turn),
-                "Hint",
+                text._("Hint"),
                 discord.ButtonStyle.secondary,
                 row=4,
                 emoji="💡",
             )
         )
     return view if view.children else None
+
+
+def _subject_prompt(text: Text, noun: str, shown: int, pages: int) -> str:
+    """The subject menu's placeholder: "Choose a tile to play", "Choose a piece (page 2
+    of 3)"."""
+    if noun == "piece":
+        if pages == 1:
+            return text._("Choose a piece to play")
+        return text._("Choose a piece (page {page} of {pages})", page=shown + 1, pages=pages)
+    if pages == 1:
+        return text._("Choose a tile to play")
+    return text._("Choose a tile (page {page} of {pages})", page=shown + 1, pages=pages)

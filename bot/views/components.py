@@ -10,11 +10,12 @@ from typing import Any, Protocol, Self, cast
 import discord
 
 from bot.views import ids
+from i18n import N_, text_in
 
 MAX_OPTIONS = 25
 """Discord's limit of options in one select menu."""
 
-INVALID = "That control is not one of mine, or it is damaged. Nothing was changed."
+INVALID = N_("That control is not one of mine, or it is damaged. Nothing was changed.")
 
 
 class ControlHandlers(Protocol):
@@ -81,7 +82,7 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLAT
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         handlers, control = handlers_of(interaction), self.control
         if control is None:
-            await handlers.refuse(interaction, INVALID)
+            await handlers.refuse(interaction, text_in(interaction.locale.value)._(INVALID))
             return
         table, turn, part = control.table, control.turn or 0, control.part or ""
         if control.kind == "lobby":

@@ -23,7 +23,7 @@ from engine.classic.options import (
     ClassicOptions,
 )
 from engine.dealt import UNKNOWN, Deal, StockAlias, passes_at_end, seat_of_view, tiles_from
-from engine.errors import IllegalMoveError
+from engine.errors import N_, IllegalMoveError, Term
 from engine.game import JSON, Event, Outcome
 from engine.line.hand import Last, LineHand
 from engine.spec import OptionSpec
@@ -248,12 +248,16 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         line = self.line
         if line.lead is None:
             if move.slot >= 0:
-                raise IllegalMoveError(f"The first tile is the lead: play it as '{tile}'.")
+                raise IllegalMoveError(
+                    N_("The first tile is the lead: play it as '{tile}'."), tile=tile
+                )
             return tile[0] + tile[1]
         if move.slot < 0:
-            raise IllegalMoveError(f"The lead has been played: say where {tile} goes.")
+            raise IllegalMoveError(
+                N_("The lead has been played: say where {tile} goes."), tile=tile
+            )
         if move.slot not in line.open:
-            raise IllegalMoveError(f"{move.end} is not an open end.")
+            raise IllegalMoveError(N_("{end} is not an open end."), end=move.end)
         return line.total_if(tile, move.slot)
 
     def points_for(self, total: int) -> int:
@@ -264,18 +268,22 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         end = move.slot
         if line.lead is None:
             if end >= 0:
-                raise IllegalMoveError(f"The first tile is the lead: play it as '{tile.name}'.")
+                raise IllegalMoveError(
+                    N_("The first tile is the lead: play it as '{tile}'."), tile=tile.name
+                )
             line.play_lead(tile, seat)
             index = 0
         else:
             if end < 0:
                 raise IllegalMoveError(
-                    f"The lead has been played: say which end {tile.name} goes on, "
-                    f"like '{tile.name} E'."
+                    N_("The lead has been played: say which end {tile} goes on, like '{tile} E'."),
+                    tile=tile.name,
                 )
             if end not in line.open:
                 shown = ", ".join(LABELS[e] for e in line.open)
-                raise IllegalMoveError(f"{move.end} is not an open end (open: {shown}).")
+                raise IllegalMoveError(
+                    N_("{end} is not an open end (open: {shown})."), end=move.end, shown=shown
+                )
             index = line.place(tile, end, seat)
         total = line.total
         text = move.text
@@ -286,12 +294,12 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         """Draw one tile at a time until one fits or the boneyard is empty; a player left
         unable to play then passes."""
         if not self.draws_allowed:
-            raise IllegalMoveError(f"There is no drawing in {self.title}.")
+            raise IllegalMoveError(N_("There is no drawing in {game}."), game=Term(self.title))
         if self.can_play(seat):
-            raise IllegalMoveError("You can play, so you may not draw.")
+            raise IllegalMoveError(N_("You can play, so you may not draw."))
         boneyard = self.stock
         if not boneyard:
-            raise IllegalMoveError("The boneyard is empty.")
+            raise IllegalMoveError(N_("The boneyard is empty."))
         line = self.line
         drawn = []
         while boneyard:
@@ -318,9 +326,9 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
 
     def _manual_pass(self, seat: int) -> list[Event]:
         if self.can_play(seat):
-            raise IllegalMoveError("You can play, so you may not pass.")
+            raise IllegalMoveError(N_("You can play, so you may not pass."))
         if self.draws_allowed and self.stock:
-            raise IllegalMoveError("You cannot play: draw from the boneyard.")
+            raise IllegalMoveError(N_("You cannot play: draw from the boneyard."))
         return self._passed(seat)
 
     def _pass_entry(self, seat: int, auto: bool) -> History:
@@ -505,7 +513,7 @@ class AllFives(ClassicHand):
     """Score the open-end total whenever it is a multiple of 5."""
 
     game = "all-fives"
-    title = "All Fives"
+    title = N_("All Fives")
     divisors = (5,)
     round_to = 5
 
@@ -514,7 +522,7 @@ class AllThrees(ClassicHand):
     """Score the open-end total whenever it is a multiple of 3."""
 
     game = "all-threes"
-    title = "All Threes"
+    title = N_("All Threes")
     divisors = (3,)
     round_to = 3
 
@@ -523,7 +531,7 @@ class FivesAndThrees(ClassicHand):
     """Score a total that is a multiple of 5 or 3 (British counting: one per five and three)."""
 
     game = "fives-and-threes"
-    title = "Fives and Threes"
+    title = N_("Fives and Threes")
     divisors = (5, 3)
     round_to = 5
     option_specs = FIVES_AND_THREES_OPTIONS
@@ -533,14 +541,14 @@ class DrawGame(ClassicHand):
     """No scoring during play; the hand's winner scores the others' pips."""
 
     game = "draw"
-    title = "Draw"
+    title = N_("Draw")
 
 
 class BlockGame(ClassicHand):
     """Like Draw, but nobody draws: 7 tiles each and a player who cannot play passes."""
 
     game = "block"
-    title = "Block"
+    title = N_("Block")
     draws_allowed = False
     option_specs = BLOCK_OPTIONS
     fixed_hand_size = 7

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.errors import N_, NotationError
 from engine.line.moves import LineMove, MoveBook, parse_line_move
 from engine.line.spinner import INDEX, LABELS
 from engine.tiles import Tile
@@ -39,8 +40,12 @@ class ClassicMove(LineMove):
         return LABELS[slot]
 
     @classmethod
-    def bad_end(cls, written: str, tile: Tile) -> str:
-        return f"'{written}' is not an end: use E, W, N or S, like '{tile.name} E'."
+    def bad_end(cls, written: str, tile: Tile) -> NotationError:
+        return NotationError(
+            N_("'{written}' is not an end: use E, W, N or S, like '{tile} E'."),
+            written=written,
+            tile=tile.name,
+        )
 
 
 BOOK = MoveBook(SET_TOP, ClassicMove)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
 
+from engine.errors import N_
 from engine.spec import Choice, OptionSpec
 
 HandSize = Literal["standard", "large"]
@@ -19,30 +20,34 @@ Spinner = Literal["on", "off"]
 Counting = Literal["standard", "british"]
 
 HAND_SIZE: Final = OptionSpec(
-    "hand_size",
-    "Tiles dealt to each player",
+    N_("hand_size"),
+    N_("Tiles dealt to each player"),
     "standard",
     (
-        Choice("standard", "7 each for 2 players, 5 for 3–4"),
-        Choice("large", "9 / 7 / 5"),
+        Choice("standard", N_("7 each for 2 players, 5 for 3–4")),
+        Choice("large", N_("9 / 7 / 5")),
     ),
 )
 SPINNER: Final = OptionSpec(
-    "spinner",
-    "The first double is a spinner",
+    N_("spinner"),
+    N_("The first double is a spinner"),
     "on",
     (
-        Choice("on", "On: it opens four ways", "Spinner: the first double opens four ways"),
-        Choice("off", "Off: the line has two ends only", "No spinner: the line has two ends only"),
+        Choice("on", N_("On: it opens four ways"), N_("Spinner: the first double opens four ways")),
+        Choice(
+            "off",
+            N_("Off: the line has two ends only"),
+            N_("No spinner: the line has two ends only"),
+        ),
     ),
 )
 COUNTING: Final = OptionSpec(
-    "counting",
-    "Fives and Threes counting",
+    N_("counting"),
+    N_("Fives and Threes counting"),
     "standard",
     (
-        Choice("standard", "15 scores 15"),
-        Choice("british", "each five and three scores 1 (15 scores 8)"),
+        Choice("standard", N_("15 scores 15")),
+        Choice("british", N_("each five and three scores 1 (15 scores 8)")),
     ),
 )
 

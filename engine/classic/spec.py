@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.classic.ai import LEVELS, computer_move
 from engine.classic.hand import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, ClassicHand
+from engine.errors import N_
 from engine.spec import GameSpec, MatchFormat, StatSpec
 
 RULES_PAGE = "docs/rules/dominoes.md"
@@ -11,21 +12,25 @@ MATCH = MatchFormat(targets=(100, 250, 500), default_target=100, ends_when="exce
 """docs/rules/dominoes.md: the game is over when a total *exceeds* the chosen value at a
 hand's end."""
 STATS = (
-    StatSpec("hands_won", "hands won", "Hands", "sum"),
-    StatSpec("best_hand", "best hand", "Best", "max"),
+    StatSpec("hands_won", N_("hands won"), N_("Hands"), "sum"),
+    StatSpec("best_hand", N_("best hand"), N_("Best"), "max"),
 )
 LONGEST_HAND = 28 + 28 + MAX_PLAYERS * 29
 """Turns one hand can take: each of 28 tiles played once, at most one draw a tile, and
 between plays (and at the end) at most one pass a player."""
-COUNTING_NOTE = "British counting is only for Fives and Threes."
-HAND_SIZE_NOTE = "Block always deals 7 tiles each."
+COUNTING_NOTE = N_("British counting is only for Fives and Threes.")
+HAND_SIZE_NOTE = N_("Block always deals 7 tiles each.")
 
 SUMMARIES = {
-    "all-fives": "Line dominoes with a spinner; an open-end total that is a multiple of 5 scores.",
-    "all-threes": "Line dominoes with a spinner; an open-end total that is a multiple of 3 scores.",
-    "fives-and-threes": "An open-end total that is a multiple of 5 or of 3 scores.",
-    "draw": "Line dominoes, drawing when stuck; only the end of a hand scores.",
-    "block": "Line dominoes with no drawing: stuck players pass; only the hand end scores.",
+    "all-fives": N_(
+        "Line dominoes with a spinner; an open-end total that is a multiple of 5 scores."
+    ),
+    "all-threes": N_(
+        "Line dominoes with a spinner; an open-end total that is a multiple of 3 scores."
+    ),
+    "fives-and-threes": N_("An open-end total that is a multiple of 5 or of 3 scores."),
+    "draw": N_("Line dominoes, drawing when stuck; only the end of a hand scores."),
+    "block": N_("Line dominoes with no drawing: stuck players pass; only the hand end scores."),
 }
 
 
@@ -38,8 +43,8 @@ def _spec(cls: type[ClassicHand]) -> GameSpec:
     return GameSpec(
         name=cls.game,
         title=cls.title,
-        family="dominoes",
-        family_title="Dominoes",
+        family=N_("dominoes"),
+        family_title=N_("Dominoes"),
         summary=SUMMARIES[cls.game],
         rules_page=RULES_PAGE,
         min_seats=MIN_PLAYERS,

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self, cast
 
 from engine.dealt import UNKNOWN, Deal, passes_at_end, seat_of_view, tiles_from
-from engine.errors import IllegalMoveError
+from engine.errors import N_, IllegalMoveError
 from engine.fido.moves import FidoMove, book
 from engine.fido.options import FidoOptions
 from engine.game import JSON, Event, Outcome
@@ -251,27 +251,35 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         if line.lead is None:
             if end >= 0 or tile != self.opening:
                 raise IllegalMoveError(
-                    f"The game opens with the highest double you hold: play '{self.opening}'."
+                    N_("The game opens with the highest double you hold: play '{opening}'."),
+                    opening=self.opening,
                 )
             line.play_lead(tile, seat)
             index = 0
         else:
             if end < 0:
                 raise IllegalMoveError(
-                    f"The opening has been played: say which end {tile.name} goes on, "
-                    f"like '{tile.name} A'."
+                    N_(
+                        "The opening has been played: say which end {tile} goes on, "
+                        "like '{tile} A'."
+                    ),
+                    tile=tile.name,
                 )
             if end not in line.open:
                 if line.second_move:
                     raise IllegalMoveError(
-                        "The second tile goes on the opening double's long side, A."
+                        N_("The second tile goes on the opening double's long side, A.")
                     )
-                raise IllegalMoveError(f"{move.end} is not an open end.")
+                raise IllegalMoveError(N_("{end} is not an open end."), end=move.end)
             line.outer(tile, end)  # raises when the tile does not match
             if self.options.mercy and not self._allowed(tile, end):
                 raise IllegalMoveError(
-                    f"Mother Theresa rule: {move.end} is a double's naked side, which takes "
-                    f"only a tap-in (an outer number that is a multiple of {self.divisor})."
+                    N_(
+                        "Mother Theresa rule: {end} is a double's naked side, which takes only "
+                        "a tap-in (an outer number that is a multiple of {divisor})."
+                    ),
+                    end=move.end,
+                    divisor=self.divisor,
                 )
             index = line.place(tile, end, seat)
         total = line.total
@@ -282,9 +290,9 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
     def _draw(self, seat: int) -> list[Event]:
         """Draw one tile from the stock and sit out: it cannot be played this turn."""
         if self.can_play(seat):
-            raise IllegalMoveError("You can play, so you may not draw.")
+            raise IllegalMoveError(N_("You can play, so you may not draw."))
         if not self.stock:
-            raise IllegalMoveError("The stock is empty.")
+            raise IllegalMoveError(N_("The stock is empty."))
         tile = self.stock.pop()
         self.hands[seat].append(tile)
         self.history.append((seat, "draw", False))
@@ -298,9 +306,9 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
 
     def _manual_pass(self, seat: int) -> list[Event]:
         if self.line.lead is None or self.can_play(seat):
-            raise IllegalMoveError("You can play, so you may not pass.")
+            raise IllegalMoveError(N_("You can play, so you may not pass."))
         if self.stock:
-            raise IllegalMoveError("You cannot play: draw from the stock.")
+            raise IllegalMoveError(N_("You cannot play: draw from the stock."))
         return self._passed(seat)
 
     def _pass_entry(self, seat: int, auto: bool) -> History:

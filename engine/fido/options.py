@@ -9,77 +9,86 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine.spec import Choice, OptionSpec
+from engine.errors import N_
+from engine.spec import Choice, OptionSpec, Phrase
 
 STANDARD_DIVISORS: Final = {6: 3, 9: 5, 12: 7, 15: 9, 18: 11, 21: 13}
 """Each set's own divisor; double-12 on 7 is the tournament standard."""
 
 SET: Final = OptionSpec(
-    "set",
-    "Domino set",
+    N_("set"),
+    N_("Domino set"),
     12,
     tuple(
-        Choice(
+        Choice.filled(
             top,
-            f"Double-{top} ({(top + 1) * (top + 2) // 2} tiles, divisor {d})",
-            f"Domino set: double-{top} ({(top + 1) * (top + 2) // 2} tiles)",
+            N_("Double-{top} ({tiles} tiles, divisor {divisor})"),
+            N_("Domino set: double-{top} ({tiles} tiles)"),
+            top=top,
+            tiles=(top + 1) * (top + 2) // 2,
+            divisor=d,
         )
         for top, d in STANDARD_DIVISORS.items()
     ),
 )
 
 
-def _divisor_in_force(options: Mapping[str, Any]) -> str:
+def _divisor_in_force(options: Mapping[str, Any]) -> Phrase:
     """The divisor a table plays with, and whether it is the set's own."""
     top = int(options.get("set", 12))
-    own = STANDARD_DIVISORS.get(top)
+    own = STANDARD_DIVISORS.get(top, 0)
     chosen = int(options.get("divisor", 0)) or own
-    return f"Divisor {chosen}" + (" (the set's own)" if chosen == own else "")
+    if chosen == own:
+        return Phrase(N_("Divisor {divisor} (the set's own)"), {"divisor": chosen})
+    return Phrase(N_("Divisor {divisor}"), {"divisor": chosen})
 
 
 DIVISOR: Final = OptionSpec(
-    "divisor",
-    "Divisor",
+    N_("divisor"),
+    N_("Divisor"),
     0,
     (
-        Choice(0, "The set's own: 6→3, 9→5, 12→7, 15→9, 18→11, 21→13"),
+        Choice(0, N_("The set's own: 6→3, 9→5, 12→7, 15→9, 18→11, 21→13")),
         *(Choice(d, str(d)) for d in sorted(set(STANDARD_DIVISORS.values()))),
     ),
     in_force=_divisor_in_force,
 )
 DIRECTION: Final = OptionSpec(
-    "direction",
-    "Direction of play",
+    N_("direction"),
+    N_("Direction of play"),
     "clockwise",
     (
-        Choice("clockwise", "Clockwise (seat order)"),
-        Choice("counter-clockwise", "Counter-clockwise"),
+        Choice("clockwise", N_("Clockwise (seat order)")),
+        Choice("counter-clockwise", N_("Counter-clockwise")),
     ),
 )
 MERCY: Final = OptionSpec(
-    "mercy",
-    "Mother Theresa rule",
+    N_("mercy"),
+    N_("Mother Theresa rule"),
     "off",
     (
         Choice(
             "off",
-            "Off: any matching tile may go on a double's naked side",
-            "Mother Theresa rule off: any matching tile may go on a double's naked side",
+            N_("Off: any matching tile may go on a double's naked side"),
+            N_("Mother Theresa rule off: any matching tile may go on a double's naked side"),
         ),
         Choice(
             "on",
-            "On: a naked side takes only a tap-in (outer number a multiple of d)",
-            "Mother Theresa rule: a naked side takes only a tap-in (outer number a multiple of d)",
+            N_("On: a naked side takes only a tap-in (outer number a multiple of d)"),
+            N_(
+                "Mother Theresa rule: a naked side takes only a tap-in "
+                "(outer number a multiple of d)"
+            ),
         ),
     ),
 )
 DOUBLES: Final = OptionSpec(
-    "doubles",
-    "Doubles",
+    N_("doubles"),
+    N_("Doubles"),
     "crosswise",
     (
-        Choice("crosswise", "Crosswise, with a naked fourth side (FIDO)"),
-        Choice("in-line", "In line, as a zero difference (Sönke Hansen)"),
+        Choice("crosswise", N_("Crosswise, with a naked fourth side (FIDO)")),
+        Choice("in-line", N_("In line, as a zero difference (Sönke Hansen)")),
     ),
 )
 OPTIONS: Final = (SET, DIVISOR, DIRECTION, MERCY, DOUBLES)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.errors import N_
 from engine.fido.ai import LEVELS, computer_move
 from engine.fido.hand import MAX_PLAYERS, MIN_PLAYERS, FidoHand
 from engine.fido.options import OPTIONS
@@ -17,10 +18,12 @@ result); several games to a target for a longer evening. See docs/rules/fido.md.
 
 SPEC = GameSpec(
     name=FidoHand.game,
-    title="FIDO",
-    family="fido",
-    family_title="FIDO divisor dominoes",
-    summary="Sets up to double-21, up to nine players; a total divisible by the divisor scores.",
+    title=N_("FIDO"),
+    family=N_("fido"),
+    family_title=N_("FIDO divisor dominoes"),
+    summary=N_(
+        "Sets up to double-21, up to nine players; a total divisible by the divisor scores."
+    ),
     rules_page="docs/rules/fido.md",
     min_seats=MIN_PLAYERS,
     max_seats=MAX_PLAYERS,
@@ -33,7 +36,7 @@ SPEC = GameSpec(
     longest_game=LONGEST_GAME,
     rating_fade_days=365,
     stats=(
-        StatSpec("games_won", "games won", "Won", "sum"),
-        StatSpec("best_game", "best game", "Best", "max"),
+        StatSpec("games_won", N_("games won"), N_("Won"), "sum"),
+        StatSpec("best_game", N_("best game"), N_("Best"), "max"),
     ),
 )

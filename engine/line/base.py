@@ -7,7 +7,7 @@ keep these up to date on every play, so legal-move listing and scoring are list 
 
 from __future__ import annotations
 
-from engine.errors import IllegalMoveError
+from engine.errors import N_, IllegalMoveError
 from engine.tiles import Tile
 
 Piece = tuple[Tile, int, int, int]
@@ -84,7 +84,12 @@ class LineOfPlay:
             return tile[1]
         if tile[1] == value:
             return tile[0]
-        raise IllegalMoveError(f"{tile.name} does not match the {value} at {self.label_of(end)}.")
+        raise IllegalMoveError(
+            N_("{tile} does not match the {value} at {end}."),
+            tile=tile.name,
+            value=value,
+            end=self.label_of(end),
+        )
 
     # ------------------------------------------------------------ laying
     def play_lead(self, tile: Tile, seat: int) -> None:

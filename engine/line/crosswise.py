@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.errors import IllegalMoveError
+from engine.errors import N_, IllegalMoveError
 from engine.line.base import LineOfPlay, Piece
 from engine.line.labels import end_index, end_label
 from engine.tiles import Tile, parse_tile
@@ -90,10 +90,10 @@ class CrosswiseLine(LineOfPlay):
     def play_lead(self, tile: Tile, seat: int) -> None:
         """Open with a double: it stands crosswise, its long sides A and B naked."""
         if self.lead is not None:
-            raise IllegalMoveError("The opening double has already been played.")
+            raise IllegalMoveError(N_("The opening double has already been played."))
         high, low = tile
         if high != low:
-            raise IllegalMoveError("The game opens with a double.")
+            raise IllegalMoveError(N_("The game opens with a double."))
         self.lead, self.lead_seat = tile, seat
         if self.crosswise:
             self._open_arms(high, ((LEAD, 0, 0), (LEAD, 0, 1)), naked=True)
@@ -115,8 +115,8 @@ class CrosswiseLine(LineOfPlay):
         """Lay ``tile`` on open end ``end``; returns its index in that arm."""
         if end not in self.open:
             if self.open is _SECOND and 0 <= end < len(self.arms):
-                raise IllegalMoveError("The second tile goes on the opening double's side, A.")
-            raise IllegalMoveError(f"{self.label_of(end)} is not an open end.")
+                raise IllegalMoveError(N_("The second tile goes on the opening double's side, A."))
+            raise IllegalMoveError(N_("{end} is not an open end."), end=self.label_of(end))
         value = self.values[end]
         outer = self.outer(tile, end)
         arm = self.arms[end]

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
 from engine.dealt import DealtHand, H, Opts
-from engine.errors import HandOverError, TileNotInHandError
+from engine.errors import N_, HandOverError, TileNotInHandError
 from engine.game import JSON, Event
 from engine.line.base import LineOfPlay
 from engine.line.crosswise import LEAD
@@ -51,12 +51,18 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
         total = self.total_if(move)
         return 0 if total is None else self.points_for(total)
 
+    def _over(self) -> HandOverError:
+        """The refusal of a move once this hand (or game) is over."""
+        if self.round_word == "game":
+            return HandOverError(N_("This game is over."))
+        return HandOverError(N_("This hand is over."))
+
     def timeout_move(self) -> LM:
         """Draw (or pass) when that is all there is; else the play scoring most now (ties:
         the heaviest tile, then the first in legal order)."""
         moves = self.legal_moves()
         if not moves:
-            raise HandOverError(f"This {self.round_word} is over.")
+            raise self._over()
         if not moves[0].is_play:
             return moves[0]
         return max(moves, key=lambda m: (self.score_if(m), m.tile.pips if m.tile else 0))
@@ -69,7 +75,7 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
         play is written here once; a play still makes one call into the game."""
         seat = self._current
         if seat is None:
-            raise HandOverError(f"This {self.round_word} is over.")
+            raise self._over()
         tile = move.tile
         if tile is None:
             if move.kind == "draw":
@@ -77,7 +83,7 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
             return self._manual_pass(seat)
         hand = self.hands[seat]
         if tile not in hand:
-            raise TileNotInHandError(f"You do not hold {tile.name}.")
+            raise TileNotInHandError(N_("You do not hold {tile}."), tile=tile.name)
         entry, last, detail = self._lay(seat, tile, move)
         hand.remove(tile)
         points = last[4]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from engine.errors import NotationError
+from engine.errors import N_, NotationError
 from engine.game import Move
 from engine.line.labels import end_index, end_label
 from engine.tiles import Tile, double_set, parse_tile
@@ -82,9 +82,13 @@ class LineMove(Move):
         return end_label(slot)
 
     @classmethod
-    def bad_end(cls, written: str, tile: Tile) -> str:
+    def bad_end(cls, written: str, tile: Tile) -> NotationError:
         """What a player is told for an end label that is not one."""
-        return f"'{written}' is not an end: use a letter from the picture, like '{tile.name} A'."
+        return NotationError(
+            N_("'{written}' is not an end: use a letter from the picture, like '{tile} A'."),
+            written=written,
+            tile=tile.name,
+        )
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("moves are immutable")
@@ -176,8 +180,11 @@ def parse_line_move(text: str, book: MoveBook) -> LineMove:
     example = book.move_class.example
     if match is None or (book.top > 9 and _compact(match)):
         raise NotationError(
-            f"'{text.strip()}' is not a move. Write a tile and an open end, like "
-            f"'{example}', or 'draw'."
+            N_(
+                "'{text}' is not a move. Write a tile and an open end, like '{example}', or 'draw'."
+            ),
+            text=text.strip(),
+            example=example,
         )
     tile = parse_tile(match.group("tile"), top=book.top)
     end = match.group("end").upper()
@@ -186,7 +193,7 @@ def parse_line_move(text: str, book: MoveBook) -> LineMove:
     try:
         slot = book.move_class.slot_of(end)
     except ValueError:
-        raise NotationError(book.move_class.bad_end(match.group("end"), tile)) from None
+        raise book.move_class.bad_end(match.group("end"), tile) from None
     return book.play(tile, slot)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import IllegalMoveError
+from engine.errors import N_, IllegalMoveError
 from engine.line.base import LineOfPlay
 from engine.tiles import Tile, parse_tile
 
@@ -73,7 +73,7 @@ class SpinnerLine(LineOfPlay):
     def play_lead(self, tile: Tile, seat: int) -> None:
         """Lay the first tile: its high half faces west, its low half east."""
         if self.lead is not None:
-            raise IllegalMoveError("The lead has already been played.")
+            raise IllegalMoveError(N_("The lead has already been played."))
         high, low = tile
         self.lead, self.lead_seat = tile, seat
         self.values = [low, high, 0, 0]
@@ -86,7 +86,7 @@ class SpinnerLine(LineOfPlay):
     def place(self, tile: Tile, end: int, seat: int) -> int:
         """Lay ``tile`` on open end ``end``; returns its index in that arm."""
         if end not in self.open:
-            raise IllegalMoveError(f"{LABELS[end]} is not an open end.")
+            raise IllegalMoveError(N_("{end} is not an open end."), end=LABELS[end])
         value = self.values[end]
         high, low = tile
         outer = self.outer(tile, end)

@@ -16,7 +16,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.errors import EngineError
+from engine.errors import N_, EngineError
 from engine.network.geometry import DIR_NAMES
 from engine.network.layout import Layout
 from engine.network.moves import NetworkMove
@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         layout = read_position(args.position, attachments=args.attachments)
         tile = parse_tile(args.tile, top=6)
         if tile in {p.tile for p in layout.placements}:
-            raise EngineError(f"{tile} is already on the table.")
+            raise EngineError(N_("{tile} is already on the table."), tile=tile)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from engine.dealt import Deal, DealtHand, StockAlias, passes_at_end, seat_of_view, tiles_from
-from engine.errors import HandOverError, IllegalMoveError, TileNotInHandError
+from engine.errors import N_, HandOverError, IllegalMoveError, TileNotInHandError
 from engine.game import JSON, Event, Outcome
 from engine.network.bonus import BONUS_POINTS, BonusResult, compute_bonus
 from engine.network.layout import Layout, Placement, PlaceOutcome
@@ -52,7 +52,7 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
     """A Network dominoes hand. Seats are 0-based; play goes up in seat order."""
 
     game = "network"
-    title = "Network dominoes"
+    title = N_("Network dominoes")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     stock_name = "set_aside"
@@ -165,11 +165,11 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
     def preview(self, move: NetworkMove) -> tuple[Placement, int]:
         """Where ``move`` would put its tile and how many rings it would score."""
         if move.tile is None:
-            raise IllegalMoveError("A pass puts no tile on the table.")
+            raise IllegalMoveError(N_("A pass puts no tile on the table."))
         seat = self._current if self._current is not None else 0
         if move.label is None:
             if not self.layout.is_empty:
-                raise IllegalMoveError("The lead has already been played.")
+                raise IllegalMoveError(N_("The lead has already been played."))
             return self.layout.lead_placement(seat, move.tile), 0
         end, cand = self.layout.find(move.tile, move.label, move.face, move.turn)
         placement = self.layout.placement_for(seat, move.tile, end, cand)
@@ -178,20 +178,21 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
     def apply(self, move: NetworkMove) -> list[Event]:
         seat = self._current
         if seat is None:
-            raise HandOverError("This hand is over.")
+            raise HandOverError(N_("This hand is over."))
         if move.tile is None:
             if self.layout.is_empty:
-                raise IllegalMoveError("The lead cannot be passed: play the first tile.")
+                raise IllegalMoveError(N_("The lead cannot be passed: play the first tile."))
             return self._pass(seat, auto=False)
         tile = move.tile
         if tile not in self.hands[seat]:
-            raise TileNotInHandError(f"You do not hold {tile}.")
+            raise TileNotInHandError(N_("You do not hold {tile}."), tile=tile)
         if self.layout.is_empty:
             outcome = self._lead(seat, move)
         else:
             if move.label is None:
                 raise IllegalMoveError(
-                    f"The lead has been played: say where {tile} goes, like '{tile} A NN'."
+                    N_("The lead has been played: say where {tile} goes, like '{tile} A NN'."),
+                    tile=tile,
                 )
             outcome = self.layout.place(seat, tile, move.label, move.face, move.turn)
         self.hands[seat].remove(tile)
@@ -220,9 +221,13 @@ class NetworkHand(DealtHand[NetworkMove, NetworkOptions, Turn]):
         tile = move.tile
         assert tile is not None
         if move.label is not None:
-            raise IllegalMoveError(f"The first tile is the lead: play it as '{tile}'.")
+            raise IllegalMoveError(
+                N_("The first tile is the lead: play it as '{tile}'."), tile=tile
+            )
         if self.options.lead == "highest-double" and tile != self.lead_tile:
-            raise IllegalMoveError(f"The lead must be the highest double, {self.lead_tile}.")
+            raise IllegalMoveError(
+                N_("The lead must be the highest double, {lead_tile}."), lead_tile=self.lead_tile
+            )
         return self.layout.lead(seat, tile)
 
     def _pass(self, seat: int, auto: bool) -> list[Event]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NamedTuple
 
-from engine.errors import IllegalMoveError
+from engine.errors import N_, IllegalMoveError
 from engine.network.geometry import (
     ACROSS,
     COLUMN_SHIFT,
@@ -331,7 +331,11 @@ class Layout:
         found = self.ends.get(label.upper())
         if found is None:
             known = ", ".join(self.ends) or "none"
-            raise IllegalMoveError(f"There is no open end {label.upper()} (open ends: {known}).")
+            raise IllegalMoveError(
+                N_("There is no open end {label} (open ends: {known})."),
+                label=label.upper(),
+                known=known,
+            )
         return found
 
     def singles(self, end: OpenEnd) -> list[Candidate]:
@@ -419,10 +423,13 @@ class Layout:
         high, low = tile.high, tile.low
         if n != high and n != low:
             raise IllegalMoveError(
-                f"{tile} does not match end {end.label}, which shows {end.number}."
+                N_("{tile} does not match end {label}, which shows {number}."),
+                tile=tile,
+                label=end.label,
+                number=end.number,
             )
         if turn == X and high != low:
-            raise IllegalMoveError("Only a double can be laid crosswise (X).")
+            raise IllegalMoveError(N_("Only a double can be laid crosswise (X)."))
         if high == low:
             for cand in self.doubles(end):
                 if cand.face == face and cand.turn == turn:
@@ -432,7 +439,7 @@ class Layout:
             for cand in self.singles(end):
                 if cand.face == face and cand.turn == turn and cand.need in (ANY, far):
                     return end, cand
-        raise IllegalMoveError(self._why_not(tile, end, face, turn))
+        raise self._why_not(tile, end, face, turn)
 
     def rings_if(self, placement: Placement) -> int:
         """Rings the placement would score, without placing it."""
@@ -471,7 +478,7 @@ class Layout:
 
     def lead(self, seat: int, tile: Tile) -> PlaceOutcome:
         if not self.is_empty:
-            raise IllegalMoveError("The lead has already been played.")
+            raise IllegalMoveError(N_("The lead has already been played."))
         return self.add(self.lead_placement(seat, tile))
 
     def place(self, seat: int, tile: Tile, label: str, face: int, turn: int) -> PlaceOutcome:
@@ -764,28 +771,46 @@ class Layout:
             bounded = bounded[:-1]
         return max(0, pieces_after - 1), bounded
 
-    def _why_not(self, tile: Tile, end: OpenEnd, face: int, turn: int) -> str:
-        name = f"{tile} at {end.label} {DIR_NAMES[face]}{DIR_NAMES[turn]}"
+    def _why_not(self, tile: Tile, end: OpenEnd, face: int, turn: int) -> IllegalMoveError:
+        move = f"{tile} at {end.label} {DIR_NAMES[face]}{DIR_NAMES[turn]}"
         if face not in [d for _, d in end.faces]:
             faces = " or ".join(DIR_NAMES[d] for _, d in end.faces)
-            return f"{name}: end {end.label} can only be reached across its {faces} face."
+            return IllegalMoveError(
+                N_("{move}: end {end} can only be reached across its {faces} face."),
+                move=move,
+                end=end.label,
+                faces=faces,
+            )
         if tile.is_double and turn not in (face, X):
-            return (
-                f"{name}: a double is laid straight out ({DIR_NAMES[face] * 2}) or crosswise (X)."
+            return IllegalMoveError(
+                N_("{move}: a double is laid straight out ({straight}) or crosswise (X)."),
+                move=move,
+                straight=DIR_NAMES[face] * 2,
             )
         if turn == opposite(face):
-            return f"{name}: a tile cannot turn back into the end it is laid against."
+            return IllegalMoveError(
+                N_("{move}: a tile cannot turn back into the end it is laid against."), move=move
+            )
         square = next(sq for sq, d in end.faces if d == face)
         usable, straight_only = self._sides_allowed(end, face)
         if not usable:
-            return f"{name}: this table only allows tiles off the end face of an open end."
+            return IllegalMoveError(
+                N_("{move}: this table only allows tiles off the end face of an open end."),
+                move=move,
+            )
         if straight_only and turn != face:
-            return f"{name}: this table allows no offset tiles off a side face."
+            return IllegalMoveError(
+                N_("{move}: this table allows no offset tiles off a side face."), move=move
+            )
         near = square + STEP2[face]
         first, second = _crosswise(near, face) if turn == X else (near, near + STEP2[turn])
         if any(self._grid[c] & _COVERED for c in tile_cells(first, second)):
-            return f"{name}: that space is already taken by another tile."
-        return f"{name}: a half of it would touch a different number along an edge."
+            return IllegalMoveError(
+                N_("{move}: that space is already taken by another tile."), move=move
+            )
+        return IllegalMoveError(
+            N_("{move}: a half of it would touch a different number along an edge."), move=move
+        )
 
 
 def _crosswise(near: int, face: int) -> tuple[int, int]:
@@ -806,8 +831,14 @@ def _check_room(placement: Placement, limit: int) -> None:
     low, high = -limit, limit - 2  # a half's square covers its corner and one more cell
     if not (low <= ax <= high and low <= ay <= high and low <= bx <= high and low <= by <= high):
         raise IllegalMoveError(
-            f"{placement.tile} at {placement.ax},{placement.ay} is too far out: a table holds "
-            f"tiles within {TILE_LIMIT} half units of the centre."
+            N_(
+                "{tile} at {ax},{ay} is too far out: a table holds tiles within {limit} "
+                "half units of the centre."
+            ),
+            tile=placement.tile,
+            ax=placement.ax,
+            ay=placement.ay,
+            limit=TILE_LIMIT,
         )
     if not (0 <= a <= _TOP_NUMBER and 0 <= b <= _TOP_NUMBER):
-        raise IllegalMoveError(f"{placement.tile} is not in the double-six set.")
+        raise IllegalMoveError(N_("{tile} is not in the double-six set."), tile=placement.tile)

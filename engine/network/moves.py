@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import NotationError
+from engine.errors import N_, NotationError
 from engine.game import Move
 from engine.network.geometry import DIR_NAMES, X
 from engine.tiles import Tile, parse_tile
@@ -114,8 +114,11 @@ def parse_move(text: str) -> NetworkMove:
     match = _MOVE_RE.match(text)
     if match is None:
         raise NotationError(
-            f"'{text.strip()}' is not a move. Write a tile, an open end and a direction, "
-            "like '6-3 B NE', or 'pass'."
+            N_(
+                "'{text}' is not a move. Write a tile, an open end and a direction, "
+                "like '6-3 B NE', or 'pass'."
+            ),
+            text=text.strip(),
         )
     tile = parse_tile(match.group("tile"), top=6)
     rest = re.sub(r"[\s:/.]", "", match.group("rest") or "").upper()
@@ -123,14 +126,19 @@ def parse_move(text: str) -> NetworkMove:
         return NetworkMove(tile)
     if len(rest) < 3:
         raise NotationError(
-            f"'{text.strip()}' needs an open end and two direction letters, like '6-3 B NE'."
+            N_("'{text}' needs an open end and two direction letters, like '6-3 B NE'."),
+            text=text.strip(),
         )
     label, face_name, turn_name = rest[:-2], rest[-2], rest[-1]
     if face_name not in DIR_NAMES[:4]:
-        raise NotationError(f"'{face_name}' is not a face: use N, E, S or W.")
+        raise NotationError(
+            N_("'{face_name}' is not a face: use N, E, S or W."), face_name=face_name
+        )
     if turn_name not in DIR_NAMES:
-        raise NotationError(f"'{turn_name}' is not a direction: use N, E, S, W or X.")
+        raise NotationError(
+            N_("'{turn_name}' is not a direction: use N, E, S, W or X."), turn_name=turn_name
+        )
     face, turn = DIR_NAMES.index(face_name), DIR_NAMES.index(turn_name)
     if turn == X and not tile.is_double:
-        raise NotationError("Only a double can be laid crosswise (X).")
+        raise NotationError(N_("Only a double can be laid crosswise (X)."))
     return NetworkMove(tile, label, face, turn)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
 
+from engine.errors import N_
 from engine.spec import Choice, OptionSpec
 
 LeadRule = Literal["highest-double", "any"]
@@ -17,32 +18,32 @@ BonusTie = Literal["all", "recent", "none"]
 
 OPTIONS: Final = (
     OptionSpec(
-        "attachments",
-        "Ways a tile may attach to an open end",
+        N_("attachments"),
+        N_("Ways a tile may attach to an open end"),
         7,
         (
-            Choice(7, "7 — every way (standard)"),
-            Choice(5, "5 — no offsets off side faces"),
-            Choice(3, "3 — end face only"),
+            Choice(7, N_("7 — every way (standard)")),
+            Choice(5, N_("5 — no offsets off side faces")),
+            Choice(3, N_("3 — end face only")),
         ),
     ),
     OptionSpec(
-        "lead",
-        "Who leads each hand",
+        N_("lead"),
+        N_("Who leads each hand"),
         "highest-double",
         (
-            Choice("highest-double", "Highest double leads (standard)"),
-            Choice("any", "The leader may lead any tile"),
+            Choice("highest-double", N_("Highest double leads (standard)")),
+            Choice("any", N_("The leader may lead any tile")),
         ),
     ),
     OptionSpec(
-        "bonus_tie",
-        "End-of-hand bonus when numbers tie",
+        N_("bonus_tie"),
+        N_("End-of-hand bonus when numbers tie"),
         "all",
         (
-            Choice("all", "Every tied number's last player gets +3 (standard)"),
-            Choice("recent", "Only the most recent of the tied numbers"),
-            Choice("none", "No bonus on a tie"),
+            Choice("all", N_("Every tied number's last player gets +3 (standard)")),
+            Choice("recent", N_("Only the most recent of the tied numbers")),
+            Choice("none", N_("No bonus on a tie")),
         ),
     ),
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import NotationError
+from engine.errors import N_, NotationError
 from engine.network.geometry import DIR_NAMES, DX, DY
 from engine.network.layout import Layout, Placement
 from engine.tiles import Tile
@@ -34,12 +34,14 @@ def write_position(layout: Layout) -> str:
 def parse_placement(entry: str, seats: int = 5) -> Placement:
     match = _ENTRY_RE.match(entry.strip())
     if match is None:
-        raise NotationError(f"'{entry}' is not a position entry; write it like 2:6-3@0,4N.")
+        raise NotationError(
+            N_("'{entry}' is not a position entry; write it like 2:6-3@0,4N."), entry=entry
+        )
     seat, a, b, x, y = (int(match.group(i)) for i in range(1, 6))
     if not 1 <= seat <= seats:
-        raise NotationError(f"'{entry}': seats run from 1 to {seats}.")
+        raise NotationError(N_("'{entry}': seats run from 1 to {seats}."), entry=entry, seats=seats)
     if a > 6 or b > 6:
-        raise NotationError(f"'{entry}': Network dominoes uses a double-six set.")
+        raise NotationError(N_("'{entry}': Network dominoes uses a double-six set."), entry=entry)
     d = DIR_NAMES.index(match.group(6).upper())
     return Placement(seat - 1, a, b, x, y, x + 2 * DX[d], y + 2 * DY[d])
 
@@ -52,11 +54,19 @@ def read_position(text: str, attachments: int = 7, seats: int = 5) -> Layout:
         placement = parse_placement(entry, seats)
         tile = placement.tile
         if tile in seen:
-            raise NotationError(f"Entry {number} ('{entry}'): {tile} is already on the table.")
+            raise NotationError(
+                N_("Entry {number} ('{entry}'): {tile} is already on the table."),
+                number=number,
+                entry=entry,
+                tile=tile,
+            )
         seen.add(tile)
         if not layout.is_empty and not _is_legal(layout, placement):
             raise NotationError(
-                f"Entry {number} ('{entry}'): {tile} cannot be laid there under the rules."
+                N_("Entry {number} ('{entry}'): {tile} cannot be laid there under the rules."),
+                number=number,
+                entry=entry,
+                tile=tile,
             )
         layout.add(placement)
     return layout

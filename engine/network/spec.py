@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.errors import N_
 from engine.network.ai import LEVELS, computer_move
 from engine.network.hand import MAX_PLAYERS, MIN_PLAYERS, NetworkHand
 from engine.network.options import OPTIONS
@@ -13,10 +14,10 @@ the end) at most one pass a player."""
 
 SPEC = GameSpec(
     name="network",
-    title="Network dominoes",
-    family="network",
-    family_title="Network dominoes",
-    summary="Tiles on a 2-D grid; touching halves must match; closing a ring scores.",
+    title=N_("Network dominoes"),
+    family=N_("network"),
+    family_title=N_("Network dominoes"),
+    summary=N_("Tiles on a 2-D grid; touching halves must match; closing a ring scores."),
     rules_page="docs/rules/network.md",
     min_seats=MIN_PLAYERS,
     max_seats=MAX_PLAYERS,
@@ -28,7 +29,7 @@ SPEC = GameSpec(
     computer=computer_move,
     longest_game=LONGEST_HAND,
     stats=(
-        StatSpec("rings", "rings closed", "Rings", "sum"),
-        StatSpec("best_hand", "best hand", "Best", "max"),
+        StatSpec("rings", N_("rings closed"), N_("Rings"), "sum"),
+        StatSpec("best_hand", N_("best hand"), N_("Best"), "max"),
     ),
 )

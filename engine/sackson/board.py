@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from engine.errors import NotationError
+from engine.errors import N_, NotationError
 
 SIZE: Final = 8
 SQUARES: Final = SIZE * SIZE
@@ -34,7 +34,7 @@ def square(text: str) -> int:
     """The square a name like ``d4`` names (NotationError for anything else)."""
     text = text.strip().lower()
     if len(text) != 2 or text[0] not in FILES or text[1] not in "12345678":
-        raise NotationError(f"“{text}” is not a square: use a1 to h8.")
+        raise NotationError(N_("“{text}” is not a square: use a1 to h8."), text=text)
     return (int(text[1]) - 1) * SIZE + FILES.index(text[0])
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Self
 
-from engine.errors import HandOverError, IllegalMoveError
+from engine.errors import N_, HandOverError, IllegalMoveError
 from engine.game import JSON, Event, HandState, NewHand, Outcome
 from engine.rng import derive_seed
 from engine.sackson.board import (
@@ -163,7 +163,7 @@ class SacksonGame(HandState[SacksonMove]):
     def timeout_move(self) -> SacksonMove:
         codes = self.legal_codes()
         if not codes:
-            raise HandOverError("This game is over.")
+            raise HandOverError(N_("This game is over."))
         return SacksonMove.from_code(codes[0])
 
     def parse_move(self, text: str) -> SacksonMove:
@@ -171,10 +171,10 @@ class SacksonGame(HandState[SacksonMove]):
 
     def apply(self, move: SacksonMove) -> list[Event]:
         if self.result is not None:
-            raise HandOverError("This game is over.")
+            raise HandOverError(N_("This game is over."))
         code = move.code
         if code not in self.legal_codes():
-            raise IllegalMoveError(self.why_illegal(move))
+            raise self.illegal(move)
         mover = self.current_player
         assert mover is not None
         self.position.play(code)
@@ -258,35 +258,49 @@ class SacksonGame(HandState[SacksonMove]):
         return Event("draw", detail={"reason": reason})
 
     def why_illegal(self, move: SacksonMove) -> str:
-        """A player-readable reason ``move`` is not legal now."""
+        """A player-readable reason ``move`` is not legal now (in English)."""
+        return str(self.illegal(move))
+
+    def illegal(self, move: SacksonMove) -> IllegalMoveError:
+        """The refusal of ``move``, saying why it is not legal now."""
         position = self.position
         colour = position.to_move
         own = position.pieces[colour]
         if move.is_pass:
-            return "You may pass only when you have no legal move."
+            return IllegalMoveError(N_("You may pass only when you have no legal move."))
         assert move.end is not None
         end = move.end
         in_hand = position.hand[colour]
         if move.start is None and not in_hand:
-            return "All your pieces are on the board: move one (e.g. d4-f6)."
+            return IllegalMoveError(N_("All your pieces are on the board: move one (e.g. d4-f6)."))
         if move.start is not None and in_hand:
-            return f"You still have {in_hand} pieces to place: name one square (e.g. d4)."
+            return IllegalMoveError(
+                N_("You still have {count} pieces to place: name one square (e.g. d4)."),
+                count=in_hand,
+            )
         if move.start is not None and not own >> move.start & 1:
-            return f"You have no piece on {name(move.start)}."
+            return IllegalMoveError(N_("You have no piece on {square}."), square=name(move.start))
         if move.start == end:
-            return "A piece must move to another square."
+            return IllegalMoveError(N_("A piece must move to another square."))
         target = name(end)
         lifted = own if move.start is None else own ^ (1 << move.start)
         if position.occupied >> end & 1 and end != move.start:
-            return f"{target} is taken."
+            return IllegalMoveError(N_("{square} is taken."), square=target)
         if CORNERS >> end & 1:
-            return f"{target} is a corner: nobody may use the corners."
+            return IllegalMoveError(
+                N_("{square} is a corner: nobody may use the corners."), square=target
+            )
         if GOAL_ZONE[1 - colour] >> end & 1:
-            return f"{target} is in your opponent's goal."
+            return IllegalMoveError(N_("{square} is in your opponent's goal."), square=target)
         lifted_board = position.occupied & ~(own ^ lifted)
         if not open_squares(lifted, lifted_board, colour) >> end & 1:
-            return f"A piece on {target} would make a group of more than two of your pieces."
-        return "That move would give both players a network, which is not allowed."
+            return IllegalMoveError(
+                N_("A piece on {square} would make a group of more than two of your pieces."),
+                square=target,
+            )
+        return IllegalMoveError(
+            N_("That move would give both players a network, which is not allowed.")
+        )
 
     # ------------------------------------------------------------------ views
 

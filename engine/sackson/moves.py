@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from engine.errors import NotationError
+from engine.errors import N_, NotationError
 from engine.game import Move
 from engine.sackson.board import name, square
 from engine.sackson.position import PASS, PLACE
@@ -52,8 +52,11 @@ class SacksonMove(Move):
         found = _MOVE.match(cleaned)
         if found is None:
             raise NotationError(
-                f"“{text.strip()[:20]}” is not a move: write a square to place a piece "
-                "(d4) or two squares to move one (d4-f6)."
+                N_(
+                    "“{text}” is not a move: write a square to place a piece (d4) or two "
+                    "squares to move one (d4-f6)."
+                ),
+                text=text.strip()[:20],
             )
         first, second = found.groups()
         if second is None:

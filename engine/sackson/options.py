@@ -5,43 +5,46 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.errors import N_
 from engine.spec import Choice, OptionSpec
 
 OPTIONS: Final = (
     OptionSpec(
-        "turn_order",
-        "Turn order",
+        N_("turn_order"),
+        N_("Turn order"),
         "standard",
         (
-            Choice("standard", "Standard: Dark, Light, Dark …", "Turns: Dark, Light, Dark …"),
+            Choice(
+                "standard", N_("Standard: Dark, Light, Dark …"), N_("Turns: Dark, Light, Dark …")
+            ),
             Choice(
                 "equalized",
-                "Equalized: Dark, Light, Light, then alternating",
-                "Equalized turns: Dark, Light, Light, then alternating",
+                N_("Equalized: Dark, Light, Light, then alternating"),
+                N_("Equalized turns: Dark, Light, Light, then alternating"),
             ),
         ),
     ),
     OptionSpec(
-        "both_networks",
-        "A move that completes both networks",
+        N_("both_networks"),
+        N_("A move that completes both networks"),
         "illegal",
         (
-            Choice("illegal", "Is illegal", "Completing both networks at once is illegal"),
+            Choice("illegal", N_("Is illegal"), N_("Completing both networks at once is illegal")),
             Choice(
                 "mover_loses",
-                "Is legal and loses (CS61B rule)",
-                "Completing both networks at once loses (CS61B rule)",
+                N_("Is legal and loses (CS61B rule)"),
+                N_("Completing both networks at once loses (CS61B rule)"),
             ),
         ),
     ),
     OptionSpec(
-        "dark",
-        "Who plays Dark (moves first) in game 1",
+        N_("dark"),
+        N_("Who plays Dark (moves first) in game 1"),
         "host",
         (
-            Choice("host", "The host"),
-            Choice("guest", "The opponent"),
-            Choice("random", "Drawn at random"),
+            Choice("host", N_("The host")),
+            Choice("guest", N_("The opponent")),
+            Choice("random", N_("Drawn at random")),
         ),
     ),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.errors import N_
 from engine.sackson.ai import LEVELS, computer_move
 from engine.sackson.game import PLAYERS, SacksonGame
 from engine.sackson.options import OPTIONS
@@ -13,10 +14,10 @@ nobody; colours alternate from game to game)."""
 
 SPEC = GameSpec(
     name=SacksonGame.game,
-    title="Sackson's Network",
-    family="sackson",
-    family_title="Sid Sackson's Network (board game)",
-    summary="Two players, an 8×8 board, ten pieces each: connect your goals with a network.",
+    title=N_("Sackson's Network"),
+    family=N_("sackson"),
+    family_title=N_("Sid Sackson's Network (board game)"),
+    summary=N_("Two players, an 8×8 board, ten pieces each: connect your goals with a network."),
     rules_page="docs/rules/sackson.md",
     min_seats=PLAYERS,
     max_seats=PLAYERS,
@@ -32,8 +33,8 @@ SPEC = GameSpec(
     round_word="game",
     piece_word="piece",
     level_notes={
-        "easy": "Plays at random, but completes a network when it can",
-        "normal": "Looks one move ahead: wins when it can, blocks yours",
-        "hard": "Searches several moves ahead (alpha-beta)",
+        "easy": N_("Plays at random, but completes a network when it can"),
+        "normal": N_("Looks one move ahead: wins when it can, blocks yours"),
+        "hard": N_("Searches several moves ahead (alpha-beta)"),
     },
 )

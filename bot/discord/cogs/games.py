@@ -2,19 +2,23 @@
 
 Nothing here is declared by hand per game: ``/<family> new`` takes a ``game`` choice when
 the family has several games, then the seats, the target and every option of the family's
-games, each with the choices and description its :class:`~engine.spec.OptionSpec` gives.
+games, each with the choices and description its :class:`~engine.spec.OptionSpec` gives,
+and the table's language. Every name and description is an English message marked for the
+catalogs (or a :func:`~bot.discord.command_words.said` string with values), which the
+tree's translator gives in each Discord language.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
 
 from bot.discord.answering import reader_text
+from bot.discord.command_words import said, verbatim
 from bot.discord.handlers import Handlers
 from bot.games.base import GameAdapter
 from bot.games.words import words_for
@@ -23,9 +27,15 @@ from bot.publishing.rules_reply import show_rules
 from bot.tables.errors import UserError
 from bot.tables.pace import format_turn, parse_turn, suggestions
 from bot.tables.settings import TableSettings, is_challenge
-from engine.spec import GameSpec, MatchFormat, OptionSpec
+from engine.errors import Term
+from engine.spec import Choice, GameSpec, MatchFormat, OptionSpec
+from i18n import LANGUAGES, N_, NAMES, language_of
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
+Words = str | app_commands.locale_str
+
+LEVEL_NAMES: Final = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+"""How the ``computer`` choice names each computer level."""
 
 
 def _union_options(specs: Sequence[GameSpec]) -> list[OptionSpec]:
@@ -37,8 +47,27 @@ def _union_options(specs: Sequence[GameSpec]) -> list[OptionSpec]:
     return list(seen.values())
 
 
+def _choice_name(choice: Choice) -> Words:
+    """A choice as the menu lists it: its label (a template filled with its values, or
+    a bare number that reads the same in every language)."""
+    if choice.templates is not None:
+        return said(choice.templates[0], **dict(choice.values))
+    if not any(letter.isalpha() for letter in choice.label):
+        return verbatim(choice.label)
+    return choice.label
+
+
 def _choices(option: OptionSpec) -> list[app_commands.Choice[Any]]:
-    return [app_commands.Choice(name=c.label[:100], value=c.value) for c in option.choices]
+    return [app_commands.Choice(name=_choice_name(c), value=c.value) for c in option.choices]
+
+
+def table_language(interaction: discord.Interaction[Any], chosen: str | None) -> str:
+    """The language a new table speaks in public: the one chosen, else the server's
+    preferred one (in a DM, the player's own)."""
+    if chosen is not None:
+        return language_of(chosen)
+    locale = interaction.guild_locale if interaction.guild_id is not None else None
+    return language_of((locale or interaction.locale).value)
 
 
 def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handlers) -> Any:
@@ -57,10 +86,10 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         )
     ]
-    describe: dict[str, str] = {}
+    describe: dict[str, Words] = {}
     choices: dict[str, list[app_commands.Choice[Any]]] = {}
 
-    def add(name: str, annotation: Any, description: str, *, required: bool = False) -> None:
+    def add(name: str, annotation: Any, description: Words, *, required: bool = False) -> None:
         parameters.append(
             inspect.Parameter(
                 name,
@@ -69,68 +98,74 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
                 default=inspect.Parameter.empty if required else None,
             )
         )
-        describe[name] = description[:100]
+        describe[name] = description
 
     if len(specs) > 1:
-        add("game", str, "Which game to play", required=True)
+        add(N_("game"), str, N_("Which game to play"), required=True)
         choices["game"] = [app_commands.Choice(name=s.title, value=s.name) for s in specs]
     challenge = all(is_challenge(spec) for spec in specs)
     if challenge:
-        add("opponent", discord.Member, "Challenge this person (they press Accept to play)")
+        add(N_("opponent"), discord.Member, N_("Challenge this person (they press Accept to play)"))
         levels = list(dict.fromkeys(level for spec in specs for level in spec.levels))
-        add("computer", str, "Play the computer at this level instead (starts at once)")
+        add(N_("computer"), str, N_("Play the computer at this level instead (starts at once)"))
         choices["computer"] = [
-            app_commands.Choice(name=level.title(), value=level) for level in levels
+            app_commands.Choice(name=LEVEL_NAMES.get(level, level.title()), value=level)
+            for level in levels
         ]
     seat_default = specs[0].default_seats
     if min_seats != max_seats:
         add(
-            "seats",
+            N_("seats"),
             app_commands.Range[int, min_seats, max_seats],
-            f"Number of seats, {min_seats} to {max_seats} (default {seat_default})",
+            said(
+                N_("Number of seats, {low} to {high} (default {default})"),
+                low=min_seats,
+                high=max_seats,
+                default=seat_default,
+            ),
         )
     wins = all(f.unit == "wins" for f in formats)
     if formats:
-        default: int | str | None = formats[0].default_target
-        if default is None:
-            default = "one game"
-        past = all(f.ends_when == "exceeds" for f in formats)
-        goal = "A total over this many points wins" if past else "Points needed to win"
-        if wins:
-            goal = "Games needed to win"
-        if any_target:
-            top = max(f.max_target for f in formats)
-            add(
-                "target",
-                app_commands.Range[int, 1, top],
-                f"{goal} the match (default {default})",
-            )
-        else:
-            add("target", int, f"{goal} the match (default {default})")
+        add(N_("target"), *_target_option(formats, any_target))
+        if not any_target:
             choices["target"] = [
-                app_commands.Choice(name=f"First to {t} wins" if wins else str(t), value=t)
+                app_commands.Choice(
+                    name=said(N_("First to {count} wins"), count=t) if wins else verbatim(str(t)),
+                    value=t,
+                )
                 for t in targets
             ]
             if one_game:
                 choices["target"].insert(
-                    0, app_commands.Choice(name="One game", value=MatchFormat.ONE_GAME)
+                    0, app_commands.Choice(name=N_("One game"), value=MatchFormat.ONE_GAME)
                 )
     for option in options:
         kind = type(option.default)
         add(option.name, kind, option.description)
         choices[option.name] = _choices(option)
     add(
-        "hints",
+        N_("hints"),
         bool,
-        "Let players ask for the hard computer's move on their turn (standings count them)",
+        N_("Let players ask for the hard computer's move on their turn (standings count them)"),
     )
     add(
-        "turn",
+        N_("turn"),
         str,
-        "How long each turn may last, 1 minute to 3 days: 30m, 8h, 2d "
-        f"(default {format_turn(default_turn_seconds)})",
+        said(
+            N_("How long each turn may last, 1 minute to 3 days: 30m, 8h, 2d (default {length})"),
+            length=format_turn(default_turn_seconds),
+        ),
     )
-    shared = {"game", "opponent", "computer", "seats", "target", "hints", "turn"}
+    add(
+        N_("language"),
+        str,
+        N_("The language the table speaks in public (default: the server's)"),
+    )
+    choices["language"] = [
+        app_commands.Choice(name=verbatim(NAMES[language]), value=language)
+        for language in LANGUAGES
+    ]
+    shared = {"game", "opponent", "computer", "seats", "target", "hints", "turn", "language"}
     clashing = shared & {option.name for option in options}
     if clashing:
         raise ValueError(f"{adapter.family}: a game option repeats a table option: {clashing}")
@@ -143,6 +178,7 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         opponent = given.pop("opponent", None)
         computer = given.pop("computer", None)
         hints = bool(given.pop("hints", None))
+        language = table_language(interaction, given.pop("language", None))
         chosen = {name: value for name, value in given.items() if value is not None}
         try:
             opponent_id = _opponent_id(interaction, opponent, computer)
@@ -155,10 +191,15 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
                 options=chosen,
                 opponent_id=opponent_id,
                 hints=hints,
+                language=language,
             )
             if computer is not None and computer not in settings.spec.levels:
                 levels = ", ".join(settings.spec.levels)
-                raise UserError(f"The computer plays at {levels}, not {computer!r}.")
+                raise UserError(
+                    N_("The computer plays at {levels}, not '{computer}'."),
+                    levels=levels,
+                    computer=computer,
+                )
         except UserError as exc:
             await tell(interaction, exc.said_in(reader_text(interaction)))
             return
@@ -167,7 +208,7 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
     async def turn_choices(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        listed = suggestions(current, default_turn_seconds)
+        listed = suggestions(current, default_turn_seconds, reader_text(interaction))
         return [app_commands.Choice(name=label[:100], value=value) for label, value in listed]
 
     new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
@@ -175,10 +216,33 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
     app_commands.choices(**choices)(new)
     app_commands.autocomplete(turn=turn_choices)(new)
     return app_commands.Command(
-        name="new",
-        description=f"Open a {adapter.title} table in this channel"[:100],
+        name=N_("new"),
+        description=said(N_("Open a {game} table in this channel"), game=Term(adapter.title)),
         callback=new,
     )
+
+
+def _target_option(formats: Sequence[MatchFormat], any_target: bool) -> tuple[Any, Words]:
+    """The ``target`` option's type and description: what a match is played to."""
+    default = formats[0].default_target
+    wins = all(f.unit == "wins" for f in formats)
+    past = all(f.ends_when == "exceeds" for f in formats)
+    kind: Any = (
+        app_commands.Range[int, 1, max(f.max_target for f in formats)] if any_target else int
+    )
+    if default is None:
+        if wins:
+            return kind, N_("Games needed to win the match (default one game)")
+        if past:
+            return kind, N_("A total over this many points wins the match (default one game)")
+        return kind, N_("Points needed to win the match (default one game)")
+    if wins:
+        template = N_("Games needed to win the match (default {default})")
+    elif past:
+        template = N_("A total over this many points wins the match (default {default})")
+    else:
+        template = N_("Points needed to win the match (default {default})")
+    return kind, said(template, default=default)
 
 
 def _opponent_id(
@@ -188,11 +252,11 @@ def _opponent_id(
     if opponent is None:
         return None
     if computer is not None:
-        raise UserError("Challenge a person or play the computer, not both at once.")
+        raise UserError(N_("Challenge a person or play the computer, not both at once."))
     if opponent.id == interaction.user.id:
-        raise UserError("You cannot challenge yourself: pick someone else, or a computer.")
+        raise UserError(N_("You cannot challenge yourself: pick someone else, or a computer."))
     if opponent.bot:
-        raise UserError("That is a bot account: use the computer option to play the computer.")
+        raise UserError(N_("That is a bot account: use the computer option to play the computer."))
     return opponent.id
 
 
@@ -200,7 +264,7 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
     """The whole ``/<family>`` command group: new, join, play, hand, status, cancel, rules,
     replay."""
     family = adapter.family
-    group = app_commands.Group(name=family, description=adapter.title[:100], guild_only=True)
+    group = app_commands.Group(name=family, description=adapter.title, guild_only=True)
     group.add_command(new_command(adapter, default_turn_seconds, handlers))
 
     async def join(interaction: discord.Interaction[Any]) -> None:
@@ -233,36 +297,57 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
     async def replay(interaction: discord.Interaction[Any], table: int | None = None) -> None:
         await handlers.replay(interaction, family, table)
 
-    app_commands.describe(move="Your move (pick from the list)")(play)
+    app_commands.describe(move=N_("Your move (pick from the list)"))(play)
+    app_commands.rename(move=N_("move"))(play)  # the name, marked for its translations
     play_command: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name="play", description="Make your move at this channel's table", callback=play
+        name=N_("play"), description=N_("Make your move at this channel's table"), callback=play
     )
     play_command.autocomplete("move")(play_choices)
-    words = words_for(adapter.specs[0])
+    spec = adapter.specs[0]
+    words = words_for(spec)
     joining = (
-        "Accept the challenge at this channel's table"
+        N_("Accept the challenge at this channel's table")
         if all(is_challenge(spec) for spec in adapter.specs)
-        else "Take a seat at this channel's table"
+        else N_("Take a seat at this channel's table")
     )
-    commands_: list[tuple[str, str, Callback]] = [
-        ("join", joining, join),
-        (words.show_command, words.show_help, hand),
-        ("status", "Show this channel's table and scores", status),
-        ("hint", "The hard computer's move for your turn (only you see it)", hint),
-        ("cancel", "Cancel this channel's table (host only)", cancel),
-        ("rules", f"The rules of {adapter.title}, the whole page (only you see it)", rules),
+    showing: tuple[str, str] = (
+        (N_("hand"), N_("Show your tiles (and your controls) privately"))
+        if spec.has_hands
+        else (N_("board"), N_("Show the board and your controls privately"))
+    )
+    if showing[0] != words.show_command:
+        raise ValueError(f"{family}: /{family} {words.show_command} has no marked name here")
+    commands_: list[tuple[str, Words, Callback]] = [
+        (N_("join"), joining, join),
+        (*showing, hand),
+        (N_("status"), N_("Show this channel's table and scores"), status),
+        (N_("hint"), N_("The hard computer's move for your turn (only you see it)"), hint),
+        (N_("cancel"), N_("Cancel this channel's table (host only)"), cancel),
+        (
+            N_("rules"),
+            said(
+                N_("The rules of {game}, the whole page (only you see it)"),
+                game=Term(adapter.title),
+            ),
+            rules,
+        ),
     ]
     group.add_command(play_command)
-    app_commands.describe(table="A table number of this server (default: this channel's)")(replay)
+    app_commands.describe(table=N_("A table number of this server (default: this channel's)"))(
+        replay
+    )
+    app_commands.rename(table=N_("table"))(replay)
     group.add_command(
         app_commands.Command(
-            name="replay",
-            description=f"Replay the last finished {words.round} as an animation, with its record",
+            name=N_("replay"),
+            description=N_("Replay the last finished game as an animation, with its record")
+            if words.round == "game"
+            else N_("Replay the last finished hand as an animation, with its record"),
             callback=replay,
         )
     )
     for name, description, callback in commands_:
         group.add_command(
-            app_commands.Command(name=name, description=description[:100], callback=callback)
+            app_commands.Command(name=name, description=description, callback=callback)
         )
     return group

@@ -3,20 +3,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.league.ranking import Month, monthly_ranking, ranking_alt_text, ranking_table
+from bot.discord.answering import reader_text
+from bot.league.ranking import Month, MonthError, monthly_ranking, ranking_alt_text, ranking_table
 from bot.league.rating import league_ratings
 from bot.publishing import messages, pictures
 from bot.publishing.replies import Reply, answer, tell
 from bot.store import Clock, Store, utc_now
 from engine.registry import GAMES, game_spec
+from i18n import N_, Text
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in GAMES.values()]
+ENGLISH: Final = Text()
 MONTHS_OFFERED = 12
 """How many months back ``/ranking``'s month suggestions go."""
 
@@ -28,23 +31,32 @@ class LeagueCog(commands.Cog):
         self.store = store
         self.clock = clock
 
-    @app_commands.command(name="standings", description="This server's league table")
-    @app_commands.describe(game="Which game's table (default: the game played most recently)")
+    @app_commands.command(name=N_("standings"), description=N_("This server's league table"))
+    @app_commands.describe(game=N_("Which game's table (default: the game played most recently)"))
+    @app_commands.rename(game=N_("game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def standings(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
+        text = reader_text(interaction)
         guild_id = interaction.guild_id
         if guild_id is None:
-            await tell(interaction, "The league table belongs to a server: use this in one.")
+            await tell(
+                interaction, text._("The league table belongs to a server: use this in one.")
+            )
             return
-        guild_name = interaction.guild.name if interaction.guild else "this server"
+        guild_name = interaction.guild.name if interaction.guild else text._("this server")
         await answer(
-            interaction, self._standings(guild_id, guild_name, game), edit=False, ephemeral=False
+            interaction,
+            self._standings(guild_id, guild_name, game, text),
+            edit=False,
+            ephemeral=False,
         )
 
-    async def _standings(self, guild_id: int, guild_name: str, game: str | None) -> Reply:
+    async def _standings(
+        self, guild_id: int, guild_name: str, game: str | None, text: Text = ENGLISH
+    ) -> Reply:
         played = await self.store.standings_games(guild_id)
         game = game or (played[0] if played else None)
         if game is None:
@@ -55,15 +67,20 @@ class LeagueCog(commands.Cog):
         content = messages.standings_content(rows, guild_name, spec, ratings)
         others = [g for g in played if g != game and g in GAMES]
         if others:
-            titles = ", ".join(game_spec(g).title for g in others)
-            content += f"\nAlso played here: {titles} (`/standings game:`)."
+            titles = ", ".join(text._(game_spec(g).title) for g in others)
+            content += "\n" + text._(
+                "Also played here: {games} (`/standings game:`).", games=titles
+            )
         return Reply(content)
 
-    @app_commands.command(name="ranking", description="This server's monthly ranking, as a picture")
-    @app_commands.describe(
-        game="Which game's ranking (default: the game played most recently)",
-        month="Which month, as year-month like 2026-03 (default: this month so far)",
+    @app_commands.command(
+        name=N_("ranking"), description=N_("This server's monthly ranking, as a picture")
     )
+    @app_commands.describe(
+        game=N_("Which game's ranking (default: the game played most recently)"),
+        month=N_("Which month, as year-month like 2026-03 (default: this month so far)"),
+    )
+    @app_commands.rename(game=N_("game"), month=N_("month"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def ranking(
@@ -72,39 +89,59 @@ class LeagueCog(commands.Cog):
         game: str | None = None,
         month: str | None = None,
     ) -> None:
+        text = reader_text(interaction)
         guild_id = interaction.guild_id
         if guild_id is None:
-            await tell(interaction, "The ranking belongs to a server: use this in one.")
+            await tell(interaction, text._("The ranking belongs to a server: use this in one."))
             return
         now = self.clock()
         try:
             chosen = Month.of(now) if month is None else Month.parse(month)
-        except ValueError as exc:
-            await tell(interaction, str(exc))
+        except MonthError as exc:
+            await tell(interaction, exc.said_in(text))
             return
         if chosen.start > now:
             await tell(
-                interaction, f"{chosen.label} has not begun yet: pick this month or one before."
+                interaction,
+                text._(
+                    "{month} has not begun yet: pick this month or one before.",
+                    month=chosen.said_in(text),
+                ),
             )
             return
         if game is None:
             played = await self.store.standings_games(guild_id)
             if not played:
-                await tell(interaction, "No finished matches here yet, so there is no ranking.")
+                await tell(
+                    interaction, text._("No finished matches here yet, so there is no ranking.")
+                )
                 return
             game = played[0]
-        guild_name = interaction.guild.name if interaction.guild else "this server"
-        work = self._ranking(guild_id, guild_name, game, chosen)
+        guild_name = interaction.guild.name if interaction.guild else text._("this server")
+        work = self._ranking(guild_id, guild_name, game, chosen, text)
         await answer(interaction, work, edit=False, ephemeral=False)
 
-    async def _ranking(self, guild_id: int, guild_name: str, game: str, month: Month) -> Reply:
+    async def _ranking(
+        self, guild_id: int, guild_name: str, game: str, month: Month, text: Text = ENGLISH
+    ) -> Reply:
         spec = game_spec(game)
         report = await monthly_ranking(self.store, guild_id, spec, month, self.clock())
         picture = await pictures.ranking_picture(
-            ranking_table(report, guild_name), ranking_alt_text(report, guild_name)
+            ranking_table(report, guild_name, text), ranking_alt_text(report, guild_name, text)
         )
-        so_far = "" if report.complete else " (so far)"
-        content = f"**{spec.title} ranking · {guild_name}** · {month.label}{so_far}"
+        title, when = text._(spec.title), month.said_in(text)
+        content = (
+            text._(
+                "**{game} ranking · {server}** · {month}", game=title, server=guild_name, month=when
+            )
+            if report.complete
+            else text._(
+                "**{game} ranking · {server}** · {month} (so far)",
+                game=title,
+                server=guild_name,
+                month=when,
+            )
+        )
         return Reply(content, [picture])
 
     @ranking.autocomplete("month")
@@ -118,8 +155,9 @@ class LeagueCog(commands.Cog):
             offered.append(month)
             month = month.previous()
         typed = current.strip().lower()
+        text = ENGLISH if interaction is None else reader_text(interaction)  # None: a test's
         return [
-            app_commands.Choice(name=m.label, value=m.key)
+            app_commands.Choice(name=m.said_in(text), value=m.key)
             for m in offered
-            if typed in m.key or typed in m.label.lower()
+            if typed in m.key or typed in m.label.lower() or typed in m.said_in(text).lower()
         ]

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.handlers import Handlers
+from i18n import N_
 
 
 class TablesCog(commands.Cog):
@@ -19,8 +20,10 @@ class TablesCog(commands.Cog):
         self.handlers = handlers
 
     @app_commands.command(
-        name="games",
-        description="Your tables in every server: scores, whose turn, time left (only you see it)",
+        name=N_("games"),
+        description=N_(
+            "Your tables in every server: scores, whose turn, time left (only you see it)"
+        ),
     )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     @app_commands.allowed_installs(guilds=True, users=False)

@@ -41,7 +41,7 @@ def test_new_takes_each_option_of_the_familys_games_with_the_specs_choices(famil
     specs = ADAPTERS[family].specs
     options = {option.name: option for spec in specs for option in spec.options}
     fixed = all(s.min_seats == s.max_seats for s in specs)
-    expected = {"target", "turn", "hints", *options} | (set() if fixed else {"seats"})
+    expected = {"target", "turn", "hints", "language", *options} | (set() if fixed else {"seats"})
     if len(specs) > 1:
         expected.add("game")
     if all(s.min_seats == s.max_seats == 2 for s in specs):

@@ -107,7 +107,7 @@ async def test_the_drawer_alone_is_told_the_tiles_in_their_language(store: Store
     assert HAND[READS[other]] in seen_by_other
 
     table_text = messages.table_content(update.record, update.match, frozenset())
-    assert table_text.startswith("**All Fives** · mesa ")
+    assert table_text.startswith("**Cincos** · mesa ")
     assert "mano 1" in table_text and f"robó {len(drawn)} del pozo" in table_text
     assert not any(tile in table_text for tile in drawn)
 
@@ -122,7 +122,7 @@ async def test_pictures_speak_to_each_reader_and_hide_the_hands(store: Store) ->
 
     public = await pictures.table_picture(record, match)
     assert public.description is not None
-    assert public.description.startswith("All Fives, mesa ")
+    assert public.description.startswith("Cincos, mesa ")
     assert "Totales:" in public.description
     assert not any(tile in public.description for tile in held)
 
