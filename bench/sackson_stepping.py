@@ -22,7 +22,9 @@ the hard player's search (``engine.sackson.search.Search`` keyword arguments, wi
 player before its moving phase was strengthened: see docs/ai.md.
 
 Run: .venv/bin/python bench/sackson_stepping.py --a hard --b normal [--positions 50]
-[--jobs 2] [--seed N] [--options '{"turn_order": "equalized"}']
+[--jobs 2] [--seed N] [--options '{"turn_order": "equalized"}'];
+``--cpu-positions N`` only times hard's decisions in CPU time (hard against hard, the
+first six moves from N positions, one process).
 """
 
 from __future__ import annotations
@@ -149,6 +151,24 @@ def play_game(job: tuple[str, str, int, bool, int, dict[str, Any]]) -> tuple[flo
     return (0.5 if not winners else float(winners[0] == a_seat)), times
 
 
+def cpu_times(count: int, seed: int, options: dict[str, Any], moves: int = 6) -> list[float]:
+    """CPU seconds of hard's decisions, hard playing both sides for the first ``moves``
+    moves from ``count`` positions, in this process: the CPU time a shared machine's load
+    does not stretch."""
+    times: list[float] = []
+    for game_seed in positions(count, seed, options):
+        game = stepping_position(game_seed, options)
+        assert game is not None
+        for turn in range(moves):
+            if game.is_over:
+                break
+            start = time.process_time()
+            code = sackson_ai.choose_code(game, turn, "hard")
+            times.append(time.process_time() - start)
+            game.apply(SacksonMove.from_code(code))
+    return times
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--a", default="hard")
@@ -158,8 +178,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--options", default="{}", help="table options (JSON)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--cpu-positions", type=int, default=0, help="only time hard (CPU) from N positions"
+    )
     args = parser.parse_args(argv)
     options = json.loads(args.options)
+    if args.cpu_positions:
+        times = cpu_times(args.cpu_positions, args.seed, options)
+        print(
+            f"hard's CPU time a decision, {len(times)} decisions: p50 "
+            f"{1000 * percentile(times, 0.5):.0f} ms, p95 {1000 * percentile(times, 0.95):.0f}"
+            f" ms, max {1000 * max(times):.0f} ms"
+        )
+        return
     start = time.perf_counter()
     seeds = positions(args.positions, args.seed, options, args.jobs)
     work = [

@@ -361,8 +361,7 @@ def hard_move(
         texts = solved_best(hand, seat, list(by_text.values()), budget.worlds * SOLVE_NODES)
         if len(texts) == 1:
             return by_text[texts[0]]
-    in_hand = sum(len(tiles) for tiles in hand.hands)
-    if hand.players == 2 and in_hand <= solved_worlds.SOLVE_TILES:
+    if hand.players == 2 and solved_worlds.small_enough(hand):
         candidates = [by_text[text] for text in texts]
         sampler = DealSampler(hand, seat)
         sample = (

@@ -26,9 +26,18 @@ SOLVE_BUDGET = 40_000
 SOLVE_WORLDS = 200
 """The most worlds a decision draws."""
 SOLVE_TILES = 10
-"""A hand is small enough to solve its worlds once at most this many tiles are in hand."""
+"""A hand is small enough to solve its worlds once at most this many tiles are in play:
+in hand, and in the boneyard when the game draws."""
 WORLD_NODES = 8_000
 """A world needing more nodes than this is too big to solve for one decision."""
+
+
+def small_enough(hand: ClassicHand) -> bool:
+    """Whether ``hand``'s worlds are small enough to solve (see :data:`SOLVE_TILES`)."""
+    in_play = sum(len(tiles) for tiles in hand.hands)
+    if hand.draws_allowed:
+        in_play += len(hand.boneyard)
+    return in_play <= SOLVE_TILES
 
 
 def solved_means(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engine.classic import AllFives
+from engine.classic import AllFives, BlockGame
 from engine.classic.solve import WorldSolver
-from engine.classic.solved_worlds import solved_best, solved_means
+from engine.classic.solved_worlds import SOLVE_TILES, small_enough, solved_best, solved_means
 
 from .test_classic_ai_solve import small_positions
 
@@ -33,3 +33,18 @@ def test_a_hand_too_big_to_solve_is_handed_back_to_the_playouts() -> None:
     moves = hand.legal_moves()
     sample = lambda _: hand.copy()  # noqa: E731
     assert solved_best(seat, moves, sample, random.Random(0), budget=10**6) is None
+
+
+def test_a_hand_is_small_enough_by_the_tiles_still_in_play() -> None:
+    # Block draws nothing: only the tiles in hand count, not the fourteen set aside.
+    block = BlockGame.deal(2, {"spinner": "off"}, seed=2)
+    rng = random.Random(2)
+    while sum(len(tiles) for tiles in block.hands) > SOLVE_TILES:
+        assert not small_enough(block)
+        block.apply(rng.choice(block.legal_moves()))
+    assert block.current_player is None or small_enough(block)
+    # A game that draws counts the boneyard too.
+    fives = AllFives.deal(2, {}, seed=2)
+    fives.hands = [fives.hands[0][:3], fives.hands[1][:3]]
+    assert len(fives.boneyard) == 14
+    assert not small_enough(fives)
