@@ -361,7 +361,9 @@ def hard_move(
         texts = solved_best(hand, seat, list(by_text.values()), budget.worlds * SOLVE_NODES)
         if len(texts) == 1:
             return by_text[texts[0]]
-    if hand.players == 2 and solved_worlds.small_enough(hand):
+    # With two players and every tile known the exact solve above ranked the moves;
+    # otherwise, in a small enough hand, every sampled world is solved, not played out.
+    if hand.players == 2 and hand.boneyard and solved_worlds.small_enough(hand):
         candidates = [by_text[text] for text in texts]
         sampler = DealSampler(hand, seat)
         sample = (
