@@ -23,8 +23,8 @@ player before its moving phase was strengthened: see docs/ai.md.
 
 Run: .venv/bin/python bench/sackson_stepping.py --a hard --b normal [--positions 50]
 [--jobs 2] [--seed N] [--options '{"turn_order": "equalized"}'];
-``--cpu-positions N`` only times hard's decisions in CPU time (hard against hard, the
-first six moves from N positions, one process).
+``--cpu-positions N`` only times A's decisions in CPU time (A against itself, the first
+six moves from N positions, one process).
 """
 
 from __future__ import annotations
@@ -151,8 +151,10 @@ def play_game(job: tuple[str, str, int, bool, int, dict[str, Any]]) -> tuple[flo
     return (0.5 if not winners else float(winners[0] == a_seat)), times
 
 
-def cpu_times(count: int, seed: int, options: dict[str, Any], moves: int = 6) -> list[float]:
-    """CPU seconds of hard's decisions, hard playing both sides for the first ``moves``
+def cpu_times(
+    player: str, count: int, seed: int, options: dict[str, Any], moves: int = 6
+) -> list[float]:
+    """CPU seconds of ``player``'s decisions, playing both sides for the first ``moves``
     moves from ``count`` positions, in this process: the CPU time a shared machine's load
     does not stretch."""
     times: list[float] = []
@@ -163,7 +165,7 @@ def cpu_times(count: int, seed: int, options: dict[str, Any], moves: int = 6) ->
             if game.is_over:
                 break
             start = time.process_time()
-            code = sackson_ai.choose_code(game, turn, "hard")
+            code = decide(player, game, turn)
             times.append(time.process_time() - start)
             game.apply(SacksonMove.from_code(code))
     return times
@@ -179,14 +181,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--cpu-positions", type=int, default=0, help="only time hard (CPU) from N positions"
+        "--cpu-positions", type=int, default=0, help="only time A (CPU) from N positions"
     )
     args = parser.parse_args(argv)
     options = json.loads(args.options)
     if args.cpu_positions:
-        times = cpu_times(args.cpu_positions, args.seed, options)
+        times = cpu_times(args.a, args.cpu_positions, args.seed, options)
         print(
-            f"hard's CPU time a decision, {len(times)} decisions: p50 "
+            f"{args.a}'s CPU time a decision, {len(times)} decisions: p50 "
             f"{1000 * percentile(times, 0.5):.0f} ms, p95 {1000 * percentile(times, 0.95):.0f}"
             f" ms, max {1000 * max(times):.0f} ms"
         )
