@@ -12,7 +12,8 @@ Then it times the hard player alone in 4-player All Fives hands.
 Prints figures; asserts nothing (targets: normal beats easy and hard beats normal clearly;
 hard decides in p95 ≤ 1 s and max ≤ 2 s in a 4-player All Fives hand).
 Run: .venv/bin/python bench/bench_ai_classic.py [--hands N] [--timing-hands N] [--full]
-[--jobs 2] (the default, 50 deals per pairing, takes about two minutes on one core;
+[--jobs 2] [--players 2] [--game block] (the default, 50 deals per pairing, takes about
+two minutes on one core;
 ``--full`` plays 400 deals per pairing, about half an hour with ``--jobs 2``; the timing
 hands always run in this process alone.)
 """
@@ -181,11 +182,18 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help=f"{FULL_DEALS} deals per pairing")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder")
+    parser.add_argument(
+        "--players", type=int, default=0, help="only the tables of this many players"
+    )
+    parser.add_argument("--game", default="", help="only this game (all-fives, block …)")
     args = parser.parse_args()
     deals = FULL_DEALS if args.full else args.hands
+    setups = [
+        s for s in LADDER_SETUPS if args.players in (0, s.players) and args.game in ("", s.game)
+    ]
 
     print(f"ladder: {deals} deals per pairing, each played twice with the seats swapped")
-    run(deals, first_seed=args.seed, report=print, jobs=args.jobs)
+    run(deals, setups, first_seed=args.seed, report=print, jobs=args.jobs)
     times = hard_timing(args.timing_hands, args.seed + 1)
     print(f"hard in 4-player All Fives ({args.timing_hands} hands): {describe_times(times)}")
 

@@ -16,7 +16,8 @@
   included). :data:`HARD_WORLDS` worlds, always (a safety cap of :data:`HARD_SECONDS`
   is never reached on the project's machine). With two
   players and an empty boneyard it sees every tile, and first keeps only the moves that
-  are best under perfect play (:mod:`engine.classic.solve`).
+  are best under perfect play (:mod:`engine.classic.solve`); with two players and few
+  tiles left it solves every sampled world exactly (:mod:`engine.classic.solved_worlds`).
 
 Every level decides from the seat's view alone, draws when it cannot play, and returns the
 same move for the same view and seed.
@@ -30,6 +31,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from engine.classic import solved_worlds
 from engine.classic.hand import ClassicHand
 from engine.classic.inference import DealSampler
 from engine.classic.line import Line
@@ -72,12 +74,12 @@ MODEL_SHARPNESS = (0.0, 0.25, 1.0, 4.0)
 MODEL_POINTS = 3
 SOLVE_NODES = 400
 """The exact endgame's node cap, per world of the budget (60,000 nodes: ~0.3 s)."""
-# Solving every world exactly (alpha-beta, engine.classic.solve) instead of playing it out
-# was measured and dropped: in two-player Block it played plain PIMC even (49.5 % over 300
-# games head to head, and within 1 % against greedy over 1,000) at ten times the time, and
-# in two-player All Fives solving the last 10 tiles gained 1.4 ± 2.1 points a hand. The
-# seat's own guesses at the hidden tiles are too rough for perfect play on them to pay
-# ("strategy fusion"); only a fully known endgame (two players, empty boneyard) is solved.
+# With two players and at most solved_worlds.SOLVE_TILES tiles in hand, every sampled world
+# is solved exactly (alpha-beta, engine.classic.solve) instead of played out: cheap there, so
+# more worlds. Head to head in two-player Block it plays the playout search even (51.0 %
+# of 200 games, and 49.5 % solving from the first play; bench/block_sparring.py): the
+# seat's guesses at the hidden tiles are too rough for perfect play on them to pay much
+# ("strategy fusion"), but it is no weaker and its endgames are exact in every world.
 # A bonus for winning the hand on top of the margin did not win more games either.
 # The value: measured against "minus the mean other seat" and "own points" in 4-player All
 # Fives, none differed beyond noise. A match-aware value (weighing points by the totals and
@@ -359,6 +361,17 @@ def hard_move(
         texts = solved_best(hand, seat, list(by_text.values()), budget.worlds * SOLVE_NODES)
         if len(texts) == 1:
             return by_text[texts[0]]
+    # With two players and every tile known the exact solve above ranked the moves;
+    # otherwise, in a small enough hand, every sampled world is solved, not played out.
+    if hand.players == 2 and hand.boneyard and solved_worlds.small_enough(hand):
+        candidates = [by_text[text] for text in texts]
+        sampler = DealSampler(hand, seat)
+        sample = (
+            likely_worlds(hand, seat, sampler, rng, solved_worlds.SOLVE_WORLDS) or sampler.sample
+        )
+        solved = solved_worlds.solved_best(seat, candidates, sample, rng)
+        if solved is not None:
+            return solved
     search = hard_search(hand, seat, rng, budget.worlds)
     best, _ = pimc(search, seat, texts, rng, budget)
     return by_text[best]

@@ -8,9 +8,9 @@ state and whether a double lead still lies alone. Draws come off the world's bon
 its order. The tests replay random hands on both this copy and :class:`ClassicHand` and
 check they agree play by play, and compare its values with plain minimax on the engine.
 
-The hard player solves the one position it fully knows: two players and an empty
-boneyard. Solving every sampled world instead of playing it out did not play better (see
-:mod:`engine.classic.ai`).
+The hard player solves the one position it fully knows (two players and an empty
+boneyard) and, in a two-player hand with few tiles left, every world it samples
+(:mod:`engine.classic.solved_worlds`).
 
 The value is from one seat's side ("paranoid": every other seat plays against it): its
 points from here to the end of the hand, hand-end points included, times (players − 1),

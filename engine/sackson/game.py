@@ -200,12 +200,14 @@ class SacksonGame(HandState[SacksonMove]):
         return self._pass_while_stuck()
 
     def _pass_while_stuck(self) -> list[Event]:
-        """Pass for each player in turn who has no legal move; two passes in succession
-        (both players stuck) draw the game."""
+        """Pass for each player in turn who has no legal move. The game is drawn when
+        both players are stuck one after the other: a pass by the other colour just
+        before. In the equalized order a stuck colour may pass both of its turns in a
+        row while the other can still move."""
         events: list[Event] = []
         position = self.position
         while not self.legal_codes():
-            if self.moves_played and self.moves_played[-1] == "pass":
+            if self._other_colour_passed_last():
                 events.append(self._drawn("both stuck"))
                 return events
             seat = self.seat_of(position.to_move)
@@ -217,6 +219,13 @@ class SacksonGame(HandState[SacksonMove]):
                 events.append(self._drawn("repetition"))
                 return events
         return events
+
+    def _other_colour_passed_last(self) -> bool:
+        """Whether the last turn was a pass by the colour not to move now."""
+        position = self.position
+        if not self.moves_played or self.moves_played[-1] != "pass":
+            return False
+        return colour_at(position.turns - 1, position.equalized) != position.to_move
 
     def _settle(self) -> None:
         """For a diagram: end it at once if it is already decided, and pass for a player

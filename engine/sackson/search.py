@@ -108,7 +108,8 @@ class Search:
         """Per position: the opponent's networks in one (the player to move has none)."""
         self.killers: list[list[int]] = [[-2, -2] for _ in range(MAX_PLY + QUIESCENCE_PLIES + 2)]
         self.history: dict[int, int] = {}
-        self.last_pass = False
+        self.last_pass: int | None = None
+        """The colour whose pass was the last move on the search's line (None: a move)."""
         self.partial: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ driver
@@ -375,21 +376,24 @@ class Search:
         return kept
 
     def pass_turn(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        if self.last_pass:
-            return 0  # both stuck: a draw
-        self.last_pass = True
+        colour = self.position.to_move
+        was_pass = self.last_pass
+        if was_pass is not None and was_pass != colour:
+            return 0  # both stuck in succession: a draw (in the equalized order one
+            # colour may pass both its turns while the other can still move)
+        self.last_pass = colour
         self.position.turns += 1
         try:
             return -self.negamax(depth - 1, -beta, -alpha, ply + 1)
         finally:
             self.position.turns -= 1
-            self.last_pass = False
+            self.last_pass = was_pass
 
     # ------------------------------------------------------------------ moves
 
     def make(self, move: int) -> int:
         position = self.position
-        self.last_pass = False
+        self.last_pass = None
         colour = position.to_move
         start = move >> 6
         if start == PLACE:

@@ -381,6 +381,23 @@ def test_both_players_stuck_in_succession_is_a_draw() -> None:
     assert game.legal_moves() == []
 
 
+def test_in_the_equalized_order_one_stuck_colour_passing_twice_is_no_draw() -> None:
+    # Light has no piece on the board and none in hand, so it passes both of its first
+    # turns (the order runs Dark, Light, Light, Dark, Light …); Dark can still place and
+    # plays on. Only both players stuck one after the other draws.
+    options = {"turn_order": "equalized"}
+    game = SacksonGame.from_position("d4", "", to_move="light", in_hand=(9, 0), options=options)
+    assert not game.is_over
+    assert game.view(0)["moves"] == ["pass", "pass"]
+    assert game.view(0)["colour_to_move"] == "dark"
+    assert game.current_player == 0
+    events = game.apply(game.parse_move("b4"))
+    # From then on the turns alternate: Dark's move, Light's pass, Dark again.
+    assert [e.kind for e in events] == ["play", "pass"]
+    assert not game.is_over
+    assert game.current_player == 0
+
+
 # ------------------------------------------------------------------ the end of the game
 
 
