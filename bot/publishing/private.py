@@ -54,6 +54,7 @@ async def private_hand(
             targets=targets,
             page=page,
             hint=table_settings(player.record).hints,
+            text=text,
         )
     if not files:  # nothing hidden and nothing chosen: the board is the picture
         files.append(await pictures.table_picture(player.record, player.match))
@@ -96,6 +97,7 @@ async def subject_reply(player: PlayerSeat, subject: str) -> Reply:
         chosen=subject,
         targets=targets,
         hint=table_settings(record).hints,
+        text=text,
     )
     prompt = adapter.targets_prompt(subject, targets, text=text)
     if len(targets) > MAX_TARGETS:

@@ -54,9 +54,9 @@ async def table_reply(
     picture = await pictures.table_picture(record, match)
     view: discord.ui.View | None = None
     if record.status is TableStatus.PLAYING:
-        view = table_view(record.id, words_for(game_spec(record.game)))
+        view = table_view(record.id, words_for(game_spec(record.game)), table_text(record))
     elif record.status is TableStatus.FINISHED:
-        view = finished_view(record.id)
+        view = finished_view(record.id, table_text(record))
     if dms_closed is None:
         dms_closed = Publication.from_json(record.publication).dms_closed
     content = messages.table_content(record, match, dms_closed)

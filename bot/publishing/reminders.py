@@ -5,6 +5,7 @@ ping, when their DMs are closed). It names no tile."""
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 import discord
 
@@ -12,7 +13,7 @@ from bot.games.words import words_for
 from bot.publishing.delivery import Delivery
 from bot.publishing.messages import when
 from bot.store import TableRecord
-from bot.tables.pace import format_turn
+from bot.tables.languages import seat_text
 from bot.tables.service import table_settings
 from bot.tables.timeouts import Reminder
 from bot.views.builders import table_view
@@ -28,15 +29,25 @@ def jump_link(record: TableRecord) -> str:
 
 
 def reminder_content(reminder: Reminder) -> str:
-    """The reminder's words: which table, how long is left, and what happens then."""
+    """The reminder's words, in the player's language: which table, how long is left, and
+    what happens then."""
     record = reminder.record
     spec = game_spec(record.game)
-    left = format_turn(table_settings(record).turn_seconds // 4)
-    return (
-        f"⏳ <@{reminder.user_id}>, it's still your turn at **{spec.title}** table {record.id} "
-        f"({jump_link(record)}): about {left} left, until {when(reminder.deadline)}. "
-        f"Press **{words_for(spec).show_button}** to {words_for(spec).see}; if time runs out "
-        "your move is made for you."
+    words = words_for(spec)
+    text = seat_text(record, reminder.seat)
+    left = text.duration(timedelta(seconds=table_settings(record).turn_seconds // 4))
+    return text._(
+        "⏳ <@{user}>, it's still your turn at **{game}** table {table} ({link}): about "
+        "{left} left, until {deadline}. Press **{button}** to {see}; if time runs out your "
+        "move is made for you.",
+        user=reminder.user_id,
+        game=text._(spec.title),
+        table=record.id,
+        link=jump_link(record),
+        left=left,
+        deadline=when(reminder.deadline),
+        button=text._(words.show_button),
+        see=text._(words.see),
     )
 
 
@@ -44,7 +55,9 @@ async def send_reminder(delivery: Delivery, reminder: Reminder) -> None:
     """DM the reminder, or post it in the table's channel when DMs are closed."""
     record = reminder.record
     content = reminder_content(reminder)
-    view = table_view(record.id, words_for(game_spec(record.game)))
+    view = table_view(
+        record.id, words_for(game_spec(record.game)), seat_text(record, reminder.seat)
+    )
     try:
         if await delivery.send_dm(reminder.user_id, content, view=view):
             return

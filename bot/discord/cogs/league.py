@@ -60,11 +60,11 @@ class LeagueCog(commands.Cog):
         played = await self.store.standings_games(guild_id)
         game = game or (played[0] if played else None)
         if game is None:
-            return Reply(messages.no_standings_content(guild_name))
+            return Reply(messages.no_standings_content(guild_name, text))
         spec = game_spec(game)
         rows = await self.store.standings(guild_id, game, limit=20)
         ratings = await league_ratings(self.store, guild_id, spec, self.clock())
-        content = messages.standings_content(rows, guild_name, spec, ratings)
+        content = messages.standings_content(rows, guild_name, spec, ratings, text)
         others = [g for g in played if g != game and g in GAMES]
         if others:
             titles = ", ".join(text._(game_spec(g).title) for g in others)

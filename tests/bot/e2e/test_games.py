@@ -187,7 +187,7 @@ async def test_a_two_day_turn_reminds_once_then_moves_for_the_player_across_rest
             lambda: reminders()[0] if reminders() else None, timeout=20, what="the reminder"
         )
         assert f"<@{late.user.id}>, it's still your turn" in reminder.text
-        assert "about 12 h left" in reminder.text
+        assert "about 12 hours left" in reminder.text
         assert not re.search(r"\b[0-6]-[0-6]\b", reminder.text)
         # Its button opens the player's controls, as the table's own Show hand does.
         controls = await table.show_hand(late, reminder)

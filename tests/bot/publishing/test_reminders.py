@@ -59,7 +59,7 @@ async def test_the_reminder_says_how_long_is_left_and_names_no_tile(tmp_path: Pa
     mention = f"<@{reminder.user_id}>"
     assert text.startswith(f"⏳ {mention}, it's still your turn at **Network dominoes**")
     assert f"table {reminder.record.id} (https://discord.com/channels/{GUILD}/{CHANNEL})" in text
-    assert "about 2 h left" in text
+    assert "about 2 hours left" in text
     assert f"<t:{int(reminder.deadline.timestamp())}:R>" in text
     assert not re.search(r"\b[0-6]-[0-6]\b", text)
 
