@@ -73,6 +73,15 @@ def seat_word(seat: int, text: Text = ENGLISH) -> str:
     return text._("Seat {number}", number=seat + 1)
 
 
+def turn_status(name: str, text: Text = ENGLISH) -> str:
+    """``Bob to play``, begun with a capital in a language whose sentence does not start
+    with the name (``Le toca a bob``); a name stays as its player writes it."""
+    status = text._("{name} to play", name=name)
+    if status.startswith(name):
+        return status
+    return status[:1].upper() + status[1:]
+
+
 def hand_subtitle(
     hand_number: int, target: int | None, goal: str | None = None, text: Text = ENGLISH
 ) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from i18n import Text
-from render.kit.header import Header, SeatRow, seat_word
+from render.kit.header import Header, SeatRow, seat_word, turn_status
 from render.kit.language import ENGLISH
 from render.kit.palette import seat_colour
 
@@ -48,10 +48,7 @@ def view_header(
     note after a seat's name."""
     current = view.get("current_player")
     over = bool(view.get("over")) or current is None
-    if over:
-        status = text._("Hand over")
-    else:
-        status = text._("{name} to play", name=seat_name(names, current, text))
+    status = text._("Hand over") if over else turn_status(seat_name(names, current, text), text)
     result = view.get("result")
 
     columns: tuple[str, ...] = (text._("tiles"),)

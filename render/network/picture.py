@@ -11,7 +11,7 @@ from engine.network.bonus import BONUS_POINTS
 from engine.tiles import Tile
 from i18n import Text
 from render.kit.frame import framed, png_picture
-from render.kit.header import Header, SeatRow, hand_subtitle, seat_names
+from render.kit.header import Header, SeatRow, hand_subtitle, seat_names, turn_status
 from render.kit.language import ENGLISH
 from render.kit.palette import seat_colour
 from render.network.plan import Candidate, TablePlan, plan_table
@@ -86,10 +86,7 @@ def network_header(
     """Header text for the hand: status, the last play, the bonus and the candidates key."""
     subtitle = hand_subtitle(hand.hand_number, target, text=text)
     current = hand.current_player
-    if current is None:
-        status = text._("Hand over")
-    else:
-        status = text._("{name} to play", name=names[current])
+    status = text._("Hand over") if current is None else turn_status(names[current], text)
 
     notes = []
     last = hand.last_placement
