@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from PIL import Image
 
-from i18n import SOURCE, Text
+from i18n import Text
 from render.fido.paint import paint_fido
-from render.fido.plan import FidoPlan, plan_fido
+from render.fido.plan import plan_fido
 from render.kit.frame import framed, png_picture
 from render.kit.header import Header, hand_subtitle, seat_names
 from render.kit.language import ENGLISH
@@ -45,30 +44,13 @@ def draw_fido_table(
     (where a chosen tile can go) in gold; the last play glowing unless ``last`` is false.
     ``text``: the table's language, for every word drawn."""
     seats = seat_names(names, int(view["players"]), text)
-    plan = captions_in(plan_fido(view, highlight_ends), text)
+    plan = plan_fido(view, highlight_ends)
     header = fido_header(view, seats, totals, target, title, text)
     empty = None if plan.tiles else empty_note(view, seats, text)
     return framed(header, plan, partial(paint_fido, glow_last=last), empty)
 
 
 render_fido_table = png_picture(draw_fido_table)
-
-
-def captions_in(plan: FidoPlan, text: Text) -> FidoPlan:
-    """The plan with its copies' captions (``opening``, ``on A``: where each double
-    heading a cross line lies) in the table's language."""
-    if text.language == SOURCE or not plan.captions:
-        return plan
-    captions = tuple(replace(c, text=_caption_words(c.text, text)) for c in plan.captions)
-    return replace(plan, captions=captions)
-
-
-def _caption_words(caption: str, text: Text) -> str:
-    if caption == "opening":
-        return text._("opening")
-    if caption.startswith("on "):
-        return text._("on {end}", end=caption.removeprefix("on "))
-    return caption
 
 
 def empty_note(view: View, names: Sequence[str], text: Text = ENGLISH) -> str:

@@ -19,8 +19,7 @@ from PIL import Image, ImageDraw
 
 from engine.tiles import Tile, double_set
 from i18n import LANGUAGES, Text
-from render.fido import plan_fido
-from render.fido.picture import captions_in, draw_fido_table
+from render.fido.picture import draw_fido_table
 from render.kit import fonts, hand, header
 from render.kit.fonts import ELLIPSIS, font
 from render.kit.hand import draw_hand
@@ -264,16 +263,6 @@ def test_ranking_headings_fit_in_every_language(recorded: list[Drawn], language:
         assert call.left >= 0 and call.right <= image.width, call
     assert text._("new") in drawn
     assert text._("… and {count} more", count=4) in drawn
-
-
-def test_fido_copies_are_captioned_in_the_tables_language() -> None:
-    """The captions over the copies heading FIDO's cross lines (where each double lies)."""
-    plan = plan_fido(F.branching(), ())
-    assert captions_in(plan, Text()) is plan
-    english = [caption.text for caption in plan.captions]
-    german = [caption.text for caption in captions_in(plan, Text("de")).captions]
-    assert english[0] == "opening" and german[0] == "Eröffnung"
-    assert german[1:] == [text.replace("on ", "an ") for text in english[1:]]
 
 
 def test_a_turn_status_starts_with_a_capital_but_names_keep_their_case() -> None:
