@@ -25,6 +25,7 @@ from engine.match import Match
 from engine.record import LoggedMove
 from engine.registry import game_spec
 from engine.rng import derive_seed
+from i18n import text_in
 
 NAMES: Final = ("alice", "bob", "carol", "dave")
 TABLE_ID: Final = 1
@@ -95,6 +96,10 @@ FIDO = Moment("fido", 4, seed=2, turns=24, target=None)
 """FIDO, double-12 divisor 7: a line branching at crosswise doubles."""
 SACKSON = Moment("sackson", 2, seed=2, turns=None, target=None)
 """Sackson's Network, one game played to the end: Dark's winning network of seven."""
+SPANISH = Moment("all-fives", 3, seed=4, turns=9, target=100)
+"""All Fives at a table whose language is Spanish: carol's 1-0 has just scored 10, and
+every word on the picture (whose turn, the open-end total, the boneyard, the score
+table's headings) is in Spanish."""
 HAND = FIDO
 """The hand picture: the FIDO player's own tiles at the moment the FIDO line shows,
 grouped by difference, playable ones lit and scoring ones marked."""
@@ -113,15 +118,16 @@ def network_candidates() -> Picture:
     return Picture(data, candidates_alt_text(tile, targets))
 
 
-def table(moment: Moment) -> Picture:
+def table(moment: Moment, language: str = "en") -> Picture:
     """The public table picture at ``moment``: the hand as it ended when the match did
-    (as the bot's end-of-hand announcement draws it)."""
+    (as the bot's end-of-hand announcement draws it), in the table's ``language``."""
     match = moment.play()
     finished = match.last_hand if match.is_over else None
     adapter = adapter_for(match.game)
-    data = adapter.table_picture(match, moment.names, hand=finished)
+    text = text_in(language)
+    data = adapter.table_picture(match, moment.names, hand=finished, text=text)
     shown = finished if finished is not None else match.hand
-    alt = table_alt_text(match.game, TABLE_ID, moment.names, match, shown)
+    alt = table_alt_text(match.game, TABLE_ID, moment.names, match, shown, text)
     return Picture(data, alt)
 
 
@@ -178,6 +184,7 @@ PICTURES: Final[dict[str, Callable[[], Picture]]] = {
     "sackson.png": lambda: table(SACKSON),
     "hand.png": private_hand,
     "replay.webp": replay,
+    "all-fives-es.png": lambda: table(SPANISH, "es"),
 }
 """Every picture the command writes, by file name, in README order."""
 

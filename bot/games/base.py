@@ -90,11 +90,18 @@ class GameAdapter(ABC):
         its words in ``text``'s language (the table's)."""
 
     def hand_picture(
-        self, hand: HandState[Any], seat: int, title: str, page: int = 0
+        self,
+        hand: HandState[Any],
+        seat: int,
+        title: str,
+        page: int = 0,
+        *,
+        text: Text = ENGLISH,
     ) -> bytes | None:
         """The seat's own tiles, playable ones marked (private). ``page``: which page of a
         hand too long for one picture (the same page as the tile menu shows). None: the
-        game has no private hand (a board game), so the board is the seat's picture."""
+        game has no private hand (a board game), so the board is the seat's picture.
+        ``text``: the seat's language, for the words the picture adds to ``title``."""
         return None
 
     @abstractmethod

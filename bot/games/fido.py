@@ -85,11 +85,16 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
     # ------------------------------------------------------------ pictures
     _render = staticmethod(render_fido_table)
 
-    def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
+    def hand_picture(
+        self, hand: HandState[Any], seat: int, title: str, page: int = 0, *, text: Text = ENGLISH
+    ) -> bytes:
         game = self._hand(hand)
         scoring = [tile for tile, points in best_points(game, seat).items() if points]
         tiles = game.hands[seat]
-        sorted_groups = groups(tiles, game.divisor, game.options.crosswise)
+        sorted_groups = [
+            (text._(caption), members)
+            for caption, members in groups(tiles, game.divisor, game.options.crosswise)
+        ]
         return render_hand(
             [tile for _, members in sorted_groups for tile in members],
             playable_now(game, seat),
@@ -99,6 +104,7 @@ class FidoAdapter(LineGameAdapter[FidoHand, FidoMove]):
             page=min(page, (len(tiles) - 1) // HAND_PAGE) + 1 if len(tiles) > HAND_PAGE else None,
             per_page=HAND_PAGE,
             numerals=True,
+            text=text,
         )
 
     def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:

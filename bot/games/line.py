@@ -128,6 +128,7 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
             names,
             title=title,
             highlight_ends=tuple(ends),
+            text=text,
             **self._picture_options(game, match, text),
         )
 
@@ -175,9 +176,11 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
             )
         return self._picture(match, names, shown, title, (), text)
 
-    def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
+    def hand_picture(
+        self, hand: HandState[Any], seat: int, title: str, page: int = 0, *, text: Text = ENGLISH
+    ) -> bytes:
         game = self._hand(hand)
-        return render_hand(list(game.hands[seat]), playable_now(game, seat), title=title)
+        return render_hand(list(game.hands[seat]), playable_now(game, seat), title=title, text=text)
 
     def subject_picture(
         self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH

@@ -76,6 +76,7 @@ class NetworkAdapter(GameAdapter):
             match,
             names,
             title=text._("Network dominoes · hand over") if over else text._("Network dominoes"),
+            text=text,
         )
 
     def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:
@@ -93,10 +94,12 @@ class NetworkAdapter(GameAdapter):
             ends=shown or text._("none"),
         )
 
-    def hand_picture(self, hand: HandState[Any], seat: int, title: str, page: int = 0) -> bytes:
+    def hand_picture(
+        self, hand: HandState[Any], seat: int, title: str, page: int = 0, *, text: Text = ENGLISH
+    ) -> bytes:
         network = _network(hand)
         playable = network.playable_tiles(seat) if network.current_player == seat else []
-        return render_hand(list(network.hands[seat]), playable, title=title)
+        return render_hand(list(network.hands[seat]), playable, title=title, text=text)
 
     def subject_picture(
         self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
@@ -115,6 +118,7 @@ class NetworkAdapter(GameAdapter):
             candidate_tile=tile,
             candidate_moves=[str(move) for move in moves],
             title=text._("Where {tile} can go", tile=tile),
+            text=text,
         )
 
     def hint_reason(
@@ -147,6 +151,7 @@ class NetworkAdapter(GameAdapter):
             candidate_tile=parsed.tile,
             candidate_moves=[str(parsed)],
             title=text._("Hint: {move}", move=move),
+            text=text,
         )
 
     def controls(self, hand: HandState[Any], seat: int, *, text: Text = ENGLISH) -> Controls:

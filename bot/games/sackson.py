@@ -86,7 +86,12 @@ class SacksonAdapter(GameAdapter):
     ) -> bytes:
         shown = _sackson(match.hand if hand is None else hand)
         return match_picture(
-            render_sackson_board, shown.view(None), match, names, game_number=shown.number
+            render_sackson_board,
+            shown.view(None),
+            match,
+            names,
+            game_number=shown.number,
+            text=text,
         )
 
     def subject_picture(
@@ -102,7 +107,7 @@ class SacksonAdapter(GameAdapter):
         )
         squares = [(target.move.split("-")[-1], end_label(i)) for i, target in enumerate(targets)]
         return _squares_picture(
-            match, names, seat, title, None if start is None else name(start), squares
+            match, names, seat, title, None if start is None else name(start), squares, text
         )
 
     def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:
@@ -214,7 +219,7 @@ class SacksonAdapter(GameAdapter):
             return None
         start, _, end = move.rpartition("-")
         title = text._("Hint: {move}", move=move)
-        return _squares_picture(match, names, seat, title, start or None, [(end, "A")])
+        return _squares_picture(match, names, seat, title, start or None, [(end, "A")], text)
 
     def targets_prompt(
         self, subject: str, targets: Sequence[Target], *, text: Text = ENGLISH
@@ -327,6 +332,7 @@ def _squares_picture(
     title: str,
     chosen: str | None,
     squares: Sequence[tuple[str, str]],
+    text: Text,
 ) -> bytes:
     """The seat's board with the ``chosen`` piece (None: a new one) and its lettered
     ``squares``: where it can go, or the hinted square."""
@@ -340,6 +346,7 @@ def _squares_picture(
         title=title,
         chosen=chosen,
         targets=list(squares),
+        text=text,
     )
 
 

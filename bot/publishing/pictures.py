@@ -24,7 +24,7 @@ import discord
 
 from bot.games import adapter_for
 from bot.games.base import Target
-from bot.games.words import words_for
+from bot.games.words import ENGLISH, words_for
 from bot.metrics.measures import PICTURE_SECONDS
 from bot.publishing.alt_text import candidates_alt_text, hand_alt_text, table_alt_text, within_limit
 from bot.publishing.drawing_queue import DrawingQueue
@@ -97,8 +97,8 @@ def _table_png(game: str, match: JSON, names: list[str], hand: JSON | None, text
     return adapter_for(game).table_picture(Match.from_json(match), names, hand=shown, text=text)
 
 
-def _hand_png(game: str, match: JSON, seat: int, title: str, page: int) -> bytes | None:
-    return adapter_for(game).hand_picture(Match.from_json(match).hand, seat, title, page)
+def _hand_png(game: str, match: JSON, seat: int, title: str, page: int, text: Text) -> bytes | None:
+    return adapter_for(game).hand_picture(Match.from_json(match).hand, seat, title, page, text=text)
 
 
 def _subject_png(
@@ -145,7 +145,7 @@ async def hand_picture(player: PlayerSeat, page: int = 0) -> discord.File | None
         round=words_for(spec).numbered(text, player.match.hand_number),
     )
     data = await draw_off_loop(
-        _hand_png, player.record.game, player.match.to_json(), player.seat, title, page
+        _hand_png, player.record.game, player.match.to_json(), player.seat, title, page, text
     )
     if data is None:
         return None
@@ -196,9 +196,14 @@ async def hint_picture(player: PlayerSeat, move: str) -> discord.File:
     return _file(data, HINT_FILE, alt)
 
 
-async def ranking_picture(table: RankingTable, alt_text: str) -> discord.File:
-    """A league's ranking (public: positions, names and ratings)."""
-    return _file(await draw_off_loop(render_ranking, table), RANKING_FILE, alt_text)
+def _ranking_png(table: RankingTable, text: Text) -> bytes:
+    return render_ranking(table, text=text)
+
+
+async def ranking_picture(table: RankingTable, alt_text: str, text: Text = ENGLISH) -> discord.File:
+    """A league's ranking (public: positions, names and ratings), its headings in
+    ``text``'s language."""
+    return _file(await draw_off_loop(_ranking_png, table, text), RANKING_FILE, alt_text)
 
 
 async def _draw_for_seat(

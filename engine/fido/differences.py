@@ -42,6 +42,15 @@ def is_joker(tile: Tile, divisor: int, crosswise: bool = True) -> bool:
     return effect(tile, crosswise) % divisor == 0
 
 
+def N_(message: str) -> str:
+    """Marks a caption for the catalogs; the picture looks it up in the reader's language."""
+    return message
+
+
+JOKERS = N_("±0 (jokers)")
+"""The caption of the jokers' group (differences that are multiples of the divisor)."""
+
+
 def groups(
     tiles: Iterable[Tile], divisor: int, crosswise: bool = True
 ) -> list[tuple[str, list[Tile]]]:
@@ -56,7 +65,7 @@ def groups(
         if not members:
             continue
         members.sort(key=lambda t: (effect(t, crosswise), t.pips), reverse=True)
-        caption = "±0 (jokers)" if key == 0 else f"±{key}"
+        caption = JOKERS if key == 0 else f"±{key}"
         result.append((caption, members))
     return result
 

@@ -8,10 +8,12 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import Text
 from render.fido.paint import paint_fido
 from render.fido.plan import plan_fido
 from render.kit.frame import framed, png_picture
 from render.kit.header import Header, hand_subtitle, seat_names
+from render.kit.language import ENGLISH
 from render.kit.view_header import View, play_note, seat_name, value_at, view_header
 
 FORMULA_ENDS = 6
@@ -27,6 +29,7 @@ def draw_fido_table(
     title: str | None = None,
     highlight_ends: Collection[str] = (),
     last: bool = True,
+    text: Text = ENGLISH,
 ) -> Image.Image:
     """The line of a FIDO hand, from its public view (what everyone at the table sees; a
     seat's own view draws the same picture: its hand is not shown here);
@@ -38,20 +41,24 @@ def draw_fido_table(
     table that is also the seat colour legend (tiles held, this hand's points, ``totals``
     for the match). Below it the line (:mod:`render.fido.plan`): every open end's badge
     with its label, value and, for a naked side, ``(0)``; the ends in ``highlight_ends``
-    (where a chosen tile can go) in gold; the last play glowing unless ``last`` is false."""
-    seats = seat_names(names, int(view["players"]))
+    (where a chosen tile can go) in gold; the last play glowing unless ``last`` is false.
+    ``text``: the table's language, for every word drawn."""
+    seats = seat_names(names, int(view["players"]), text)
     plan = plan_fido(view, highlight_ends)
-    header = fido_header(view, seats, totals, target, title)
-    empty = None if plan.tiles else empty_note(view, seats)
+    header = fido_header(view, seats, totals, target, title, text)
+    empty = None if plan.tiles else empty_note(view, seats, text)
     return framed(header, plan, partial(paint_fido, glow_last=last), empty)
 
 
 render_fido_table = png_picture(draw_fido_table)
 
 
-def empty_note(view: View, names: Sequence[str]) -> str:
+def empty_note(view: View, names: Sequence[str], text: Text = ENGLISH) -> str:
     """Before the opening: the holder of the highest double opens with it."""
-    return f"No tiles yet: {seat_name(names, view.get('leader'))} opens with the highest double."
+    return text._(
+        "No tiles yet: {name} opens with the highest double.",
+        name=seat_name(names, view.get("leader"), text),
+    )
 
 
 def fido_header(
@@ -60,6 +67,7 @@ def fido_header(
     totals: Sequence[int] | None,
     target: int | None,
     title: str | None,
+    text: Text = ENGLISH,
 ) -> Header:
     """Header text for the view: status, the notes and the score table."""
     result = view.get("result")
@@ -69,30 +77,41 @@ def fido_header(
     def tag(seat: int) -> str | None:
         tags = []
         if out is not None and seat == int(out):
-            tags.append("went out")
+            tags.append(text._("went out"))
         if seat in winners:
-            tags.append("wins")
+            tags.append(text._("wins"))
         return ", ".join(tags) or None
 
     return view_header(
         view,
         names,
         title=title if title is not None else str(view.get("title") or "FIDO"),
-        subtitle=hand_subtitle(int(view.get("hand_number") or 1), target),
-        notes=fido_notes(view, names),
+        subtitle=hand_subtitle(int(view.get("hand_number") or 1), target, text=text),
+        notes=fido_notes(view, names, text),
         totals=totals,
         tag=tag,
+        text=text,
     )
 
 
-def total_text(total: int, divisor: int) -> str:
+def total_text(total: int, divisor: int, text: Text = ENGLISH) -> str:
     """``Total 44 = 4 × 11 ✓`` when ``divisor`` divides a total above 0, else
     ``Total 48 · ÷11 leaves 4`` (a total of 0 scores nothing, so it is just ``Total 0``)."""
     if divisor <= 0 or total == 0:
-        return f"Total {total}"
+        return text._("Total {total}", total=total)
     if total and total % divisor == 0:
-        return f"Total {total} = {total // divisor} × {divisor} ✓"
-    return f"Total {total} · ÷{divisor} leaves {total % divisor}"
+        return text._(
+            "Total {total} = {times} × {divisor} ✓",
+            total=total,
+            times=total // divisor,
+            divisor=divisor,
+        )
+    return text._(
+        "Total {total} · ÷{divisor} leaves {rest}",
+        total=total,
+        divisor=divisor,
+        rest=total % divisor,
+    )
 
 
 def ends_formula(line: Mapping[str, Any], total: int) -> str | None:
@@ -104,72 +123,89 @@ def ends_formula(line: Mapping[str, Any], total: int) -> str | None:
     return " + ".join(f"{e['label']} {int(e['count'])}" for e in ends)
 
 
-def fido_notes(view: View, names: Sequence[str]) -> list[str]:
+def fido_notes(view: View, names: Sequence[str], text: Text = ENGLISH) -> list[str]:
     """The total and divisor, each end's share and the last play; the stock and who sat
     out since the last tile; what a hollow badge means, when there is one; the result."""
     line: Mapping[str, Any] = view.get("line") or {}
     opening = None
     if line.get("lead") is not None:
         total = int(view.get("total", line.get("total", 0)) or 0)
-        opening = total_text(total, int(view.get("divisor") or 0))
+        opening = total_text(total, int(view.get("divisor") or 0), text)
         formula = ends_formula(line, total)
         if formula is not None:
-            opening += f" (ends {formula})"
-    notes = play_note(opening, view, names, partial(_last_tile, line))
-    stock = [f"Stock: {int(view.get('stock') or 0)}", *_since_last_play(view, names)]
+            opening = text._("{total} (ends {formula})", total=opening, formula=formula)
+    notes = play_note(opening, view, names, partial(_last_tile, line, text=text), text)
+    stock = [
+        text._("Stock: {count}", count=int(view.get("stock") or 0)),
+        *_since_last_play(view, names, text),
+    ]
     if int(view.get("direction") or 1) < 0:
-        stock.append("play goes counter-clockwise")
+        stock.append(text._("play goes counter-clockwise"))
     notes.append(" · ".join(stock))
     if any(e.get("naked") for e in line.get("ends") or ()):
-        notes.append("Hollow badge: a naked side, counting 0")
+        notes.append(text._("Hollow badge: a naked side, counting 0"))
     result = view.get("result")
     if result is not None:
-        notes.append(result_note(result, names))
+        notes.append(result_note(result, names, text))
     return notes
 
 
-def _last_tile(line: Mapping[str, Any], last: Mapping[str, Any]) -> str:
+def _last_tile(line: Mapping[str, Any], last: Mapping[str, Any], *, text: Text) -> str:
     arm, index = str(last.get("arm")), int(last.get("index") or 0)
     if arm == "lead" and line.get("lead"):
         return str(line["lead"]["tile"])
     for entry in line.get("arms") or ():
         pieces = entry.get("pieces") or []
         if entry.get("label") == arm and 0 <= index < len(pieces):
-            return f"{pieces[index]['tile']} on {arm}"
+            return text._("{tile} on {end}", tile=pieces[index]["tile"], end=arm)
     return str(last.get("move", ""))
 
 
-def _since_last_play(view: View, names: Sequence[str]) -> list[str]:
+def _since_last_play(view: View, names: Sequence[str], text: Text) -> list[str]:
     """Who sat out since the last tile was laid, in turn: ``Bob drew and sat out``."""
     phrases: list[str] = []
     for entry in reversed(list(view.get("history") or ())):
         move = str(entry.get("move", ""))
+        name = seat_name(names, entry.get("seat"), text)
         if move == "draw":
-            phrases.insert(0, f"{seat_name(names, entry.get('seat'))} drew and sat out")
+            phrases.insert(0, text._("{name} drew and sat out", name=name))
         elif move == "pass":
-            phrases.insert(0, f"{seat_name(names, entry.get('seat'))} sat out")
+            phrases.insert(0, text._("{name} sat out", name=name))
         else:
             break
     return phrases
 
 
-def result_note(result: Mapping[str, Any], names: Sequence[str]) -> str:
+def result_note(result: Mapping[str, Any], names: Sequence[str], text: Text = ENGLISH) -> str:
     """Who went out (or that nobody could play), each other seat's pips deducted, and
     who has the highest score."""
     out = result.get("out")
     if result.get("reason") == "domino" and out is not None:
-        text = f"{seat_name(names, out)} went out"
+        note = text._("{name} went out", name=seat_name(names, out, text))
     else:
-        text = "Nobody can play and the stock is empty"
+        note = text._("Nobody can play and the stock is empty")
     deducted = [int(d) for d in result.get("deducted") or ()]
-    cuts = [f"{seat_name(names, s)} −{d}" for s, d in enumerate(deducted) if d]
+    cuts = [f"{seat_name(names, s, text)} −{d}" for s, d in enumerate(deducted) if d]
     if cuts:
-        text += "; pips deducted: " + ", ".join(cuts)
+        note = text._("{note}; pips deducted: {cuts}", note=note, cuts=", ".join(cuts))
     winners = [int(s) for s in result.get("winners") or ()]
     if winners:
-        who = " and ".join(seat_name(names, s) for s in winners)
-        verb = "tie" if len(winners) > 1 else "wins"
-        scores = list(result.get("scores") or ())
-        best = value_at(scores, winners[0])
-        text += f". {who} {verb}" + (f" with {best}" if best is not None else "")
-    return text + "."
+        who = [seat_name(names, s, text) for s in winners]
+        best = value_at(list(result.get("scores") or ()), winners[0])
+        note = f"{note}. {_winners(who, best, text)}"
+    return note + "."
+
+
+def _winners(who: Sequence[str], best: int | None, text: Text) -> str:
+    """``Ann wins with 120``, ``Ann and Bob tie with 80`` (no score: just who)."""
+    if len(who) == 1:
+        if best is None:
+            return text._("{name} wins", name=who[0])
+        return text._("{name} wins with {points}", name=who[0], points=best)
+    names = who[0]
+    for name in who[1:]:
+        names = text._("{first} and {last}", first=names, last=name)
+
+    if best is None:
+        return text._("{names} tie", names=names)
+    return text._("{names} tie with {points}", names=names, points=best)

@@ -16,6 +16,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.tiles import Tile
+from i18n import N_, Text
 from render.kit import sprites
 from render.kit.fonts import clean_text, draw_text, fit_text, font
 from render.kit.frame import png_picture
@@ -38,6 +39,7 @@ from render.kit.hand_layout import (
     rows_for,
     title_font,
 )
+from render.kit.language import ENGLISH
 from render.kit.palette import (
     BACKGROUND,
     BONUS_FILL,
@@ -74,7 +76,7 @@ LOOKS: Final = {
     for numerals in (True, False)
 }
 """The face of a tile by whether it is playable and whether every number is a numeral."""
-SCORES_NOW: Final = "scores now"
+SCORES_NOW: Final = N_("scores now")
 """The legend of the gold mark."""
 
 
@@ -88,6 +90,7 @@ def draw_hand(
     page: int | None = None,
     per_page: int = PER_PAGE,
     numerals: bool = False,
+    text: Text = ENGLISH,
 ) -> Image.Image:
     """``tiles`` in the given order; those in ``playable`` bright, others dimmed;
     :func:`render_hand` gives it as PNG bytes.
@@ -97,11 +100,12 @@ def draw_hand(
     in no group follow last). ``page`` (1-based): show only that page of at most
     ``per_page`` tiles, "page k of n" in the title (:func:`page_count` gives n).
     ``numerals``: every number as a numeral, as the game's table picture draws them (FIDO
-    does, so that 0 to 21 each read one way everywhere); else pips up to 9."""
+    does, so that 0 to 21 each read one way everywhere); else pips up to 9. ``text``: the
+    reader's language, for the words drawn (the title comes already in it)."""
     plan = plan_hand(
-        tiles, title=title, scoring=scoring, groups=groups, page=page, per_page=per_page
+        tiles, title=title, scoring=scoring, groups=groups, page=page, per_page=per_page, text=text
     )
-    return paint_hand(plan, playable, numerals=numerals)
+    return paint_hand(plan, playable, numerals=numerals, text=text)
 
 
 render_hand = png_picture(draw_hand)
@@ -126,6 +130,7 @@ def plan_hand(
     groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
     page: int | None = None,
     per_page: int = PER_PAGE,
+    text: Text = ENGLISH,
 ) -> HandPlan:
     """What :func:`render_hand` draws, before drawing: the page shown (``page`` clamped
     to the pages there are), its title and where its tiles go."""
@@ -136,11 +141,15 @@ def plan_hand(
         layout = layout_rows(tiles, heading=heading, legend=bool(marked), column=column)
         return HandPlan(layout, heading, marked, 1, 1)
     arranged = arrange(tiles, groups)
-    pages = paginate(arranged, per_page) if page is not None else [arranged]
+    pages = paginate(arranged, per_page, text) if page is not None else [arranged]
     shown = min(max(1, page or 1), len(pages))
     if len(pages) > 1:
-        suffix = f"page {shown} of {len(pages)}"
-        heading = f"{heading} · {suffix}" if heading else suffix[0].upper() + suffix[1:]
+        if heading:
+            heading = text._(
+                "{title} · page {page} of {pages}", title=heading, page=shown, pages=len(pages)
+            )
+        else:
+            heading = text._("Page {page} of {pages}", page=shown, pages=len(pages))
     on_page = pages[shown - 1]
     legend = any(t in marked for group in on_page for t in group.tiles)
     if groups is None:
@@ -160,7 +169,7 @@ def plan_hand(
 
 
 def paint_hand(
-    plan: HandPlan, playable: Collection[Tile], *, numerals: bool = False
+    plan: HandPlan, playable: Collection[Tile], *, numerals: bool = False, text: Text = ENGLISH
 ) -> Image.Image:
     """Draw the planned hand: title, legend, captions, then each tile and its name."""
     layout, heading, marked = plan.layout, plan.heading, plan.marked
@@ -168,13 +177,14 @@ def paint_hand(
     draw = ImageDraw.Draw(image)
     if heading:
         face = title_font()
-        text = fit_text(heading, face, layout.width - 2 * PAD)
-        draw_text(draw, (PAD, layout.title_top), text, face=face, fill=TEXT)
+        title = fit_text(heading, face, layout.width - 2 * PAD)
+        draw_text(draw, (PAD, layout.title_top), title, face=face, fill=TEXT)
     if layout.legend_top is not None:
-        _paint_pill(draw, SCORES_NOW, PAD, layout.legend_top)
+        _paint_pill(draw, text._(SCORES_NOW), PAD, layout.legend_top)
     if not layout.cells:
         top = layout.body_top
-        draw_text(draw, (PAD, top + 10), "No tiles left.", face=font(18), fill=TEXT_MUTED)
+        draw_text(draw, (PAD, top + 10), text._("No tiles left."), face=font(18), fill=TEXT_MUTED)
+
         return image
     caption = caption_font()
     for group in layout.captions:

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.tiles import Tile
+from i18n import N_, Text
 from render.kit.fonts import Font, font
 from render.kit.geometry import Rect
+from render.kit.language import ENGLISH
 from render.kit.tiles import S, tile_size
 
 UNIT: Final = 44
@@ -39,7 +41,8 @@ GROUP_GAP: Final = 30
 PILL_PAD: Final = 7
 """Px each side of a tile name on its gold pill (tiles that score now): less than half of
 :data:`GAP` more than the 3 px a column leaves each side of a name."""
-CONTINUED: Final = " (cont.)"
+CONTINUED: Final = N_("{caption} (cont.)")
+"""A group's caption on the pages after its first."""
 
 
 def name_font() -> Font:
@@ -125,27 +128,28 @@ def arrange(
     return found
 
 
-def paginate(groups: Sequence[Group], per_page: int) -> list[list[Group]]:
+def paginate(groups: Sequence[Group], per_page: int, text: Text = ENGLISH) -> list[list[Group]]:
     """Pages of at most ``per_page`` tiles (at least one page, maybe empty)."""
     if per_page < 1:
         raise ValueError("a page holds at least one tile")
     pages: list[list[Group]] = [[]]
     count = 0
     for group in groups:
-        tiles, caption = group.tiles, group.caption
+        tiles, caption, shown = group.tiles, group.caption, group.caption
         while tiles:
             room = per_page - count
             if len(tiles) > room and count and len(tiles) <= per_page:
                 pages.append([])  # the group fits a page of its own: keep it whole
                 count, room = 0, per_page
-            pages[-1].append(Group(caption, tiles[:room]))
+            pages[-1].append(Group(shown, tiles[:room]))
             count += min(room, len(tiles))
             tiles = tiles[room:]
             if tiles:
                 pages.append([])
                 count = 0
-                if caption is not None and not caption.endswith(CONTINUED):
-                    caption += CONTINUED
+                if caption is not None:
+                    shown = text._(CONTINUED, caption=caption)
+
     return pages
 
 

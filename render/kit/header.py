@@ -6,12 +6,15 @@ It is game-agnostic: callers describe it with :class:`Header` and :class:`SeatRo
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from i18n import Text
 from render.kit.fonts import clean_text, draw_text, fit_text, font, wrap_text
+from render.kit.language import ENGLISH
 from render.kit.palette import (
     BACKGROUND,
     BONUS_FILL,
@@ -56,22 +59,38 @@ class Header:
     rows: tuple[SeatRow, ...]
 
 
-def seat_names(names: Sequence[str], players: int) -> list[str]:
+def seat_names(names: Sequence[str], players: int, text: Text = ENGLISH) -> list[str]:
     """One printable name per seat: the caller's, cleaned, or ``Seat n`` where it is
     missing or unprintable."""
     return [
-        clean_text(names[seat] if seat < len(names) else "", f"Seat {seat + 1}")
+        clean_text(names[seat] if seat < len(names) else "", seat_word(seat, text))
         for seat in range(players)
     ]
 
 
-def hand_subtitle(hand_number: int, target: int | None, goal: str | None = None) -> str:
+def seat_word(seat: int, text: Text = ENGLISH) -> str:
+    """``Seat 3`` for seat index 2: a seat with no name to show."""
+    return text._("Seat {number}", number=seat + 1)
+
+
+def turn_status(name: str, text: Text = ENGLISH) -> str:
+    """``Bob to play``, begun with a capital in a language whose sentence does not start
+    with the name (``Le toca a bob``); a name stays as its player writes it."""
+    status = text._("{name} to play", name=name)
+    if status.startswith(name):
+        return status
+    return status[:1].upper() + status[1:]
+
+
+def hand_subtitle(
+    hand_number: int, target: int | None, goal: str | None = None, text: Text = ENGLISH
+) -> str:
     """``Hand 3``, and ``· first to 100`` in a match to a target (``goal``: the caller's
     own words for it, e.g. ``first past 100`` where a total must exceed the target)."""
-    subtitle = f"Hand {hand_number}"
-    if target is not None:
-        subtitle += f" · {goal or f'first to {target}'}"
-    return subtitle
+    if target is None:
+        return text._("Hand {number}", number=hand_number)
+    goal = goal or text._("first to {target}", target=target)
+    return text._("Hand {number} · {goal}", number=hand_number, goal=goal)
 
 
 def scale_for(width: int) -> float:
@@ -176,18 +195,34 @@ def draw_header(image: Image.Image, header: Header, height: int) -> None:
     _draw_rows(draw, header, height - _rows_height(header, m), width, m)
 
 
+def column_widths(header: Header, width: int) -> list[int]:
+    """Each score-table column's width in px: the usual width, or more for a heading
+    longer than it (a language's longer word) so that headings never run together."""
+    m = _metrics(scale_for(width))
+    return _column_widths(header, m)
+
+
+def _column_widths(header: Header, m: dict[str, int]) -> list[int]:
+    small = font(m["small"])
+    return [
+        max(m["column"], math.ceil(small.getlength(heading)) + m["pad"])
+        for heading in header.columns
+    ]
+
+
 def _draw_rows(
     draw: ImageDraw.ImageDraw, header: Header, y: int, width: int, m: dict[str, int]
 ) -> None:
-    pad, col = m["pad"], m["column"]
+    pad = m["pad"]
     small = font(m["small"])
-    count = len(header.columns)
-    column_right = [width - pad - (count - 1 - i) * col for i in range(count)]
+    widths = _column_widths(header, m)
+    column_right = [width - pad - sum(widths[i + 1 :]) for i in range(len(widths))]
     for right, heading in zip(column_right, header.columns, strict=True):
         draw_text(draw, (right, y), heading, face=small, fill=TEXT_MUTED, anchor="ra")
     y += m["small"] + 6
     name_left = pad + round(m["swatch"] * 2.2)
-    name_right = (column_right[0] if column_right else width - pad + col) - col + m["pad"]
+    first = column_right[0] - widths[0] if column_right else width - pad
+    name_right = first + m["pad"]
     for seat, row in enumerate(header.rows):
         top, bottom = y, y + m["row"]
         middle = (top + bottom) // 2

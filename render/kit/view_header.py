@@ -11,17 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from render.kit.header import Header, SeatRow
+from i18n import Text
+from render.kit.header import Header, SeatRow, seat_word, turn_status
+from render.kit.language import ENGLISH
 from render.kit.palette import seat_colour
 
 View = Mapping[str, Any]
 
 
-def seat_name(names: Sequence[str], seat: Any) -> str:
+def seat_name(names: Sequence[str], seat: Any, text: Text = ENGLISH) -> str:
     """The name of ``seat`` (a view's seat number, or None), or ``Seat n`` when there is no
     such seat."""
     index = int(seat) if seat is not None else -1
-    return names[index] if 0 <= index < len(names) else f"Seat {index + 1}"
+    return names[index] if 0 <= index < len(names) else seat_word(index, text)
 
 
 def value_at(values: Sequence[Any], index: int) -> int | None:
@@ -38,6 +40,7 @@ def view_header(
     notes: Sequence[str],
     totals: Sequence[int] | None,
     tag: Callable[[int], str | None],
+    text: Text = ENGLISH,
 ) -> Header:
     """The header for ``view``: whose turn (or that the hand is over) and a score table
     that is also the seat colour legend, each seat with its tiles held, pips left once the
@@ -45,15 +48,15 @@ def view_header(
     note after a seat's name."""
     current = view.get("current_player")
     over = bool(view.get("over")) or current is None
-    status = "Hand over" if over else f"{seat_name(names, current)} to play"
+    status = text._("Hand over") if over else turn_status(seat_name(names, current, text), text)
     result = view.get("result")
 
-    columns: tuple[str, ...] = ("tiles",)
+    columns: tuple[str, ...] = (text._("tiles"),)
     if result is not None:
-        columns += ("pips",)
-    columns += ("hand",)
+        columns += (text._("pips"),)
+    columns += (text._("hand"),)
     if totals is not None:
-        columns += ("match",)
+        columns += (text._("match"),)
     sizes = list(view.get("hand_sizes") or ())
     scores = list(view.get("scores") or ())
     pips = list(result.get("pips") or ()) if result is not None else []
@@ -78,6 +81,7 @@ def play_note(
     view: View,
     names: Sequence[str],
     last_tile: Callable[[Mapping[str, Any]], str],
+    text: Text = ENGLISH,
 ) -> list[str]:
     """The first note: ``opening`` (what the game says about its open ends), then the last
     play, ``last play 6-3 by Bob scored 10`` (``last_tile`` names the tile of the view's
@@ -85,12 +89,16 @@ def play_note(
     parts = [] if opening is None else [opening]
     last = view.get("last")
     if last:
-        play = f"last play {last_tile(last)} by {seat_name(names, last.get('seat'))}"
+        tile, who = last_tile(last), seat_name(names, last.get("seat"), text)
         points = int(last.get("points") or 0)
         if points:
-            play += f" scored {points}"
+            play = text._(
+                "last play {tile} by {name} scored {points}", tile=tile, name=who, points=points
+            )
+        else:
+            play = text._("last play {tile} by {name}", tile=tile, name=who)
         parts.append(play)
     if not parts:
         return []
-    text = " · ".join(parts)
-    return [text[0].upper() + text[1:]]
+    note = " · ".join(parts)
+    return [note[0].upper() + note[1:]]

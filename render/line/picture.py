@@ -8,8 +8,10 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import Text
 from render.kit.frame import framed, png_picture
 from render.kit.header import Header, hand_subtitle, seat_names
+from render.kit.language import ENGLISH
 from render.kit.view_header import View, play_note, seat_name, view_header
 from render.line.paint import paint_line
 from render.line.plan import plan_line
@@ -25,6 +27,7 @@ def draw_line_table(
     highlight_ends: Collection[str] = (),
     last: bool = True,
     goal: str | None = None,
+    text: Text = ENGLISH,
 ) -> Image.Image:
     """The line of a classic dominoes hand, from its public view (never a seat's: the
     picture shows what everyone at the table sees); :func:`render_line_table` gives it as
@@ -36,20 +39,20 @@ def draw_line_table(
     line, each open end labelled with the letter players choose it by; ends named in
     ``highlight_ends`` (where a chosen tile can go) in gold; the last play glowing unless
     ``last`` is false. ``goal``: the target in the caller's words (default "first to
-    N")."""
-    seats = seat_names(names, int(view["players"]))
+    N"). ``text``: the table's language, for every word drawn."""
+    seats = seat_names(names, int(view["players"]), text)
     plan = plan_line(view, frozenset(highlight_ends))
-    header = line_header(view, seats, totals, target, title, goal)
-    empty = None if plan.tiles else empty_note(view, seats)
+    header = line_header(view, seats, totals, target, title, goal, text)
+    empty = None if plan.tiles else empty_note(view, seats, text)
     return framed(header, plan, partial(paint_line, glow_last=last), empty)
 
 
 render_line_table = png_picture(draw_line_table)
 
 
-def empty_note(view: View, names: Sequence[str]) -> str:
+def empty_note(view: View, names: Sequence[str], text: Text = ENGLISH) -> str:
     """What an empty line says: in these games the leader may lead any tile."""
-    return f"No tiles yet: {names[int(view['leader'])]} leads."
+    return text._("No tiles yet: {name} leads.", name=names[int(view["leader"])])
 
 
 def line_header(
@@ -59,6 +62,7 @@ def line_header(
     target: int | None,
     title: str | None,
     goal: str | None = None,
+    text: Text = ENGLISH,
 ) -> Header:
     """Header text for the view: status, the line's notes and the score table."""
     result = view.get("result")
@@ -67,36 +71,39 @@ def line_header(
     def tag(seat: int) -> str | None:
         if winner is None or seat != int(winner):
             return None
-        return (
-            "went out" if result is not None and result.get("reason") == "domino" else "fewest pips"
-        )
+        if result is not None and result.get("reason") == "domino":
+            return text._("went out")
+        return text._("fewest pips")
 
     return view_header(
         view,
         names,
-        title=title if title is not None else str(view.get("title") or "Dominoes"),
-        subtitle=hand_subtitle(view.get("hand_number", 1), target, goal),
-        notes=line_notes(view, names),
+        title=title if title is not None else str(view.get("title") or text._("Dominoes")),
+        subtitle=hand_subtitle(view.get("hand_number", 1), target, goal, text),
+        notes=line_notes(view, names, text),
         totals=totals,
         tag=tag,
+        text=text,
     )
 
 
-def line_notes(view: View, names: Sequence[str]) -> list[str]:
+def line_notes(view: View, names: Sequence[str], text: Text = ENGLISH) -> list[str]:
     """The open-end total and the last play; the boneyard and turns since; the result."""
     line: Mapping[str, Any] = view.get("line") or {}
     counting = bool(view.get("scores_during_play", True))
     opening = None
     if line.get("lead") is not None and counting:
-        opening = f"Open ends total {line.get('total', 0)}"
-    notes = play_note(opening, view, names, partial(_last_tile, line))
-    stock = "Boneyard" if view.get("draws_allowed", True) else "Not in play"
-    notes.append(
-        " · ".join([f"{stock}: {int(view.get('boneyard') or 0)}", *_since_last_play(view, names)])
-    )
+        opening = text._("Open ends total {total}", total=line.get("total", 0))
+    notes = play_note(opening, view, names, partial(_last_tile, line), text)
+    count = int(view.get("boneyard") or 0)
+    if view.get("draws_allowed", True):
+        stock = text._("Boneyard: {count}", count=count)
+    else:
+        stock = text._("Not in play: {count}", count=count)
+    notes.append(" · ".join([stock, *_since_last_play(view, names, text)]))
     result = view.get("result")
     if result is not None:
-        notes.append(result_note(result, names))
+        notes.append(result_note(result, names, text))
     return notes
 
 
@@ -110,7 +117,7 @@ def _last_tile(line: Mapping[str, Any], last: Mapping[str, Any]) -> str:
     return str(last.get("move", "")).split(" ")[0]
 
 
-def _since_last_play(view: View, names: Sequence[str]) -> list[str]:
+def _since_last_play(view: View, names: Sequence[str], text: Text) -> list[str]:
     """Draws and passes since the last tile was laid, one phrase per player in turn:
     ``Bob drew 3 and passed``."""
     turns: list[tuple[int, int, bool]] = []  # seat, tiles drawn, passed
@@ -126,36 +133,46 @@ def _since_last_play(view: View, names: Sequence[str]) -> list[str]:
             turns.insert(0, (seat, drawn, move == "pass"))
     phrases = []
     for seat, drawn, passed in turns:
-        parts = []
-        if drawn:
-            parts.append(f"drew {drawn}")
-        if passed:
-            parts.append("passed")
-        phrases.append(f"{seat_name(names, seat)} {' and '.join(parts)}")
+        name = seat_name(names, seat, text)
+        if drawn and passed:
+            phrases.append(text._("{name} drew {count} and passed", name=name, count=drawn))
+        elif drawn:
+            phrases.append(text._("{name} drew {count}", name=name, count=drawn))
+        else:
+            phrases.append(text._("{name} passed", name=name))
     return phrases
 
 
-def result_note(result: Mapping[str, Any], names: Sequence[str]) -> str:
+def result_note(result: Mapping[str, Any], names: Sequence[str], text: Text = ENGLISH) -> str:
     """Who went out, or that the hand blocked; the pips left; what was scored."""
     winner = result.get("winner")
     points = int(result.get("points") or 0)
     pips = [int(p) for p in result.get("pips") or ()]
-    if result.get("reason") == "domino" and winner is not None:
-        text = f"{seat_name(names, winner)} went out"
-        others = [(s, p) for s, p in enumerate(pips) if s != int(winner)]
-    elif winner is not None:
-        low = pips[int(winner)] if int(winner) < len(pips) else 0
-        text = f"Blocked: {seat_name(names, winner)} has the fewest pips ({low})"
-        others = list(enumerate(pips))
-    else:
-        text = "Blocked, and the lowest pip counts tie"
-        others = list(enumerate(pips))
+    others = list(enumerate(pips))
     if winner is None:
-        text += ": nobody scores"
-    elif points:
-        text += f" and scores {points}"
+        outcome = text._("Blocked, and the lowest pip counts tie: nobody scores")
+    elif result.get("reason") == "domino":
+        name = seat_name(names, winner, text)
+        others = [(s, p) for s, p in others if s != int(winner)]
+        if points:
+            outcome = text._("{name} went out and scores {points}", name=name, points=points)
+        else:
+            outcome = text._("{name} went out, scoring nothing", name=name)
     else:
-        text += ", scoring nothing"
-    if others:
-        text += " (pips left: " + ", ".join(f"{seat_name(names, s)} {p}" for s, p in others) + ")"
-    return text + "."
+        name = seat_name(names, winner, text)
+        low = pips[int(winner)] if int(winner) < len(pips) else 0
+        if points:
+            outcome = text._(
+                "Blocked: {name} has the fewest pips ({pips}) and scores {points}",
+                name=name,
+                pips=low,
+                points=points,
+            )
+        else:
+            outcome = text._(
+                "Blocked: {name} has the fewest pips ({pips}), scoring nothing", name=name, pips=low
+            )
+    if not others:
+        return outcome + "."
+    left = ", ".join(f"{seat_name(names, s, text)} {p}" for s, p in others)
+    return text._("{outcome} (pips left: {left}).", outcome=outcome, left=left)

@@ -9,8 +9,10 @@ from PIL import Image
 from engine.network import NetworkHand
 from engine.network.bonus import BONUS_POINTS
 from engine.tiles import Tile
+from i18n import Text
 from render.kit.frame import framed, png_picture
-from render.kit.header import Header, SeatRow, hand_subtitle, seat_names
+from render.kit.header import Header, SeatRow, hand_subtitle, seat_names, turn_status
+from render.kit.language import ENGLISH
 from render.kit.palette import seat_colour
 from render.network.plan import Candidate, TablePlan, plan_table
 from render.network.table import paint_table
@@ -25,7 +27,8 @@ def draw_network_table(
     candidates: Sequence[Candidate] | None = None,
     candidate_tile: Tile | None = None,
     candidate_moves: Sequence[str] | None = None,
-    title: str = "Network dominoes",
+    title: str | None = None,
+    text: Text = ENGLISH,
 ) -> Image.Image:
     """The table: header, score table (the seat-colour legend), tiles, ring shading,
     open-end labels and the last play glowing; :func:`render_network_table` gives it as
@@ -36,28 +39,37 @@ def draw_network_table(
     see-through tiles with their pips, numbered 1, 2, … in the given order and labelled
     with ``candidate_moves`` (each one's notation, as the player would type it) when given;
     the header says how many there are and which close rings. The picture asks the engine
-    no rules questions: it reads state only.
+    no rules questions: it reads state only. ``title`` defaults to the game's name;
+    ``text``: the table's language, for every word drawn.
     """
-    seats = seat_names(names, hand.players)
+    seats = seat_names(names, hand.players, text)
     plan = plan_table(hand, candidates or (), candidate_moves)
     if candidates is not None and candidate_tile is None and candidates:
         candidate_tile = candidates[0][0].tile
     header = network_header(
-        hand, seats, plan, totals, target, candidates is not None, candidate_tile, title
+        hand,
+        seats,
+        plan,
+        totals,
+        target,
+        candidates is not None,
+        candidate_tile,
+        title if title is not None else text._("Network dominoes"),
+        text,
     )
-    empty = None if plan.tiles or plan.ghosts else lead_note(hand, seats)
+    empty = None if plan.tiles or plan.ghosts else lead_note(hand, seats, text)
     return framed(header, plan, paint_table, empty)
 
 
 render_network_table = png_picture(draw_network_table)
 
 
-def lead_note(hand: NetworkHand, names: Sequence[str]) -> str:
+def lead_note(hand: NetworkHand, names: Sequence[str], text: Text = ENGLISH) -> str:
     """What the empty table says: who leads, and with what the table's lead option allows."""
     leader = names[hand.leader]
     if hand.options.lead == "any":
-        return f"No tiles yet: {leader} leads with any tile."
-    return f"No tiles yet: {leader} leads {hand.lead_tile.name}."
+        return text._("No tiles yet: {name} leads with any tile.", name=leader)
+    return text._("No tiles yet: {name} leads {tile}.", name=leader, tile=hand.lead_tile.name)
 
 
 def network_header(
@@ -69,29 +81,40 @@ def network_header(
     show_candidates: bool,
     candidate_tile: Tile | None,
     title: str,
+    text: Text = ENGLISH,
 ) -> Header:
     """Header text for the hand: status, the last play, the bonus and the candidates key."""
-    subtitle = hand_subtitle(hand.hand_number, target)
+    subtitle = hand_subtitle(hand.hand_number, target, text=text)
     current = hand.current_player
-    status = "Hand over" if current is None else f"{names[current]} to play"
+    status = text._("Hand over") if current is None else turn_status(names[current], text)
 
     notes = []
     last = hand.last_placement
     if last is not None:
         index = len(hand.layout.placements) - 1
         rings = sum(1 for r in hand.layout.rings if r.tile_index == index)
-        note = f"Last tile: {last.tile.name} by {names[last.seat]}"
+        tile, who = last.tile.name, names[last.seat]
         if rings:
-            note += f", closing {rings} ring{'s' if rings > 1 else ''} (+{rings})"
+            note = text.n_(
+                "Last tile: {tile} by {name}, closing {count} ring (+{count})",
+                "Last tile: {tile} by {name}, closing {count} rings (+{count})",
+                rings,
+                tile=tile,
+                name=who,
+            )
+        else:
+            note = text._("Last tile: {tile} by {name}", tile=tile, name=who)
         notes.append(note)
     awarded: set[int] = set()
     if hand.bonus is not None:
-        bonus_note, awarded = _bonus_note(hand, names)
+        bonus_note, awarded = _bonus_note(hand, names, text)
         notes.append(bonus_note)
     if show_candidates:
-        notes.append(_candidates_note(hand, plan, candidate_tile))
+        notes.append(_candidates_note(hand, plan, candidate_tile, text))
 
-    columns = ("tiles", "rings", "hand") + (("match",) if totals is not None else ())
+    columns: tuple[str, ...] = (text._("tiles"), text._("rings"), text._("hand"))
+    if totals is not None:
+        columns += (text._("match"),)
     rows = []
     for seat in range(hand.players):
         values: tuple[int | None, ...] = (
@@ -107,53 +130,81 @@ def network_header(
                 seat_colour(seat),
                 values,
                 to_play=seat == current,
-                tag=f"+{BONUS_POINTS} bonus" if seat in awarded else None,
+                tag=text._("+{points} bonus", points=BONUS_POINTS) if seat in awarded else None,
             )
         )
     return Header(title, subtitle, status, tuple(notes), columns, tuple(rows))
 
 
-def _bonus_note(hand: NetworkHand, names: Sequence[str]) -> tuple[str, set[int]]:
+def _bonus_note(hand: NetworkHand, names: Sequence[str], text: Text) -> tuple[str, set[int]]:
     bonus = hand.bonus
     assert bonus is not None
     if not bonus.numbers:
-        return "No open ends, so no bonus.", set()
-    ends = "open end" if bonus.count == 1 else "open ends"
+        return text._("No open ends, so no bonus."), set()
     if len(bonus.numbers) == 1:
         number, seat, _, label = bonus.contributors[0]
-        text = (
-            f"Bonus: {number} is the most frequent number, on {bonus.count} {ends} (gold); "
-            f"{names[seat]} fed it last, at {label}"
+        note = text.n_(
+            "Bonus: {number} is the most frequent number, on {count} open end (gold); "
+            "{name} fed it last, at {end}",
+            "Bonus: {number} is the most frequent number, on {count} open ends (gold); "
+            "{name} fed it last, at {end}",
+            bonus.count,
+            number=number,
+            name=names[seat],
+            end=label,
         )
     else:
-        tied = " and ".join(str(n) for n in bonus.numbers)
+        tied = _and(text, [str(n) for n in bonus.numbers])
         fed = "; ".join(
-            f"{n} last fed by {names[seat]} at {label}" for n, seat, _, label in bonus.contributors
+            text._("{number} last fed by {name} at {end}", number=n, name=names[seat], end=label)
+            for n, seat, _, label in bonus.contributors
         )
-        text = f"Bonus: {tied} tie, on {bonus.count} {ends} each (gold); {fed}"
+        note = text.n_(
+            "Bonus: {numbers} tie, on {count} open end each (gold); {fed}",
+            "Bonus: {numbers} tie, on {count} open ends each (gold); {fed}",
+            bonus.count,
+            numbers=tied,
+            fed=fed,
+        )
     if bonus.awarded:
-        text += f". +{BONUS_POINTS} to " + " and ".join(names[s] for s in bonus.awarded) + "."
+        who = _and(text, [names[s] for s in bonus.awarded])
+        note = text._("{note}. +{points} to {names}.", note=note, points=BONUS_POINTS, names=who)
     else:
-        text += ". No bonus on a tie."
-    return text, set(bonus.awarded)
+        note = text._("{note}. No bonus on a tie.", note=note)
+    return note, set(bonus.awarded)
 
 
-def _candidates_note(hand: NetworkHand, plan: TablePlan, tile: Tile | None) -> str:
-    name = tile.name if tile is not None else "This tile"
+def _and(text: Text, items: Sequence[str]) -> str:
+    """``1 and 4 and 6``: items joined as the header has always joined them."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = text._("{first} and {last}", first=joined, last=item)
+    return joined
+
+
+def _candidates_note(hand: NetworkHand, plan: TablePlan, tile: Tile | None, text: Text) -> str:
+    name = tile.name if tile is not None else text._("This tile")
     if hand.layout.is_empty:
-        return f"{name}: the first tile is the lead, so there is no place to choose."
+        return text._(
+            "{tile}: the first tile is the lead, so there is no place to choose.", tile=name
+        )
     if not plan.ghosts:
-        return f"{name} fits nowhere on the table."
+        return text._("{tile} fits nowhere on the table.", tile=name)
     count = len(plan.ghosts)
     if count == 1:
-        text = f"{name} fits in 1 place, numbered 1"
+        note = text._("{tile} fits in 1 place, numbered 1", tile=name)
     else:
-        text = f"{name} fits in {count} places, numbered 1–{count}"
+        note = text._("{tile} fits in {count} places, numbered 1–{count}", tile=name, count=count)
     first = plan.ghosts[0]
     if first.text and tile is not None:
-        text += f", each with its move after the tile (1 = {tile.name} {first.text})"
+        note = text._(
+            "{note}, each with its move after the tile (1 = {tile} {move})",
+            note=note,
+            tile=tile.name,
+            move=first.text,
+        )
     scoring = [g for g in plan.ghosts if g.rings]
     if scoring:
         each = ", ".join(f"{g.number} (+{g.rings})" for g in scoring)
-        text += f". Closing a ring: {each}"
-    return text + "."
+        note = text._("{note}. Closing a ring: {each}", note=note, each=each)
+    return note + "."

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from i18n import N_, Text
 from render.kit.fonts import DRAWING, clean_text, draw_text, fit_text, font
+from render.kit.language import ENGLISH
 from render.kit.palette import (
     BACKGROUND,
     BONUS_FILL,
@@ -31,7 +33,8 @@ PAD = 16
 ROW = 32
 UP: RGB = OKABE_ITO[1]  # sky blue
 DOWN: RGB = OKABE_ITO[5]  # vermillion
-NEW_TAG = "new"
+NEW_TAG = N_("new")
+"""The tag after a player new to the ranking."""
 
 # Right edges of the number columns, from the picture's right side.
 _MOVE_RIGHT = WIDTH - PAD
@@ -60,13 +63,15 @@ class RankingTable:
     rows: tuple[RankingRow, ...]
     more: int = 0
     """Players ranked below the last row shown."""
-    empty: str = "No rated results yet."
+    empty: str | None = None
+    """What an empty ranking says (default: no rated results yet)."""
 
 
-def render_ranking(table: RankingTable) -> bytes:
-    """The ranking as PNG bytes (the same table always gives the same bytes)."""
+def render_ranking(table: RankingTable, *, text: Text = ENGLISH) -> bytes:
+    """The ranking as PNG bytes (the same table always gives the same bytes); ``text``:
+    the language of the words the picture adds to the table's own (headings, tags)."""
     with DRAWING:
-        image = draw_ranking(table)
+        image = draw_ranking(table, text=text)
     return encode(image)
 
 
@@ -74,29 +79,30 @@ def _header_height(table: RankingTable) -> int:
     return PAD + 28 + len(table.notes) * 24 + 12 + 22
 
 
-def draw_ranking(table: RankingTable) -> Image.Image:
+def draw_ranking(table: RankingTable, *, text: Text = ENGLISH) -> Image.Image:
     top = _header_height(table)
     body = max(1, len(table.rows)) * ROW + (ROW if table.more else 0)
     image = Image.new("RGB", (WIDTH, top + body + PAD), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _draw_header(draw, table, top)
+    _draw_header(draw, table, top, text)
     if not table.rows:
         face = font(18)
-        draw_text(draw, (WIDTH / 2, top + ROW / 2), table.empty, face, TEXT_MUTED, anchor="mm")
+        empty = table.empty if table.empty is not None else text._("No rated results yet.")
+        draw_text(draw, (WIDTH / 2, top + ROW / 2), empty, face, TEXT_MUTED, anchor="mm")
         return image
     y = top
     for index, row in enumerate(table.rows):
         if index % 2:
             draw.rectangle((0, y, WIDTH, y + ROW - 1), fill=CURRENT_ROW)
-        _draw_row(draw, row, y + ROW // 2)
+        _draw_row(draw, row, y + ROW // 2, text)
         y += ROW
     if table.more:
-        more = f"… and {table.more} more"
+        more = text._("… and {count} more", count=table.more)
         draw_text(draw, (_NAME_LEFT, y + ROW // 2), more, font(15), TEXT_MUTED, anchor="lm")
     return image
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, table: RankingTable, height: int) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, table: RankingTable, height: int, text: Text) -> None:
     draw.rectangle((0, 0, WIDTH, height - 1), fill=HEADER_BACKGROUND)
     draw.line((0, height - 1, WIDTH, height - 1), fill=HEADER_RULE, width=2)
     sub_face = font(16)
@@ -118,32 +124,32 @@ def _draw_header(draw: ImageDraw.ImageDraw, table: RankingTable, height: int) ->
     small = font(13)
     for x, heading, anchor in (
         (PAD + 30, "#", "ra"),
-        (_NAME_LEFT, "Player", "la"),
-        (_RATING_RIGHT, "Rating", "ra"),
-        (_CHANGE_RIGHT, "Change", "ra"),
-        (_MOVE_RIGHT, "Moved", "ra"),
+        (_NAME_LEFT, text._("Player"), "la"),
+        (_RATING_RIGHT, text._("Rating"), "ra"),
+        (_CHANGE_RIGHT, text._("Change"), "ra"),
+        (_MOVE_RIGHT, text._("Moved"), "ra"),
     ):
         draw_text(draw, (x, y), heading, small, TEXT_MUTED, anchor=anchor)
 
 
-def _draw_row(draw: ImageDraw.ImageDraw, row: RankingRow, middle: int) -> None:
+def _draw_row(draw: ImageDraw.ImageDraw, row: RankingRow, middle: int, text: Text) -> None:
     face = font(17)
     bold = font(17, bold=True)
     draw_text(draw, (PAD + 30, middle), f"{row.position}", bold, TEXT, anchor="rm")
     name_room = _RATING_RIGHT - 70 - _NAME_LEFT
     if row.change is None:
         name_room -= 50
-    name = fit_text(clean_text(row.name, "Player"), face, name_room)
+    name = fit_text(clean_text(row.name, text._("Player")), face, name_room)
     draw_text(draw, (_NAME_LEFT, middle), name, face, TEXT, anchor="lm")
     if row.change is None:
-        _new_tag(draw, _NAME_LEFT + face.getlength(name) + 10, middle)
+        _new_tag(draw, _NAME_LEFT + face.getlength(name) + 10, middle, text._(NEW_TAG))
     draw_text(draw, (_RATING_RIGHT, middle), str(row.rating), bold, TEXT, anchor="rm")
     if row.change is not None:
-        text, colour = _signed(row.change)
-        draw_text(draw, (_CHANGE_RIGHT, middle), text, face, colour, anchor="rm")
+        change, colour = _signed(row.change)
+        draw_text(draw, (_CHANGE_RIGHT, middle), change, face, colour, anchor="rm")
     if row.moved is not None:
-        text, colour = _signed(row.moved)
-        draw_text(draw, (_MOVE_RIGHT, middle), text, face, colour, anchor="rm")
+        moved, colour = _signed(row.moved)
+        draw_text(draw, (_MOVE_RIGHT, middle), moved, face, colour, anchor="rm")
 
 
 def _signed(number: int) -> tuple[str, RGB]:
@@ -155,8 +161,8 @@ def _signed(number: int) -> tuple[str, RGB]:
     return "=", TEXT_MUTED
 
 
-def _new_tag(draw: ImageDraw.ImageDraw, left: float, middle: int) -> None:
+def _new_tag(draw: ImageDraw.ImageDraw, left: float, middle: int, tag: str) -> None:
     face = font(13, bold=True)
-    width = face.getlength(NEW_TAG) + 12
+    width = face.getlength(tag) + 12
     draw.rounded_rectangle((left, middle - 10, left + width, middle + 10), 10, fill=BONUS_FILL)
-    draw_text(draw, (left + 6, middle), NEW_TAG, face, text_on(BONUS_FILL), anchor="lm")
+    draw_text(draw, (left + 6, middle), tag, face, text_on(BONUS_FILL), anchor="lm")

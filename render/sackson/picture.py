@@ -7,21 +7,26 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import N_, Text
 from render.kit.fonts import fit_text, font
 from render.kit.frame import framed, png_picture
 from render.kit.header import Header, SeatRow, seat_names
+from render.kit.language import ENGLISH
 from render.sackson.look import PIECE, RIM
 from render.sackson.paint import paint_board
 from render.sackson.plan import Colour, plan_board
 
 View = Mapping[str, Any]
 PLAYERS = 2
-TITLE = "Sackson's Network"
+TITLE = N_("Sackson's Network")
+
 NAME_ROOM = 220
 """The px a name may take in the status line and notes (bold, at the status size): a long
 name is cut there, so what the player is to do still shows after it."""
 NAME_FACE = 18
-GOALS_NOTE = "Dark's goals: rows 1 and 8 · Light's: columns a and h · corners are out of play"
+GOALS_NOTE = N_("Dark's goals: rows 1 and 8 · Light's: columns a and h · corners are out of play")
+SIDES = {"dark": N_("Dark"), "light": N_("Light")}
+"""Each colour's name as the header says it (the sides of the board)."""
 
 
 def draw_sackson_board(
@@ -34,6 +39,7 @@ def draw_sackson_board(
     title: str | None = None,
     chosen: str | None = None,
     targets: Sequence[tuple[str, str]] = (),
+    text: Text = ENGLISH,
 ) -> Image.Image:
     """The board of a Sackson's Network game, from its view (every seat sees the same),
     with what the caller highlights; :func:`render_sackson_board` gives it as PNG bytes.
@@ -44,10 +50,11 @@ def draw_sackson_board(
     board: goal zones tinted in their owner's colour, dead corners hatched, the last move
     ringed with an arrow from its origin, the winning network as a path through its
     pieces (numbered in order), ``chosen`` framed in gold and each of ``targets``
-    (square, label) as a gold badge with its label."""
-    seats = seat_names(names, PLAYERS)
+    (square, label) as a gold badge with its label. ``text``: the table's language, for
+    every word drawn."""
+    seats = seat_names(names, PLAYERS, text)
     plan = plan_board(view, chosen, targets)
-    header = sackson_header(view, seats, totals, target, game_number, title)
+    header = sackson_header(view, seats, totals, target, game_number, title, text)
     return framed(header, plan, paint_board)
 
 
@@ -71,8 +78,9 @@ def _int(value: Any, default: int) -> int:
         return default
 
 
-def _who(view: View, names: Sequence[str], seat: int) -> str:
-    return f"{names[seat]} ({seat_colour_of(view, seat).capitalize()})"
+def _who(view: View, names: Sequence[str], seat: int, text: Text) -> str:
+    side = text._(SIDES[seat_colour_of(view, seat)])
+    return text._("{name} ({side})", name=names[seat], side=side)
 
 
 def _seat_of(view: View, colour: Any) -> int | None:
@@ -82,51 +90,55 @@ def _seat_of(view: View, colour: Any) -> int | None:
     return dark if colour == "dark" else 1 - dark
 
 
-def status_text(view: View, names: Sequence[str]) -> str:
+def status_text(view: View, names: Sequence[str], text: Text = ENGLISH) -> str:
     """Whose turn and what they do, or how the game ended."""
     outcome = view.get("outcome")
     if outcome is not None:
         winners = [int(w) for w in outcome.get("winners") or () if 0 <= int(w) < len(names)]
         if winners:
-            text = f"{names[winners[0]]} wins"
+            name = names[winners[0]]
             network = view.get("network") or ()
             if outcome.get("reason") == "network" and network:
-                text += f" with a network of {len(network)} pieces"
-            return text
+                return text._(
+                    "{name} wins with a network of {count} pieces", name=name, count=len(network)
+                )
+            return text._("{name} wins", name=name)
         reason = outcome.get("reason")
         if reason == "repetition":
-            return "Draw by threefold repetition"
+            return text._("Draw by threefold repetition")
         if reason == "both stuck":
-            return "Draw: neither player can move"
-        return "Draw"
+            return text._("Draw: neither player can move")
+        return text._("Drawn game")
     seat = view.get("to_move")
     if seat not in (0, 1):
-        return "Game over"
+        return text._("Game over")
     colour = seat_colour_of(view, seat)
     in_hand = _int((view.get("in_hand") or {}).get(colour), 0)
     phase = view.get("phase") or ("place" if in_hand else "move")
-    doing = f"placing, {in_hand} in hand" if phase == "place" else "moving a piece"
-    return f"{_who(view, names, seat)} to move · {doing}"
+    who = _who(view, names, seat, text)
+    if phase == "place":
+        return text._("{who} to move · placing, {count} in hand", who=who, count=in_hand)
+    return text._("{who} to move · moving a piece", who=who)
 
 
-def notes(view: View, names: Sequence[str]) -> list[str]:
+def notes(view: View, names: Sequence[str], text: Text = ENGLISH) -> list[str]:
     """The last move (or, before the first, where each side's goals are), and a warning
     when the position has occurred twice (a third time draws)."""
     last = view.get("last_move")
     seat = _seat_of(view, (last or {}).get("colour"))
     if not last or seat is None:
-        return [GOALS_NOTE]
-    who = _who(view, names, seat)
+        return [text._(GOALS_NOTE)]
+    who = _who(view, names, seat, text)
     start, end = last.get("from"), last.get("to")
     if end is None:
-        text = f"Last move: {who} passed, having no legal move"
+        note = text._("Last move: {who} passed, having no legal move", who=who)
     elif start is None:
-        text = f"Last move: {who} placed a piece on {end}"
+        note = text._("Last move: {who} placed a piece on {square}", who=who, square=end)
     else:
-        text = f"Last move: {who} moved {start} → {end}"
+        note = text._("Last move: {who} moved {start} → {end}", who=who, start=start, end=end)
     if view.get("outcome") is None and _int(view.get("repetitions"), 1) == 2:
-        text += " · this position has occurred twice: a third time draws"
-    return [text]
+        note = text._("{note} · this position has occurred twice: a third time draws", note=note)
+    return [note]
 
 
 def sackson_header(
@@ -136,18 +148,24 @@ def sackson_header(
     target: int | None,
     game_number: int,
     title: str | None,
+    text: Text = ENGLISH,
 ) -> Header:
     """Header for the view: the status, the last move, and one row per seat in its piece
     colour, saying which it plays (Dark or Light), with pieces in hand (and games won, in
     a match to a target)."""
-    subtitle = f"Game {game_number}"
-    if target is not None:
-        subtitle += f" · first to {target} wins"
+    if target is None:
+        subtitle = text._("Game {number}", number=game_number)
+    else:
+        subtitle = text._(
+            "Game {number} · first to {target} wins", number=game_number, target=target
+        )
     over = view.get("outcome") is not None
     to_move = None if over else view.get("to_move")
     winners = {int(w) for w in ((view.get("outcome") or {}).get("winners") or ())}
     in_hand = view.get("in_hand") or {}
-    columns: tuple[str, ...] = ("In hand",) if target is None else ("In hand", "Wins")
+    columns: tuple[str, ...] = (text._("In hand"),)
+    if target is not None:
+        columns += (text._("Wins"),)
     rows = []
     for seat, name in enumerate(names):
         colour = seat_colour_of(view, seat)
@@ -160,17 +178,17 @@ def sackson_header(
                 PIECE[colour],
                 values,
                 to_play=seat == to_move,
-                tag="wins" if seat in winners else None,
+                tag=text._("wins") if seat in winners else None,
                 ring=RIM[colour],
-                side=colour.capitalize(),
+                side=text._(SIDES[colour]),
             )
         )
     short = [short_name(name) for name in names]
     return Header(
-        title if title is not None else TITLE,
+        title if title is not None else text._(TITLE),
         subtitle,
-        status_text(view, short),
-        tuple(notes(view, short)),
+        status_text(view, short, text),
+        tuple(notes(view, short, text)),
         columns,
         tuple(rows),
     )

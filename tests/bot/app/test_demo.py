@@ -28,6 +28,7 @@ EXPECTED = {
     "sackson.png",
     "hand.png",
     "replay.webp",
+    "all-fives-es.png",
 }
 
 
@@ -130,3 +131,15 @@ def test_the_replay_is_the_animated_first_hand_with_a_frame_per_play() -> None:
     with Image.open(io.BytesIO(picture.data)) as image:
         assert image.format == "WEBP" and image.is_animated
         assert image.n_frames == len(moves) + 1
+
+
+def test_the_spanish_table_has_just_scored_and_is_described_in_spanish() -> None:
+    """The caption promises carol's play has just scored and the words are Spanish: the
+    picture differs from the same table drawn in English, and so does its alt text."""
+    hand = demo.SPANISH.play().hand
+    assert isinstance(hand, ClassicHand)
+    last = hand.view(None)["last"]
+    assert last["seat"] == 2 and last["points"] > 0
+    spanish, english = demo.table(demo.SPANISH, "es"), demo.table(demo.SPANISH)
+    assert spanish.data != english.data
+    assert spanish.alt_text.startswith("All Fives, mesa ")
