@@ -5,8 +5,9 @@ Discord locale, and Discord shows each user their own.
 Every command's words are English messages marked for the catalogs where the command is
 built; a description with values (``Number of seats, 2 to 4 (default 4)``) is a
 :func:`said` string carrying its template and values, which the translator fills in the
-translated template. A translated name that Discord would refuse (not lower case, a
-space, too long) is left out, so the English name stands.
+translated template. A name is lower-cased (its message may be shared with a word shown
+capitalised elsewhere, a German noun on a picture); a translated name that Discord would
+still refuse (a space, too long) is left out, so the English name stands.
 """
 
 from __future__ import annotations
@@ -75,5 +76,6 @@ class CommandWords(app_commands.Translator):
         if words is None:
             return None
         if context.location in NAMES:
+            words = words.lower()  # a name shares its message with words shown capitalised
             return words if is_name(words) else None
         return words[:LONGEST]

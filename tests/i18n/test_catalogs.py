@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 from i18n import LANGUAGES, SOURCE
-from i18n.catalogs import read_catalog
+from i18n.catalogs import PARTS, po_path, read_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
@@ -82,3 +83,21 @@ def test_the_code_marks_its_messages_in_full() -> None:
         if pasted.search(line)
     ]
     assert offenders == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_message_in_several_parts_is_translated_alike(language: str) -> None:
+    """The parts are read as one, the first holding a message winning: a message marked
+    in two parts (a command's name and a picture's heading) must read the same in both."""
+    seen: dict[object, tuple[str, object]] = {}
+    clashes = []
+    for part in PARTS:
+        with po_path(language, part).open("rb") as source:
+            for message in read_po(source, locale=language):
+                if not message.id or not message.string:
+                    continue
+                key = (message.id, message.context)
+                if key in seen and seen[key][1] != message.string:
+                    clashes.append(f"{message.id!r}: {seen[key]} vs {part} {message.string!r}")
+                seen.setdefault(key, (part, message.string))
+    assert clashes == []

@@ -142,4 +142,4 @@ def test_the_spanish_table_has_just_scored_and_is_described_in_spanish() -> None
     assert last["seat"] == 2 and last["points"] > 0
     spanish, english = demo.table(demo.SPANISH, "es"), demo.table(demo.SPANISH)
     assert spanish.data != english.data
-    assert spanish.alt_text.startswith("All Fives, mesa ")
+    assert spanish.alt_text.startswith("Cincos, mesa ")
