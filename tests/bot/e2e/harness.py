@@ -234,12 +234,12 @@ class TableDriver:
         """The live table message: each new hand gets a new one and the old is deleted."""
         assert self.table_message is not None
         if self.table_message.deleted:
-            header = re.split(r" · (?:hand|game) ", self.table_message.text, maxsplit=1)[0]
+            # "**Game** · table 7 · hand 2 …" in any language: the game and the table
+            header = " · ".join(self.table_message.text.split(" · ")[:2]) + " · "
             newer = [
                 m
                 for m in self.public_messages()
-                if m.id > self.table_message.id
-                and re.match(re.escape(header) + r" · (?:hand|game) ", m.text)
+                if m.id > self.table_message.id and m.text.startswith(header)
             ]
             assert newer, "the table message was deleted and no new one was posted"
             self.table_message = newer[-1]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.bot.e2e.conftest import Club, checked_bot
-from tests.bot.e2e.harness import Player, TableDriver
+from tests.bot.e2e.harness import Player, TableDriver, control_turn
 from tests.fakediscord import BotLauncher
 
 LOCALES = ("es-ES", "es-419", "pt-BR", "de")
@@ -74,3 +74,100 @@ async def test_a_spanish_server_sees_its_lobby_in_spanish_and_each_player_their_
             assert out_of_turn.text == "Não é a sua vez: esperando ada jogar."
         else:
             assert out_of_turn.text == "It is not your turn: waiting for joao to play."
+
+
+HAND_WORDS = {"pt-BR": "Suas pedras", "de": "Deine Steine"}
+PLAYED = {"pt-BR": "jogou", "de": "legte"}
+NOT_YOUR_TURN = {
+    "pt-BR": "Não é a sua vez: esperando {name} jogar.",
+    "de": "Du bist nicht am Zug: wir warten, bis {name} spielt.",
+}
+
+
+async def test_a_hand_in_a_spanish_server_speaks_to_each_player_in_their_own_language(
+    club: Club, bot_launcher: BotLauncher
+) -> None:
+    """A Block hand in a Spanish-speaking server between joao (Discord in Portuguese) and
+    greta (in German), played to its end: each reads their hand, their answers and their
+    refusals in their own language; the channel reads Spanish and never shows a tile of
+    a hand."""
+    fake = club.fake
+    server = fake.add_guild("Peña del Dominó", locale="es-ES")
+    channel = server.add_text_channel("mesas")
+    joao = Player(fake.add_user("joao", locale="pt-BR"))
+    greta = Player(fake.add_user("greta", locale="de"))
+    for player in (joao, greta):
+        server.add_member(player.user)
+    async with checked_bot(club, bot_launcher, DEV_GUILD_ID="", DEAL_SEED="7"):
+        table = TableDriver(fake, channel, [joao, greta], family="dominoes")
+        lobby = await table.open(joao, game="block", seats=2)
+        assert "Idioma: Español" in lobby.text
+        await table.click_lobby(greta, "Unirse")
+        await table.seen(
+            await fake.click(joao.user, table.table(), table.table().button(label="Empezar"))
+        )
+        for player in (joao, greta):  # each one's hand, described in their language
+            dm = await fake.wait_for_dm(player.user)
+            assert HAND_WORDS[player.user.locale] in (dm.attachments[0].description or "")
+
+        refused_once = False
+        played = {joao.user.name: 0, greta.user.name: 0}
+        for _ in range(40):
+            found = await fake.wait_until(
+                lambda: table._fresh() or _hand_over(channel), what="a turn or the hand's end"
+            )
+            if isinstance(found, str):
+                break
+            mover, controls = found
+            turn = control_turn(controls)
+            assert turn is not None
+            table.last_turn = turn
+            waiting = greta if mover is joao else joao
+            if not refused_once:  # out of turn: told in their own language
+                refused = await table.slash(waiting, "dominoes play", move="6-6")
+                name = mover.user.name
+                assert refused.ephemeral
+                assert refused.text == NOT_YOUR_TURN[waiting.user.locale].format(name=name)
+                refused_once = True
+            answer = await _play_first(table, mover, controls)
+            if answer is not None:
+                assert PLAYED[mover.user.locale] in answer, answer
+                played[mover.user.name] += 1
+        else:
+            raise AssertionError("the hand did not end within 40 turns")
+        assert refused_once
+        assert min(played.values()) >= 2, played  # both laid tiles, each told in their words
+        shown = table.table().text
+        assert "mesa" in shown and "mano" in shown, shown  # the channel reads Spanish
+        hands = [a.description or "" for m in fake.dm_messages(joao.user) for a in m.attachments]
+        for message in table.public_messages():
+            for attachment in message.attachments:
+                assert "Suas pedras" not in (attachment.description or "")
+        assert hands  # joao's own pictures stayed in his DMs
+
+
+def _hand_over(channel: Any) -> str | None:
+    for message in channel.messages:
+        if not message.ephemeral and "Terminó la mano 1" in message.text:
+            return message.text
+    return None
+
+
+async def _play_first(table: TableDriver, mover: Player, controls: Any) -> str | None:
+    """Lay the first tile on its first place (the mover's answer's text), or press the
+    first button (Pass) when nothing fits (None)."""
+    fake = table.fake
+    tiles = [s for s in controls.selects if ":subj:" in s.custom_id]
+    if not tiles:
+        button = controls.buttons[0]
+        await table.seen(await fake.click(mover.user, controls, button))
+        return None
+    picked = await table.seen(
+        await fake.select(mover.user, controls, tiles[0], [tiles[0].options[0].value])
+    )
+    assert picked.updated
+    places = [s for s in controls.selects if ":targ:" in s.custom_id]
+    played = await table.seen(
+        await fake.select(mover.user, controls, places[0], [places[0].options[0].value])
+    )
+    return played.text
