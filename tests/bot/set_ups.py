@@ -7,16 +7,19 @@ from bot.tables.service import Actor, TableService, TableUpdate
 from bot.tables.settings import TableSettings
 
 
-def network_table(seats: int) -> TableSettings:
+def network_table(seats: int, language: str = "en") -> TableSettings:
     """A Network dominoes table for ``seats`` players, no target, a 5-minute turn."""
-    return TableSettings.build("network", seats=seats, target=None, turn_seconds=300, options={})
+    return TableSettings.build(
+        "network", seats=seats, target=None, turn_seconds=300, options={}, language=language
+    )
 
 
-async def started_network_table(store: Store) -> TableUpdate:
-    """Ada (user 1) opens a three-seat Network table in channel 2 of guild 1, Bea (user 2)
-    joins, Ada adds a computer and starts it: the deal is seeded (11), so always the same."""
+async def started_network_table(store: Store, language: str = "en") -> TableUpdate:
+    """Ada (user 1) opens a three-seat Network table in channel 2 of guild 1 (speaking
+    ``language``), Bea (user 2) joins, Ada adds a computer and starts it: the deal is
+    seeded (11), so always the same."""
     service = TableService(store, new_seed=lambda: 11)
-    record = await service.create(1, 2, Actor(1, "Ada"), network_table(3))
+    record = await service.create(1, 2, Actor(1, "Ada"), network_table(3, language))
     await service.join(record.id, Actor(2, "Bea"))
     await service.add_computer(record.id, Actor(1, "Ada"))
     return await service.start(record.id, Actor(1, "Ada"))

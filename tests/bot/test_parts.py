@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 
 from bot.games import ADAPTERS
 from bot.games.base import Action, Controls, Subject, Target
@@ -26,6 +27,7 @@ from bot.views.components import DYNAMIC_ITEMS
 from engine.game import Event
 from engine.network import NetworkHand
 from engine.network.bonus import BonusResult
+from i18n import LANGUAGES, Text
 from tests.bot.set_ups import started_network_table
 
 NETWORK = ADAPTERS["network"]
@@ -232,15 +234,16 @@ def test_private_events_reach_only_their_seat() -> None:
     assert "6-6" not in " ".join(story.log + story.announcements)
 
 
-async def test_public_table_text_never_names_a_held_tile(store: Store) -> None:
-    update = await started_network_table(store)
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_public_table_text_never_names_a_held_tile(store: Store, language: str) -> None:
+    update = await started_network_table(store, language)
     hand = update.match.hand
     assert isinstance(hand, NetworkHand)
     text = messages.table_content(update.record, update.match, frozenset())
     played = {p.tile.name for p in hand.layout.placements}
     held = {t.name for h in hand.hands for t in h} - played
     assert not set(re.findall(r"\b\d-\d\b", text)) & held
-    assert "Your tiles" not in text
+    assert Text(language)._("Your tiles: {tiles}", tiles="").strip() not in text
 
 
 # ---------------------------------------------------------------------- timers
