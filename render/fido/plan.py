@@ -201,7 +201,7 @@ def _read(line: Mapping[str, Any], highlight: Collection[str]) -> _Line | None:
 FAR: Final = 10_000
 """Room (columns) for an arm that need never turn back."""
 ROOM_TRIES: Final = 6
-FOLD_TRIES: Final = 6
+FOLD_TRIES: Final = 8
 """Ever narrower rows tried at one unit before the tree is given up on there."""
 TREE_FLOOR: Final = 20
 """The smallest unit at which a FIDO face still reads: at 20 px the two-digit numerals
@@ -309,21 +309,21 @@ class _Trees:
         return self.sized(unit, transposed, None)
 
     def folded(self, unit: int, transposed: bool) -> _Sized:
-        """The tree at ``unit`` with rows turned back: first to keep within the picture's
-        limit along them, then ever narrower while it still breaks a budget (a narrower
-        tree is taller: it may then fit the area), unless it is already too tall. The first
-        that fits, else the least turned back within the limit."""
+        """The tree at ``unit`` with rows turned back: to keep within the picture's limit
+        along them (or a column short of the straight tree's width), then a column
+        narrower at a time while it still breaks a budget (a narrower tree is taller: it
+        may then fit the area), unless it is already too tall. The first that fits, else
+        the least turned back within the limit."""
         straight = self.straight(unit, transposed)
         across = straight.width if transposed else straight.height
         if straight.fits or across > _limit(not transposed):
             return straight
         limit = (_limit(transposed) - 2 * _tree_pad(unit)) // unit
         first: _Sized | None = straight if straight.along <= _limit(transposed) else None
-        sized, columns = straight, limit
+        left, _, right, _ = extent(straight.shape)
+        columns = min(limit, -(-right // unit) - left // unit - 1)
+        sized = straight
         for _ in range(FOLD_TRIES):
-            left, _, right, _ = extent(sized.shape)
-            used = -(-right // unit) - left // unit
-            columns = min(columns, used - max(1, used // 20))
             if columns < 2 * MIN_ROOM:
                 break
             sized = self.sized(unit, transposed, columns)
@@ -331,6 +331,7 @@ class _Trees:
                 return sized
             if first is None and sized.along <= _limit(transposed):
                 first = sized
+            columns -= 1  # how far rows turn back jumps about: try each width in turn
         return first if first is not None else sized
 
 

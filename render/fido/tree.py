@@ -415,6 +415,8 @@ class TreeLayout:
         elif placement.linked:
             middle = column * u + u // 2
             turn_x = column * u + (0 if placement.west else u)
+            if placement.stem >= len(pieces):  # the row is its badge alone: on to it
+                turn_x += -self.badge_gap if placement.west else self.badge_gap
             link = ((middle, sign * top), (middle, sign * height), (turn_x, sign * height))
             shape.links.append(link)
             reach = height + u // 2
