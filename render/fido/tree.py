@@ -384,8 +384,9 @@ class TreeLayout:
                 continue
             height, linked = max(need, 2 * u + self.gap), True
             break
+        alone = stem >= len(pieces)  # the row is its badge alone, beside the stem or linked
         if linked and stem and height - u // 2 < u + 2 * u * stem:
-            linked = False  # the row's first tile still touches the stem's top tile
+            linked = alone and height > u + 2 * u * stem  # else the row touches the stem
         reach = max(height + far(child), u + 2 * u * stem)
         return Placement(label, going_up, west, room, child, height, stem, linked, reach)
 
