@@ -377,17 +377,18 @@ def _largest(
     """The tree at the largest unit from ``first`` down to ``lowest`` that fits the budgets,
     or None. The picture scales about with the unit: from the straight tree ``guide`` (rows
     east and west), the largest unit at which its picture, scaled (and turned, if
-    ``transposed``), would about fit (only its area, if ``folded``: rows turned back trade
-    width for height) is tried first, then a step down while it does not fit, or up while
-    the next unit might and does."""
+    ``transposed``), would about fit (only its area and its size across the rows, if
+    ``folded``: rows turned back trade length for breadth) is tried first, then a step
+    down while it does not fit, or up while the next unit might and does."""
 
     def over(unit: int) -> float:
         """How far over the budgets the guide scaled to ``unit`` is (1: just fits)."""
         width, height = (guide.height, guide.width) if transposed else (guide.width, guide.height)
         k = unit / guide.unit
         area = math.sqrt(width * height * k * k / AREA_BUDGET)
-        if folded:
-            return area
+        across = width * k / MAX_WIDTH if transposed else height * k / HEIGHT_BUDGET
+        if folded:  # narrower, but no shorter across the rows
+            return max(area, across)
         return max(area, width * k / MAX_WIDTH, height * k / HEIGHT_BUDGET)
 
     unit = first

@@ -165,6 +165,8 @@ class TreeLayout:
         self.badge_gap = max(3, unit // 10)
         self.gap = max(2, unit // 8)
         self._rows: dict[tuple[str, int, int, bool], Shape] = {}
+        self._mirrored: dict[int, tuple[Shape, Shape]] = {}
+        """Rows turned west, by the id of the row (kept alive beside it)."""
 
     # ------------------------------------------------------------ a row and its subtree
 
@@ -348,7 +350,11 @@ class TreeLayout:
         placed = shape.up if going_up else shape.down
 
         def laid(child: Shape) -> Shape:
-            return child.mirrored() if west else child
+            if not west:
+                return child
+            if id(child) not in self._mirrored:
+                self._mirrored[id(child)] = (child, child.mirrored())
+            return self._mirrored[id(child)][1]
 
         def near(child: Shape) -> dict[int, int]:
             return child.down if going_up else child.up
