@@ -14,8 +14,12 @@ counts, so a naked side shows ``(0)``.
 
 No two tiles can meet, by construction in both layouts (tests check it on the largest
 lines). The unit (a tile's short side in px) is the largest that keeps the picture within
-the width limit and the height and area budgets of the classic picture. The plan reads
-the view only.
+the width limit and the height and area budgets of the classic picture. A long tree is
+tall and narrow, so it may be drawn turned a quarter (A running south, B north, side
+arms stacking east and west; numerals stay upright and badges level), whichever way
+allows the larger unit; long rows turn back, ever narrower, until the area fits; and the
+unit stops at 20 px, where a face's numerals still read: a tree too big even then grows
+taller, never wider. The plan reads the view only.
 """
 
 from __future__ import annotations

@@ -15,7 +15,11 @@ Nothing can overlap, by construction, like a tidy tree drawing:
   above and below its row in every column (one column per unit);
 * a double's side arms are placed from the arm's last double back to its first, each as
   close to the row as the profile of what is already placed allows (plus a gap): the
-  later doubles' side arms end up nearer the row, the earlier ones' go over them;
+  later doubles' side arms end up nearer the row, the earlier ones' go over them where
+  their columns meet, and share a level where they do not;
+* a side arm may instead turn west, back along its arm, if all of its subtree stays
+  east of the double before (whose stem must stay free), whichever keeps the row's
+  subtree shortest;
 * the stem is as many standing tiles as the height needs; if the arm has too few tiles
   before its first double, a thin link finishes the climb to the row;
 * an arm too long for the picture's width turns back (a U-turn drawn as a link, past
@@ -23,6 +27,10 @@ Nothing can overlap, by construction, like a tidy tree drawing:
 
 The opening double's short ends C and D open side arms the same way; each turns east or
 west, whichever of the four ways gives the smaller picture.
+
+The layout is the same drawn turned a quarter (rows running north and south, mirrored in
+the diagonal by the planner), except for the end badges, whose text stays level: laid out
+for turning, a badge takes its height along the row and its width across it.
 """
 
 from __future__ import annotations
