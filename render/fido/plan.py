@@ -14,8 +14,12 @@ counts, so a naked side shows ``(0)``.
 
 No two tiles can meet, by construction in both layouts (tests check it on the largest
 lines). The unit (a tile's short side in px) is the largest that keeps the picture within
-the width limit and the height and area budgets of the classic picture. The plan reads
-the view only.
+the width limit and the height and area budgets of the classic picture. A long tree is
+tall and narrow, so it may be drawn turned a quarter (A running south, B north, side
+arms stacking east and west; numerals stay upright and badges level), whichever way
+allows the larger unit; long rows turn back, ever narrower, until the area fits; and the
+unit stops at 20 px, where a face's numerals still read: a tree too big even then grows
+taller, never wider. The plan reads the view only.
 """
 
 from __future__ import annotations
@@ -27,10 +31,10 @@ from functools import partial
 from typing import Any, Final
 
 from render.fido.runs import Item, Laid, Turn, cross, length
-from render.fido.tree import Shape, TreeLayout
+from render.fido.tree import MIN_ROOM, Shape, TreeLayout, extent
 from render.kit import sprites
 from render.kit.geometry import Rect
-from render.kit.tiles import E, W
+from render.kit.tiles import E, N, S, W
 from render.line.plan import (
     AREA_BUDGET,
     EMPTY_SIZE,
@@ -133,6 +137,9 @@ class FidoPlan:
     """Thin lines finishing a side arm's climb where its stem has too few tiles (points)."""
     last: int | None
     """Index in :attr:`tiles` of the tile laid last."""
+    transposed: bool = False
+    """The tree turned a quarter to fit: its arms run north and south (A south of the
+    opening double, B north), side arms leave the doubles' short ends east and west."""
 
 
 # ---------------------------------------------------------------- reading the view
@@ -198,22 +205,41 @@ def _read(line: Mapping[str, Any], highlight: Collection[str]) -> _Line | None:
 FAR: Final = 10_000
 """Room (columns) for an arm that need never turn back."""
 ROOM_TRIES: Final = 6
+FOLD_TRIES: Final = 8
+"""Ever narrower rows tried at one unit before the tree is given up on there."""
+TREE_FLOOR: Final = 20
+"""The smallest unit at which a FIDO face still reads: at 20 px the two-digit numerals
+(18, 21) stay crisp on each half of a tile; below it they blur, so a line too big for the
+budgets at this unit grows taller rather than smaller."""
+SLACK: Final = 1.1
+"""How far over the budgets a size scaled from another unit may look and still be laid
+out to see (the picture does not scale exactly with the unit)."""
 
 
-def _tree(line: _Line, unit: int, fold: bool) -> Shape:
-    """The tree at ``unit``. With ``fold``, if it is wider than the width limit, again
-    with A's and B's sides given room in proportion to what they took, and less while it
-    is still too wide (long arms then turn back into rows of their own)."""
+def _tree_pad(unit: int) -> int:
+    """The table area's margin round the tree (a little less than the classic line's)."""
+    return max(8, unit // 3)
+
+
+def _layout(line: _Line, unit: int, transposed: bool) -> TreeLayout:
     arms = {
         label: [(spec, spec.standing) for spec in tiles] for label, (tiles, _) in line.arms.items()
     }
     badges = {label: (end, end.text) for label, (_, end) in line.arms.items() if end is not None}
-    layout = TreeLayout(unit, arms, badges, line.children)
-    columns = (MAX_WIDTH - 2 * padding(unit)) // unit
+    return TreeLayout(unit, arms, badges, line.children, transposed)
+
+
+def _tree(layout: TreeLayout, lead: TileSpec, columns: int | None) -> Shape:
+    """The tree with every arm straight; or, given ``columns``, if it is wider than that
+    (along its rows), again with A's and B's sides given room in proportion to what they
+    took, and less while it is still too wide (long arms then turn back into rows of their
+    own)."""
+    unit = layout.unit
     east = west = FAR
-    shape = layout.opening(line.lead, east, west)
-    for _ in range(ROOM_TRIES if fold else 0):
-        left, _, right, _ = _tree_size(shape)
+    shape = layout.opening(lead, east, west)
+    for _ in range(ROOM_TRIES if columns is not None else 0):
+        assert columns is not None
+        left, _, right, _ = extent(shape)
         used_east, used_west = -(-right // unit) - 1, -(left // unit)
         over = used_east + used_west + 1 - columns
         if over <= 0:
@@ -221,21 +247,8 @@ def _tree(line: _Line, unit: int, fold: bool) -> Shape:
         both = used_east + used_west
         east = min(east, used_east) + -(over * used_east) // both  # less by the share, up
         west = min(west, used_west) + -(over * used_west) // both
-        shape = layout.opening(line.lead, max(east, 1), max(west, 1))
+        shape = layout.opening(lead, max(east, 1), max(west, 1))
     return shape
-
-
-def _tree_size(shape: Shape) -> tuple[int, int, int, int]:
-    """Left, top, right and bottom of everything in ``shape`` (px), links included."""
-    spots = shape.spots
-    xs = [x for link in shape.links for x, _ in link]
-    ys = [y for link in shape.links for _, y in link]
-    return (
-        min([*(s.left for s in spots), *xs]),
-        min([*(s.top for s in spots), *ys]),
-        max([*(s.right for s in spots), *xs]),
-        max([*(s.bottom for s in spots), *ys]),
-    )
 
 
 def _fits(width: int, height: int) -> bool:
@@ -247,90 +260,194 @@ PACKING: Final = 0.4
 tiles alone would break the area budget is not even tried."""
 
 
-Sized = tuple[Shape, int, int, int]
-"""A tree with its unit and the picture's width and height."""
+@dataclass(frozen=True, slots=True)
+class _Sized:
+    """A tree at ``unit`` and its picture's ``width`` and ``height`` (turned, if
+    ``transposed``)."""
+
+    shape: Shape
+    unit: int
+    width: int
+    height: int
+    transposed: bool
+
+    @property
+    def fits(self) -> bool:
+        return _fits(self.width, self.height)
+
+    @property
+    def along(self) -> int:
+        """The picture's px along the tree's rows."""
+        return self.height if self.transposed else self.width
+
+
+def _limit(transposed: bool) -> int:
+    """The picture's px allowed along the tree's rows."""
+    return HEIGHT_BUDGET if transposed else MAX_WIDTH
+
+
+class _Trees:
+    """The trees of one line, laid out on demand and kept: straight, or with rows turned
+    back to fit, at each unit and either way round."""
+
+    def __init__(self, line: _Line) -> None:
+        self.line = line
+        self.layouts: dict[tuple[int, bool], TreeLayout] = {}
+        self.made: dict[tuple[int, bool, int | None], _Sized] = {}
+
+    def sized(self, unit: int, transposed: bool, columns: int | None) -> _Sized:
+        key = (unit, transposed, columns)
+        if key not in self.made:
+            if (unit, transposed) not in self.layouts:
+                self.layouts[unit, transposed] = _layout(self.line, unit, transposed)
+            shape = _tree(self.layouts[unit, transposed], self.line.lead, columns)
+            left, top, right, bottom = extent(shape)
+            pad = 2 * _tree_pad(unit)
+            width, height = right - left + pad, bottom - top + pad
+            if transposed:
+                width, height = height, width
+            self.made[key] = _Sized(shape, unit, width, height, transposed)
+        return self.made[key]
+
+    def straight(self, unit: int, transposed: bool) -> _Sized:
+        return self.sized(unit, transposed, None)
+
+    def folded(self, unit: int, transposed: bool) -> _Sized:
+        """The tree at ``unit`` with rows turned back: to keep within the picture's limit
+        along them (or a column short of the straight tree's width), then a column
+        narrower at a time while it still breaks a budget (a narrower tree is taller: it
+        may then fit the area), unless it is already too tall. The first that fits, else
+        the least turned back within the limit."""
+        straight = self.straight(unit, transposed)
+        across = straight.width if transposed else straight.height
+        if straight.fits or across > _limit(not transposed):
+            return straight
+        limit = (_limit(transposed) - 2 * _tree_pad(unit)) // unit
+        first: _Sized | None = straight if straight.along <= _limit(transposed) else None
+        left, _, right, _ = extent(straight.shape)
+        columns = min(limit, -(-right // unit) - left // unit - 1)
+        sized = straight
+        for _ in range(FOLD_TRIES):
+            if columns < 2 * MIN_ROOM:
+                break
+            sized = self.sized(unit, transposed, columns)
+            if sized.fits:
+                return sized
+            if first is None and sized.along <= _limit(transposed):
+                first = sized
+            columns -= 1  # how far rows turn back jumps about: try each width in turn
+        return first if first is not None else sized
 
 
 def _tree_plan(view: View, line: _Line) -> FidoPlan:
-    """The largest unit at which the whole tree fits the budgets with every arm straight;
-    only if there is none, the largest at which it fits with long arms turned back. If
-    neither fits, the turned-back tree at :data:`UNIT_MIN`, taller than the budget, or at
-    a smaller unit while it is still too wide (down to :data:`UNIT_FLOOR`), as the classic
-    line does."""
-    made: dict[tuple[int, bool], Sized] = {}
-
-    def at(unit: int, fold: bool) -> Sized:
-        if (unit, fold) not in made:
-            straight = made.get((unit, False))
-            if fold and straight is not None and straight[2] <= MAX_WIDTH:
-                made[unit, fold] = straight  # nothing to turn back
-            else:
-                shape = _tree(line, unit, fold)
-                left, top, right, bottom = _tree_size(shape)
-                pad = 2 * padding(unit)
-                made[unit, fold] = (shape, unit, right - left + pad, bottom - top + pad)
-        return made[unit, fold]
-
+    """The largest unit, down to :data:`TREE_FLOOR`, at which the whole tree fits the
+    budgets with every arm straight, its rows running east and west or (turned a quarter)
+    north and south, whichever allows the larger unit (east and west if both do); only if
+    there is none, the same with long arms turned back. If neither fits, the turned-back
+    tree at :data:`TREE_FLOOR`, rows east and west, taller than the budget (or at a smaller
+    unit while it is still too wide, down to :data:`UNIT_FLOOR`)."""
+    trees = _Trees(line)
     tiles = 1 + sum(len(tiles) for tiles, _ in line.arms.values())
     first = UNIT_MAX
-    while first > UNIT_MIN and tiles * 2 * first * first > PACKING * AREA_BUDGET:
+    while first > TREE_FLOOR and tiles * 2 * first * first > PACKING * AREA_BUDGET:
         first -= UNIT_STEP
-    for fold in (False, True):
-        found = _largest(partial(at, fold=fold), first)
-        if found is not None:
-            return _tree_finish(view, *found)
-    sized = at(UNIT_MIN, True)
-    while sized[2] > MAX_WIDTH and sized[1] > UNIT_FLOOR:  # taller is allowed, wider is not
-        sized = at(sized[1] - UNIT_STEP, True)
-    return _tree_finish(view, *sized)
+    guide = trees.straight(first, False)
+    if guide.fits:
+        return _tree_finish(view, guide)
+    for lay in (trees.straight, trees.folded):
+        best: _Sized | None = None
+        for transposed in (False, True):
+            lowest = TREE_FLOOR if best is None else best.unit + UNIT_STEP
+            at = partial(lay, transposed=transposed)
+            found = _largest(at, guide, first, lowest, transposed, lay == trees.folded)
+            if found is not None:
+                best = found
+        if best is not None:
+            return _tree_finish(view, best)
+    sized = trees.folded(TREE_FLOOR, False)
+    while sized.width > MAX_WIDTH and sized.unit > UNIT_FLOOR:  # taller, never wider
+        sized = trees.folded(sized.unit - UNIT_STEP, False)
+    return _tree_finish(view, sized)
 
 
-def _largest(at: Callable[[int], Sized], first: int) -> Sized | None:
-    """The tree at the largest unit from ``first`` down to :data:`UNIT_MIN` that fits the
-    budgets, or None: ``first``; if that does not fit, a guess from its size (the picture
-    scales about with the unit), then a step down while it does not fit or up while the
-    next unit does."""
-    sized = at(first)
-    if _fits(sized[2], sized[3]):
-        return sized
-    width, height = sized[2], sized[3]
-    scale = min(
-        MAX_WIDTH / width, HEIGHT_BUDGET / height, math.sqrt(AREA_BUDGET / (width * height))
-    )
-    steps = (first - round(first * scale)) // UNIT_STEP
-    unit = max(UNIT_MIN, first - max(1, steps) * UNIT_STEP)
+def _largest(
+    at: Callable[[int], _Sized],
+    guide: _Sized,
+    first: int,
+    lowest: int,
+    transposed: bool,
+    folded: bool,
+) -> _Sized | None:
+    """The tree at the largest unit from ``first`` down to ``lowest`` that fits the budgets,
+    or None. The picture scales about with the unit: from the straight tree ``guide`` (rows
+    east and west), the largest unit at which its picture, scaled (and turned, if
+    ``transposed``), would about fit (only its area and its size across the rows, if
+    ``folded``: rows turned back trade length for breadth) is tried first, then a step
+    down while it does not fit, or up while the next unit might and does."""
+
+    def over(unit: int) -> float:
+        """How far over the budgets the guide scaled to ``unit`` is (1: just fits)."""
+        width, height = (guide.height, guide.width) if transposed else (guide.width, guide.height)
+        k = unit / guide.unit
+        area = math.sqrt(width * height * k * k / AREA_BUDGET)
+        across = width * k / MAX_WIDTH if transposed else height * k / HEIGHT_BUDGET
+        if folded:  # narrower, but no shorter across the rows
+            return max(area, across)
+        return max(area, width * k / MAX_WIDTH, height * k / HEIGHT_BUDGET)
+
+    unit = first
+    while unit > lowest and over(unit) > SLACK:
+        unit -= UNIT_STEP
+    if over(unit) > SLACK:
+        return None
     sized = at(unit)
-    while not _fits(sized[2], sized[3]):
-        if unit <= UNIT_MIN:
+    while not sized.fits:
+        if unit <= lowest:
             return None
         unit -= UNIT_STEP
         sized = at(unit)
-    while unit + UNIT_STEP < first:
+    while unit + UNIT_STEP <= first and over(unit + UNIT_STEP) <= SLACK:
         bigger = at(unit + UNIT_STEP)
-        if not _fits(bigger[2], bigger[3]):
+        if not bigger.fits:
             break
         unit += UNIT_STEP
         sized = bigger
     return sized
 
 
-def _tree_finish(view: View, shape: Shape, unit: int, width: int, height: int) -> FidoPlan:
-    """The plan of ``shape``, moved so the picture's corner is at (0, 0)."""
-    left, top, _, _ = _tree_size(shape)
-    pad = padding(unit)
+TURNED: Final = {E: S, S: E, W: N, N: W}
+"""A face's direction once the tree is turned a quarter (mirrored in its diagonal): the
+half drawn left of a lying tile is drawn on top of the standing one, so it reads first
+either way."""
+
+
+def _tree_finish(view: View, sized: _Sized) -> FidoPlan:
+    """The plan of ``sized``'s tree, turned if it is to be and moved so the picture's
+    corner is at (0, 0)."""
+    shape, unit = sized.shape, sized.unit
+    left, top, _, _ = extent(shape)
+    pad = _tree_pad(unit)
     dx, dy = pad - left, pad - top
+    turned = sized.transposed
     tiles: list[FidoTile] = []
     badges: list[FidoBadge] = []
     for spot in shape.spots:
         rect = Rect(spot.left + dx, spot.top + dy, spot.right + dx, spot.bottom + dy)
+        direction = spot.direction
+        if turned:
+            rect, direction = Rect(rect.top, rect.left, rect.bottom, rect.right), TURNED[direction]
         if isinstance(spot.payload, EndSpec):
             badges.append(_badge(spot.payload, rect))
         elif isinstance(spot.payload, TileSpec):
-            tiles.append(_tile(spot.payload, rect, spot.direction))
-    links = tuple(tuple((x + dx, y + dy) for x, y in link) for link in shape.links)
-    return FidoPlan(
-        unit, width, height, tuple(tiles), tuple(badges), (), links, _last_index(view, tiles)
+            tiles.append(_tile(spot.payload, rect, direction))
+    links = tuple(
+        tuple((y + dy, x + dx) if turned else (x + dx, y + dy) for x, y in link)
+        for link in shape.links
     )
+    return FidoPlan(
+        unit, sized.width, sized.height, tuple(tiles), tuple(badges), (), links,
+        _last_index(view, tiles), turned,
+    )  # fmt: skip
 
 
 def _badge(spec: EndSpec, rect: Rect) -> FidoBadge:

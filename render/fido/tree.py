@@ -15,7 +15,11 @@ Nothing can overlap, by construction, like a tidy tree drawing:
   above and below its row in every column (one column per unit);
 * a double's side arms are placed from the arm's last double back to its first, each as
   close to the row as the profile of what is already placed allows (plus a gap): the
-  later doubles' side arms end up nearer the row, the earlier ones' go over them;
+  later doubles' side arms end up nearer the row, the earlier ones' go over them where
+  their columns meet, and share a level where they do not;
+* a side arm may instead turn west, back along its arm, if all of its subtree stays
+  east of the double before (whose stem must stay free), whichever keeps the row's
+  subtree shortest;
 * the stem is as many standing tiles as the height needs; if the arm has too few tiles
   before its first double, a thin link finishes the climb to the row;
 * an arm too long for the picture's width turns back (a U-turn drawn as a link, past
@@ -23,6 +27,10 @@ Nothing can overlap, by construction, like a tidy tree drawing:
 
 The opening double's short ends C and D open side arms the same way; each turns east or
 west, whichever of the four ways gives the smaller picture.
+
+The layout is the same drawn turned a quarter (rows running north and south, mirrored in
+the diagonal by the planner), except for the end badges, whose text stays level: laid out
+for turning, a badge takes its height along the row and its width across it.
 """
 
 from __future__ import annotations
@@ -38,6 +46,9 @@ NEG = -(10**9)
 MIN_ROOM = 8
 """Columns a row may always use before it turns back, however little room it is given."""
 """A column's reach when nothing is in it."""
+
+WEST_ROOM = 4
+"""Columns a side arm needs between its double and the one before to turn west there."""
 
 Point: TypeAlias = tuple[int, int]
 
@@ -141,7 +152,9 @@ class TreeLayout:
     nearest its double first, with ``standing`` telling which stand across the row;
     ``badges`` an open end's badge payload and text; ``children`` maps (arm, index) of a
     double to its side arms by side ("left", "right", or for the opening "north",
-    "south")."""
+    "south"). With ``transposed`` the layout is to be drawn turned a quarter (rows running
+    north/south): a badge, whose text stays horizontal, then takes its height along the
+    row and its width across it."""
 
     def __init__(
         self,
@@ -149,15 +162,19 @@ class TreeLayout:
         arms: Mapping[str, Sequence[tuple[object, bool]]],
         badges: Mapping[str, tuple[object, str]],
         children: Mapping[tuple[str, int], Mapping[str, str]],
+        transposed: bool = False,
     ) -> None:
         self.unit = unit
         self.arms = arms
         self.badges = badges
         self.children = children
+        self.transposed = transposed
         self.badge_height = sprites_label_height(unit)
         self.badge_gap = max(3, unit // 10)
-        self.gap = max(4, unit // 4)
+        self.gap = max(2, unit // 8)
         self._rows: dict[tuple[str, int, int, bool], Shape] = {}
+        self._mirrored: dict[int, tuple[Shape, Shape]] = {}
+        """Rows turned west, by the id of the row (kept alive beside it)."""
 
     # ------------------------------------------------------------ a row and its subtree
 
@@ -166,9 +183,14 @@ class TreeLayout:
         if found is None:
             return None
         payload, text = found
+        along, across = self._badge_size(text)
+        return Spot(x, -(across // 2), x + along, across - across // 2, payload, E)
+
+    def _badge_size(self, text: str) -> tuple[int, int]:
+        """A badge's px along its row and across it."""
         height = self.badge_height
         width = sprites.badge_width(text, height)
-        return Spot(x, -(height // 2), x + width, height - height // 2, payload, E)
+        return (height, width) if self.transposed else (width, height)
 
     def row(self, label: str, skip: int, room: int, fold_up: bool) -> Shape:
         """Arm ``label`` from its tile ``skip`` on, running east from column 1 along y = 0,
@@ -208,9 +230,12 @@ class TreeLayout:
                 shape.add(badge)
         else:
             shape.corridor = -(-x // u)
-        for column, index in reversed(doubles):
+        for at, (column, index) in reversed(list(enumerate(doubles))):
             sides = self.children.get((label, index), {})
-            turns = ((False, room - column - 1),)
+            before = doubles[at - 1][0] if at else 0
+            turns = [(False, room - column - 1, False)]
+            if column - before > WEST_ROOM:  # room enough west, short of the double before
+                turns.append((True, column - before - 1, True))
             self.pair(shape, column, sides.get("left"), sides.get("right"), turns)
         if fold_at is not None:
             shape.corridor = None
@@ -222,7 +247,7 @@ class TreeLayout:
         found = self.badges.get(label)
         if found is None:
             return 0
-        return self.badge_gap + sprites.badge_width(found[1], self.badge_height)
+        return self.badge_gap + self._badge_size(found[1])[0]
 
     def fold(self, shape: Shape, label: str, at: int, end: int, going_up: bool) -> None:
         """The rest of arm ``label`` from tile ``at``, its row ending at ``end`` px: a link
@@ -255,30 +280,32 @@ class TreeLayout:
         column: int,
         first: str | None,
         second: str | None,
-        turns: Sequence[tuple[bool, int]],
+        turns: Sequence[tuple[bool, int, bool]],
     ) -> None:
         """Attach a double's two side arms to its short ends: ``first`` up and ``second``
         down or the other way round, each turning east or (if ``turns`` allows) west with
         as many columns of room as it gives, whichever keeps ``shape`` shortest from top to
-        bottom."""
-        best: tuple[int, Placement | None, Placement | None] | None = None
+        bottom (then narrowest)."""
+        best: tuple[tuple[int, int], Placement | None, Placement | None] | None = None
+        left, right = min(shape.up), max(shape.up)
         for up_label, down_label in ((first, second), (second, first)):
-            ups = [self.fit(shape, column, up_label, True, west, room) for west, room in turns]
-            downs = [self.fit(shape, column, down_label, False, west, room) for west, room in turns]
+            ups = self.options(shape, column, up_label, True, turns)
+            downs = self.options(shape, column, down_label, False, turns)
             for up in ups:
                 for down in downs:
-                    top = (
-                        max(shape.up.values())
-                        if up is None
-                        else max(max(shape.up.values()), up.reach)
-                    )
-                    bottom = (
-                        max(shape.down.values())
-                        if down is None
-                        else max(max(shape.down.values()), down.reach)
-                    )
-                    if best is None or top + bottom < best[0]:
-                        best = (top + bottom, up, down)
+                    top, bottom = max(shape.up.values()), max(shape.down.values())
+                    west_end, east_end = left, right
+                    if up is not None:
+                        top = max(top, up.reach)
+                        west_end = min(west_end, column + min(up.child.up))
+                        east_end = max(east_end, column + max(up.child.up))
+                    if down is not None:
+                        bottom = max(bottom, down.reach)
+                        west_end = min(west_end, column + min(down.child.up))
+                        east_end = max(east_end, column + max(down.child.up))
+                    score = (top + bottom, east_end - west_end)
+                    if best is None or score < best[0]:
+                        best = (score, up, down)
         assert best is not None
         _, up, down = best
         if up is not None:
@@ -287,6 +314,28 @@ class TreeLayout:
             again = self.fit(shape, column, down.label, False, down.west, down.room)
             assert again is not None
             self.put(shape, column, again)
+
+    def options(
+        self,
+        shape: Shape,
+        column: int,
+        label: str | None,
+        going_up: bool,
+        turns: Sequence[tuple[bool, int, bool]],
+    ) -> list[Placement | None]:
+        """Every way side arm ``label`` may go (None alone if there is nothing to lay). A
+        ``bounded`` turn must keep all of the arm's subtree within its room: east of the
+        double before, whose stem (or the row's own, in column 0) must stay free."""
+        found: list[Placement | None] = []
+        for west, room, bounded in turns:
+            placement = self.fit(shape, column, label, going_up, west, room)
+            if placement is None:
+                return [None]
+            child = placement.child
+            if bounded and min(*child.up, *child.down) < -room:
+                continue  # it would reach over the double before and block its stem
+            found.append(placement)
+        return found
 
     def fit(
         self,
@@ -309,7 +358,11 @@ class TreeLayout:
         placed = shape.up if going_up else shape.down
 
         def laid(child: Shape) -> Shape:
-            return child.mirrored() if west else child
+            if not west:
+                return child
+            if id(child) not in self._mirrored:
+                self._mirrored[id(child)] = (child, child.mirrored())
+            return self._mirrored[id(child)][1]
 
         def near(child: Shape) -> dict[int, int]:
             return child.down if going_up else child.up
@@ -345,8 +398,9 @@ class TreeLayout:
                 continue
             height, linked = max(need, 2 * u + self.gap), True
             break
+        alone = stem >= len(pieces)  # the row is its badge alone, beside the stem or linked
         if linked and stem and height - u // 2 < u + 2 * u * stem:
-            linked = False  # the row's first tile still touches the stem's top tile
+            linked = alone and height > u + 2 * u * stem  # else the row touches the stem
         reach = max(height + far(child), u + 2 * u * stem)
         return Placement(label, going_up, west, room, child, height, stem, linked, reach)
 
@@ -376,6 +430,8 @@ class TreeLayout:
         elif placement.linked:
             middle = column * u + u // 2
             turn_x = column * u + (0 if placement.west else u)
+            if placement.stem >= len(pieces):  # the row is its badge alone: on to it
+                turn_x += -self.badge_gap if placement.west else self.badge_gap
             link = ((middle, sign * top), (middle, sign * height), (turn_x, sign * height))
             shape.links.append(link)
             reach = height + u // 2
@@ -397,7 +453,7 @@ class TreeLayout:
         shape.merge(self.row("A", 0, east, True), 0, 0)
         shape.merge(self.row("B", 0, west, False).mirrored(), 0, 0)
         sides = self.children.get(("lead", 0), {})
-        turns = ((False, east - 1), (True, west - 1))
+        turns = ((False, east - 1, False), (True, west - 1, False))
         self.pair(shape, 0, sides.get("north"), sides.get("south"), turns)
         return shape
 
@@ -420,12 +476,17 @@ class Placement:
     reach: int
 
 
-def extent_area(shape: Shape) -> int:
-    left = min(s.left for s in shape.spots)
-    right = max(s.right for s in shape.spots)
-    top = min(s.top for s in shape.spots)
-    bottom = max(s.bottom for s in shape.spots)
-    return (right - left) * (bottom - top)
+def extent(shape: Shape) -> tuple[int, int, int, int]:
+    """Left, top, right and bottom of everything in ``shape`` (px), links included."""
+    spots = shape.spots
+    xs = [x for link in shape.links for x, _ in link]
+    ys = [y for link in shape.links for _, y in link]
+    return (
+        min([*(s.left for s in spots), *xs]),
+        min([*(s.top for s in spots), *ys]),
+        max([*(s.right for s in spots), *xs]),
+        max([*(s.bottom for s in spots), *ys]),
+    )
 
 
 def sprites_label_height(unit: int) -> int:
