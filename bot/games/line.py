@@ -170,9 +170,9 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
         title = None
         if hand is not None and hand.is_over:
             title = (
-                text._("{title} · game over", title=shown.title)
+                text._("{title} · game over", title=text._(shown.title))
                 if self.words.round == "game"
-                else text._("{title} · hand over", title=shown.title)
+                else text._("{title} · hand over", title=text._(shown.title))
             )
         return self._picture(match, names, shown, title, (), text)
 

@@ -85,7 +85,7 @@ def fido_header(
     return view_header(
         view,
         names,
-        title=title if title is not None else str(view.get("title") or "FIDO"),
+        title=title if title is not None else text._(str(view.get("title") or "FIDO")),
         subtitle=hand_subtitle(int(view.get("hand_number") or 1), target, text=text),
         notes=fido_notes(view, names, text),
         totals=totals,

@@ -78,7 +78,7 @@ def line_header(
     return view_header(
         view,
         names,
-        title=title if title is not None else str(view.get("title") or text._("Dominoes")),
+        title=title if title is not None else text._(str(view.get("title") or "Dominoes")),
         subtitle=hand_subtitle(view.get("hand_number", 1), target, goal, text),
         notes=line_notes(view, names, text),
         totals=totals,
