@@ -54,6 +54,7 @@ class Table:
 
 DEFAULT = Table(4)
 BIG = Table(9, {"set": 21})
+ROTATED = Table(4, {"set": 9})
 PAIRINGS = (("easy", "normal"), ("normal", "hard"))
 FULL_DEALS, FULL_BIG_DEALS = 400, 100
 
@@ -153,6 +154,120 @@ def run(
     return rows
 
 
+@dataclass(frozen=True, slots=True)
+class Rotated:
+    """One ``strong`` seat against ``weak`` in every other seat, over ``deals`` deals, each
+    played once with the strong seat in every position (duplicate-style)."""
+
+    label: str
+    strong: str
+    weak: str
+    deals: int
+    games: int
+    margin: float
+    """The strong seat's score minus the weak seats' mean, per game."""
+    margin_ci: float
+    win_rate: float
+    """The strong seat's share of games won (a top score shared with k others: 1/(k+1))."""
+    win_ci: float
+    strong_score: float
+    """The strong seat's mean score a game."""
+    times: tuple[float, ...]
+    seconds: float
+
+    def describe(self) -> str:
+        chance = 100 / (self.games // self.deals)
+        return (
+            f"{self.label:<22} one {self.strong} against {self.weak}, {self.deals} deals x "
+            f"{self.games // self.deals} seats = {self.games} games: points/game "
+            f"{self.margin:+6.2f} ± {self.margin_ci:4.2f} (its score {self.strong_score:.1f}), "
+            f"wins {100 * self.win_rate:5.1f} % ± {100 * self.win_ci:4.1f} (chance "
+            f"{chance:.1f} %); hard {describe_times(self.times)} ({self.seconds:.0f} s)"
+        )
+
+
+Player = Callable[[dict[str, Any], int, str], str]
+
+
+def timed(level: str, times: list[float], decide: Player = computer_move) -> Player:
+    """``decide`` (``computer_move``) that appends the seconds of every ``level`` decision
+    with a choice to ``times``."""
+
+    def player(view: dict[str, Any], seed: int, at: str) -> str:
+        start = time.perf_counter()
+        move = decide(view, seed, at)
+        if at == level and len(FidoHand.for_seat(view).legal_moves()) > 1:
+            times.append(time.perf_counter() - start)
+        return move
+
+    return player
+
+
+RotatedDeal = tuple[float, float, float, list[float]]
+"""A deal's margin, win share and strong score (means over its rotations), hard's times."""
+
+
+def play_rotated(
+    table: Table, strong: str, weak: str, seed: int, decide: Player = computer_move
+) -> RotatedDeal:
+    """One seeded deal played once with the strong seat in each position (``decide``: the
+    computer players, ``computer_move`` or a variant of it for tuning)."""
+    margins: list[float] = []
+    wins: list[float] = []
+    mine: list[float] = []
+    times: list[float] = []
+    for seat in range(table.players):
+        levels = [strong if other == seat else weak for other in range(table.players)]
+        game = FidoHand.deal(table.players, table.options, seed)
+        scores = play_out(game, levels, timed(strong, times, decide), seed)
+        others = [score for other, score in enumerate(scores) if other != seat]
+        margins.append(scores[seat] - statistics.fmean(others))
+        top = max(scores)
+        wins.append(1 / scores.count(top) if scores[seat] == top else 0.0)
+        mine.append(scores[seat])
+    return statistics.fmean(margins), statistics.fmean(wins), statistics.fmean(mine), times
+
+
+def _play_rotated_job(job: tuple[Table, str, str, int, Player]) -> RotatedDeal:
+    return play_rotated(*job)
+
+
+def rotated(
+    table: Table,
+    deals: int,
+    strong: str = "hard",
+    weak: str = "normal",
+    first_seed: int = 0,
+    jobs: int = 1,
+    label: str = "fido-rotated",
+    decide: Player = computer_move,
+) -> Rotated:
+    """``deals`` seeded deals (derived from ``first_seed`` and ``label``), each played with
+    the strong seat in every position; intervals are taken over deals."""
+    start = time.perf_counter()
+    work = [
+        (table, strong, weak, derive_seed(first_seed, label, table.label, index), decide)
+        for index in range(deals)
+    ]
+    played = list(played_in(jobs, _play_rotated_job, work))
+    margin, margin_ci = mean_ci([deal[0] for deal in played])
+    win_rate, win_ci = mean_ci([deal[1] for deal in played])
+    return Rotated(
+        table.label,
+        strong,
+        weak,
+        deals,
+        deals * table.players,
+        margin,
+        margin_ci,
+        win_rate,
+        win_ci,
+        statistics.fmean(deal[2] for deal in played),
+        tuple(seconds for deal in played for seconds in deal[3]),
+        time.perf_counter() - start,
+    )
+
+
 def hard_timing(players: int, games: int = 1, first_seed: int = 1) -> list[float]:
     """Seconds per hard decision (with a choice) in double-21 games, every seat hard."""
     times: list[float] = []
@@ -172,7 +287,29 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder")
+    parser.add_argument(
+        "--rotated",
+        type=int,
+        nargs=2,
+        metavar=("DEALS4", "DEALS9"),
+        help="instead of the ladder: one seat of each level against normal, every deal "
+        "played with it in every position, at 4 players on double-9 and 9 on double-21",
+    )
+    parser.add_argument(
+        "--levels", default="hard,easy", help="the levels --rotated seats against normal"
+    )
     args = parser.parse_args()
+    if args.rotated:
+        for table, count in zip((ROTATED, BIG), args.rotated, strict=True):
+            for level in args.levels.split(","):
+                if count:
+                    print(
+                        rotated(
+                            table, count, level, first_seed=args.seed, jobs=args.jobs
+                        ).describe(),
+                        flush=True,
+                    )
+        return
     deals, big_deals = (FULL_DEALS, FULL_BIG_DEALS) if args.full else (args.deals, args.big_deals)
 
     print(f"ladder: {deals} deals at 4 players and {big_deals} at 9, each played twice")
