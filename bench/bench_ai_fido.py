@@ -173,6 +173,8 @@ class Rotated:
     strong_score: float
     """The strong seat's mean score a game."""
     times: tuple[float, ...]
+    cpu_times: tuple[float, ...]
+    """Process CPU seconds of the same decisions."""
     seconds: float
 
     def describe(self) -> str:
@@ -182,29 +184,35 @@ class Rotated:
             f"{self.games // self.deals} seats = {self.games} games: points/game "
             f"{self.margin:+6.2f} ± {self.margin_ci:4.2f} (its score {self.strong_score:.1f}), "
             f"wins {100 * self.win_rate:5.1f} % ± {100 * self.win_ci:4.1f} (chance "
-            f"{chance:.1f} %); hard {describe_times(self.times)} ({self.seconds:.0f} s)"
+            f"{chance:.1f} %); {self.strong} decisions, wall clock: {describe_times(self.times)}"
+            f"; CPU: {describe_times(self.cpu_times)} ({self.seconds:.0f} s)"
         )
 
 
 Player = Callable[[dict[str, Any], int, str], str]
 
 
-def timed(level: str, times: list[float], decide: Player = computer_move) -> Player:
-    """``decide`` (``computer_move``) that appends the seconds of every ``level`` decision
-    with a choice to ``times``."""
+def timed(
+    level: str, times: list[float], cpu: list[float], decide: Player = computer_move
+) -> Player:
+    """``decide`` (``computer_move``) that appends the wall-clock seconds of every
+    ``level`` decision with a choice to ``times``, and its process CPU seconds to ``cpu``
+    (what it takes on a machine with a core to itself)."""
 
     def player(view: dict[str, Any], seed: int, at: str) -> str:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = decide(view, seed, at)
         if at == level and len(FidoHand.for_seat(view).legal_moves()) > 1:
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
         return move
 
     return player
 
 
-RotatedDeal = tuple[float, float, float, list[float]]
-"""A deal's margin, win share and strong score (means over its rotations), hard's times."""
+RotatedDeal = tuple[float, float, float, list[float], list[float]]
+"""A deal's margin, win share and strong score (means over its rotations), the strong
+level's decision times (wall clock, CPU)."""
 
 
 def play_rotated(
@@ -216,16 +224,23 @@ def play_rotated(
     wins: list[float] = []
     mine: list[float] = []
     times: list[float] = []
+    cpu: list[float] = []
     for seat in range(table.players):
         levels = [strong if other == seat else weak for other in range(table.players)]
         game = FidoHand.deal(table.players, table.options, seed)
-        scores = play_out(game, levels, timed(strong, times, decide), seed)
+        scores = play_out(game, levels, timed(strong, times, cpu, decide), seed)
         others = [score for other, score in enumerate(scores) if other != seat]
         margins.append(scores[seat] - statistics.fmean(others))
         top = max(scores)
         wins.append(1 / scores.count(top) if scores[seat] == top else 0.0)
         mine.append(scores[seat])
-    return statistics.fmean(margins), statistics.fmean(wins), statistics.fmean(mine), times
+    return (
+        statistics.fmean(margins),
+        statistics.fmean(wins),
+        statistics.fmean(mine),
+        times,
+        cpu,
+    )
 
 
 def _play_rotated_job(job: tuple[Table, str, str, int, Player]) -> RotatedDeal:
@@ -241,29 +256,48 @@ def rotated(
     jobs: int = 1,
     label: str = "fido-rotated",
     decide: Player = computer_move,
+    progress: int = 0,
 ) -> Rotated:
     """``deals`` seeded deals (derived from ``first_seed`` and ``label``), each played with
-    the strong seat in every position; intervals are taken over deals."""
+    the strong seat in every position; intervals are taken over deals. ``progress``:
+    print the figures so far every that many deals (the first k deals are what
+    ``deals=k`` plays)."""
     start = time.perf_counter()
     work = [
         (table, strong, weak, derive_seed(first_seed, label, table.label, index), decide)
         for index in range(deals)
     ]
-    played = list(played_in(jobs, _play_rotated_job, work))
+    played: list[RotatedDeal] = []
+    for deal in played_in(jobs, _play_rotated_job, work):
+        played.append(deal)
+        if progress and len(played) % progress == 0 and len(played) < deals:
+            print(
+                f"  after {len(played)} deals: "
+                + summary(table, strong, weak, played, start).describe(),
+                flush=True,
+            )
+    return summary(table, strong, weak, played, start)
+
+
+def summary(
+    table: Table, strong: str, weak: str, played: list[RotatedDeal], start: float
+) -> Rotated:
+    """The figures over the deals ``played`` so far."""
     margin, margin_ci = mean_ci([deal[0] for deal in played])
     win_rate, win_ci = mean_ci([deal[1] for deal in played])
     return Rotated(
         table.label,
         strong,
         weak,
-        deals,
-        deals * table.players,
+        len(played),
+        len(played) * table.players,
         margin,
         margin_ci,
         win_rate,
         win_ci,
         statistics.fmean(deal[2] for deal in played),
         tuple(seconds for deal in played for seconds in deal[3]),
+        tuple(seconds for deal in played for seconds in deal[4]),
         time.perf_counter() - start,
     )
 
@@ -297,6 +331,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--levels", default="hard,easy", help="the levels --rotated seats against normal"
+    )
+    parser.add_argument(
+        "--progress", type=int, default=5, help="--rotated: the figures every N deals"
     )
     args = parser.parse_args()
     if args.rotated:

@@ -62,6 +62,7 @@ def main() -> None:
         jobs=args.jobs,
         label="fido-tune",
         decide=partial(variant_move, variant),
+        progress=5,
     )
     print(f"variant {json.dumps(variant)}: {row.describe()}")
 

@@ -28,6 +28,7 @@ import itertools
 import math
 import random
 import statistics
+import time
 from collections.abc import Callable, Iterator
 
 from engine.fido.hand import FidoHand
@@ -143,12 +144,16 @@ def hard_move(
         stages = halving(texts, playouts, budget.worlds)
     found: dict[str, list[float]] = {text: [] for text in texts}
     alive = texts
+    started = time.perf_counter()
     for number, (size, worlds) in enumerate(stages):
         if number:
             alive = survivors(alive, found, size)
         stage_rng = random.Random(rng.getrandbits(64))
+        seconds = budget.seconds
+        if seconds is not None:  # the safety cap is for the whole decision
+            seconds = max(0.0, seconds - (time.perf_counter() - started))
         for text, values in pimc_values(
-            search, seat, alive, stage_rng, Budget(worlds, budget.seconds)
+            search, seat, alive, stage_rng, Budget(worlds, seconds)
         ).items():
             found[text].extend(values)
     base = found[texts[0]]
