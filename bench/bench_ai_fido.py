@@ -12,12 +12,24 @@ player's decision times and how many reached the search's safety cap (none shoul
 Then it times the hard player alone, every seat hard, at 9 and
 at 3 players with double-21 (25- and 63-tile hands).
 
+``--rotated D4 D9`` measures instead one seat of a level against normal in every other
+seat, as a player who picks that level meets it: at 4 players on double-9 (D4 deals) and
+at 9 on double-21 (D9), every deal played once with that seat in each position
+(duplicate-style: the luck of the deal cancels). It prints the seat's score minus the
+normal seats' mean a game and its share of games won (chance: one in the number of
+players), with 95 % intervals over deals, and its decision times, wall clock and CPU,
+with the figures so far every ``--progress`` deals (the first k deals are exactly what
+``--rotated k ...`` plays). Its deals come from the label ``fido-rotated``; the hard
+player was tuned on others (``bench/fido_selfplay.py``, label ``fido-tune``).
+
 Prints figures; asserts nothing (targets: normal beats easy and hard beats normal; hard
 decides in p95 ≤ 1 s at 9 players with double-21).
 Run: .venv/bin/python bench/bench_ai_fido.py [--deals N] [--big-deals N]
 [--timing-games N] [--jobs 2] (the default, 40 deals at 4 players and 10 at 9, takes
 about ten minutes on one core; ``--full`` plays 400 and 100, about three hours with
 ``--jobs 2``; the timing games always run in this process alone.)
+Or: .venv/bin/python bench/bench_ai_fido.py --rotated 60 6 [--levels hard,easy]
+[--jobs 2] [--progress 5]
 """
 
 from __future__ import annotations

@@ -4,22 +4,29 @@ player's best moves, with playouts by the normal player to the end of the game.
 It deals the tiles it cannot see into the other hands and the stock in ways that agree
 with the history (:mod:`engine.fido.inference`: a player who drew or sat out held nothing
 that fitted any end then), and in each of these worlds plays every candidate on with the
-normal player in every seat (:mod:`engine.fido.policy`) — to the end of the game, or, at
-big tables where a game runs to some 200 plays, for :data:`HORIZON` turns. A candidate
-is worth the seat's final score minus the other seats' mean (a playout cut short counts
-the pips still held, which the end deducts, at :data:`PIP_SHARE`). Every candidate is
-played in the same worlds with the same playout seeds (common random numbers), so their
-difference is measured with far less noise than their values.
+normal player in every seat (:mod:`engine.fido.rollout`, the normal player's moves on bare
+lists) — to the end of the game, or, at big tables where a game runs to some 200 plays,
+for :data:`HORIZON` turns. A candidate is worth the seat's final score minus the other
+seats' mean (a playout cut short counts the pips still held, which the end deducts, at
+:data:`PIP_SHARE`). Every candidate is played in the same worlds with the same playout
+seeds (common random numbers), so their difference is measured with far less noise than
+their values.
 
-Once the stock is empty and the other hands hold few enough tiles, the search does not
-sample: it plays every deal of them that agrees with the history, each once
+The playouts go by successive halving (:func:`halving`): normal's :data:`TOP_K` best moves
+are played in a first set of worlds, the better half goes on to new worlds, and so on to
+the last two, each stage spending an equal share of the work — so the close calls get the
+most worlds. Normal's own choice is never dropped, and stands unless another finalist
+beats it by :data:`CONFIDENCE` standard errors of their paired difference.
+
+Once the stock is empty and the other hands can be dealt in few enough ways, the search
+does not sample: it plays every deal of them that agrees with the history, each once
 (:func:`exact_deals`), and so weighs the last tiles exactly.
 
-The work is fixed by the view: the number of worlds is what fits :data:`HARD_WORK`
-(worlds × candidates × the playout's turns × a turn's cost, which grows with the hands'
-sizes: :func:`worlds_for`), between :data:`MIN_WORLDS` and the budget's ``worlds``. So
-the move depends on the view and the seed alone; the time cap (:data:`HARD_SECONDS`) is
-only a safety net that no measured decision reaches.
+The work is fixed by the view: the playouts are what fits :data:`HARD_WORK` (playouts ×
+their turns × a turn's cost, which grows with the hands' sizes: :func:`playouts_for`),
+each stage at least :data:`MIN_STAGE` worlds and at most the budget's ``worlds``. So the
+move depends on the view and the seed alone; the time cap (:data:`HARD_SECONDS`, for the
+whole decision) is only a safety net.
 """
 
 from __future__ import annotations
@@ -48,8 +55,8 @@ HARD_SECONDS = SAFETY_SECONDS
 """Only a safety net: no decision of the benchmarks comes near it (docs/ai.md)."""
 HARD_BUDGET = Budget(MAX_WORLDS, HARD_SECONDS)
 HARD_WORK = 900_000
-"""Worlds × candidates × playout turns × a turn's cost (:func:`turn_cost`, about a
-microsecond a unit on the project's machine) that a decision may spend."""
+"""Playouts × their turns × a turn's cost (:func:`turn_cost`) that a decision may spend:
+about 0.4 s of one core of the project's machine (docs/ai.md)."""
 TOP_K = 8
 """How many of the normal player's best moves the search compares."""
 HORIZON = 48
@@ -65,8 +72,9 @@ CONFIDENCE = 0.5
 
 def turn_cost(mean_hand: float) -> float:
     """The cost of one playout turn, in work units: the normal player's judgement reads
-    every tile of the mover's hand (measured: 31 µs a turn at four players on double-9,
-    66 µs at nine on double-21)."""
+    every tile of the mover's hand (with the game's own moves a turn took 31 µs at four
+    players on double-9 and 66 µs at nine on double-21, hands of about 5 and 12 tiles on
+    average; :data:`HARD_WORK` was then set by timing whole decisions)."""
     return 6.0 + 5.0 * mean_hand
 
 
