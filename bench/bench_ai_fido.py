@@ -352,12 +352,15 @@ def main() -> None:
         for table, count in zip((ROTATED, BIG), args.rotated, strict=True):
             for level in args.levels.split(","):
                 if count:
-                    print(
-                        rotated(
-                            table, count, level, first_seed=args.seed, jobs=args.jobs
-                        ).describe(),
-                        flush=True,
+                    row = rotated(
+                        table,
+                        count,
+                        level,
+                        first_seed=args.seed,
+                        jobs=args.jobs,
+                        progress=args.progress,
                     )
+                    print(row.describe(), flush=True)
         return
     deals, big_deals = (FULL_DEALS, FULL_BIG_DEALS) if args.full else (args.deals, args.big_deals)
 
