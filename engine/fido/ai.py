@@ -6,8 +6,8 @@
   now; then what the move leaves — the next player's chance to score on the new total,
   its jokers kept for when the previous player scored, heavy tiles shed as the end nears,
   a spread of difference groups, doubles played while their number is open.
-* **hard** — perfect-information Monte Carlo over normal's best moves, see
-  :mod:`engine.fido.search`.
+* **hard** — perfect-information Monte Carlo over normal's best moves, played out to the
+  end of the game by normal in every seat, see :mod:`engine.fido.search`.
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -10,8 +11,17 @@ import pytest
 from engine.fido import FidoHand
 from engine.fido.ai import LEVELS, choose_move, computer_move
 from engine.fido.differences import is_joker
-from engine.fido.inference import DealSampler, read_limits
+from engine.fido.inference import DealSampler, missed_points, read_limits
 from engine.fido.policy import Unlaid, Weights, normal_move
+from engine.fido.rollout import Rollout
+from engine.fido.search import (
+    MAX_WORLDS,
+    MIN_STAGE,
+    TOP_K,
+    exact_deals,
+    halving,
+    playouts_for,
+)
 from engine.search import Budget
 from engine.tiles import double_set, parse_tile
 
@@ -222,3 +232,107 @@ def test_sampled_deals_keep_sizes_and_limits() -> None:
                 assert sum(limit.counts(t) for t in world.hands[limit.seat]) <= limit.most
         assert sampler.relaxed == 0
     assert checked >= 5
+
+
+# ---------------------------------------------------------------- the hard player's search
+def test_hard_plays_fewer_playouts_only_when_they_are_long() -> None:
+    opening = FidoHand.deal(4, {"set": 9}, 3)
+    later = endgame(1773)
+    most = MAX_WORLDS * TOP_K
+    assert playouts_for(later, most) == most  # short playouts: the most
+    assert 0 < playouts_for(opening, most) < most
+    big = FidoHand.deal(9, {"set": 21}, 3)
+    assert 0 < playouts_for(big, most) < playouts_for(opening, most)  # nine long hands
+    assert playouts_for(opening, 4) == 4  # a smaller budget caps it
+    assert halving(list("abcdefgh"), 240, 100) == [(8, 10), (4, 20), (2, 40)]
+    assert halving(list("abcdefgh"), 24, 100) == [(8, MIN_STAGE), (4, MIN_STAGE), (2, MIN_STAGE)]
+    assert halving(list("abc"), 1000, 4) == [(3, 4), (2, 4)]
+
+
+def test_with_the_stock_empty_hard_plays_every_deal_that_agrees_with_the_history() -> None:
+    """Three players on double-6 with the stock empty: the other two hands can be dealt in
+    few ways, and the search takes exactly those that keep what sit-outs revealed."""
+    checked = 0
+    for seed in range(60):
+        game = FidoHand.deal(3, {"set": 6}, seed)
+        rng = random.Random(seed)
+        while not game.is_over and (game.stock or sum(len(h) for h in game.hands) > 9):
+            game.apply(rng.choice(game.legal_moves()))
+        seat = game.current_player
+        if seat is None:
+            continue
+        sampler = DealSampler(FidoHand.for_seat(game.view(seat)), seat)
+        deals = exact_deals(sampler, 10_000)
+        assert deals is not None
+        others = sampler.others()
+        truth = [sorted(game.hands[other]) for other in others]
+        assert truth in [[sorted(hand) for hand in deal] for deal in deals]
+        sizes = [len(game.hands[other]) for other in others]
+        unseen = sum(sizes)
+        ways = math.comb(unseen, sizes[0])
+        assert len(deals) <= ways
+        for deal in deals:
+            assert [len(hand) for hand in deal] == sizes
+            for index, other in enumerate(others):
+                for limit in sampler.limits:
+                    if limit.seat == other:
+                        assert sum(limit.counts(t) for t in deal[index]) <= limit.most
+        checked += len(deals) < ways
+        assert exact_deals(sampler, ways - 1) is None  # one way too many: it samples
+    assert checked >= 1  # some sit-out ruled deals out
+
+
+def test_with_tiles_in_the_stock_hard_samples() -> None:
+    game = FidoHand.deal(4, {"set": 9}, 5)
+    game.apply(game.legal_moves()[0])
+    seat = game.current_player
+    assert seat is not None
+    assert exact_deals(DealSampler(FidoHand.for_seat(game.view(seat)), seat), 10**9) is None
+
+
+@pytest.mark.parametrize("table", range(len(TABLES)))
+def test_the_playouts_play_as_the_normal_player_and_the_game_would(table: int) -> None:
+    """The search's playouts run on bare lists; they must make the very moves, draws,
+    sit-outs, scores and end that the normal player makes on the real game."""
+    for seed in range(8):
+        game = random_position(700 + seed, table)
+        if game.is_over or game.line.lead is None:
+            continue
+        rollout = Rollout(game)
+        fast_unlaid = Unlaid(game)
+        rollout.run(fast_unlaid, random.Random(seed), 10_000)
+        slow = game.copy()
+        slow_unlaid = Unlaid(slow)
+        rng = random.Random(seed)
+        while slow.current_player is not None:
+            move = normal_move(slow, slow_unlaid, rng)
+            slow.apply(move)
+            if move.tile is not None:
+                slow_unlaid.lay(move.tile)
+        assert rollout.current is None
+        assert rollout.scores == slow.scores, (table, seed)
+        assert rollout.hands == slow.hands
+        assert rollout.stock == slow.stock
+        assert rollout.total == slow.line.total
+        assert fast_unlaid.plain == slow_unlaid.plain
+
+
+def test_what_the_normal_players_points_reveal_holds_for_their_real_hands() -> None:
+    """Normal always takes the most points it can: a normal player who laid a tile
+    scoring p held no tile that would have scored more, save those it drew since."""
+    found = 0
+    for seed in range(12):
+        players, options = TABLES[seed % len(TABLES)]
+        game = FidoHand.deal(players, options, 900 + seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randint(10, 50)):
+            if game.current_player is None:
+                break
+            game.apply(normal_move(game, Unlaid(game), rng))
+        if game.current_player is None:
+            continue
+        for missed in missed_points(game, game.current_player):
+            found += 1
+            held = [t for t in game.hands[missed.seat] if missed.counts(t)]
+            assert len(held) <= missed.most, (seed, missed)
+    assert found >= 10

@@ -1,0 +1,290 @@
+"""The hard player's playouts: a FIDO game played on by the normal player in every seat,
+on bare lists instead of a :class:`~engine.fido.hand.FidoHand`.
+
+A playout makes thousands of moves a decision. The game's own moves check every rule,
+record the history, build events and the line's arms for the picture; a playout needs
+none of that, only the open ends, the hands, the stock and the scores. :class:`Rollout`
+plays exactly what :func:`~engine.fido.policy.normal_move` and
+:meth:`FidoHand.apply` would — the same moves in the same order, the same seeded
+tie-breaks, the same sit-outs, draws and end — about twice as fast (the tests play both
+side by side). The normal player's judgement is :func:`~engine.fido.policy.judged`,
+written out here over (tile, end) pairs.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.fido.hand import FidoHand
+from engine.fido.policy import WEIGHTS, Unlaid, Weights, tile_groups
+from engine.tiles import Tile
+
+Play = tuple[Tile, int]
+"""A tile and the end it goes on."""
+
+
+class Rollout:
+    """The state a playout needs, copied from a game (not the game's line or history)."""
+
+    __slots__ = (
+        "counts",
+        "crosswise",
+        "current",
+        "divisor",
+        "groups",
+        "hands",
+        "mercy",
+        "naked",
+        "passes",
+        "players",
+        "scores",
+        "second",
+        "step",
+        "stock",
+        "total",
+        "values",
+    )
+
+    def __init__(self, game: FidoHand) -> None:
+        line = game.line
+        options = game.options
+        self.players = game.players
+        self.step = game.step
+        self.divisor = game.divisor
+        self.crosswise = options.crosswise
+        self.mercy = options.mercy
+        self.groups = tile_groups(options.top, game.divisor, options.crosswise)
+        self.hands = [list(hand) for hand in game.hands]
+        self.stock = list(game.stock)
+        self.values = list(line.values)
+        self.counts = list(line.counts)
+        self.naked = list(line.naked)
+        self.second = line.second_move
+        self.total = line.total
+        self.scores = game.scores
+        self.current = game.current_player
+        self.passes = game.passes_in_row
+
+    def store(self, game: FidoHand) -> None:
+        """Write the hands, stock, scores and turn back into ``game`` (a throwaway copy:
+        its line and history are left behind)."""
+        game.hands = self.hands
+        game.stock = self.stock
+        game._scores = self.scores
+        game._current = self.current
+
+    # ------------------------------------------------------------ the rules
+    def plays(self, hand: list[Tile]) -> list[Play]:
+        """Every legal (tile, end), in :meth:`FidoHand.plays_for` order."""
+        values, naked, d = self.values, self.naked, self.divisor
+        by_value: dict[int, list[int]] = {}
+        for end in (0,) if self.second else range(len(values)):
+            found = by_value.get(values[end])
+            if found is None:
+                by_value[values[end]] = [end]
+            else:
+                found.append(end)
+        ends_of = by_value.get
+        mercy = self.mercy and not self.second
+        plays: list[Play] = []
+        add = plays.append
+        for tile in hand:
+            high, low = tile
+            ends = ends_of(high)
+            if low != high:
+                more = ends_of(low)
+                if ends is None:
+                    if more is None:
+                        continue
+                    ends = more
+                elif more is not None:
+                    ends = sorted(ends + more)
+            elif ends is None:
+                continue
+            for end in ends:
+                if mercy and naked[end] and (low if high == values[end] else high) % d:
+                    continue
+                add((tile, end))
+        return plays
+
+    def can_play(self, hand: list[Tile]) -> bool:
+        values, naked, d = self.values, self.naked, self.divisor
+        ends = (0,) if self.second else range(len(values))
+        mercy = self.mercy and not self.second
+        for high, low in hand:
+            for end in ends:
+                value = values[end]
+                if value != high and value != low:
+                    continue
+                if mercy and naked[end] and (low if high == value else high) % d:
+                    continue
+                return True
+        return False
+
+    def lay(self, seat: int, tile: Tile, end: int) -> None:
+        """``seat`` lays ``tile`` on ``end``: it scores, and the turn passes on or the game
+        ends."""
+        high, low = tile
+        values, counts, naked = self.values, self.counts, self.naked
+        value = values[end]
+        old = counts[end]
+        if high == low and self.crosswise:
+            counts[end] = 0
+            naked[end] = True
+            values.extend((value, value))
+            counts.extend((value, value))
+            naked.extend((False, False))
+            self.total += 2 * value - old
+        else:
+            outer = low if high == value else high
+            counts[end] = outer
+            naked[end] = False
+            values[end] = outer
+            self.total += outer - old
+        self.second = False
+        hand = self.hands[seat]
+        hand.remove(tile)
+        total, d = self.total, self.divisor
+        if total % d == 0:
+            self.scores[seat] += total // d
+        self.passes = 0
+        if hand:
+            self.advance(seat)
+        else:
+            self.finish(seat)
+
+    def draw(self, seat: int) -> None:
+        self.hands[seat].append(self.stock.pop())
+        self.passes = 0
+        self.advance(seat)
+
+    def sit_out(self, seat: int) -> None:
+        """A pass by a seat that can neither play nor draw (the engine's own skip it)."""
+        self.passes += 1
+        if self.passes >= self.players:
+            self.finish(None)
+        else:
+            self.advance(seat)
+
+    def advance(self, seat: int) -> None:
+        """The turn to the next seat that can play or draw; sit-outs on the way."""
+        while True:
+            seat = (seat + self.step) % self.players
+            if self.stock or self.can_play(self.hands[seat]):
+                self.current = seat
+                return
+            self.passes += 1
+            if self.passes >= self.players:
+                self.finish(None)
+                return
+
+    def finish(self, out: int | None) -> None:
+        for seat, hand in enumerate(self.hands):
+            if seat != out:
+                self.scores[seat] -= sum(high + low for high, low in hand)
+        self.current = None
+
+    # ------------------------------------------------------------ the normal player
+    def run(
+        self, unlaid: Unlaid, rng: random.Random, turns: int, weights: Weights = WEIGHTS
+    ) -> None:
+        """Play ``turns`` turns (or to the end) with the normal player in every seat;
+        ``unlaid`` is kept up to date."""
+        for _ in range(turns):
+            seat = self.current
+            if seat is None:
+                return
+            plays = self.plays(self.hands[seat])
+            if not plays:
+                if self.stock:
+                    self.draw(seat)
+                else:
+                    self.sit_out(seat)
+                continue
+            if len(plays) == 1:
+                tile, end = plays[0]
+            else:
+                values = self.judged(seat, unlaid, plays, weights)
+                best = max(values)
+                tied = [play for play, value in zip(plays, values, strict=True) if value == best]
+                tile, end = tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+            unlaid.lay(tile)
+            self.lay(seat, tile, end)
+
+    def judged(self, seat: int, unlaid: Unlaid, plays: list[Play], weights: Weights) -> list[float]:
+        """:func:`engine.fido.policy.judged`, over (tile, end) pairs of this state."""
+        hand = self.hands[seat]
+        d = self.divisor
+        crosswise = self.crosswise
+        total = self.total
+        values, counts, naked = self.values, self.counts, self.naked
+        groups = self.groups
+
+        rows = unlaid.rows
+        plain = list(unlaid.plain)
+        naked_rows = list(unlaid.naked)
+        held = [0] * (d // 2 + 1)
+        jokers = 0
+        for tile in hand:
+            plain_rows, naked_idx = rows[tile]
+            for i in plain_rows:
+                plain[i] -= 1
+            for i in naked_idx:
+                naked_rows[i] -= 1
+            group = groups[tile]
+            held[group] += 1
+            if group == 0:
+                jokers += 1
+        variety = len(held) - held.count(0)
+        unseen = unlaid.count - len(hand)
+
+        players = self.players
+        sizes = [len(h) for h in self.hands]
+        following = (seat + self.step) % players
+        chance = min(1.0, sizes[following] / unseen) if unseen > 0 else 0.0
+        miss = 1.0 - chance
+        smallest = min(sizes)
+        urgency = 1.0 / smallest if smallest > 0 else 1.0
+
+        ends = range(len(values))
+        scoring_now = [-1] * d  # per x: unseen (tile, end) pairs changing the total by x mod d
+
+        result: list[float] = []
+        w_points, w_joker = weights.points, weights.joker
+        w_leave = weights.leave / max(1, players - 1)
+        w_pips, w_spread, w_double = weights.pips * urgency, weights.spread, weights.double
+        for laid, end in plays:
+            high, low = laid
+            value = values[end]
+            double = high == low
+            if double:
+                after = total - counts[end] + (2 * value if crosswise else value)
+            else:
+                outer = low if high == value else high
+                after = total - counts[end] + outer
+            points = after // d if after % d == 0 else 0
+            x = -after % d
+            now = scoring_now[x]
+            if now < 0:
+                now = 0
+                for e in ends:
+                    now += (naked_rows if naked[e] else plain)[values[e] * d + x]
+                scoring_now[x] = now
+            pairs = now - (naked_rows if naked[end] else plain)[value * d + x]
+            if double:
+                if crosswise:
+                    pairs += naked_rows[value * d + x] + 2 * plain[value * d + x]
+                else:
+                    pairs += plain[value * d + x]
+            else:
+                pairs += plain[outer * d + x]
+            threat = (1.0 - miss**pairs) * max(1, after // d) if pairs > 0 else 0.0
+            group = groups[laid]
+            key = points * w_points - threat * w_leave + (high + low) * w_pips
+            if group == 0:
+                key -= w_joker
+            key += (variety - (held[group] == 1)) * w_spread
+            if double:
+                key += w_double
+            result.append(key)
+        return result
