@@ -87,12 +87,20 @@ def playout_turns(game: FidoHand, horizon: int = HORIZON) -> int:
     return min(horizon, sum(len(hand) for hand in game.hands) + len(game.stock))
 
 
+SHARE_FROM = 4
+"""Past this many players a decision's work shrinks in proportion (see :func:`playouts_for`)."""
+
+
 def playouts_for(game: FidoHand, most: int, horizon: int = HORIZON, work: int = HARD_WORK) -> int:
     """How many playouts fit ``work`` for this view (fixed by the view: sizes only), at
-    most ``most``."""
+    most ``most``. Past :data:`SHARE_FROM` players the work is scaled by
+    ``SHARE_FROM / players``: a long line with many open ends makes each playout turn
+    dearer than its hands' sizes say, and at nine players on double-21 the full work took
+    1.5 s of CPU at p95 (docs/ai.md), over the 1 s a decision may take."""
     turns = playout_turns(game, horizon)
     mean_hand = sum(len(hand) for hand in game.hands) / game.players / 2
-    return min(most, int(work / max(1.0, turns * turn_cost(mean_hand))))
+    share = min(1.0, SHARE_FROM / game.players)
+    return min(most, int(work * share / max(1.0, turns * turn_cost(mean_hand))))
 
 
 def hard_move(

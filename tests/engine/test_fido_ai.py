@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.fido import FidoHand
+from engine.fido import FidoHand, search
 from engine.fido.ai import LEVELS, choose_move, computer_move
 from engine.fido.differences import is_joker
 from engine.fido.inference import DealSampler, missed_points, read_limits
@@ -247,6 +247,18 @@ def test_hard_plays_fewer_playouts_only_when_they_are_long() -> None:
     assert halving(list("abcdefgh"), 240, 100) == [(8, 10), (4, 20), (2, 40)]
     assert halving(list("abcdefgh"), 24, 100) == [(8, MIN_STAGE), (4, MIN_STAGE), (2, MIN_STAGE)]
     assert halving(list("abc"), 1000, 4) == [(3, 4), (2, 4)]
+
+
+def test_a_big_table_spends_its_share_of_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine players get four ninths of the work four would (their playout turns cost more
+    than the hands' sizes say: docs/ai.md), fewer players all of it."""
+    big = FidoHand.deal(9, {"set": 21}, 3)
+    four = FidoHand.deal(4, {"set": 9}, 3)
+    most = 10**9
+    shared, whole = playouts_for(big, most), playouts_for(four, most)
+    monkeypatch.setattr(search, "SHARE_FROM", 9)
+    assert abs(playouts_for(big, most) * 4 / 9 - shared) <= 1
+    assert playouts_for(four, most) == whole
 
 
 def test_with_the_stock_empty_hard_plays_every_deal_that_agrees_with_the_history() -> None:
