@@ -127,7 +127,9 @@ class LeagueCog(commands.Cog):
         spec = game_spec(game)
         report = await monthly_ranking(self.store, guild_id, spec, month, self.clock())
         picture = await pictures.ranking_picture(
-            ranking_table(report, guild_name, text), ranking_alt_text(report, guild_name, text)
+            ranking_table(report, guild_name, text),
+            ranking_alt_text(report, guild_name, text),
+            text,
         )
         title, when = text._(spec.title), month.said_in(text)
         content = (
