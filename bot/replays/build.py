@@ -13,7 +13,7 @@ never drawn here, so a replay of a hand still in play shows nothing hidden.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final
@@ -37,6 +37,7 @@ from engine.record import (
 from engine.registry import game_spec, hand_from_json
 from i18n import Text
 from render.kit.canvas import Canvas, drawn_on, measure
+from render.kit.deal import showing_the_deal
 from render.replay import CAPTION_PAD, Frame, ReplayFormat, assemble
 
 JSON = dict[str, Any]
@@ -96,13 +97,19 @@ def hand_states(match: Match, moves: Sequence[LoggedMove], hand_number: int) -> 
 
 
 def draw_state(
-    game: str, names: Sequence[str], state: FrameState, canvas: Canvas, text: Text = ENGLISH
+    game: str,
+    names: Sequence[str],
+    state: FrameState,
+    canvas: Canvas,
+    text: Text = ENGLISH,
+    index: int = 1,
 ) -> bytes:
     """A state's public table picture, drawn as the bot draws it for the channel (in the
     table's language), into the replay's ``canvas`` (the last state's is the picture posted
     when the hand ended, on a canvas that an earlier state may have made taller or wider)."""
+    shown = _parsed(state)
     with drawn_on(canvas):
-        return _table_picture(game, names, _parsed(state), text)
+        return _dealt(index, shown, partial(_table_picture, game, names, shown, text))
 
 
 def replay_canvas(
@@ -114,6 +121,16 @@ def replay_canvas(
 
 Shown = tuple[Match, HandState[Any]]
 """A state as its picture is drawn from: the match, and the hand as it lay."""
+
+
+def _dealt(index: int, shown: Shown, draw: Callable[[], bytes]) -> bytes:
+    """``draw()``; the first frame (the deal) with each seat's dealt tiles face down in
+    its table area, which is as big as the hand's fullest table (``render.kit.deal``)."""
+    sizes = shown[1].view(None).get("hand_sizes") if index == 0 else None
+    if not sizes:
+        return draw()
+    with showing_the_deal([int(size) for size in sizes]):
+        return draw()
 
 
 def _parsed(state: FrameState) -> Shown:
@@ -165,7 +182,10 @@ def hand_frames(
     shown = [_parsed(state) for state in states]  # once, for measuring and for drawing
     canvas = _covering(match.game, names, shown, text)
     with drawn_on(canvas):
-        drawn = [_table_picture(match.game, names, one, text) for one in shown]
+        drawn = [
+            _dealt(index, one, partial(_table_picture, match.game, names, one, text))
+            for index, one in enumerate(shown)
+        ]
     return frames(states, drawn, canvas, text)
 
 
@@ -246,8 +266,8 @@ async def table_replay(
     )
     drawn = await asyncio.gather(
         *(
-            pictures.draw_off_loop(draw_state, record.game, names, state, canvas, text)
-            for state in states
+            pictures.draw_off_loop(draw_state, record.game, names, state, canvas, text, index)
+            for index, state in enumerate(states)
         )
     )
     picture, fmt = await pictures.draw_off_loop(assemble, frames(states, drawn, canvas, text))

@@ -21,6 +21,7 @@ from typing import ParamSpec, Protocol, TypeVar
 from PIL import Image
 
 from render.kit.canvas import Canvas, Extent, current_canvas, measured
+from render.kit.deal import current_deal, paint_deal
 from render.kit.empty import paint_empty
 from render.kit.fonts import DRAWING
 from render.kit.header import Header, draw_header, header_over_table
@@ -81,8 +82,11 @@ def framed(
     else:
         image, top, left = header_over_table(header, plan.width, plan.height)
         table_top = top
+    deal = current_deal()
     if empty_note is None:
         paint(image, plan, top, left)
+    elif deal:
+        paint_deal(image, table_top, deal, empty_note)
     else:
         paint_empty(image, table_top, empty_note)
     return image
