@@ -11,8 +11,6 @@ from __future__ import annotations
 import itertools
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
@@ -20,7 +18,7 @@ from PIL import Image, ImageDraw
 from engine.tiles import Tile, double_set
 from i18n import LANGUAGES, Text
 from render.fido.picture import draw_fido_table
-from render.kit import fonts, hand, header
+from render.kit import hand, header
 from render.kit.fonts import ELLIPSIS, font
 from render.kit.hand import draw_hand
 from render.line.picture import draw_line_table
@@ -33,6 +31,7 @@ from tests.render import line_cases as L
 from tests.render import positions as P
 from tests.render import sackson_views as V
 from tests.render.cases import candidates_of, moves_of
+from tests.render.drawn_words import Drawn, record_drawn_text
 
 LETTERS = "áéíñóúüçãõß" + "ÁÉÍÑÓÚÜÇÃÕ" + "äöÄÖâêôà¿¡"
 """Every accented letter Spanish, Portuguese and German write, and their capitals."""
@@ -70,37 +69,10 @@ def _unaccented(char: str) -> str:
     return unicodedata.normalize("NFD", char)[0]
 
 
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    left: float
-    right: float
-    top: float
-    bottom: float
-
-
 @pytest.fixture
 def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     """Every text the header, the hand and the ranking draw, with the box it covers."""
-    calls: list[Drawn] = []
-    real = fonts.draw_text
-
-    def recording(
-        draw: ImageDraw.ImageDraw,
-        xy: tuple[float, float],
-        text: str,
-        face: fonts.Font,
-        fill: Any,
-        anchor: str | None = None,
-    ) -> None:
-        left, top, right, bottom = face.getbbox(text, anchor=anchor)
-        x, y = xy
-        calls.append(Drawn(text, x + left, x + right, y + top, y + bottom))
-        real(draw, xy, text, face, fill, anchor=anchor)
-
-    for module in (header, hand, ranking):
-        monkeypatch.setattr(module, "draw_text", recording)
-    yield calls
+    yield record_drawn_text(monkeypatch, (header, hand, ranking))
 
 
 def _line(text: Text, names: tuple[str, ...] = NAMES) -> Image.Image:
