@@ -20,6 +20,7 @@ over the hand and a few list reads per legal move.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -133,72 +134,92 @@ class Unlaid:
         return new
 
 
+@dataclass(frozen=True, slots=True)
+class LineNumbers:
+    """What the normal player's judgement reads of a position, as plain numbers: the
+    line's open ends (by index: value, count, naked), their total, each tile's
+    difference group, the hands' sizes and who plays next."""
+
+    divisor: int
+    crosswise: bool
+    total: int
+    values: Sequence[int]
+    counts: Sequence[int]
+    naked: Sequence[bool]
+    ends: Iterable[int]
+    groups: Mapping[Tile, int]
+    sizes: Sequence[int]
+    following: int
+
+
 def judged(
     game: FidoHand, unlaid: Unlaid, moves: list[FidoMove], weights: Weights = WEIGHTS
 ) -> list[float]:
     """The normal player's value of each of ``moves`` (plays of the seat to move)."""
     seat = game.current_player
     assert seat is not None
-    hand = game.hands[seat]
     line: CrosswiseLine = game.line
     options = game.options
-    d = game.divisor
-    crosswise = options.crosswise
-    total = line.total
-    values, counts, naked = line.values, line.counts, line.naked
-    groups = tile_groups(options.top, d, crosswise)
+    numbers = LineNumbers(
+        divisor=game.divisor,
+        crosswise=options.crosswise,
+        total=line.total,
+        values=line.values,
+        counts=line.counts,
+        naked=line.naked,
+        ends=range(len(line.arms)) if line.second_move else line.open,
+        groups=tile_groups(options.top, game.divisor, options.crosswise),
+        sizes=[len(h) for h in game.hands],
+        following=(seat + game.step) % game.players,
+    )
+    plays = []
+    for move in moves:
+        assert move.tile is not None
+        plays.append((move.tile, move.slot))
+    return judge_plays(game.hands[seat], plays, unlaid, weights, numbers)
 
-    # the unseen tiles by row: unlaid ones less this seat's own
+
+def judge_plays(
+    hand: Sequence[Tile],
+    plays: Sequence[tuple[Tile, int]],
+    unlaid: Unlaid,
+    weights: Weights,
+    line: LineNumbers,
+) -> list[float]:
+    """The normal player's value of each of ``plays`` ((tile, end) pairs) from ``hand``,
+    on the line as ``line`` gives it in numbers: the one judgement both the game's player
+    (:func:`judged`) and the fast playouts (``engine.fido.rollout``) run."""
+    d, crosswise, total = line.divisor, line.crosswise, line.total
+    values, counts, naked, groups = line.values, line.counts, line.naked, line.groups
+    sizes, following, ends = line.sizes, line.following, line.ends
     rows = unlaid.rows
     plain = list(unlaid.plain)
     naked_rows = list(unlaid.naked)
     held = [0] * (d // 2 + 1)
-    jokers = 0
     for tile in hand:
         plain_rows, naked_idx = rows[tile]
         for i in plain_rows:
             plain[i] -= 1
         for i in naked_idx:
             naked_rows[i] -= 1
-        group = groups[tile]
-        held[group] += 1
-        if group == 0:
-            jokers += 1
+        held[groups[tile]] += 1
     variety = len(held) - held.count(0)
     unseen = unlaid.count - len(hand)
 
-    # the next player's chance per unseen tile, and what each total leaves them
-    players = game.players
-    sizes = [len(h) for h in game.hands]
-    following = (seat + game.step) % players
+    players = len(sizes)
     chance = min(1.0, sizes[following] / unseen) if unseen > 0 else 0.0
     miss = 1.0 - chance
     smallest = min(sizes)
     urgency = 1.0 / smallest if smallest > 0 else 1.0
 
-    ends = range(len(line.arms)) if line.second_move else line.open
-    scoring_now: dict[int, int] = {}
-
-    def scoring_after_now(x: int) -> int:
-        """Unseen (tile, end) pairs that change the current ends' total by x mod d."""
-        found = scoring_now.get(x)
-        if found is None:
-            found = 0
-            for e in ends:
-                table = naked_rows if naked[e] else plain
-                found += table[values[e] * d + x]
-            scoring_now[x] = found
-        return found
+    scoring_now = [-1] * d  # per x: unseen (tile, end) pairs changing the total by x mod d
 
     result: list[float] = []
     w_points, w_joker = weights.points, weights.joker
     w_leave = weights.leave / max(1, players - 1)
     w_pips, w_spread, w_double = weights.pips * urgency, weights.spread, weights.double
-    for move in moves:
-        laid = move.tile
-        assert laid is not None
+    for laid, end in plays:
         high, low = laid
-        end = move.slot
         value = values[end]
         double = high == low
         if double:
@@ -208,8 +229,13 @@ def judged(
             after = total - counts[end] + outer
         points = after // d if after % d == 0 else 0
         x = -after % d
-        # the next player's scoring (tile, end) pairs on the line after this move
-        pairs = scoring_after_now(x) - (naked_rows if naked[end] else plain)[value * d + x]
+        now = scoring_now[x]
+        if now < 0:
+            now = 0
+            for e in ends:
+                now += (naked_rows if naked[e] else plain)[values[e] * d + x]
+            scoring_now[x] = now
+        pairs = now - (naked_rows if naked[end] else plain)[value * d + x]
         if double:
             if crosswise:
                 pairs += naked_rows[value * d + x] + 2 * plain[value * d + x]

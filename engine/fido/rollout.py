@@ -7,8 +7,8 @@ none of that, only the open ends, the hands, the stock and the scores. :class:`R
 plays exactly what :func:`~engine.fido.policy.normal_move` and
 :meth:`FidoHand.apply` would — the same moves in the same order, the same seeded
 tie-breaks, the same sit-outs, draws and end — about twice as fast (the tests play both
-side by side). The normal player's judgement is :func:`~engine.fido.policy.judged`,
-written out here over (tile, end) pairs.
+side by side). The normal player's judgement is the game's own,
+:func:`~engine.fido.policy.judge_plays`, given this state's numbers.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from engine.fido.hand import FidoHand
-from engine.fido.policy import WEIGHTS, Unlaid, Weights, tile_groups
+from engine.fido.policy import WEIGHTS, LineNumbers, Unlaid, Weights, judge_plays, tile_groups
 from engine.tiles import Tile
 
 Play = tuple[Tile, int]
@@ -212,79 +212,17 @@ class Rollout:
             self.lay(seat, tile, end)
 
     def judged(self, seat: int, unlaid: Unlaid, plays: list[Play], weights: Weights) -> list[float]:
-        """:func:`engine.fido.policy.judged`, over (tile, end) pairs of this state."""
-        hand = self.hands[seat]
-        d = self.divisor
-        crosswise = self.crosswise
-        total = self.total
-        values, counts, naked = self.values, self.counts, self.naked
-        groups = self.groups
-
-        rows = unlaid.rows
-        plain = list(unlaid.plain)
-        naked_rows = list(unlaid.naked)
-        held = [0] * (d // 2 + 1)
-        jokers = 0
-        for tile in hand:
-            plain_rows, naked_idx = rows[tile]
-            for i in plain_rows:
-                plain[i] -= 1
-            for i in naked_idx:
-                naked_rows[i] -= 1
-            group = groups[tile]
-            held[group] += 1
-            if group == 0:
-                jokers += 1
-        variety = len(held) - held.count(0)
-        unseen = unlaid.count - len(hand)
-
-        players = self.players
-        sizes = [len(h) for h in self.hands]
-        following = (seat + self.step) % players
-        chance = min(1.0, sizes[following] / unseen) if unseen > 0 else 0.0
-        miss = 1.0 - chance
-        smallest = min(sizes)
-        urgency = 1.0 / smallest if smallest > 0 else 1.0
-
-        ends = range(len(values))
-        scoring_now = [-1] * d  # per x: unseen (tile, end) pairs changing the total by x mod d
-
-        result: list[float] = []
-        w_points, w_joker = weights.points, weights.joker
-        w_leave = weights.leave / max(1, players - 1)
-        w_pips, w_spread, w_double = weights.pips * urgency, weights.spread, weights.double
-        for laid, end in plays:
-            high, low = laid
-            value = values[end]
-            double = high == low
-            if double:
-                after = total - counts[end] + (2 * value if crosswise else value)
-            else:
-                outer = low if high == value else high
-                after = total - counts[end] + outer
-            points = after // d if after % d == 0 else 0
-            x = -after % d
-            now = scoring_now[x]
-            if now < 0:
-                now = 0
-                for e in ends:
-                    now += (naked_rows if naked[e] else plain)[values[e] * d + x]
-                scoring_now[x] = now
-            pairs = now - (naked_rows if naked[end] else plain)[value * d + x]
-            if double:
-                if crosswise:
-                    pairs += naked_rows[value * d + x] + 2 * plain[value * d + x]
-                else:
-                    pairs += plain[value * d + x]
-            else:
-                pairs += plain[outer * d + x]
-            threat = (1.0 - miss**pairs) * max(1, after // d) if pairs > 0 else 0.0
-            group = groups[laid]
-            key = points * w_points - threat * w_leave + (high + low) * w_pips
-            if group == 0:
-                key -= w_joker
-            key += (variety - (held[group] == 1)) * w_spread
-            if double:
-                key += w_double
-            result.append(key)
-        return result
+        """:func:`engine.fido.policy.judge_plays` over (tile, end) pairs of this state."""
+        numbers = LineNumbers(
+            divisor=self.divisor,
+            crosswise=self.crosswise,
+            total=self.total,
+            values=self.values,
+            counts=self.counts,
+            naked=self.naked,
+            ends=range(len(self.values)),
+            groups=self.groups,
+            sizes=[len(h) for h in self.hands],
+            following=(seat + self.step) % self.players,
+        )
+        return judge_plays(self.hands[seat], plays, unlaid, weights, numbers)
