@@ -23,6 +23,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from engine.fido.differences import effect
 from engine.fido.hand import FidoHand
@@ -134,11 +135,11 @@ class Unlaid:
         return new
 
 
-@dataclass(frozen=True, slots=True)
-class LineNumbers:
+class LineNumbers(NamedTuple):
     """What the normal player's judgement reads of a position, as plain numbers: the
     line's open ends (by index: value, count, naked), their total, each tile's
-    difference group, the hands' sizes and who plays next."""
+    difference group, the hands' sizes and who plays next. (A named tuple: the playouts
+    make one a move, and a frozen dataclass costs more to build.)"""
 
     divisor: int
     crosswise: bool
