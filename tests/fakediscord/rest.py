@@ -261,6 +261,11 @@ class RestApi:
             # gets 503 on the closed connection), not a bug of the fake.
             record.status = exc.status
             raise
+        except ConnectionError:
+            # The bot hung up mid-request (a test stopping or killing its process while a
+            # picture was uploading). Discord sees a closed socket, not an error of its own.
+            record.status = 499
+            raise
         except Exception as exc:
             # A bug in the fake (or a payload it cannot read). Answer 400, not 500:
             # discord.py retries 5xx with sleeps of 1+3+5+7s, which would only slow the
