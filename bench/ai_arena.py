@@ -17,6 +17,17 @@ from engine.spec import ComputerPlayer
 J = TypeVar("J")
 R = TypeVar("R")
 
+_clock: Callable[[], float] = time.perf_counter
+"""What :func:`play_out` times decisions with (wall clock unless :func:`use_cpu_clock`)."""
+
+
+def use_cpu_clock() -> None:
+    """Time decisions in CPU seconds of the deciding process: what a decision costs a core
+    of its own, which other work on a shared machine does not inflate. Call before any
+    worker process starts (they inherit it)."""
+    global _clock
+    _clock = time.process_time
+
 
 def seats_for(levels: tuple[str, str], players: int, swap: bool) -> list[str]:
     """Levels alternate round the table; ``swap`` exchanges every seat's level."""
@@ -45,15 +56,15 @@ def play_out(
 ) -> list[int]:
     """Play ``hand`` to its end, each seat at its level (deciding from its own view), and
     return the points each seat scored; ``times`` collects the seconds of every hard
-    decision that had a choice to make."""
+    decision that had a choice to make (wall clock, or CPU after :func:`use_cpu_clock`)."""
     turn = 0
     while hand.current_player is not None:
         seat = hand.current_player
         level = seat_levels[seat]
         choice = len(hand.legal_moves()) > 1
-        start = time.perf_counter()
+        start = _clock()
         move = player(hand.view(seat), derive_seed(seed, "turn", turn), level)
-        elapsed = time.perf_counter() - start
+        elapsed = _clock() - start
         if times is not None and level == "hard" and choice:
             times.append(elapsed)
         hand.play(seat, move)

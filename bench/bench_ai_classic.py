@@ -27,7 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # beside this file: run as a script, bench/ is on the path
-from ai_arena import LadderRow, describe_decisions, play_out, played_in, seats_for
+from ai_arena import (
+    LadderRow,
+    describe_decisions,
+    play_out,
+    played_in,
+    seats_for,
+    use_cpu_clock,
+)
 from intervals import mean_ci
 
 from engine.classic import VARIANTS
@@ -186,13 +193,21 @@ def main() -> None:
         "--players", type=int, default=0, help="only the tables of this many players"
     )
     parser.add_argument("--game", default="", help="only this game (all-fives, block …)")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time hard's decisions in CPU time of the deciding process, not wall clock",
+    )
     args = parser.parse_args()
+    if args.cpu:
+        use_cpu_clock()
     deals = FULL_DEALS if args.full else args.hands
     setups = [
         s for s in LADDER_SETUPS if args.players in (0, s.players) and args.game in ("", s.game)
     ]
 
     print(f"ladder: {deals} deals per pairing, each played twice with the seats swapped")
+    print(f"hard's decisions timed in {'CPU time' if args.cpu else 'wall clock'}")
     run(deals, setups, first_seed=args.seed, report=print, jobs=args.jobs)
     times = hard_timing(args.timing_hands, args.seed + 1)
     print(f"hard in 4-player All Fives ({args.timing_hands} hands): {describe_times(times)}")
