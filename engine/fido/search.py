@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator
 
 from engine.fido.hand import FidoHand
 from engine.fido.inference import DealSampler, Limit, Missed
+from engine.fido.likelihood import POOL, PlayModel, likely_deals
 from engine.fido.moves import FidoMove
 from engine.fido.policy import Unlaid, judged
 from engine.fido.rollout import Rollout
@@ -67,6 +68,10 @@ PIP_SHARE = 0.5
 GREEDY = False
 """Whether the worlds assume the other players took the most points they could."""
 CONFIDENCE = 0.5
+"""How many standard errors a candidate's gain over normal's choice must clear."""
+LIKELY = True
+"""Whether the worlds are weighted by how likely the other seats' plays are in them
+(:mod:`engine.fido.likelihood`)."""
 """How many standard errors a candidate's gain over normal's choice must clear."""
 
 
@@ -114,6 +119,8 @@ def hard_move(
     exact: bool = True,
     work: int = HARD_WORK,
     greedy: bool = GREEDY,
+    likely: bool = LIKELY,
+    pool: int = POOL,
 ) -> FidoMove:
     """Normal's choice, unless another candidate's mean margin over the worlds beats it by
     ``confidence`` standard errors of the paired difference."""
@@ -161,6 +168,13 @@ def hard_move(
         stages = [(len(texts), len(deals))]
     else:
         stages = halving(texts, playouts, budget.worlds)
+        if likely:
+            model = PlayModel(game, seat)
+            if model.tells:
+                needed = sum(worlds for _, worlds in stages)
+                deal_rng = random.Random(rng.getrandbits(64))
+                chosen = likely_deals(model, sampler, deal_rng, needed, pool)
+                search.sample = queue_of(game, sampler, chosen)
     found: dict[str, list[float]] = {text: [] for text in texts}
     alive = texts
     started = time.perf_counter()
@@ -247,6 +261,23 @@ def splits(tiles: list[Tile], sizes: list[int]) -> Iterator[list[list[Tile]]]:
 def keeps(hand: list[Tile], limits: list[Limit | Missed] | tuple[()]) -> bool:
     """Whether ``hand`` keeps every one of its seat's limits."""
     return all(sum(1 for tile in hand if limit.counts(tile)) <= limit.most for limit in limits)
+
+
+def queue_of(
+    game: FidoHand, sampler: DealSampler, deals: list[tuple[list[list[Tile]], list[Tile]]]
+) -> Callable[[random.Random], FidoHand]:
+    """A sample function that hands out ``deals`` (hands and stock) in turn."""
+    queue = iter(deals)
+
+    def sample(_rng: random.Random) -> FidoHand:
+        hands, stock = next(queue)
+        world = game.copy()
+        for seat in sampler.others():
+            world.hands[seat] = list(hands[seat])
+        world.stock = list(stock)
+        return world
+
+    return sample
 
 
 def cycle_through(
