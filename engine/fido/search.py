@@ -40,7 +40,6 @@ from collections.abc import Callable, Iterator
 
 from engine.fido.hand import FidoHand
 from engine.fido.inference import DealSampler, Limit, Missed
-from engine.fido.likelihood import POOL, PlayModel, likely_deals
 from engine.fido.moves import FidoMove
 from engine.fido.policy import Unlaid, judged
 from engine.fido.rollout import Rollout
@@ -69,10 +68,6 @@ GREEDY = False
 """Whether the worlds assume the other players took the most points they could."""
 CONFIDENCE = 0.5
 """How many standard errors a candidate's gain over normal's choice must clear."""
-LIKELY = True
-"""Whether the worlds are weighted by how likely the other seats' plays are in them
-(:mod:`engine.fido.likelihood`)."""
-"""How many standard errors a candidate's gain over normal's choice must clear."""
 
 
 def turn_cost(mean_hand: float) -> float:
@@ -93,18 +88,21 @@ def playout_turns(game: FidoHand, horizon: int = HORIZON) -> int:
 
 
 SHARE_FROM = 4
-"""Past this many players a decision's work shrinks in proportion (see :func:`playouts_for`)."""
+"""Past this many players a decision's work shrinks (see :func:`playouts_for`)."""
+SHARE_POWER = 1.3
+"""How fast it shrinks: the work is scaled by ``(SHARE_FROM / players) ** SHARE_POWER``."""
 
 
 def playouts_for(game: FidoHand, most: int, horizon: int = HORIZON, work: int = HARD_WORK) -> int:
     """How many playouts fit ``work`` for this view (fixed by the view: sizes only), at
     most ``most``. Past :data:`SHARE_FROM` players the work is scaled by
-    ``SHARE_FROM / players``: a long line with many open ends makes each playout turn
-    dearer than its hands' sizes say, and at nine players on double-21 the full work took
-    1.5 s of CPU at p95 (docs/ai.md), over the 1 s a decision may take."""
+    ``(SHARE_FROM / players) ** SHARE_POWER``: a long line with many open ends makes each
+    playout turn dearer than its hands' sizes say. At nine players on double-21 the full
+    work took 1.5 s of CPU at p95 and four ninths of it 0.69 s (docs/ai.md), over the
+    0.6 s a decision should take; the power makes that 0.35 of it."""
     turns = playout_turns(game, horizon)
     mean_hand = sum(len(hand) for hand in game.hands) / game.players / 2
-    share = min(1.0, SHARE_FROM / game.players)
+    share = min(1.0, (SHARE_FROM / game.players) ** SHARE_POWER)
     return min(most, int(work * share / max(1.0, turns * turn_cost(mean_hand))))
 
 
@@ -119,8 +117,6 @@ def hard_move(
     exact: bool = True,
     work: int = HARD_WORK,
     greedy: bool = GREEDY,
-    likely: bool = LIKELY,
-    pool: int = POOL,
 ) -> FidoMove:
     """Normal's choice, unless another candidate's mean margin over the worlds beats it by
     ``confidence`` standard errors of the paired difference."""
@@ -168,13 +164,6 @@ def hard_move(
         stages = [(len(texts), len(deals))]
     else:
         stages = halving(texts, playouts, budget.worlds)
-        if likely:
-            model = PlayModel(game, seat)
-            if model.tells:
-                needed = sum(worlds for _, worlds in stages)
-                deal_rng = random.Random(rng.getrandbits(64))
-                chosen = likely_deals(model, sampler, deal_rng, needed, pool)
-                search.sample = queue_of(game, sampler, chosen)
     found: dict[str, list[float]] = {text: [] for text in texts}
     alive = texts
     started = time.perf_counter()
@@ -261,23 +250,6 @@ def splits(tiles: list[Tile], sizes: list[int]) -> Iterator[list[list[Tile]]]:
 def keeps(hand: list[Tile], limits: list[Limit | Missed] | tuple[()]) -> bool:
     """Whether ``hand`` keeps every one of its seat's limits."""
     return all(sum(1 for tile in hand if limit.counts(tile)) <= limit.most for limit in limits)
-
-
-def queue_of(
-    game: FidoHand, sampler: DealSampler, deals: list[tuple[list[list[Tile]], list[Tile]]]
-) -> Callable[[random.Random], FidoHand]:
-    """A sample function that hands out ``deals`` (hands and stock) in turn."""
-    queue = iter(deals)
-
-    def sample(_rng: random.Random) -> FidoHand:
-        hands, stock = next(queue)
-        world = game.copy()
-        for seat in sampler.others():
-            world.hands[seat] = list(hands[seat])
-        world.stock = list(stock)
-        return world
-
-    return sample
 
 
 def cycle_through(
