@@ -188,6 +188,8 @@ class Rotated:
     cpu_times: tuple[float, ...]
     """Process CPU seconds of the same decisions."""
     seconds: float
+    margins: tuple[float, ...] = ()
+    """Each deal's margin, in deal order (for paired comparisons of two runs)."""
 
     def describe(self) -> str:
         chance = 100 / (self.games // self.deals)
@@ -311,6 +313,7 @@ def summary(
         tuple(seconds for deal in played for seconds in deal[3]),
         tuple(seconds for deal in played for seconds in deal[4]),
         time.perf_counter() - start,
+        tuple(deal[0] for deal in played),
     )
 
 

@@ -9,8 +9,10 @@ label of their own (``fido-tune``, never the benchmark's ``fido-rotated``). Run 
 variants with the same ``--deals`` and ``--seed`` to compare them on the same deals.
 Prints the variant's points a game over normal's mean and its share of games won, with
 95 % intervals over deals, and its decision times; asserts nothing.
+``--save FILE`` writes each deal's margin; ``--paired FILE`` (a saved run on the same
+deals) also prints the mean difference of the two runs deal by deal, with its interval.
 Run: .venv/bin/python bench/fido_selfplay.py --a '{"horizon": 24}' [--deals N]
-[--players 4] [--set 9] [--seed N] [--jobs 2]
+[--players 4] [--set 9] [--seed N] [--jobs 2] [--save FILE] [--paired FILE]
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from functools import partial
 from typing import Any
 
 from bench_ai_fido import Table, rotated  # beside this file: bench/ is on the path
+from intervals import mean_ci
 
 from engine.fido.ai import computer_move
 from engine.fido.hand import FidoHand
@@ -52,6 +55,8 @@ def main() -> None:
     parser.add_argument("--set", type=int, default=9)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--save", help="write each deal's margin to this JSON file")
+    parser.add_argument("--paired", help="a --save file of another variant, same deals")
     args = parser.parse_args()
     variant: Variant = json.loads(args.a)
     table = Table(args.players, {"set": args.set})
@@ -65,6 +70,18 @@ def main() -> None:
         progress=5,
     )
     print(f"variant {json.dumps(variant)}: {row.describe()}")
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as out:
+            json.dump({"variant": variant, "margins": row.margins}, out)
+    if args.paired:
+        with open(args.paired, encoding="utf-8") as saved:
+            other = json.load(saved)
+        theirs = other["margins"][: len(row.margins)]
+        gain, gain_ci = mean_ci([a - b for a, b in zip(row.margins, theirs, strict=True)])
+        print(
+            f"against {json.dumps(other['variant'])} on the same {len(theirs)} deals: "
+            f"{gain:+.2f} ± {gain_ci:.2f} points a game"
+        )
 
 
 if __name__ == "__main__":

@@ -56,7 +56,8 @@ HARD_SECONDS = SAFETY_SECONDS
 HARD_BUDGET = Budget(MAX_WORLDS, HARD_SECONDS)
 HARD_WORK = 900_000
 """Playouts × their turns × a turn's cost (:func:`turn_cost`) that a decision may spend:
-about 0.4 s of one core of the project's machine (docs/ai.md)."""
+about 0.4 s of one core of the project's machine at the median, 0.55 s at p95, at four
+players on double-9 (docs/ai.md)."""
 TOP_K = 8
 """How many of the normal player's best moves the search compares."""
 HORIZON = 48
@@ -88,18 +89,21 @@ def playout_turns(game: FidoHand, horizon: int = HORIZON) -> int:
 
 
 SHARE_FROM = 4
-"""Past this many players a decision's work shrinks in proportion (see :func:`playouts_for`)."""
+"""Past this many players a decision's work shrinks (see :func:`playouts_for`)."""
+SHARE_POWER = 1.3
+"""How fast it shrinks: the work is scaled by ``(SHARE_FROM / players) ** SHARE_POWER``."""
 
 
 def playouts_for(game: FidoHand, most: int, horizon: int = HORIZON, work: int = HARD_WORK) -> int:
     """How many playouts fit ``work`` for this view (fixed by the view: sizes only), at
     most ``most``. Past :data:`SHARE_FROM` players the work is scaled by
-    ``SHARE_FROM / players``: a long line with many open ends makes each playout turn
-    dearer than its hands' sizes say, and at nine players on double-21 the full work took
-    1.5 s of CPU at p95 (docs/ai.md), over the 1 s a decision may take."""
+    ``(SHARE_FROM / players) ** SHARE_POWER``: a long line with many open ends makes each
+    playout turn dearer than its hands' sizes say. At nine players on double-21 the full
+    work took 1.5 s of CPU at p95 and four ninths of it 0.69 s (docs/ai.md), over the
+    0.6 s a decision should take; the power makes that 0.35 of it (0.59 s at p95)."""
     turns = playout_turns(game, horizon)
     mean_hand = sum(len(hand) for hand in game.hands) / game.players / 2
-    share = min(1.0, SHARE_FROM / game.players)
+    share = min(1.0, (SHARE_FROM / game.players) ** SHARE_POWER)
     return min(most, int(work * share / max(1.0, turns * turn_cost(mean_hand))))
 
 

@@ -250,14 +250,14 @@ def test_hard_plays_fewer_playouts_only_when_they_are_long() -> None:
 
 
 def test_a_big_table_spends_its_share_of_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nine players get four ninths of the work four would (their playout turns cost more
-    than the hands' sizes say: docs/ai.md), fewer players all of it."""
+    """Nine players get (4/9) ** SHARE_POWER of the work four would (their playout turns
+    cost more than the hands' sizes say: docs/ai.md), fewer players all of it."""
     big = FidoHand.deal(9, {"set": 21}, 3)
     four = FidoHand.deal(4, {"set": 9}, 3)
     most = 10**9
     shared, whole = playouts_for(big, most), playouts_for(four, most)
     monkeypatch.setattr(search, "SHARE_FROM", 9)
-    assert abs(playouts_for(big, most) * 4 / 9 - shared) <= 1
+    assert abs(playouts_for(big, most) * (4 / 9) ** search.SHARE_POWER - shared) <= 1
     assert playouts_for(four, most) == whole
 
 
