@@ -47,9 +47,9 @@ def variant_move(variant: Variant, view: dict[str, Any], seed: int, level: str) 
     return str(hard_move(game, random.Random(seed), budget, **options))
 
 
-def main() -> None:
+def main(default_variant: str = "{}") -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--a", default="{}", help="the variant, as JSON")
+    parser.add_argument("--a", default=default_variant, help="the variant, as JSON")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--set", type=int, default=9)

@@ -70,7 +70,11 @@ to +12.2 ± 5.3 points a hand (200 hands); against open_spiel's greedy player in
 two-player Block, 65.9 % against 65.4 % of 400 games (within noise). 8 deals a world and
 a sharper model did no better."""
 MODEL_SHARPNESS = (0.0, 0.25, 1.0, 4.0)
-"""Fitted to open_spiel's ISMCTS-1000, the sharpness is ~0.2; its greedy player is "∞"."""
+"""From random play (0) to all but always the heaviest tile (4), the way many people play
+Block. Our own players fit 0.2 (dab and ISMCTS-2000) and 0.5 (normal) in two-player Block
+(``bench/block_model_fit.py``). The levels were first set (22 Nov) after a fit to
+open_spiel's ISMCTS-1000 (~0.2) and greedy player (heaviest first), the benchmark's own
+opponents, and have not been changed since (docs/ai.md)."""
 MODEL_POINTS = 3
 SOLVE_NODES = 400
 """The exact endgame's node cap, per world of the budget (60,000 nodes: ~0.3 s)."""

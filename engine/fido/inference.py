@@ -27,20 +27,6 @@ _TRIES = 4
 
 
 @dataclass(frozen=True, slots=True)
-class Missed:
-    """``seat`` holds at most ``most`` of ``tiles``: at ``step`` it laid a tile when one of
-    these would have scored more, and it has drawn ``most`` tiles since."""
-
-    step: int
-    seat: int
-    tiles: frozenset[Tile]
-    most: int
-
-    def counts(self, tile: Tile) -> bool:
-        return tile in self.tiles
-
-
-@dataclass(frozen=True, slots=True)
 class Limit:
     """``seat`` holds at most ``most`` tiles showing one of ``numbers``."""
 
@@ -95,62 +81,6 @@ def read_limits(game: FidoHand) -> list[Limit]:
     return limits
 
 
-def better_tiles(
-    line: CrosswiseLine, divisor: int, top: int, mercy: bool, scored: int
-) -> set[Tile]:
-    """Every tile that, laid on some open end of ``line`` now, would score more than
-    ``scored`` points."""
-    better: set[Tile] = set()
-    total, values, counts, naked = line.total, line.values, line.counts, line.naked
-    for end in line.open:
-        value = values[end]
-        rest = total - counts[end]
-        for other in range(top + 1):
-            if mercy and naked[end] and not line.second_move and other % divisor:
-                continue  # the Mother Theresa rule: a naked side takes only tap-ins
-            tile = Tile(max(value, other), min(value, other))
-            after = rest + (2 * value if other == value and line.crosswise else other)
-            if after % divisor == 0 and after // divisor > scored:
-                better.add(tile)
-    return better
-
-
-def missed_points(game: FidoHand, seat: int) -> list[Missed]:
-    """What the other players' plays reveal if they take the points when they can, as the
-    normal and hard players always do and most people do: a player who laid a tile
-    scoring p held no tile that would have scored more, except tiles it drew since."""
-    options = game.options
-    mercy, top, divisor = options.mercy, options.top, game.divisor
-    line = CrosswiseLine(options.crosswise, top)
-    found: list[tuple[int, int, frozenset[Tile]]] = []
-    draws: list[list[int]] = [[] for _ in range(game.players)]
-    laid: list[list[tuple[int, Tile]]] = [[] for _ in range(game.players)]
-    for step, (who, text, _auto) in enumerate(game.history):
-        if text in ("draw", "pass"):
-            if text == "draw":
-                draws[who].append(step)
-            continue
-        move = game.parse_move(text)
-        tile = move.tile
-        assert tile is not None
-        if who != seat and line.lead is not None:
-            scored = game.points_for(line.total_if(tile, move.slot))
-            better = better_tiles(line, divisor, top, mercy, scored)
-            better.discard(tile)
-            if better:
-                found.append((step, who, frozenset(better)))
-        line.lay(tile, move.slot, who)
-        laid[who].append((step, tile))
-    missed = []
-    for step, who, tiles in found:
-        drawn = sum(1 for s in draws[who] if s > step)
-        shown = sum(1 for when, tile in laid[who] if when > step and tile in tiles)
-        most = max(0, drawn - shown)
-        if most < len(game.hands[who]):
-            missed.append(Missed(step, who, tiles, most))
-    return missed
-
-
 class DealSampler(HiddenTiles[FidoHand]):
     """Random full games that agree with everything ``seat`` has seen of ``game`` (a full
     game or :meth:`FidoHand.for_seat` of a view), its limits kept."""
@@ -160,19 +90,13 @@ class DealSampler(HiddenTiles[FidoHand]):
         game: FidoHand,
         seat: int,
         limits: list[Limit] | None = None,
-        greedy: bool = False,
     ) -> None:
-        """``limits``: instead of those read from the history (for tests); ``greedy``:
-        also assume the other players took the most points they could
-        (:func:`missed_points`); ``relaxed`` counts the oldest limits dropped."""
+        """``limits``: instead of those read from the history (for tests); ``relaxed``
+        counts the oldest limits dropped."""
         super().__init__(game, seat)
         if limits is None:
             limits = read_limits(game)
-        found: list[Limit | Missed] = [limit for limit in limits if limit.seat != seat]
-        if greedy:
-            found.extend(missed_points(game, seat))
-            found.sort(key=lambda limit: limit.step)
-        self.limits = found
+        self.limits = [limit for limit in limits if limit.seat != seat]
 
     def deal(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
         """(a hand per seat, the seat's own as it is; the stock, next draw last)."""
@@ -191,7 +115,7 @@ class DealSampler(HiddenTiles[FidoHand]):
         go round in order. None when a limited seat cannot be filled."""
         hands: list[list[Tile]] = [[] for _ in self.sizes]
         hands[self.seat] = list(self.hand.hands[self.seat])
-        by_seat: dict[int, list[Limit | Missed]] = {}
+        by_seat: dict[int, list[Limit]] = {}
         for limit in self.limits:
             by_seat.setdefault(limit.seat, []).append(limit)
         free = tiles

@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from engine.fido.hand import FidoHand
-from engine.fido.inference import DealSampler, Limit, Missed
+from engine.fido.inference import DealSampler, Limit
 from engine.fido.moves import FidoMove
 from engine.fido.policy import Unlaid, judged
 from engine.fido.rollout import Rollout
@@ -65,8 +65,6 @@ HORIZON = 48
 nine on double-21 a playout stops after five rounds."""
 PIP_SHARE = 0.5
 """A playout cut short: the share of the pips still in hand counted against the seat."""
-GREEDY = False
-"""Whether the worlds assume the other players took the most points they could."""
 CONFIDENCE = 0.5
 """How many standard errors a candidate's gain over normal's choice must clear."""
 
@@ -117,7 +115,6 @@ def hard_move(
     pip_share: float = PIP_SHARE,
     exact: bool = True,
     work: int = HARD_WORK,
-    greedy: bool = GREEDY,
 ) -> FidoMove:
     """Normal's choice, unless another candidate's mean margin over the worlds beats it by
     ``confidence`` standard errors of the paired difference."""
@@ -155,7 +152,7 @@ def hard_move(
             ]
         return worth[me] - (sum(worth) - worth[me]) / (len(worth) - 1)
 
-    sampler = DealSampler(game, seat, greedy=greedy)
+    sampler = DealSampler(game, seat)
     search: Search[FidoHand] = Search(sampler.sample, playout, value)
     texts = [move.text for move in candidates]
     playouts = playouts_for(game, budget.worlds * len(texts), horizon, work)
@@ -225,7 +222,7 @@ def exact_deals(sampler: DealSampler, most: int) -> list[list[list[Tile]]] | Non
         ways //= math.factorial(size)
     if ways > most:
         return None
-    limits: dict[int, list[Limit | Missed]] = {}
+    limits: dict[int, list[Limit]] = {}
     for limit in sampler.limits:
         limits.setdefault(limit.seat, []).append(limit)
     deals = []
@@ -248,7 +245,7 @@ def splits(tiles: list[Tile], sizes: list[int]) -> Iterator[list[list[Tile]]]:
             yield [first, *more]
 
 
-def keeps(hand: list[Tile], limits: list[Limit | Missed] | tuple[()]) -> bool:
+def keeps(hand: list[Tile], limits: list[Limit] | tuple[()]) -> bool:
     """Whether ``hand`` keeps every one of its seat's limits."""
     return all(sum(1 for tile in hand if limit.counts(tile)) <= limit.most for limit in limits)
 
