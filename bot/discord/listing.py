@@ -3,17 +3,78 @@ server channel or in a DM with the bot)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 import discord
 
 from bot.discord.answering import Desk, reader_text
-from bot.publishing.my_tables import Place, my_tables_reply
+from bot.publishing.my_tables import SHOWN, Place, my_tables_reply
 from bot.publishing.replies import Reply, answer
 from bot.store import TableRecord
 
 COUNTED: Final = 100
 """Tables read at most for one list (the first few are shown, the rest counted)."""
+
+
+NAMES_KEPT: Final = 600.0
+"""Seconds a server's and its channels' names, asked of Discord, are used again."""
+
+
+@dataclass(slots=True)
+class _Names:
+    """A server's name and its channels' names, as Discord gave them ``at`` (monotonic)."""
+
+    at: float
+    server: str | None
+    channels: dict[int, str] = field(default_factory=dict)
+
+
+class PlaceNames:
+    """Where each listed table is, by name. A gateway process has its servers and channels
+    in its cache; an interactions process has no cache, so it asks Discord (a server and
+    its channels, two calls) for the servers of the tables shown, and keeps the names for
+    :data:`NAMES_KEPT` seconds. A server that cannot be read stays unnamed."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._asked: dict[int, _Names] = {}
+        self._clock = clock
+
+    async def resolve(
+        self, client: discord.Client, records: Sequence[TableRecord]
+    ) -> dict[int, _Names]:
+        """The names of the servers of ``records`` that ``client`` does not cache."""
+        found: dict[int, _Names] = {}
+        now = self._clock()
+        for record in records:
+            guild_id = record.guild_id
+            if guild_id in found or client.get_guild(guild_id) is not None:
+                continue
+            known = self._asked.get(guild_id)
+            if known is None or now - known.at > NAMES_KEPT:
+                known = self._asked[guild_id] = await self._ask(client, guild_id, now)
+            found[guild_id] = known
+        return found
+
+    @staticmethod
+    async def _ask(client: discord.Client, guild_id: int, now: float) -> _Names:
+        try:
+            guild = await client.fetch_guild(guild_id)
+        except discord.HTTPException:
+            return _Names(now, None)
+        names = _Names(now, guild.name)
+        try:
+            channels = await guild.fetch_channels()
+        except discord.HTTPException:
+            return names
+        names.channels = {channel.id: channel.name for channel in channels}
+        return names
+
+
+PLACE_NAMES: Final = PlaceNames()
+"""This process's names of servers it does not cache (one per process)."""
 
 
 class ListHandlers(Desk):
@@ -23,15 +84,20 @@ class ListHandlers(Desk):
         user_id = interaction.user.id
         client = interaction.client
 
-        def place(record: TableRecord) -> Place:
-            guild = client.get_guild(record.guild_id)
-            channel = None if guild is None else guild.get_channel(record.channel_id)
-            return Place(
-                None if guild is None else guild.name, None if channel is None else channel.name
-            )
-
         async def work() -> Reply:
             records = await self.service.store.tables_of_player(user_id, limit=COUNTED)
+            asked = await PLACE_NAMES.resolve(client, records[:SHOWN])
+
+            def place(record: TableRecord) -> Place:
+                guild = client.get_guild(record.guild_id)
+                if guild is not None:
+                    channel = guild.get_channel(record.channel_id)
+                    return Place(guild.name, None if channel is None else channel.name)
+                names = asked.get(record.guild_id)
+                if names is None:
+                    return Place(None, None)
+                return Place(names.server, names.channels.get(record.channel_id))
+
             return my_tables_reply(
                 records, len(records), user_id, self.service.now(), place, reader_text(interaction)
             )

@@ -127,6 +127,8 @@ async def test_games_answers_in_a_dm_over_the_gateway_and_over_http(
     channel = f"https://discord.com/channels/{club.guild.id}/{club.channel.id}"
     assert f"**Network dominoes** · table {table_id(table)} · " in listing.text
     assert re.search(rf"\]\({channel}(/{lobby.id})?\)", listing.text), listing.text
+    # Named over HTTP too, where the process has no cache of servers: it asks Discord.
+    assert "Domino Club · [#tables](" in listing.text, listing.text
     assert "waiting to start · 1/3 seats" in listing.text
     in_server = await games(table, club.ada, in_dm=False)  # the global command there too
     assert in_server.text.startswith("**Your tables** (1)")

@@ -1,0 +1,57 @@
+"""``/games`` names servers and channels a process does not cache by asking Discord once."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any, cast
+
+import discord
+
+from bot.discord.listing import NAMES_KEPT, PlaceNames
+
+
+class FakeClient:
+    """No cache; ``fetch_guild`` answers for known servers and counts the calls."""
+
+    def __init__(self, servers: dict[int, tuple[str, dict[int, str]]]) -> None:
+        self.servers = servers
+        self.asked: list[int] = []
+
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
+    async def fetch_guild(self, guild_id: int) -> Any:
+        self.asked.append(guild_id)
+        if guild_id not in self.servers:
+            raise discord.NotFound(cast(Any, SimpleNamespace(status=404, reason="")), "gone")
+        name, channels = self.servers[guild_id]
+
+        async def fetch_channels() -> list[Any]:
+            return [SimpleNamespace(id=i, name=n) for i, n in channels.items()]
+
+        return SimpleNamespace(name=name, fetch_channels=fetch_channels)
+
+
+def record(guild_id: int) -> Any:
+    return SimpleNamespace(guild_id=guild_id)
+
+
+async def test_names_are_asked_once_per_server_and_kept_a_while() -> None:
+    client = FakeClient({1: ("Domino Club", {10: "tables"}), 2: ("Tile Tavern", {20: "back"})})
+    now = [100.0]
+    names = PlaceNames(lambda: now[0])
+    found = await names.resolve(cast(Any, client), [record(1), record(2), record(1)])
+    assert found[1].server == "Domino Club" and found[1].channels == {10: "tables"}
+    assert found[2].server == "Tile Tavern"
+    assert client.asked == [1, 2]
+    await names.resolve(cast(Any, client), [record(1)])
+    assert client.asked == [1, 2]  # kept
+    now[0] += NAMES_KEPT + 1
+    await names.resolve(cast(Any, client), [record(1)])
+    assert client.asked == [1, 2, 1]  # asked again once stale
+
+
+async def test_a_server_that_cannot_be_read_stays_unnamed() -> None:
+    client = FakeClient({})
+    found = await PlaceNames().resolve(cast(Any, client), [record(7)])
+    assert found[7].server is None and found[7].channels == {}
