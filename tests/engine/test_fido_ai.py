@@ -327,4 +327,3 @@ def test_the_playouts_play_as_the_normal_player_and_the_game_would(table: int) -
         assert rollout.stock == slow.stock
         assert rollout.total == slow.line.total
         assert fast_unlaid.plain == slow_unlaid.plain
-
