@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -27,6 +28,25 @@ def use_cpu_clock() -> None:
     worker process starts (they inherit it)."""
     global _clock
     _clock = time.process_time
+
+
+class _CpuClock(argparse.Action):
+    """``--cpu`` given: the decisions are timed in CPU time from then on."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
+        setattr(namespace, self.dest, True)
+        use_cpu_clock()
+
+
+def add_cpu_option(parser: argparse.ArgumentParser) -> None:
+    """The ladders' ``--cpu``: hard's decisions timed in CPU time (:func:`use_cpu_clock`)."""
+    parser.add_argument(
+        "--cpu",
+        nargs=0,
+        action=_CpuClock,
+        default=False,
+        help="time hard's decisions in CPU time of the deciding process, not wall clock",
+    )
 
 
 def seats_for(levels: tuple[str, str], players: int, swap: bool) -> list[str]:

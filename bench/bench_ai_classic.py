@@ -29,11 +29,11 @@ from typing import Any
 # beside this file: run as a script, bench/ is on the path
 from ai_arena import (
     LadderRow,
+    add_cpu_option,
     describe_decisions,
     play_out,
     played_in,
     seats_for,
-    use_cpu_clock,
 )
 from intervals import mean_ci
 
@@ -193,14 +193,8 @@ def main() -> None:
         "--players", type=int, default=0, help="only the tables of this many players"
     )
     parser.add_argument("--game", default="", help="only this game (all-fives, block …)")
-    parser.add_argument(
-        "--cpu",
-        action="store_true",
-        help="time hard's decisions in CPU time of the deciding process, not wall clock",
-    )
+    add_cpu_option(parser)
     args = parser.parse_args()
-    if args.cpu:
-        use_cpu_clock()
     deals = FULL_DEALS if args.full else args.hands
     setups = [
         s for s in LADDER_SETUPS if args.players in (0, s.players) and args.game in ("", s.game)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai_arena import play_out, played_in, use_cpu_clock  # beside this file: bench/ is on the path
+from ai_arena import add_cpu_option, play_out, played_in  # beside this file: bench/ is on the path
 from intervals import percentile, wilson  # beside this file: bench/ is on the path
 
 from engine.match import Match
@@ -256,14 +256,8 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="200 deals each, 100 matches")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes for hard vs normal")
-    parser.add_argument(
-        "--cpu",
-        action="store_true",
-        help="time hard's decisions in CPU time of the deciding process, not wall clock",
-    )
+    add_cpu_option(parser)
     args = parser.parse_args()
-    if args.cpu:
-        use_cpu_clock()
     if args.full:
         args.deals = args.hard_deals = 200
         args.matches = 100
