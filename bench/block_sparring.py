@@ -16,6 +16,8 @@ Partners:
   rollouts.
 * ``hard-pimc`` — the hard player before every sampled world was solved: normal-player
   playouts in every world until the boneyard is empty and every tile known.
+* ``sees-all`` — a diagnostic, not a player: it sees the other hand and plays the move of
+  best exact value (:mod:`engine.classic.solve`), the ceiling of what inference could give.
 
 Run: .venv/bin/python bench/block_sparring.py --a hard --b dab [--deals 100] [--jobs 2]
 """
@@ -36,6 +38,7 @@ from engine.classic import ai as classic_ai
 from engine.classic.hand import ClassicHand
 from engine.classic.inference import DealSampler
 from engine.classic.moves import TILES
+from engine.classic.solve import WorldSolver
 from engine.classic.solved_worlds import solved_means
 from engine.rng import derive_seed
 
@@ -59,6 +62,24 @@ def dab_move(view: Mapping[str, Any], seed: int) -> str:
     )
     assert means is not None
     return moves[means.index(max(means))].text
+
+
+SEES_ALL = "sees-all"
+
+
+def sees_all_agent(hand: ClassicHand) -> Agent:
+    """The exact best move of the real ``hand`` for the seat to move (its view unused)."""
+
+    def decide(_view: Mapping[str, Any], _seed: int) -> str:
+        moves = hand.legal_moves()
+        if len(moves) == 1 or not moves[0].is_play:
+            return moves[0].text
+        seat = hand.current_player
+        assert seat is not None
+        values = WorldSolver(hand, seat, 10**9).move_values(moves)
+        return moves[values.index(max(values))].text
+
+    return decide
 
 
 def level_agent(level: str) -> Agent:
@@ -108,8 +129,11 @@ def play(job: tuple[str, str, int, int]) -> tuple[float, float, list[float]]:
     a's decision times: the CPU time of this process, which other work on a shared
     machine does not inflate."""
     a, b, seed, a_seat = job
-    agents = {a_seat: agent_named(a), 1 - a_seat: agent_named(b)}
     hand = deal(seed)
+    agents = {
+        seat: sees_all_agent(hand) if name == SEES_ALL else agent_named(name)
+        for seat, name in ((a_seat, a), (1 - a_seat, b))
+    }
     times: list[float] = []
     turn = 0
     while hand.current_player is not None:
