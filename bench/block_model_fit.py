@@ -18,9 +18,7 @@ import argparse
 import math
 from collections.abc import Sequence
 
-from block_sparring import agent_named, deal  # beside this file: bench/ is on the path
-
-from engine.rng import derive_seed
+from block_sparring import turns  # beside this file: bench/ is on the path
 
 GRID = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
@@ -35,29 +33,24 @@ def play_log_likelihood(pips: Sequence[int], chosen: int, sharpness: float) -> f
 def fit(watch: str, against: str, deals: int, first: int) -> tuple[list[float], int]:
     """Per sharpness of :data:`GRID`, the watched player's log-likelihood; and how many
     plays were a choice."""
-    agents = {watch: agent_named(watch), against: agent_named(against)}
     totals = [0.0] * len(GRID)
     choices = 0
     for number in range(deals):
         seed = first + number
         for watched_seat in (0, 1):
-            names = {watched_seat: watch, 1 - watched_seat: against}
-            hand = deal(seed)
-            turn = 0
-            while hand.current_player is not None:
-                seat = hand.current_player
-                move = agents[names[seat]](hand.view(seat), derive_seed(seed, "turn", turn, seat))
+            for hand, seat, move, _seconds in turns(
+                {watched_seat: watch, 1 - watched_seat: against}, seed
+            ):
                 plays = {m.text: m.tile for m in hand.legal_moves() if m.tile is not None}
-                if seat == watched_seat and len(set(plays.values())) > 1:
-                    made = plays.get(move)
-                    if made is not None:
-                        pips = [tile[0] + tile[1] for tile in plays.values()]
-                        chosen = made[0] + made[1]
-                        for index, sharpness in enumerate(GRID):
-                            totals[index] += play_log_likelihood(pips, chosen, sharpness)
-                        choices += 1
-                hand.play(seat, move)
-                turn += 1
+                if seat != watched_seat or len(set(plays.values())) < 2:
+                    continue
+                made = plays.get(move)
+                if made is not None:
+                    pips = [tile[0] + tile[1] for tile in plays.values()]
+                    chosen = made[0] + made[1]
+                    for index, sharpness in enumerate(GRID):
+                        totals[index] += play_log_likelihood(pips, chosen, sharpness)
+                    choices += 1
     return totals, choices
 
 

@@ -27,9 +27,9 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 from intervals import mean_ci, percentile, wilson  # beside this file
 
@@ -124,27 +124,46 @@ def deal(seed: int) -> BlockGame:
     return BlockGame([tiles[:7], tiles[7:14]], tiles[14:], {"spinner": "off"}, leader=0, seed=seed)
 
 
-def play(job: tuple[str, str, int, int]) -> tuple[float, float, list[float]]:
-    """Deal ``seed`` with ``a`` in seat ``a_seat``: a's win (1, ½, 0), a's net points and
-    a's decision times: the CPU time of this process, which other work on a shared
-    machine does not inflate."""
-    a, b, seed, a_seat = job
+class Turn(NamedTuple):
+    """A move about to be made: the hand before it, the seat, the move and the CPU
+    seconds the seat took to choose it."""
+
+    hand: ClassicHand
+    seat: int
+    move: str
+    seconds: float
+
+
+def turns(names: Mapping[int, str], seed: int) -> Iterator[Turn]:
+    """Deal ``seed`` played out by the agents named per seat, a :class:`Turn` before each
+    move is made (the hand is the game itself: it is over once the turns end). Seconds are
+    the CPU time of this process, which other work on a shared machine does not inflate."""
     hand = deal(seed)
     agents = {
         seat: sees_all_agent(hand) if name == SEES_ALL else agent_named(name)
-        for seat, name in ((a_seat, a), (1 - a_seat, b))
+        for seat, name in names.items()
     }
-    times: list[float] = []
     turn = 0
     while hand.current_player is not None:
         seat = hand.current_player
-        choice = len(hand.legal_moves()) > 1
         start = time.process_time()
         move = agents[seat](hand.view(seat), derive_seed(seed, "turn", turn, seat))
-        if seat == a_seat and choice:
-            times.append(time.process_time() - start)
+        yield Turn(hand, seat, move, time.process_time() - start)
         hand.play(seat, move)
         turn += 1
+
+
+def play(job: tuple[str, str, int, int]) -> tuple[float, float, list[float]]:
+    """Deal ``seed`` with ``a`` in seat ``a_seat``: a's win (1, ½, 0), a's net points and
+    a's decision times (CPU) where it had a choice."""
+    a, b, seed, a_seat = job
+    times: list[float] = []
+    hand: ClassicHand | None = None
+    for turn in turns({a_seat: a, 1 - a_seat: b}, seed):
+        hand = turn.hand
+        if turn.seat == a_seat and len(hand.legal_moves()) > 1:
+            times.append(turn.seconds)
+    assert hand is not None  # a deal always has a first move
     scores = hand.scores
     net = float(scores[a_seat] - scores[1 - a_seat])
     winner = hand.winner

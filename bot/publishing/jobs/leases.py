@@ -6,9 +6,13 @@ Tables are hashed into :data:`PARTITIONS` partitions. A process that takes jobs 
 holds its fair share, ``ceil(PARTITIONS / live members)``, of the partitions, each a
 session advisory lock on that same connection, LISTENing on each held partition's channel.
 Every tick it counts the members (``pg_locks``), takes free partitions up to its share and
-gives back those beyond it. Everything dies with the connection: a process killed with -9
-frees its partitions at once, one whose machine vanished within about a minute (TCP
-keepalives), and the others take them at their next tick.
+gives back those beyond it. A member that joins, gives partitions back or leaves says so on
+:data:`MEMBERS_CHANNEL`, and every other member looks at once: a handover takes
+milliseconds, not the seconds to the next look, in which the moving partitions' jobs would
+wait (long enough to wake a standing-by process, whose coming and going moved partitions
+again). Everything dies with the connection: a process killed with -9 frees its partitions
+at once, one whose machine vanished within about a minute (TCP keepalives), and the others
+take them at their next tick.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ STEADY: Final = 3
 """Ticks between looks while the partitions are settled."""
 PARTITION_SPACE: Final = 0x70617274  # "part": advisory lock space, one key a partition
 MEMBER_SPACE: Final = 0x6D656D62  # "memb": one key per live job-taking process
+MEMBERS_CHANNEL: Final = "dt_publish_members"
+"""Where a member says the partitions are about to move (it joined, gave some back or
+left), so that the others balance at once."""
 
 _LOCKS: Final = (
     "SELECT classid::bigint AS space, objid::bigint AS key FROM pg_locks"
@@ -75,6 +82,7 @@ class PartitionLeases:
         self._give_back = give_back
         self._conn: asyncpg.Connection[Any] | None = None
         self._talk = asyncio.Lock()  # one statement at a time on the connection
+        self._stirred = asyncio.Event()  # another member said the partitions move
         self.held: set[int] = set()
         self.member: int | None = None
 
@@ -82,9 +90,11 @@ class PartitionLeases:
         """Join, then balance until ``stop``, then leave: every ``tick`` seconds while the
         partitions move, every :data:`STEADY` ticks once they are settled (a look costs
         the server a little CPU, per process). A lost connection has lost its partitions
-        too: their jobs are finished here, and the process joins again."""
+        too: their jobs are finished here, and the process joins again. Another member's
+        word on :data:`MEMBERS_CHANNEL` cuts the wait short."""
         while not stop.is_set():
             settled = False
+            self._stirred.clear()  # a word during the look below brings another look
             try:
                 if not self.connected:
                     await self._lost()
@@ -93,9 +103,17 @@ class PartitionLeases:
             except Exception:  # the connection lost, or refused: never stop taking jobs
                 log.warning("partition leases: connection lost, joining again", exc_info=True)
                 await self.disconnect()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), tick * (STEADY if settled else 1))
+            await self._rest(tick * (STEADY if settled else 1), stop)
         await self.leave()
+
+    async def _rest(self, seconds: float, stop: asyncio.Event) -> None:
+        """Wait ``seconds``, or until ``stop`` or another member's word."""
+        waits = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(self._stirred.wait())]
+        try:
+            await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
 
     async def _lost(self) -> None:
         held, self.held = self.held, set()
@@ -110,6 +128,8 @@ class PartitionLeases:
             if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", MEMBER_SPACE, key):
                 break
         self._conn, self.member = conn, key
+        await conn.add_listener(MEMBERS_CHANNEL, self._stir)
+        await self._announce()  # the others' shares shrink: they give some back at once
 
     async def balance(self) -> bool:
         """Take free partitions up to this process's fair share, give back the extras;
@@ -126,6 +146,7 @@ class PartitionLeases:
             # must not keep the low partitions, where a new database's first tables lie.
             for partition in random.sample(sorted(self.held), extra):
                 await self.release(partition)
+            await self._announce()  # free partitions: the others take them at once
             return False
         free = [p for p in range(PARTITIONS) if p not in taken and p not in self.held]
         if not free:
@@ -160,16 +181,36 @@ class PartitionLeases:
             await conn.remove_listener(channel_of(partition), self._notified)
             await conn.execute("SELECT pg_advisory_unlock($1, $2)", PARTITION_SPACE, partition)
 
+    async def _announce(self) -> None:
+        """Tell the other members that the partitions move."""
+        conn = self._live()
+        async with self._talk:
+            await conn.execute("SELECT pg_notify($1, '')", MEMBERS_CHANNEL)
+
+    def _stir(self, conn: object, pid: int, channel: str, payload: object) -> None:
+        own = self._conn
+        if own is None or pid != own.get_server_pid():  # a session hears its own words too
+            self._stirred.set()
+
     def _notified(self, conn: object, pid: int, channel: str, payload: object) -> None:
         partition = int(channel.rsplit("_", 1)[1])
         if partition in self.held:
             self._woken(partition)
 
     async def leave(self) -> None:
-        """Give back every partition (their jobs finished here), then the membership."""
+        """Give back every partition (their jobs finished here), then the membership, and
+        tell the others (who count the members left to share the partitions out)."""
         for partition in sorted(self.held):
             with contextlib.suppress(Exception):
                 await self.release(partition)
+        conn = self._conn
+        if conn is not None and not conn.is_closed() and self.member is not None:
+            with contextlib.suppress(Exception):
+                async with self._talk:
+                    await conn.execute(
+                        "SELECT pg_advisory_unlock($1, $2)", MEMBER_SPACE, self.member
+                    )
+                await self._announce()
         await self.disconnect()
 
     async def disconnect(self) -> None:

@@ -321,6 +321,43 @@ async def test_live_workers_share_the_partitions_and_rebalance_when_one_joins_or
             await queue.close()
 
 
+async def test_members_hand_partitions_over_on_each_others_word_not_at_their_next_look(
+    postgres_url: str,
+) -> None:
+    """With looks ten minutes apart, only the members' words can move the partitions: a
+    newcomer gets its share, and a leaver's share goes back, within the test's patience."""
+
+    async def connect() -> asyncpg.Connection[Any]:
+        return await asyncpg.connect(postgres_url)
+
+    async def give_back(_partition: int) -> None:
+        return None
+
+    first, second = (
+        PartitionLeases(connect, lambda _p: None, lambda _p: None, give_back) for _ in range(2)
+    )
+    first_stop, second_stop = asyncio.Event(), asyncio.Event()
+
+    async def holding(counts: tuple[int, int]) -> None:
+        async with asyncio.timeout(20):
+            while (len(first.held), len(second.held)) != counts:
+                await asyncio.sleep(0.05)
+
+    keeping = [asyncio.create_task(first.keep(600, first_stop))]
+    try:
+        await holding((PARTITIONS, 0))
+        keeping.append(asyncio.create_task(second.keep(600, second_stop)))
+        await holding((PARTITIONS // 2, PARTITIONS // 2))
+        assert not first.held & second.held
+        second_stop.set()
+        await keeping[1]
+        await holding((PARTITIONS, 0))
+    finally:
+        first_stop.set()
+        second_stop.set()
+        await asyncio.gather(*keeping)
+
+
 async def test_a_job_wakes_only_its_partitions_holder(pg_stores: tuple[Store, Store]) -> None:
     one, two = pg_stores
     queues = [await open_queue(store, retry_after=RETRY) for store in (one, two)]
