@@ -87,19 +87,20 @@ def level_agent(level: str) -> Agent:
 
 
 def tuned_hard(settings: str) -> Agent:
-    """Hard with some constants of :mod:`engine.classic.solved_worlds` changed, for
-    self-play: ``WIN_BONUS=20,SOLVE_BUDGET=40000``."""
+    """Hard with some constants of :mod:`engine.classic.ai` or
+    :mod:`engine.classic.solved_worlds` changed, for self-play: ``SOLVE_BUDGET=40000``."""
     changes = {key: int(value) for key, _, value in (p.partition("=") for p in settings.split(","))}
+    homes = {key: classic_ai if hasattr(classic_ai, key) else solved_worlds for key in changes}
 
     def decide(view: Mapping[str, Any], seed: int) -> str:
-        saved = {key: getattr(solved_worlds, key) for key in changes}
+        saved = {key: getattr(homes[key], key) for key in changes}
         for key, value in changes.items():
-            setattr(solved_worlds, key, value)
+            setattr(homes[key], key, value)
         try:
             return classic_ai.computer_move(dict(view), seed, "hard")
         finally:
             for key, value in saved.items():
-                setattr(solved_worlds, key, value)
+                setattr(homes[key], key, value)
 
     return decide
 
