@@ -54,9 +54,35 @@ class PlaceNames:
                 continue
             known = self._asked.get(guild_id)
             if known is None or now - known.at > NAMES_KEPT:
+                self._forget_stale(now)
                 known = self._asked[guild_id] = await self._ask(client, guild_id, now)
             found[guild_id] = known
         return found
+
+    async def places(
+        self, client: discord.Client, records: Sequence[TableRecord]
+    ) -> Callable[[TableRecord], Place]:
+        """Where each of ``records`` is: from ``client``'s cache, else from Discord."""
+        asked = await self.resolve(client, records)
+
+        def place(record: TableRecord) -> Place:
+            guild = client.get_guild(record.guild_id)
+            if guild is not None:
+                channel = guild.get_channel(record.channel_id)
+                return Place(guild.name, None if channel is None else channel.name)
+            names = asked.get(record.guild_id)
+            if names is None:
+                return Place(None, None)
+            return Place(names.server, names.channels.get(record.channel_id))
+
+        return place
+
+    def _forget_stale(self, now: float) -> None:
+        """Drop the names past :data:`NAMES_KEPT`, so that the servers of long-gone
+        listings do not pile up in a long-running process."""
+        self._asked = {
+            guild: names for guild, names in self._asked.items() if now - names.at <= NAMES_KEPT
+        }
 
     @staticmethod
     async def _ask(client: discord.Client, guild_id: int, now: float) -> _Names:
@@ -86,18 +112,7 @@ class ListHandlers(Desk):
 
         async def work() -> Reply:
             records = await self.service.store.tables_of_player(user_id, limit=COUNTED)
-            asked = await PLACE_NAMES.resolve(client, records[:SHOWN])
-
-            def place(record: TableRecord) -> Place:
-                guild = client.get_guild(record.guild_id)
-                if guild is not None:
-                    channel = guild.get_channel(record.channel_id)
-                    return Place(guild.name, None if channel is None else channel.name)
-                names = asked.get(record.guild_id)
-                if names is None:
-                    return Place(None, None)
-                return Place(names.server, names.channels.get(record.channel_id))
-
+            place = await PLACE_NAMES.places(client, records[:SHOWN])
             return my_tables_reply(
                 records, len(records), user_id, self.service.now(), place, reader_text(interaction)
             )

@@ -8,6 +8,7 @@ from typing import Any, cast
 import discord
 
 from bot.discord.listing import NAMES_KEPT, PlaceNames
+from bot.publishing.my_tables import Place
 
 
 class FakeClient:
@@ -55,3 +56,27 @@ async def test_a_server_that_cannot_be_read_stays_unnamed() -> None:
     client = FakeClient({})
     found = await PlaceNames().resolve(cast(Any, client), [record(7)])
     assert found[7].server is None and found[7].channels == {}
+
+
+async def test_places_read_the_cache_first_and_ask_only_for_the_rest() -> None:
+    cached = SimpleNamespace(
+        name="Cached Club", get_channel=lambda i: SimpleNamespace(name="lobby") if i == 5 else None
+    )
+    client = FakeClient({2: ("Tile Tavern", {20: "back"})})
+    client.get_guild = lambda guild_id: cached if guild_id == 1 else None  # type: ignore[method-assign,assignment]
+    at = [SimpleNamespace(guild_id=1, channel_id=5), SimpleNamespace(guild_id=2, channel_id=20)]
+    place = await PlaceNames().places(cast(Any, client), cast(Any, at))
+    assert client.asked == [2]
+    assert place(at[0]) == Place("Cached Club", "lobby")
+    assert place(at[1]) == Place("Tile Tavern", "back")
+    assert place(cast(Any, SimpleNamespace(guild_id=3, channel_id=1))) == Place(None, None)
+
+
+async def test_stale_names_are_dropped_when_new_ones_are_asked() -> None:
+    client = FakeClient({1: ("Domino Club", {}), 2: ("Tile Tavern", {})})
+    now = [0.0]
+    names = PlaceNames(lambda: now[0])
+    await names.resolve(cast(Any, client), [record(1)])
+    now[0] += NAMES_KEPT + 1
+    await names.resolve(cast(Any, client), [record(2)])
+    assert set(names._asked) == {2}
