@@ -89,7 +89,10 @@ def level_agent(level: str) -> Agent:
 def tuned_hard(settings: str) -> Agent:
     """Hard with some constants of :mod:`engine.classic.ai` or
     :mod:`engine.classic.solved_worlds` changed, for self-play: ``SOLVE_BUDGET=40000``."""
-    changes = {key: int(value) for key, _, value in (p.partition("=") for p in settings.split(","))}
+    changes = {
+        key: float(value) if "." in value else int(value)
+        for key, _, value in (p.partition("=") for p in settings.split(","))
+    }
     homes = {key: classic_ai if hasattr(classic_ai, key) else solved_worlds for key in changes}
 
     def decide(view: Mapping[str, Any], seed: int) -> str:

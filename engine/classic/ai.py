@@ -10,7 +10,8 @@
   cannot see at random in ways that agree with everything its seat has seen, passes and
   draws included (:mod:`engine.classic.inference`), keeps the deals that make the other
   seats' plays likely (:class:`PlayModel`: players shed heavy tiles and take points, so a
-  light play hints that nothing heavier fitted), plays every candidate out to the end of
+  light play hints that nothing heavier fitted; some weigh their whole hand as the normal
+  player does), plays every candidate out to the end of
   the hand with the normal player for everyone, and takes the move with the best mean of
   (its points this hand − the best other seat's points this hand, hand-end points
   included). :data:`HARD_WORLDS` worlds, always (a safety cap of :data:`HARD_SECONDS`
@@ -76,6 +77,13 @@ Block. Our own players fit 0.2 (dab and ISMCTS-2000) and 0.5 (normal) in two-pla
 open_spiel's ISMCTS-1000 (~0.2) and greedy player (heaviest first), the benchmark's own
 opponents, and have not been changed since (docs/ai.md)."""
 MODEL_POINTS = 3
+JUDGED = 1
+"""1: :class:`PlayModel` also weighs a kind of player who plays as the normal player
+judges (its whole hand counts, not only the pips), beside the sharpness levels (0: it
+does not). Against normal in two-player Block, +1.5 points of win % and +0.33 points a
+game paired over 1,200 games, and +1.5 points of win % against dab over 600 (docs/ai.md)."""
+JUDGED_SLIP = 0.1
+"""The share of such a player's plays made at random."""
 SOLVE_NODES = 400
 """The exact endgame's node cap, per world of the budget (60,000 nodes: ~0.3 s)."""
 # With two players and at most solved_worlds.SOLVE_TILES tiles in hand, every sampled world
@@ -145,40 +153,47 @@ def normal_move(hand: ClassicHand, moves: list[ClassicMove], rng: random.Random)
         tile = move.tile
         assert tile is not None
         high, low = tile
-        double = high == low
-        # the numbers still held after this play
-        if double:
-            variety = numbers - (held[high] == 1)
-        else:
-            variety = numbers - (held[high] == 1) - (held[low] == 1)
-        # the open ends it could follow after this play
-        follow = 0
         if lead:
-            points = table[high + low]
-            follow = 2 * (held[high] > 1) if double else (held[high] > 1) + (held[low] > 1)
+            key = normal_key(high, low, table[high + low], held, numbers, None)
         else:
             end = move.slot
-            points = table[line.total_if(tile, end)]
             outer = low if high == values[end] else high
-            for e in ends:
-                value = outer if e == end else values[e]
-                count = held[value]
-                if value == high or value == low:  # noqa: SIM109 (faster than `in`)
-                    count -= 1
-                if count > 0:
-                    follow += 1
-        key = (
-            points * W_POINTS
-            + (high + low) * W_PIPS
-            + double * W_DOUBLE
-            + variety * W_VARIETY
-            + follow * W_FOLLOW
-        )
+            after = [outer if e == end else values[e] for e in ends]
+            key = normal_key(high, low, table[line.total_if(tile, end)], held, numbers, after)
         if key > best_key:
             best_key, best = key, [move]
         elif key == best_key:
             best.append(move)
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def normal_key(
+    high: int,
+    low: int,
+    points: int,
+    held: Sequence[int],
+    numbers: int,
+    after: Sequence[int] | None,
+) -> int:
+    """How much the normal player likes laying ``high``-``low`` for ``points``, holding
+    ``held[n]`` tiles that show each number n (``numbers`` of them non-zero), with
+    ``after`` the open ends' numbers once it is laid (None: it leads)."""
+    double = high == low
+    variety = numbers - (held[high] == 1) - (not double and held[low] == 1)
+    if after is None:
+        follow = 2 * (held[high] > 1) if double else (held[high] > 1) + (held[low] > 1)
+    else:
+        follow = 0
+        for value in after:
+            if held[value] - (value in (high, low)) > 0:
+                follow += 1
+    return (
+        points * W_POINTS
+        + (high + low) * W_PIPS
+        + double * W_DOUBLE
+        + variety * W_VARIETY
+        + follow * W_FOLLOW
+    )
 
 
 def play_out(hand: ClassicHand, rng: random.Random) -> None:
@@ -213,7 +228,9 @@ class PlayModel:
     it scored, and a player of "sharpness" b makes a play with odds exp(b × appeal). Not
     knowing the sharpness, the model takes the mean likelihood over :data:`MODEL_SHARPNESS`
     (0: plays at random ... 4: all but always the heaviest), so a hand's plays show which
-    kind of player made them.
+    kind of player made them. One more kind (:data:`JUDGED`) weighs the whole hand as the
+    normal player does — the numbers it keeps and the ends it can follow, not only the
+    pips — and makes the play it judges best, save :data:`JUDGED_SLIP` of its plays.
     """
 
     def __init__(self, hand: ClassicHand, seat: int) -> None:
@@ -237,6 +254,9 @@ class PlayModel:
                 else:
                     line = place(line, tile, move.slot)
         self.decisions: list[Decision] = []
+        self.judged: list[tuple[int, int, LineState, int, int]] = []
+        self._table = table
+        self._spinner_on = spinner_on
         later = [0] * hand.players
         for step, who, before, played, slot in reversed(plays):
             later[who] |= 1 << played
@@ -266,7 +286,10 @@ class PlayModel:
             for bit, _ in options:
                 relevant |= bit
             self.decisions.append((who, later[who], options, chosen, relevant))
+            if JUDGED:
+                self.judged.append((who, later[who], before, played, slot))
         self._parts: dict[tuple[int, int], tuple[float, ...]] = {}
+        self._judged: dict[tuple[int, int], float] = {}
 
     def log_likelihood(self, hands: Sequence[int]) -> float:
         """The log-likelihood of the plays in a world dealing ``hands`` (masks, a seat each):
@@ -281,8 +304,54 @@ class PlayModel:
                 )
             for index, part in enumerate(parts):
                 totals[index] += part
+        if self.judged:
+            judged = 0.0
+            for number, (who, later, before, played, slot) in enumerate(self.judged):
+                held = hands[who] | later
+                known = self._judged.get((number, held))
+                if known is None:
+                    known = self._judged[number, held] = self._judged_log(
+                        held, before, played, slot
+                    )
+                judged += known
+            totals.append(judged)
         top = max(totals)
         return top + math.log(sum(math.exp(total - top) for total in totals))
+
+    def _judged_log(self, held_mask: int, before: LineState, played: int, slot: int) -> float:
+        """log P(the play made | the seat held ``held_mask``) for a seat that plays as the
+        normal player judges, save :data:`JUDGED_SLIP` of its plays, made at random."""
+        held = [0] * 7
+        tiles = [t for t in range(len(HIGH)) if held_mask >> t & 1]
+        for t in tiles:
+            held[HIGH[t]] += 1
+            if LOW[t] != HIGH[t]:
+                held[LOW[t]] += 1
+        numbers = 7 - held.count(0)
+        ends = before[8]
+        table = self._table
+        keys: list[tuple[int, int, int]] = []
+        for t in tiles:
+            high, low = HIGH[t], LOW[t]
+            slots = [e for e in range(ends) if before[e] in (high, low)] if ends else [-1]
+            for end in slots:
+                after = lead_state(t, self._spinner_on) if end < 0 else place(before, t, end)
+                points = table[after[4] + after[5] + after[6] + after[7]]
+                if end < 0:
+                    key = normal_key(high, low, points, held, numbers, None)
+                else:
+                    outer = low if high == before[end] else high
+                    values = [outer if e == end else before[e] for e in range(ends)]
+                    key = normal_key(high, low, points, held, numbers, values)
+                keys.append((t, end, key))
+        if len(keys) < 2:
+            return 0.0
+        top = max(key for _, _, key in keys)
+        best = [k for k in keys if k[2] == top]
+        chance = JUDGED_SLIP / len(keys)
+        if any(t == played and end == slot for t, end, _ in best):
+            chance += (1 - JUDGED_SLIP) / len(best)
+        return math.log(chance)
 
 
 def _log_odds(appeals: list[float], chosen: float) -> tuple[float, ...]:
