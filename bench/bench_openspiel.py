@@ -74,7 +74,7 @@ INSTALL_HINT = (
 LEVEL_ORDER = ("hard", "normal", "easy", "baseline")
 """Strongest first: a requested level that does not exist yet falls back to the nearest."""
 TARGETS = {"greedy": 70.0, "ismcts": 55.0}
-"""Our win % targets against each opponent (greedy: issue 28's 70 %, over ≥ 1,000 games)."""
+"""Our win % targets against each opponent (against greedy judged over ≥ 1,000 games)."""
 REFERENCE_ISMCTS_VS_GREEDY = 58.5
 P95_TARGET_MS = 1000.0
 MIN_GAMES_TO_JUDGE = 400
