@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.classic import solved_worlds
@@ -138,12 +138,7 @@ def normal_move(hand: ClassicHand, moves: list[ClassicMove], rng: random.Random)
     tiles = hand.hands[seat]
     line = hand.line
     table = hand.points_for_total
-    # how many of the seat's tiles show each number
-    held = [0] * 7
-    for high, low in tiles:
-        held[high] += 1
-        if low != high:
-            held[low] += 1
+    held = number_counts(tiles)
     numbers = 7 - held.count(0)
     values = line.values
     ends = line.open
@@ -166,6 +161,16 @@ def normal_move(hand: ClassicHand, moves: list[ClassicMove], rng: random.Random)
         elif key == best_key:
             best.append(move)
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def number_counts(tiles: Iterable[tuple[int, int]]) -> list[int]:
+    """How many of ``tiles`` show each number (a double counts once)."""
+    held = [0] * 7
+    for high, low in tiles:
+        held[high] += 1
+        if low != high:
+            held[low] += 1
+    return held
 
 
 def normal_key(
@@ -217,6 +222,11 @@ def hand_margin(hand: ClassicHand, seat: int) -> float:
 Decision = tuple[int, int, list[tuple[int, float]], float, int]
 """(seat, the tiles it played from this play on as a mask, its options as (tile bit,
 appeal), the appeal of the play it made, every option's tile bit or-ed)."""
+Placement = tuple[int, int, int, tuple[int, ...] | None]
+"""(tile, end — -1 for a lead —, points it scores there, :func:`open_after`)."""
+Judged = tuple[int, int, list[Placement], int, int]
+"""(seat, the tiles it played from this play on as a mask, the plays open to any hand it
+could have held, the tile it laid, the end it laid it on)."""
 
 
 class PlayModel:
@@ -255,15 +265,14 @@ class PlayModel:
                 else:
                     line = place(line, tile, move.slot)
         self.decisions: list[Decision] = []
-        self.judged: list[tuple[int, int, LineState, int, int]] = []
-        self._table = table
-        self._spinner_on = spinner_on
+        self.judged: list[Judged] = []
         later = [0] * hand.players
         for step, who, before, played, slot in reversed(plays):
             later[who] |= 1 << played
             if who == seat or step < last_draw.get(who, -1):
                 continue
             options: list[tuple[int, float]] = []
+            placements: list[Placement] = []
             chosen = 0.0
             for tile in range(len(HIGH)):
                 if (seen & ~later[who]) >> tile & 1:
@@ -273,22 +282,25 @@ class PlayModel:
                 if ends == [-1] and before[8]:
                     continue
                 for end in ends:
-                    appeal = float(high + low)
+                    points = 0
                     if scoring:
                         if end < 0:
                             after = lead_state(tile, spinner_on)
                         else:
                             after = place(before, tile, end)
-                        appeal += MODEL_POINTS * table[after[4] + after[5] + after[6] + after[7]]
+                        points = table[after[4] + after[5] + after[6] + after[7]]
+                    appeal = float(high + low + MODEL_POINTS * points)
                     options.append((1 << tile, appeal))
                     if tile == played and end == slot:
                         chosen = appeal
+                    if JUDGED:
+                        placements.append((tile, end, points, open_after(before, tile, end)))
             relevant = 0
             for bit, _ in options:
                 relevant |= bit
             self.decisions.append((who, later[who], options, chosen, relevant))
             if JUDGED:
-                self.judged.append((who, later[who], before, played, slot))
+                self.judged.append((who, later[who], placements, played, slot))
         self._parts: dict[tuple[int, int], tuple[float, ...]] = {}
         self._judged: dict[tuple[int, int], float] = {}
 
@@ -307,52 +319,46 @@ class PlayModel:
                 totals[index] += part
         if self.judged:
             judged = 0.0
-            for number, (who, later, before, played, slot) in enumerate(self.judged):
+            for number, (who, later, placements, played, slot) in enumerate(self.judged):
                 held = hands[who] | later
                 known = self._judged.get((number, held))
                 if known is None:
-                    known = self._judged[number, held] = self._judged_log(
-                        held, before, played, slot
-                    )
+                    known = self._judged[number, held] = judged_log(held, placements, played, slot)
                 judged += known
             totals.append(judged)
         top = max(totals)
         return top + math.log(sum(math.exp(total - top) for total in totals))
 
-    def _judged_log(self, held_mask: int, before: LineState, played: int, slot: int) -> float:
-        """log P(the play made | the seat held ``held_mask``) for a seat that plays as the
-        normal player judges, save :data:`JUDGED_SLIP` of its plays, made at random."""
-        held = [0] * 7
-        tiles = [t for t in range(len(HIGH)) if held_mask >> t & 1]
-        for t in tiles:
-            held[HIGH[t]] += 1
-            if LOW[t] != HIGH[t]:
-                held[LOW[t]] += 1
-        numbers = 7 - held.count(0)
-        ends = before[8]
-        table = self._table
-        keys: list[tuple[int, int, int]] = []
-        for t in tiles:
-            high, low = HIGH[t], LOW[t]
-            slots = [e for e in range(ends) if before[e] in (high, low)] if ends else [-1]
-            for end in slots:
-                after = lead_state(t, self._spinner_on) if end < 0 else place(before, t, end)
-                points = table[after[4] + after[5] + after[6] + after[7]]
-                if end < 0:
-                    key = normal_key(high, low, points, held, numbers, None)
-                else:
-                    outer = low if high == before[end] else high
-                    values = [outer if e == end else before[e] for e in range(ends)]
-                    key = normal_key(high, low, points, held, numbers, values)
-                keys.append((t, end, key))
-        if len(keys) < 2:
-            return 0.0
-        top = max(key for _, _, key in keys)
-        best = [k for k in keys if k[2] == top]
-        chance = JUDGED_SLIP / len(keys)
-        if any(t == played and end == slot for t, end, _ in best):
-            chance += (1 - JUDGED_SLIP) / len(best)
-        return math.log(chance)
+
+def open_after(before: LineState, tile: int, end: int) -> tuple[int, ...] | None:
+    """The numbers of ``before``'s open ends once ``tile`` is laid on ``end``, as the normal
+    player counts them (None: ``tile`` leads)."""
+    if end < 0:
+        return None
+    high, low = HIGH[tile], LOW[tile]
+    outer = low if high == before[end] else high
+    return tuple(outer if e == end else before[e] for e in range(before[8]))
+
+
+def judged_log(held_mask: int, placements: Sequence[Placement], played: int, slot: int) -> float:
+    """log P(the play made | the seat held ``held_mask``) for a seat that plays as the normal
+    player judges, save :data:`JUDGED_SLIP` of its plays, made at random; ``placements``:
+    the plays open to any hand it could have held then."""
+    held = number_counts((HIGH[t], LOW[t]) for t in range(len(HIGH)) if held_mask >> t & 1)
+    numbers = 7 - held.count(0)
+    keys = [
+        (tile, end, normal_key(HIGH[tile], LOW[tile], points, held, numbers, after))
+        for tile, end, points, after in placements
+        if held_mask >> tile & 1
+    ]
+    if len(keys) < 2:
+        return 0.0
+    top = max(key for _, _, key in keys)
+    best = [(tile, end) for tile, end, key in keys if key == top]
+    chance = JUDGED_SLIP / len(keys)
+    if (played, slot) in best:
+        chance += (1 - JUDGED_SLIP) / len(best)
+    return math.log(chance)
 
 
 def _log_odds(appeals: list[float], chosen: float) -> tuple[float, ...]:

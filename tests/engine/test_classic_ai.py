@@ -278,7 +278,7 @@ def test_a_match_of_all_fives_to_100_runs_to_its_end() -> None:
 def judged_best(level: str, game: str, players: int, seeds: range) -> tuple[int, int]:
     """(plays judged best for the true hand, plays judged) of ``level`` players over
     ``seeds``: each play read by the play model from seat 0, with the world's real hands."""
-    from engine.classic.ai import JUDGED_SLIP, PlayModel
+    from engine.classic.ai import JUDGED_SLIP, PlayModel, judged_log
     from engine.classic.solve import mask_of
 
     best = judged = 0
@@ -291,8 +291,8 @@ def judged_best(level: str, game: str, players: int, seeds: range) -> tuple[int,
             turn += 1
         model = PlayModel(hand, 0)
         masks = [mask_of(tiles) for tiles in hand.hands]
-        for who, later, before, played, slot in model.judged:
-            chance = math.exp(model._judged_log(masks[who] | later, before, played, slot))
+        for who, later, placements, played, slot in model.judged:
+            chance = math.exp(judged_log(masks[who] | later, placements, played, slot))
             if chance < 1:  # more than one play was open to it
                 judged += 1
                 best += chance > JUDGED_SLIP / 2
