@@ -338,19 +338,17 @@ def partner_agent(seed: int, name: str) -> Agent:
     diagnostic of what seeing the other hand is worth here, not a player)."""
     import block_sparring  # beside this file
 
-    agent = None if name == block_sparring.SEES_ALL else block_sparring.agent_named(name)
+    agent: block_sparring.Agent | None = None
     ply = 0
 
     def decide(state: Any, hand: BlockGame) -> int:
-        nonlocal ply
+        nonlocal agent, ply
+        if agent is None:  # the mirror is one game, made before the first move
+            agent = block_sparring.agent_for(name, hand)
         ply += 1
         seat = state.current_player()
         view = hand.view(seat)
-        if agent is None:
-            text = block_sparring.sees_all_agent(hand)(view, 0)
-        else:
-            text = agent(view, seed * 100 + ply)
-        return move_to_action(seat, text, view_ends(view))
+        return move_to_action(seat, agent(view, seed * 100 + ply), view_ends(view))
 
     return decide
 

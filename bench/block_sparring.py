@@ -94,6 +94,9 @@ def tuned_hard(settings: str) -> Agent:
         for key, _, value in (p.partition("=") for p in settings.split(","))
     }
     homes = {key: classic_ai if hasattr(classic_ai, key) else solved_worlds for key in changes}
+    unknown = [key for key, home in homes.items() if not hasattr(home, key)]
+    if unknown:  # a misspelt constant would otherwise be set beside the real one, unused
+        raise ValueError(f"no such constant in engine.classic.ai or solved_worlds: {unknown}")
 
     def decide(view: Mapping[str, Any], seed: int) -> str:
         saved = {key: getattr(homes[key], key) for key in changes}
@@ -122,6 +125,12 @@ def agent_named(name: str) -> Agent:
     return level_agent(name)
 
 
+def agent_for(name: str, hand: ClassicHand) -> Agent:
+    """The agent called ``name`` for the game ``hand`` (only sees-all looks at the game
+    itself; every other agent is handed its seat's view alone)."""
+    return sees_all_agent(hand) if name == SEES_ALL else agent_named(name)
+
+
 def deal(seed: int) -> BlockGame:
     tiles = list(TILES)
     random.Random(derive_seed(seed, "block-sparring")).shuffle(tiles)
@@ -143,10 +152,7 @@ def turns(names: Mapping[int, str], seed: int) -> Iterator[Turn]:
     move is made (the hand is the game itself: it is over once the turns end). Seconds are
     the CPU time of this process, which other work on a shared machine does not inflate."""
     hand = deal(seed)
-    agents = {
-        seat: sees_all_agent(hand) if name == SEES_ALL else agent_named(name)
-        for seat, name in names.items()
-    }
+    agents = {seat: agent_for(name, hand) for seat, name in names.items()}
     turn = 0
     while hand.current_player is not None:
         seat = hand.current_player

@@ -5,6 +5,7 @@ first move promises."""
 from __future__ import annotations
 
 import block_sparring as sparring  # beside the benchmarks: tests/bench/conftest.py
+import pytest
 
 from engine.classic.solve import WorldSolver
 
@@ -35,3 +36,9 @@ def test_sees_all_gets_at_least_the_perfect_value_against_any_opponent() -> None
         for opponent in ("easy", "normal"):
             _won, net, _times = sparring.play(("sees-all", opponent, seed, 0))
             assert net >= floor, (seed, opponent, net, floor)
+
+
+def test_a_misspelt_constant_is_refused_not_set_beside_the_real_one() -> None:
+    with pytest.raises(ValueError, match="SOLVE_WORDLS"):
+        sparring.tuned_hard("SOLVE_WORDLS=400")
+    assert sparring.tuned_hard("JUDGED=0,SOLVE_WORLDS=400") is not None
