@@ -48,13 +48,13 @@ class PlaceNames:
         """The names of the servers of ``records`` that ``client`` does not cache."""
         found: dict[int, _Names] = {}
         now = self._clock()
+        self._forget_stale(now)
         for record in records:
             guild_id = record.guild_id
             if guild_id in found or client.get_guild(guild_id) is not None:
                 continue
             known = self._asked.get(guild_id)
-            if known is None or now - known.at > NAMES_KEPT:
-                self._forget_stale(now)
+            if known is None:
                 known = self._asked[guild_id] = await self._ask(client, guild_id, now)
             found[guild_id] = known
         return found
