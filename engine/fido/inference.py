@@ -28,15 +28,16 @@ _TRIES = 4
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """``seat`` holds at most ``most`` tiles showing one of ``numbers``."""
+    """``seat`` holds at most ``most`` tiles showing one of ``numbers`` or among ``tiles``."""
 
     step: int
     seat: int
     numbers: frozenset[int]
     most: int
+    tiles: frozenset[Tile] = frozenset()
 
     def counts(self, tile: Tile) -> bool:
-        return tile[0] in self.numbers or tile[1] in self.numbers
+        return tile[0] in self.numbers or tile[1] in self.numbers or tile in self.tiles
 
 
 def open_numbers(line: CrosswiseLine, mercy: bool) -> frozenset[int]:
@@ -65,7 +66,7 @@ def read_limits(game: FidoHand) -> list[Limit]:
         assert tile is not None
         line.lay(tile, move.slot, seat)
         laid[seat].append((step, tile))
-    limits = []
+    limits = opening_limits(game, draws, laid)
     for step, seat, numbers in found:
         if not numbers:
             continue
@@ -78,6 +79,27 @@ def read_limits(game: FidoHand) -> list[Limit]:
         most = max(0, drawn - shown)
         if most < len(game.hands[seat]):
             limits.append(Limit(step, seat, numbers, most))
+    return limits
+
+
+def opening_limits(
+    game: FidoHand, draws: list[list[int]], laid: list[list[tuple[int, Tile]]]
+) -> list[Limit]:
+    """Every seat holds at most as many doubles above the opening one as it has drawn, less
+    those it has laid: they were all in the stock (none before the opening is played)."""
+    if not game.history:
+        return []
+    opening = game.parse_move(game.history[0][1]).tile
+    assert opening is not None and opening[0] == opening[1]
+    higher = frozenset(Tile(value, value) for value in range(opening[0] + 1, game.options.top + 1))
+    if not higher:
+        return []
+    limits = []
+    for seat in range(game.players):
+        shown = sum(1 for _, tile in laid[seat] if tile in higher)
+        most = max(0, len(draws[seat]) - shown)
+        if most < len(game.hands[seat]):
+            limits.append(Limit(0, seat, frozenset(), most, higher))
     return limits
 
 

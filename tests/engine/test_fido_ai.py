@@ -23,7 +23,7 @@ from engine.fido.search import (
     playouts_for,
 )
 from engine.search import Budget
-from engine.tiles import double_set, parse_tile
+from engine.tiles import Tile, double_set, parse_tile
 
 from .helpers import hidden_dealt_again, short_of_the_end
 
@@ -232,6 +232,28 @@ def test_sampled_deals_keep_sizes_and_limits() -> None:
                 assert sum(limit.counts(t) for t in world.hands[limit.seat]) <= limit.most
         assert sampler.relaxed == 0
     assert checked >= 5
+
+
+def test_doubles_above_the_opening_are_dealt_only_to_the_stock_or_a_seat_that_drew() -> None:
+    game = FidoHand.deal(4, {"set": 9}, 15)
+    assert game.opening == Tile(7, 7)  # so 9-9 and 8-8 lay in the stock
+    higher = {Tile(9, 9), Tile(8, 8)}
+    rng = random.Random(15)
+    while len(game.history) < 8:
+        game.apply(rng.choice(game.legal_moves()))
+    seat = game.current_player
+    assert seat is not None and not higher & set(game.hands[seat])
+    drew = {who for who, text, _ in game.history if text == "draw"}
+    sampler = DealSampler(FidoHand.for_seat(game.view(seat)), seat)
+    in_stock = 0
+    for _ in range(60):
+        world = sampler.sample(rng)
+        for other in sampler.others():
+            if other not in drew:
+                assert not higher & set(world.hands[other]), world.hands[other]
+        in_stock += len(higher & set(world.stock))
+    assert sampler.relaxed == 0
+    assert in_stock > 60  # most worlds keep both there: few seats have drawn
 
 
 # ---------------------------------------------------------------- the hard player's search
