@@ -87,10 +87,9 @@ def opening_limits(
 ) -> list[Limit]:
     """Every seat holds at most as many doubles above the opening one as it has drawn, less
     those it has laid: they were all in the stock (none before the opening is played)."""
-    if not game.history:
+    opening = game.line.lead  # public once laid
+    if opening is None:
         return []
-    opening = game.parse_move(game.history[0][1]).tile
-    assert opening is not None and opening[0] == opening[1]
     higher = frozenset(Tile(value, value) for value in range(opening[0] + 1, game.options.top + 1))
     if not higher:
         return []
