@@ -1,8 +1,8 @@
 """A mover's interaction, carried in a job so that any process can finish its answer.
 
 Discord lets whoever holds an interaction's token edit its answer for 15 minutes, with no
-bot token and no gateway: the process that received the interaction acknowledges it and
-commits the move, and a worker anywhere draws and sends the answer. The token is a
+bot token and no gateway: the process that received the interaction commits the move and
+then acknowledges it, and a worker anywhere draws and sends the answer. The token is a
 credential: it lives only in the job, and is never logged.
 """
 
