@@ -116,6 +116,9 @@ def test_python_m_bot_from_the_image_gets_past_its_imports_and_asks_for_a_token(
 ) -> None:
     where = image.run(["python", "-c", "import bot, sys; print(bot.__file__)"], image.env())
     assert where.stdout.startswith(str(image.lib)), where  # the built package, not the sources
+    version = image.run(["python", "-m", "bot", "--version"], image.env())
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert version.stdout == f"domino-tables {project['version']}\n", version.stderr
     ran = image.run(["python", "-m", "bot"], image.env())
     assert ran.returncode == 2, ran.stderr
     assert ran.stderr.splitlines() == [
