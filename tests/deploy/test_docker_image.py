@@ -142,7 +142,8 @@ async def test_python_m_bot_from_the_image_logs_in_and_refuses_a_rejected_token(
 
 async def test_the_image_runs_the_bot_and_its_health_check_says_healthy(image: Image) -> None:
     """The image's CMD connects; its HEALTHCHECK, under the image's settings (the port it
-    sets, moved to a free one here), answers healthy while the bot runs, not after."""
+    sets, moved to a free one here; drawing in threads, so a kill leaves no drawing process
+    behind), answers healthy while the bot runs, not after."""
     assert image.final.env.get("METRICS_PORT", "").isdigit()  # the check has a port to ask
     healthcheck = image.final.healthcheck
     command = image.final.cmd
