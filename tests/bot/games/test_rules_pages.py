@@ -3,7 +3,6 @@ Docker image install) and, split within Discord's embed limits, in ``/<game> rul
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,23 +17,15 @@ from bot.publishing.rules_reply import (
     MESSAGE_LIMIT,
     rules_messages,
 )
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.deploy.dockerfile import package_source
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The package as the build step of ``pip install .`` (and of the Docker image) lays
-    it out, from a copy of the sources as the Dockerfile copies them."""
+    it out, from what the Dockerfile copies (``tests.deploy.dockerfile`` reads it)."""
     work = tmp_path_factory.mktemp("build")
-    source = work / "src"
-    source.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md"):
-        shutil.copy(ROOT / name, source / name)
-    for folder in ("engine", "render", "bot", "docs/rules"):
-        shutil.copytree(
-            ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__")
-        )
+    source = package_source(work / "image")
     out = work / "lib"
     subprocess.run(
         [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(out)],
