@@ -210,7 +210,9 @@ def _value(option: Node, value: str, language: str) -> object:
         if name in ("…", "..."):
             picked.append("…")
             continue
-        found = [v for c, v in zip(option.choices, option.values) if c[language] == name]
+        found = [
+            v for c, v in zip(option.choices, option.values, strict=True) if c[language] == name
+        ]
         if not found:
             offered = [choice[language] for choice in option.choices]
             raise NotACommand(f"{name!r} is no choice of {option.names[language]}: {offered}")

@@ -131,6 +131,8 @@ def test_the_spanish_catalog_is_neutral_spanish() -> None:
     found = [
         f"{message.id!r}: {message.string!r}"
         for message in read_catalog("es")
-        if message.id and isinstance(message.string, str) and REGIONAL_SPANISH.search(message.string)
+        if message.id
+        and isinstance(message.string, str)
+        and REGIONAL_SPANISH.search(message.string)
     ]
     assert found == []

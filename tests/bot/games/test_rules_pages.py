@@ -111,7 +111,8 @@ def test_every_link_shown_in_discord_can_be_followed_there(family: str, language
     to another game's rules names the command that shows them to this reader."""
     page = rules_page(family, language)
     shown = "\n".join(
-        embed.description or "" for message in rules_messages(page, Text(language))
+        embed.description or ""
+        for message in rules_messages(page, Text(language))
         for embed in message
     )
     assert [target for _, target in LINK.findall(shown) if not target.startswith("https://")] == []
