@@ -53,7 +53,7 @@ def messages() -> tuple[Message, ...]:
         for language, catalog in translated.items():
             own = catalog.get(entry.id)
             usable = own is not None and own.string and not own.fuzzy
-            forms[language] = own.string if usable else entry.id  # type: ignore[union-attr]
+            forms[language] = own.string if usable else entry.id
         found.append(Message(entry.id, forms))
     return tuple(found)
 
@@ -182,11 +182,15 @@ def parse_command(quoted: str, language: str) -> tuple[object, ...]:
             break
         node, rest = sub, tail
         path.append(node.names["en"])
+    if rest and any(child.is_command for child in node.children):
+        raise NotACommand(f"{quoted!r}: /{' '.join(path)} has no subcommand {rest.split()[0]!r}")
     key: list[object] = ["/".join(path)]
     starts = [(m.start(1), m.end(0), m.group(1)) for m in OPTION.finditer(rest)]
     free = rest[: starts[0][0]] if starts else rest
     if free.strip():
-        key.append(("", _free(free)))
+        if not node.children:
+            raise NotACommand(f"{quoted!r}: /{' '.join(path)} takes nothing more")
+        key.append(("", _free(free)))  # the value of its option, as typed
     for index, (_, end, name) in enumerate(starts):
         option = node.named(name, language)
         if option is None:
