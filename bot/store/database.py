@@ -48,6 +48,11 @@ class Database(Protocol):
         """Read outside any write transaction (never seeing another's half-done one)."""
         ...
 
+    async def write(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        """One statement that commits on its own (its own implicit transaction): a single
+        round trip, for a write that needs no read before it."""
+        ...
+
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
 
     def hold(self, name: str) -> AbstractAsyncContextManager[None]:

@@ -139,6 +139,12 @@ class PostgresDatabase:
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         return list(await self._live().fetch(numbered(sql), *params))
 
+    async def write(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        try:  # outside BEGIN … COMMIT: the server commits the one statement by itself
+            return list(await self._live().fetch(numbered(sql), *params))
+        except asyncpg.UniqueViolationError as exc:
+            raise UniqueViolation(str(exc)) from exc
+
     def transaction(self) -> AbstractAsyncContextManager[PostgresTransaction]:
         return self._transaction()
 
