@@ -9,7 +9,9 @@ from bot.store.base import ROW_IDS, StoreBase
 
 
 class StoreInteractions(StoreBase):
-    """Claims on interaction ids, one statement each."""
+    """Claims on interaction ids, one statement each, committed without waiting for the
+    disk: a database crash loses only the claims of interactions that changed nothing
+    durable yet, since every durable commit flushes the log written before it."""
 
     async def claim_interaction(self, interaction_id: int) -> bool:
         """True if this call claimed ``interaction_id`` (no one had); False if it was
@@ -19,9 +21,12 @@ class StoreInteractions(StoreBase):
         rows = await self._db.write(
             "INSERT INTO handled_interactions (id) VALUES (?) ON CONFLICT DO NOTHING RETURNING id",
             (interaction_id,),
+            durable=False,  # a handler's durable commit flushes the claim before it
         )
         return bool(rows)
 
     async def forget_interactions_before(self, interaction_id: int) -> None:
         """Forget the claims on every id lower (older) than ``interaction_id``."""
-        await self._db.write("DELETE FROM handled_interactions WHERE id < ?", (interaction_id,))
+        await self._db.write(
+            "DELETE FROM handled_interactions WHERE id < ?", (interaction_id,), durable=False
+        )
