@@ -196,10 +196,19 @@ class Endpoint:
             adapter = _Answering(
                 int(payload["id"]), int(payload["application_id"]), str(payload["token"])
             )
-            claim = await self._receiver.claim(adapter.interaction_id)
         except (ValueError, TypeError, KeyError):
             log.warning("a signed request that is not an interaction")
             return web.Response(status=400, text="not an interaction")
+        try:
+            claim = await self._receiver.claim(adapter.interaction_id)
+        except ValueError:
+            log.warning("interaction %d: not an id an interaction has", adapter.interaction_id)
+            return web.Response(status=400, text="not an interaction")
+        except Exception:  # the database is down: no handler could work either
+            log.exception(
+                "interaction %d not handled: it could not be claimed", adapter.interaction_id
+            )
+            return web.Response(status=503, text="interaction not claimed")
         if claim is not Claim.FIRST:
             return web.Response(status=409, text=f"interaction {WHY[claim]}")
         try:

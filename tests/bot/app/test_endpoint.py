@@ -25,6 +25,7 @@ from nacl.signing import SigningKey
 from bot.app.claims import Claim
 from bot.app.endpoint import PATH, Endpoint
 from bot.app.signatures import SignatureCheck
+from bot.store import StoreError
 
 KEY = SigningKey.generate()
 CLICK: dict[str, Any] = {
@@ -202,6 +203,19 @@ async def test_an_interaction_too_old_to_answer_is_handed_to_nobody(
     response = await client.post(PATH, data=body, headers=signed(body))
     assert response.status == 409
     assert await response.text() == "interaction expired"
+    assert receiver.received == []
+
+
+async def test_an_interaction_that_cannot_be_claimed_is_handed_to_nobody(
+    client: TestClient[Any, Any], receiver: Receiver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def database_down(interaction_id: int) -> Claim:
+        raise StoreError("the store is closed")
+
+    monkeypatch.setattr(receiver, "claim", database_down)
+    body = json.dumps(CLICK).encode()
+    response = await client.post(PATH, data=body, headers=signed(body))
+    assert response.status == 503
     assert receiver.received == []
 
 
