@@ -18,6 +18,7 @@ from bot.store import (
     TableStateError,
     TableStatus,
 )
+from bot.tables.commands import Command
 from bot.tables.computers import ComputerSeats
 from bot.tables.core import TableUpdate
 from bot.tables.errors import NotAtTableError, TableClosedError, UserError
@@ -66,10 +67,11 @@ class Lobby(ComputerSeats):
             family = game_spec(busy.game).family if busy else settings.spec.family
             raise UserError(
                 N_(
-                    "This channel already has an open table. Join it with /{family} join, or ask "
-                    "its creator to cancel it with /{family} cancel."
+                    "This channel already has an open table. Join it with {join}, or ask its "
+                    "creator to cancel it with {cancel}."
                 ),
-                family=family,
+                join=Command(f"{family} join"),
+                cancel=Command(f"{family} cancel"),
             ) from exc
         log.info("table %d: lobby opened in channel %d", record.id, channel_id)
         return record
