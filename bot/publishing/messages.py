@@ -75,7 +75,7 @@ def lobby_content(record: TableRecord, text: Text | None = None) -> str:
     hosted = text._("hosted by {host}", host=host)
     lines = [
         _heading(record, text, hosted),
-        settings.describe(),
+        settings.describe(text),
         "",
         text._("**Seats ({taken}/{seats})**", taken=len(record.seats), seats=settings.seats),
     ]
@@ -109,7 +109,7 @@ def _challenge_content(record: TableRecord, settings: TableSettings, text: Text)
         if opponent
         else text._("{host} is looking for an opponent", host=host)
     )
-    lines = [_heading(record, text, who), settings.describe(), ""]
+    lines = [_heading(record, text, who), settings.describe(text), ""]
     if record.status is TableStatus.LOBBY:
         if opponent:
             lines.append(
@@ -175,9 +175,10 @@ def table_content(
     else:
         lines.append(_turn_line(record, match, meta, text))
     lines.append(adapter.table_words(shown, text=text))  # the picture in words (its alt text)
-    if meta.log:
+    log = meta.log_in(text.language)
+    if log:
         lines.append("")
-        lines.extend(f"• {line}" for line in meta.log)
+        lines.extend(f"• {line}" for line in log)
     closed = [
         name
         for seat, name in zip(record.seats, names, strict=True)

@@ -29,7 +29,7 @@ from bot.tables.settings import TableSettings
 from engine.errors import Term
 from engine.match import Match
 from engine.registry import game_spec
-from i18n import N_, Text
+from i18n import LANGUAGES, N_, Text
 
 log = logging.getLogger(__name__)
 
@@ -258,7 +258,8 @@ class Lobby(ComputerSeats):
         )
         words = words_for(spec)
         story = Narration(log=[words.started(table_text(record), 1)], hand_dealt=True)
-        meta = TableMeta(log=tuple(story.log), news=(News(0, deal=True),))
+        told = {language: [words.started(Text(language), 1)] for language in LANGUAGES}
+        meta = TableMeta(news=(News(0, deal=True),)).with_log(story.log, told)
         meta = self._timed(record, match, meta)
         record = await self._update(
             record,
