@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answering import reader_text, server_text
+from bot.discord.listing import PLACE_NAMES
 from bot.league.ranking import Month, MonthError, monthly_ranking, ranking_alt_text, ranking_table
 from bot.league.rating import league_ratings
 from bot.publishing import messages, pictures
@@ -24,6 +25,15 @@ GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec i
 ENGLISH: Final = Text()
 MONTHS_OFFERED = 12
 """How many months back ``/ranking``'s month suggestions go."""
+
+
+async def _server_name(interaction: discord.Interaction[Any]) -> str | None:
+    """The server's name (an interactions process has no cache: Discord is asked)."""
+    guild = interaction.guild
+    if guild is not None and guild.name:
+        return guild.name
+    assert interaction.guild_id is not None
+    return await PLACE_NAMES.server(interaction.client, interaction.guild_id)
 
 
 class LeagueCog(commands.Cog):
@@ -49,7 +59,7 @@ class LeagueCog(commands.Cog):
             )
             return
         text = server_text(interaction)
-        guild_name = interaction.guild.name if interaction.guild else text._("this server")
+        guild_name = await _server_name(interaction) or text._("this server")
         await answer(
             interaction,
             self._standings(guild_id, guild_name, game, text),
@@ -123,7 +133,7 @@ class LeagueCog(commands.Cog):
                 return
             game = played[0]
         public = server_text(interaction)
-        guild_name = interaction.guild.name if interaction.guild else public._("this server")
+        guild_name = await _server_name(interaction) or public._("this server")
         work = self._ranking(guild_id, guild_name, game, chosen, public)
         await answer(interaction, work, edit=False, ephemeral=False)
 
