@@ -188,6 +188,7 @@ DEALT = {
     "pt-BR": "Mão 1 distribuída",
     "de": "Hand 1 ausgeteilt",
 }
+TOTALS = {"en-US": "Totals:", "es-ES": "Totales:", "pt-BR": "Totais:", "de": "Gesamt:"}
 LANGUAGE_LINE = {
     "en-US": "Language: Español",
     "es-ES": "Idioma: Español",
@@ -252,6 +253,8 @@ async def test_each_reader_is_answered_in_their_language_and_the_server_in_its_o
         assert status.ephemeral and status.message.visible_to is reader.user
         assert TABLE_WORD[locale] in status.text and TO_PLAY[locale] in status.text
         assert DEALT[locale] in status.text  # the latest plays, told in their words
+        (picture,) = status.message.attachments  # the picture's words, too
+        assert TOTALS[locale] in (picture.description or "")
         if locale != "de":
             assert "ausgeteilt" not in status.text and "am Zug" not in status.text
 
