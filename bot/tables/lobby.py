@@ -257,8 +257,13 @@ class Lobby(ComputerSeats):
             spec.name, len(record.seats), settings.target, self._new_seed(), settings.options
         )
         words = words_for(spec)
-        story = Narration(log=[words.started(table_text(record), 1)], hand_dealt=True)
-        told = {language: [words.started(Text(language), 1)] for language in LANGUAGES}
+        public = table_text(record)
+        story = Narration(log=[words.started(public, 1)], hand_dealt=True)
+        told = {
+            language: [words.started(Text(language), 1)]
+            for language in LANGUAGES
+            if language != public.language
+        }
         meta = TableMeta(news=(News(0, deal=True),)).with_log(story.log, told)
         meta = self._timed(record, match, meta)
         record = await self._update(

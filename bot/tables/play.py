@@ -66,11 +66,12 @@ class Play(ComputerSeats):
             update: TableUpdate | None = None
             if seat in meta.autopilot:
                 name = plain(record.seats[seat].name)
-                back = table_text(record)._("{name} is back", name=name)
-                story = Narration(log=[back])
+                public = table_text(record)
+                story = Narration(log=[public._("{name} is back", name=name)])
                 told = {
                     language: [Text(language)._("{name} is back", name=name)]
                     for language in LANGUAGES
+                    if language != public.language
                 }
                 meta = replace(
                     meta,
