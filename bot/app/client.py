@@ -13,6 +13,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.command_ids import learn_registered
 from bot.app.settings import Settings
 from bot.app.wiring import Wiring
 from bot.discord.handlers import Handlers
@@ -106,14 +107,17 @@ class DominoBot(commands.AutoShardedBot):
             for command in anywhere:
                 self.tree.remove_command(command.name, guild=guild)
             synced = await self.tree.sync(guild=guild)
+            learn_registered(synced)
             log.info("synced %d commands to guild %d", len(synced), guild.id)
             for command in self.tree.get_commands():
                 if command not in anywhere:
                     self.tree.remove_command(command.name)
             synced = await self.tree.sync()
+            learn_registered(synced)
             log.info("synced %d global commands (usable in DMs)", len(synced))
         else:
             synced = await self.tree.sync()
+            learn_registered(synced)
             log.info("synced %d global commands", len(synced))
 
     async def _republish(self) -> None:

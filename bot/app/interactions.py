@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.app.claims import Claim
 from bot.app.client import DominoTree
+from bot.app.command_ids import read_command_ids
 from bot.app.endpoint import PATH, Endpoint
 from bot.app.settings import InteractionSettings
 from bot.app.signatures import SignatureCheck
@@ -49,9 +50,11 @@ class InteractionsBot(commands.Bot):
             http_trace=discord_trace(),  # counts API calls by rate limit, and 429s
         )
         self._wiring = Wiring(self, settings, ready=_at_once, live=self.live, restores=False)
+        self._dev_guild_id = settings.dev_guild_id
 
     async def setup_hook(self) -> None:
         self.handlers = await self._wiring.open()
+        await read_command_ids(self, self._dev_guild_id)  # the gateway bot registers them
 
     def live(self) -> bool:
         """Logged in and not closing: it can take the interactions POSTed to it."""

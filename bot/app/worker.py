@@ -19,6 +19,7 @@ from datetime import timedelta
 
 import discord
 
+from bot.app.command_ids import read_command_ids
 from bot.app.observe import Observer
 from bot.app.settings import DEFAULT_PUBLISH_WORKERS, Settings
 from bot.metrics.calls import discord_trace
@@ -50,6 +51,7 @@ async def run_worker(settings: Settings) -> None:
     stopped = stopped_by_signals()
     try:
         await client.login(settings.discord_token.get_secret_value())
+        await read_command_ids(client, settings.dev_guild_id)  # for the mentions it writes
         async with Store.open(settings.database) as store:
             queue = await open_queue(
                 store, retry_after=timedelta(seconds=settings.job_retry_seconds)

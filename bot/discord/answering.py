@@ -21,6 +21,7 @@ from bot.publishing.jobs import JobQueue
 from bot.publishing.publisher import Publisher
 from bot.publishing.replies import SORRY, Reply, ack_budget, tell
 from bot.store import TableRecord
+from bot.tables.commands import Command
 from bot.tables.errors import UserError
 from bot.tables.service import Actor, TableService, TableUpdate
 from bot.tables.timers import TableTimers
@@ -35,14 +36,29 @@ T = TypeVar("T")
 
 def no_table(family: str) -> UserError:
     return UserError(
-        N_("There is no open table in this channel. Start one with /{family} new."),
-        family=family,
+        N_("There is no open table in this channel. Start one with {command}."),
+        command=Command(f"{family} new"),
     )
+
+
+def same_command_in(interaction: discord.Interaction[Any], family: str) -> Command:
+    """The command the user ran, in ``family``'s group (``/fido status`` for a
+    ``/dominoes status`` typed at a FIDO table)."""
+    ran = interaction.command
+    words = [] if ran is None else ran.qualified_name.split()[1:]
+    return Command(" ".join([family, *(words or ["status"])]))
 
 
 def reader_text(interaction: discord.Interaction[Any]) -> Text:
     """The words of a private answer: the reader's own Discord language."""
     return text_in(interaction.locale.value)
+
+
+def server_text(interaction: discord.Interaction[Any]) -> Text:
+    """The words of a message the command posts for the whole server: the server's
+    language as Discord gives it (English when it gives none)."""
+    locale = interaction.guild_locale
+    return text_in(None if locale is None else locale.value)
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
@@ -141,9 +157,9 @@ class Desk:
         spec = game_spec(record.game)
         if spec.family != family:
             raise UserError(
-                N_("This channel's table is a {game} table: use /{family} commands for it."),
+                N_("This channel's table is a {game} table: use its own commands, like {command}."),
                 game=Term(spec.title),
-                family=spec.family,
+                command=same_command_in(interaction, spec.family),
             )
         return record
 

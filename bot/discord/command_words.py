@@ -12,18 +12,16 @@ still refuse (a space, too long) is left out, so the English name stands.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation, TranslationContextTypes, locale_str
 
+from bot.tables.commands import is_name
 from engine.errors import Term
 from i18n import SOURCE, Text, language_of
 
-NAME: Final = re.compile(r"^[-_'\w]{1,32}$")
-"""What Discord takes as a command, option or group name (lower case, too)."""
 NAMES: Final = frozenset(
     {
         TranslationContextLocation.command_name,
@@ -45,10 +43,6 @@ def said(template: str, /, **values: Any) -> locale_str:
 def verbatim(words: str) -> locale_str:
     """Words every language shows as they are (a language named in its own words)."""
     return locale_str(words, verbatim=True)
-
-
-def is_name(words: str) -> bool:
-    return bool(NAME.match(words)) and words == words.lower()
 
 
 def command_words(string: locale_str, language: str) -> str | None:

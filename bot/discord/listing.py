@@ -77,6 +77,18 @@ class PlaceNames:
 
         return place
 
+    async def server(self, client: discord.Client, guild_id: int) -> str | None:
+        """A server's name: from ``client``'s cache, else from Discord (kept as above)."""
+        guild = client.get_guild(guild_id)
+        if guild is not None:
+            return guild.name
+        now = self._clock()
+        self._forget_stale(now)
+        known = self._asked.get(guild_id)
+        if known is None:
+            known = self._asked[guild_id] = await self._ask(client, guild_id, now)
+        return known.server
+
     def _forget_stale(self, now: float) -> None:
         """Drop the names past :data:`NAMES_KEPT`, so that the servers of long-gone
         listings do not pile up in a long-running process."""

@@ -21,10 +21,13 @@ from bot.tables.settings import TableSettings
 from bot.views import ids
 from bot.views.builders import lobby_view
 from engine.registry import game_spec
-from i18n import N_
+from i18n import N_, Text
 
 
-def lobby_reply(record: TableRecord) -> Reply:
+def lobby_reply(record: TableRecord, text: Text | None = None) -> Reply:
+    """The lobby message: public, in the table's language; ``text``: shown to one reader
+    (their status), in theirs."""
+    text = text or table_text(record)
     if record.status is TableStatus.LOBBY:
         spec = game_spec(record.game)
         settings = table_settings(record)
@@ -34,10 +37,9 @@ def lobby_reply(record: TableRecord) -> Reply:
             spec.level_notes,
             challenge=settings.is_challenge,
             named=settings.opponent_id is not None,
-            text=table_text(record),
+            text=text,
         )
-        return Reply(messages.lobby_content(record), [], view, layout=True)
-    text = table_text(record)
+        return Reply(messages.lobby_content(record, text), [], view, layout=True)
     return closed_lobby(record, text._("Everyone left, so this table is closed."))
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.answering import Desk, no_table, ready
+from bot.discord.answering import Desk, no_table, reader_text, ready
 from bot.discord.lobby import lobby_reply
 from bot.publishing import messages, pictures
 from bot.publishing.private import private_hand
@@ -104,13 +104,15 @@ class LookHandlers(Desk):
     async def status_here(self, interaction: discord.Interaction[Any], family: str) -> None:
         async def run() -> None:
             record = await self.table_here(interaction, family)
+            text = reader_text(interaction)  # a private answer: in the asker's language
             if record.status is TableStatus.LOBBY:
-                await answer(interaction, _without_view(ready(lobby_reply(record))), edit=False)
+                lobby = lobby_reply(record, text)
+                await answer(interaction, _without_view(ready(lobby)), edit=False)
                 return
             _, match = await self.service.snapshot(record.id)
             if match is None:
                 raise no_table(family)
-            reply = table_reply(record, match)
+            reply = table_reply(record, match, text=text)
             await answer(interaction, _without_view(reply), edit=False)
 
         await self.guarded(interaction, run)

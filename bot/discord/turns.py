@@ -4,6 +4,7 @@ turn's reminder; and a turn whose time ran out."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -15,7 +16,7 @@ from bot.publishing.private import pick_targets, played_reply, subject_reply
 from bot.publishing.reminders import send_reminder
 from bot.publishing.replies import Reply, answer
 from bot.store import JsonObject, PublishJob
-from bot.tables.service import TableUpdate
+from bot.tables.service import PlayerSeat, TableUpdate
 
 
 class TurnHandlers(Desk):
@@ -29,16 +30,20 @@ class TurnHandlers(Desk):
         pick is checked here: most picks are DMs, which Discord sends to shard 0 alone)."""
         user_id = interaction.user.id
 
-        async def work() -> Reply:
+        async def seen_now() -> PlayerSeat:
+            """The player's seat, their language as this click says (kept for the answer)."""
             player = await self.service.player_on_turn(table_id, user_id, turn)
-            await self.service.seen(player.record, user_id, interaction.locale.value)
-            return await subject_reply(player, subject)
+            record = await self.service.seen(player.record, user_id, interaction.locale.value)
+            return replace(player, record=record)
+
+        async def work() -> Reply:
+            return await subject_reply(await seen_now(), subject)
 
         async def run() -> None:
             if self.queue.in_process:
                 await answer(interaction, work(), edit=True)
                 return
-            player = await self.service.player_on_turn(table_id, user_id, turn)
+            player = await seen_now()
             pick_targets(player, subject)  # refused here, before it is acknowledged
             await acknowledge(interaction, edit=True)
             ticket = AnswerTicket.of(interaction, subject=subject, turn=turn)

@@ -8,7 +8,7 @@ slip into a channel message or a log line. Public lines are said in the table's 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from bot.games.words import DEALT, ENGLISH, Words
@@ -52,6 +52,13 @@ class Narration:
         if self.retold is None:
             return list(self.log)
         return [line for tell in self.retold for line in tell(text)]
+
+    def told_in(self, languages: Iterable[str]) -> dict[str, list[str]]:
+        """The log lines told in each of ``languages`` (none when they cannot be told
+        again: they read as written)."""
+        if self.retold is None:
+            return {}
+        return {language: self.log_in(Text(language)) for language in languages}
 
     def _tellers(self) -> list[Callable[[Text], list[str]]]:
         if self.retold is not None:

@@ -13,6 +13,7 @@ from bot.games.narration import joined, plain
 from bot.games.words import ENGLISH, game_title, goal_label, words_for
 from bot.league.rating import PlayerRating
 from bot.store import StandingRow, TableRecord, TableStatus
+from bot.tables.commands import mention
 from bot.tables.languages import seat_text, table_text
 from bot.tables.meta import TableMeta
 from bot.tables.service import (
@@ -63,9 +64,10 @@ def button(text: Text, label: str) -> str:
 # ---------------------------------------------------------------------- lobby
 
 
-def lobby_content(record: TableRecord) -> str:
-    """The lobby message (public: in the table's language)."""
-    text = table_text(record)
+def lobby_content(record: TableRecord, text: Text | None = None) -> str:
+    """The lobby message: public, in the table's language; ``text``: shown to one reader,
+    in theirs."""
+    text = text or table_text(record)
     settings = table_settings(record)
     if settings.is_challenge:
         return _challenge_content(record, settings, text)
@@ -73,7 +75,7 @@ def lobby_content(record: TableRecord) -> str:
     hosted = text._("hosted by {host}", host=host)
     lines = [
         _heading(record, text, hosted),
-        settings.describe(),
+        settings.describe(text),
         "",
         text._("**Seats ({taken}/{seats})**", taken=len(record.seats), seats=settings.seats),
     ]
@@ -107,7 +109,7 @@ def _challenge_content(record: TableRecord, settings: TableSettings, text: Text)
         if opponent
         else text._("{host} is looking for an opponent", host=host)
     )
-    lines = [_heading(record, text, who), settings.describe(), ""]
+    lines = [_heading(record, text, who), settings.describe(text), ""]
     if record.status is TableStatus.LOBBY:
         if opponent:
             lines.append(
@@ -139,11 +141,13 @@ def closed_lobby_content(record: TableRecord, reason: str) -> str:
 # ---------------------------------------------------------------------- table
 
 
-def table_content(record: TableRecord, match: Match, dms_closed: frozenset[int]) -> str:
+def table_content(
+    record: TableRecord, match: Match, dms_closed: frozenset[int], text: Text | None = None
+) -> str:
     """The channel's table message in words (the text twin of its picture): scores, whose
     turn, what lies on the table, the latest plays, whose DMs are closed. Public: in the
-    table's language."""
-    text = table_text(record)
+    table's language; ``text``: shown to one reader (their status), in theirs."""
+    text = text or table_text(record)
     meta = TableMeta.from_json(record.meta)
     spec = game_spec(record.game)
     words = words_for(spec)
@@ -171,9 +175,10 @@ def table_content(record: TableRecord, match: Match, dms_closed: frozenset[int])
     else:
         lines.append(_turn_line(record, match, meta, text))
     lines.append(adapter.table_words(shown, text=text))  # the picture in words (its alt text)
-    if meta.log:
+    log = meta.log_in(text.language)
+    if log:
         lines.append("")
-        lines.extend(f"• {line}" for line in meta.log)
+        lines.extend(f"• {line}" for line in log)
     closed = [
         name
         for seat, name in zip(record.seats, names, strict=True)
@@ -248,7 +253,7 @@ def hint_content(hint: Hint) -> str:
     text = seat_text(player.record, player.seat)
     adapter = adapter_for(player.record.game)
     reason = adapter.hint_reason(player.hand, player.seat, hint.move, text=text)
-    command = f"/{game_spec(player.record.game).family} play {hint.move}"
+    command = mention(f"{game_spec(player.record.game).family} play", text)
     return "\n".join(
         (
             text._(
@@ -257,12 +262,13 @@ def hint_content(hint: Hint) -> str:
                 reason=reason,
             ),
             text.n_(
-                "Play it from your controls or with `{command}`. You have used {count} hint "
-                "this match (the standings count them).",
-                "Play it from your controls or with `{command}`. You have used {count} hints "
-                "this match (the standings count them).",
+                "Play it from your controls or with {command} `{move}`. You have used {count} "
+                "hint this match (the standings count them).",
+                "Play it from your controls or with {command} `{move}`. You have used {count} "
+                "hints this match (the standings count them).",
                 hint.used,
                 command=command,
+                move=hint.move,
             ),
         )
     )
@@ -341,7 +347,7 @@ def standings_content(
         "**League table · {server}** · {game}", server=guild_name, game=game_title(text, spec)
     )
     if not rows:
-        command = f"/{spec.family} new"
+        command = mention(f"{spec.family} new", text)
         start = text._("No finished matches yet. Start one with {command}.", command=command)
         return f"{title}\n{start}"
     rated = ratings is not None
@@ -439,16 +445,19 @@ def _win_loss_standings(
 def rating_legend(spec: GameSpec, text: Text = ENGLISH) -> str:
     """What the rating column means, and how long results count in this game."""
     fade = spec.rating_fade_days
+    ranking = mention("ranking", text)
     if fade is None:
         return text._(
-            "Rtg rating from results against other people (– none yet); monthly: /ranking"
+            "Rtg rating from results against other people (– none yet); monthly: {command}",
+            command=ranking,
         )
     return text.n_(
         "Rtg rating from results against other people (– none yet; each result fades to "
-        "nothing over {count} day); monthly: /ranking",
+        "nothing over {count} day); monthly: {command}",
         "Rtg rating from results against other people (– none yet; each result fades to "
-        "nothing over {count} days); monthly: /ranking",
+        "nothing over {count} days); monthly: {command}",
         fade,
+        command=ranking,
     )
 
 

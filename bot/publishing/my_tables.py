@@ -12,11 +12,13 @@ from typing import Final
 
 import discord
 
+from bot.games import ADAPTERS
 from bot.games.narration import plain
 from bot.games.words import words_for
 from bot.publishing.reminders import jump_link
 from bot.publishing.replies import Reply
 from bot.store import TableRecord, TableStatus
+from bot.tables.commands import mention
 from bot.tables.meta import TableMeta
 from bot.tables.pace import format_turn
 from bot.tables.service import load_match, seat_names, table_settings
@@ -119,8 +121,9 @@ def my_tables_reply(
     if not records:
         return Reply(
             text._(
-                "You are not sitting at any table. Open one with `/<game> new` in a server "
-                "channel (for example `/network new`), or join one with its **{join}** button.",
+                "You are not sitting at any table. Open one in a server channel with a game's "
+                "own command ({commands}), or join one with its **{join}** button.",
+                commands=", ".join(mention(f"{family} new", text) for family in ADAPTERS),
                 join=text._("Join"),
             )
         )

@@ -109,10 +109,13 @@ def _subject_png(
     )
 
 
-async def table_picture(record: TableRecord, match: Match) -> discord.File:
-    """The current hand's table with the running totals (public: the table's language)."""
+async def table_picture(
+    record: TableRecord, match: Match, text: Text | None = None
+) -> discord.File:
+    """The current hand's table with the running totals: public, in the table's language;
+    ``text``: shown to one reader, in theirs."""
     names = seat_names(record)
-    text = table_text(record)
+    text = text or table_text(record)
     data = await draw_off_loop(_table_png, record.game, match.to_json(), names, None, text)
     alt = table_alt_text(record.game, record.id, names, match, match.hand, text)
     return _file(data, TABLE_FILE, alt)
@@ -156,7 +159,9 @@ async def hand_picture(player: PlayerSeat, page: int = 0) -> discord.File | None
 async def seat_picture(player: PlayerSeat, page: int = 0) -> discord.File:
     """A player's own picture: their hand, or the board in a game with nothing hidden."""
     hand = await hand_picture(player, page)
-    return hand if hand is not None else await table_picture(player.record, player.match)
+    if hand is not None:
+        return hand
+    return await table_picture(player.record, player.match, seat_text(player.record, player.seat))
 
 
 async def subject_picture(

@@ -9,6 +9,7 @@ from bot.games.base import Target
 from bot.publishing import messages, pictures
 from bot.publishing.replies import Reply
 from bot.store import TableRecord, TableStatus
+from bot.tables.commands import mention
 from bot.tables.errors import UserError
 from bot.tables.languages import seat_text
 from bot.tables.service import PlayerSeat, seat_of, table_settings
@@ -57,7 +58,7 @@ async def private_hand(
             text=text,
         )
     if not files:  # nothing hidden and nothing chosen: the board is the picture
-        files.append(await pictures.table_picture(player.record, player.match))
+        files.append(await pictures.table_picture(player.record, player.match, text))
     return Reply(messages.hand_content(player, headline, prompt), files, controls)
 
 
@@ -101,9 +102,9 @@ async def subject_reply(player: PlayerSeat, subject: str) -> Reply:
     )
     prompt = adapter.targets_prompt(subject, targets, text=text)
     if len(targets) > MAX_TARGETS:
-        command = f"/{game_spec(record.game).family} play"
+        command = mention(f"{game_spec(record.game).family} play", text)
         prompt += "\n" + text._(
-            "The menus list the first {shown} of {count}; play any of them with `{command}`.",
+            "The menus list the first {shown} of {count}; play any of them with {command}.",
             shown=MAX_TARGETS,
             count=len(targets),
             command=command,

@@ -42,24 +42,30 @@ from bot.tables.service import TableService, player_on_turn_in, seat_of
 from bot.views.builders import finished_view, table_view
 from engine.match import Match
 from engine.registry import game_spec, hand_from_json
+from i18n import Text
 
 log = logging.getLogger(__name__)
 
 
 async def table_reply(
-    record: TableRecord, match: Match, dms_closed: frozenset[int] | None = None
+    record: TableRecord,
+    match: Match,
+    dms_closed: frozenset[int] | None = None,
+    text: Text | None = None,
 ) -> Reply:
     """The channel's table message for a running or finished match (``dms_closed``: as
-    the publication being made knows them; else as the last one recorded)."""
-    picture = await pictures.table_picture(record, match)
+    the publication being made knows them; else as the last one recorded); ``text``: the
+    same shown to one reader (their status), in their language."""
+    text = text or table_text(record)
+    picture = await pictures.table_picture(record, match, text)
     view: discord.ui.View | None = None
     if record.status is TableStatus.PLAYING:
-        view = table_view(record.id, words_for(game_spec(record.game)), table_text(record))
+        view = table_view(record.id, words_for(game_spec(record.game)), text)
     elif record.status is TableStatus.FINISHED:
-        view = finished_view(record.id, table_text(record))
+        view = finished_view(record.id, text)
     if dms_closed is None:
         dms_closed = Publication.from_json(record.publication).dms_closed
-    content = messages.table_content(record, match, dms_closed)
+    content = messages.table_content(record, match, dms_closed, text)
     return Reply(content, [picture], view, layout=True)
 
 

@@ -13,11 +13,12 @@ from bot.games.words import words_for
 from bot.publishing.delivery import Delivery
 from bot.publishing.messages import when
 from bot.store import TableRecord
-from bot.tables.languages import seat_text
+from bot.tables.languages import seat_text, table_text
 from bot.tables.service import table_settings
 from bot.tables.timeouts import Reminder
 from bot.views.builders import table_view
 from engine.registry import game_spec
+from i18n import Text
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +29,13 @@ def jump_link(record: TableRecord) -> str:
     return place if record.message_id is None else f"{place}/{record.message_id}"
 
 
-def reminder_content(reminder: Reminder) -> str:
-    """The reminder's words, in the player's language: which table, how long is left, and
-    what happens then."""
+def reminder_content(reminder: Reminder, text: Text | None = None) -> str:
+    """The reminder's words: which table, how long is left, and what happens then; in the
+    player's language (``text``: the table's, for the channel)."""
     record = reminder.record
     spec = game_spec(record.game)
     words = words_for(spec)
-    text = seat_text(record, reminder.seat)
+    text = text or seat_text(record, reminder.seat)
     left = text.duration(timedelta(seconds=table_settings(record).turn_seconds // 4))
     return text._(
         "⏳ <@{user}>, it's still your turn at **{game}** table {table} ({link}): about "
@@ -52,15 +53,17 @@ def reminder_content(reminder: Reminder) -> str:
 
 
 async def send_reminder(delivery: Delivery, reminder: Reminder) -> None:
-    """DM the reminder, or post it in the table's channel when DMs are closed."""
+    """DM the reminder in the player's language, or post it in the table's channel, in the
+    table's, when DMs are closed."""
     record = reminder.record
-    content = reminder_content(reminder)
-    view = table_view(
-        record.id, words_for(game_spec(record.game)), seat_text(record, reminder.seat)
-    )
+    words = words_for(game_spec(record.game))
+    own = seat_text(record, reminder.seat)
     try:
-        if await delivery.send_dm(reminder.user_id, content, view=view):
+        own_view = table_view(record.id, words, own)
+        if await delivery.send_dm(reminder.user_id, reminder_content(reminder, own), view=own_view):
             return
-        await delivery.post(record.channel_id, content, view=view)
+        public = table_text(record)
+        public_view = table_view(record.id, words, public)
+        await delivery.post(record.channel_id, reminder_content(reminder, public), view=public_view)
     except discord.HTTPException as exc:
         log.warning("table %d: could not send the turn reminder: %s", record.id, exc)

@@ -4,7 +4,7 @@ Discord's limits need.
 
 A page's relative links lead to files beside it in the repository, which Discord cannot
 open: shown there, a link reads as its words, and a link to another game's rules page
-also names the command that shows that page (in the reader's language).
+also names the command that shows that page (a clickable mention).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import discord
 from bot.games.rules_pages import RulesPageMissing, Section, rules_page, sections
 from bot.games.words import ENGLISH
 from bot.publishing.replies import NO_MENTIONS, tell
+from bot.tables.commands import COMMAND_IDS, mention
 from i18n import Text, text_in
 
 log = logging.getLogger(__name__)
@@ -31,19 +32,12 @@ LINK: Final = re.compile(r"\[([^\]]*)\]\(([^)\s]+)\)")
 WEB_ADDRESS: Final = re.compile(r"[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 RULES_PAGE: Final = re.compile(r"(\w+)\.md(?:#[-\w]*)?")
 """A link to another rules page of the same language, beside the page."""
-COMMAND_NAME: Final = re.compile(r"^[-_'\w]{1,32}$")
-
-
-def _command_name(name: str, text: Text) -> str:
-    """A command's name as a reader sees it (English where the translation is no name
-    Discord takes, as the command tree does)."""
-    translated = text._(name).lower()
-    return translated if COMMAND_NAME.match(translated) else name
 
 
 def shown_in_discord(page: str, text: Text = ENGLISH) -> str:
     """The page as Discord can show it: every relative link turned into its words, a
-    link to another game's rules followed by the command that shows them."""
+    link to another game's rules followed by the command that shows them (its clickable
+    mention, or typed in the reader's language while its id is unknown)."""
 
     def plain(link: re.Match[str]) -> str:
         words, target = link.group(1), link.group(2)
@@ -52,8 +46,10 @@ def shown_in_discord(page: str, text: Text = ENGLISH) -> str:
         page_of = RULES_PAGE.fullmatch(target)
         if page_of is None:
             return words
-        family = _command_name(page_of.group(1), text)
-        return f"{words} (`/{family} {_command_name('rules', text)}`)"
+        path = f"{page_of.group(1)} rules"
+        if COMMAND_IDS.id_of(page_of.group(1)) is None:
+            return f"{words} (`{mention(path, text)}`)"
+        return f"{words} ({mention(path, text)})"
 
     return LINK.sub(plain, page)
 

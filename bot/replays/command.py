@@ -20,8 +20,10 @@ from bot.publishing.alt_text import within_limit
 from bot.publishing.replies import NO_MENTIONS
 from bot.replays.build import HandReplay, last_finished_hand, logged, table_replay
 from bot.store import MoveRecord, Store, TableRecord
+from bot.tables.commands import Command
 from bot.tables.errors import UserError
 from bot.tables.languages import table_text
+from engine.errors import Term
 from engine.match import Match
 from engine.registry import game_spec
 from i18n import N_
@@ -42,10 +44,10 @@ async def find_hand(
         if adapter_for(record.game).family != family:
             other = adapter_for(record.game).family
             raise UserError(
-                N_("Table {table} is a {game} table: use `{command}`."),
+                N_("Table {table} is a {game} table: replay it with {command}."),
                 table=table_id,
-                game=ADAPTERS[other].title,
-                command=f"/{other} replay table:{table_id}",
+                game=Term(ADAPTERS[other].title),
+                command=Command(f"{other} replay"),
             )
         found = await _last_hand(store, record)
         if found is None:
@@ -77,14 +79,14 @@ async def find_hand(
                 "There is no finished {game} game in this channel to replay yet. Give a table "
                 "number to replay another channel's table."
             ),
-            game=adapter.title,
+            game=Term(adapter.title),
         )
     raise UserError(
         N_(
             "There is no finished {game} hand in this channel to replay yet. Give a table "
             "number to replay another channel's table."
         ),
-        game=adapter.title,
+        game=Term(adapter.title),
     )
 
 

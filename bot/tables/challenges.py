@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from bot.store import JsonObject, Seat, TableRecord, TableStatus
+from bot.tables.commands import Command
 from bot.tables.core import TableUpdate
 from bot.tables.errors import NotAllowedError, UserError
 from bot.tables.lobby import Lobby
@@ -32,9 +33,9 @@ class Challenges(Lobby):
                 raise UserError(N_("You are already sitting at this table: wait for an opponent."))
             if settings.opponent_id is not None and settings.opponent_id != actor.user_id:
                 raise NotAllowedError(
-                    N_("This challenge is for <@{opponent_id}>; open your own with /{family} new."),
+                    N_("This challenge is for <@{opponent_id}>; open your own with {command}."),
                     opponent_id=settings.opponent_id,
-                    family=settings.spec.family,
+                    command=Command(f"{settings.spec.family} new"),
                 )
             if len(record.seats) >= settings.seats:
                 raise UserError(N_("This table is full."))

@@ -50,7 +50,7 @@ from bot.tables.settings import TableSettings
 from engine.game import Event, HandState
 from engine.match import Match
 from engine.registry import game_spec
-from i18n import N_
+from i18n import LANGUAGES, N_
 
 log = logging.getLogger(__name__)
 
@@ -270,7 +270,9 @@ class TableCore:
             (int(e.detail["hand_number"]) for e in events if e.kind == "hand_over"),
             match.hand_number,
         )
-        meta = replace(meta, turn=meta.turn + 1, actor=update.actor_id).with_log(story.log)
+        others = (language for language in LANGUAGES if language != story.text.language)
+        meta = replace(meta, turn=meta.turn + 1, actor=update.actor_id)
+        meta = meta.with_log(story.log, story.told_in(others))
         meta = self._timed(record, match, meta)
         merged = Narration()
         merged.extend(update.story)

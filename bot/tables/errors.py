@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.tables.commands import Command
 from engine.errors import EngineError, Term
 from i18n import N_, Text
 
@@ -24,17 +25,23 @@ class UserError(Exception):
 
     def said_in(self, text: Text) -> str:
         """The sentence in ``text``'s language (English where it has no translation);
-        a value that is a marked word (:class:`~engine.errors.Term`) is translated too."""
-        values = {
-            name: text._(value) if isinstance(value, Term) else value
-            for name, value in self.values.items()
-        }
+        a value that is a marked word (:class:`~engine.errors.Term`) is translated too,
+        and a :class:`~bot.tables.commands.Command` written as its mention."""
+        values = {name: _said(value, text) for name, value in self.values.items()}
         return text._(self.message, **values)
 
     @classmethod
     def of(cls, error: EngineError) -> UserError:
         """The engine's refusal (a rule, a notation) as one said to the player."""
         return cls(error.message, **error.values)
+
+
+def _said(value: Any, text: Text) -> Any:
+    if isinstance(value, Term):
+        return text._(value)
+    if isinstance(value, Command):
+        return value.said_in(text)
+    return value
 
 
 class StaleControlError(UserError):

@@ -18,6 +18,7 @@ from bot.store import (
     TableStateError,
     TableStatus,
 )
+from bot.tables.commands import Command
 from bot.tables.computers import ComputerSeats
 from bot.tables.core import TableUpdate
 from bot.tables.errors import NotAtTableError, TableClosedError, UserError
@@ -28,7 +29,7 @@ from bot.tables.settings import TableSettings
 from engine.errors import Term
 from engine.match import Match
 from engine.registry import game_spec
-from i18n import N_, Text
+from i18n import LANGUAGES, N_, Text
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +67,11 @@ class Lobby(ComputerSeats):
             family = game_spec(busy.game).family if busy else settings.spec.family
             raise UserError(
                 N_(
-                    "This channel already has an open table. Join it with /{family} join, or ask "
-                    "its creator to cancel it with /{family} cancel."
+                    "This channel already has an open table. Join it with {join}, or ask its "
+                    "creator to cancel it with {cancel}."
                 ),
-                family=family,
+                join=Command(f"{family} join"),
+                cancel=Command(f"{family} cancel"),
             ) from exc
         log.info("table %d: lobby opened in channel %d", record.id, channel_id)
         return record
@@ -255,8 +257,14 @@ class Lobby(ComputerSeats):
             spec.name, len(record.seats), settings.target, self._new_seed(), settings.options
         )
         words = words_for(spec)
-        story = Narration(log=[words.started(table_text(record), 1)], hand_dealt=True)
-        meta = TableMeta(log=tuple(story.log), news=(News(0, deal=True),))
+        public = table_text(record)
+        story = Narration(log=[words.started(public, 1)], hand_dealt=True)
+        told = {
+            language: [words.started(Text(language), 1)]
+            for language in LANGUAGES
+            if language != public.language
+        }
+        meta = TableMeta(news=(News(0, deal=True),)).with_log(story.log, told)
         meta = self._timed(record, match, meta)
         record = await self._update(
             record,

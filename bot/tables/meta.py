@@ -6,6 +6,7 @@ finds the turn counter, deadlines, absent players and closed DMs where it left t
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Final
@@ -65,6 +66,9 @@ class TableMeta:
     """Seats a computer plays until their human acts again."""
     log: tuple[str, ...] = ()
     """The latest public log lines, oldest first."""
+    told: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The same lines told in each language the bot speaks, for one reader's own view of
+    the table (their status); a language not here reads :attr:`log`."""
     news: tuple[News, ...] = ()
     """Updates whose messages may not all be sent yet, oldest first (what was sent is in
     the table's publication; entries it covers are dropped at the next commit)."""
@@ -74,8 +78,24 @@ class TableMeta:
     hints: dict[int, int] = field(default_factory=dict)
     """Hints each seat has asked for in this match (seat: count), for the standings."""
 
-    def with_log(self, lines: list[str]) -> TableMeta:
-        return replace(self, log=(*self.log, *lines)[-LOG_LINES:])
+    def with_log(
+        self, lines: Sequence[str], told: Mapping[str, Sequence[str]] | None = None
+    ) -> TableMeta:
+        """``lines`` added to the log; ``told``: the same lines in other languages (a
+        language without them gets ``lines`` as they are)."""
+        told = told or {}
+        return replace(
+            self,
+            log=(*self.log, *lines)[-LOG_LINES:],
+            told={
+                language: (*self.log_in(language), *told.get(language, lines))[-LOG_LINES:]
+                for language in sorted({*self.told, *told})
+            },
+        )
+
+    def log_in(self, language: str) -> tuple[str, ...]:
+        """The log lines in ``language`` (as they were written where it has none)."""
+        return self.told.get(language, self.log)
 
     def to_json(self) -> JsonObject:
         return {
@@ -85,6 +105,7 @@ class TableMeta:
             "timeouts": {str(seat): count for seat, count in sorted(self.timeouts.items())},
             "autopilot": sorted(self.autopilot),
             "log": list(self.log),
+            "told": {language: list(lines) for language, lines in self.told.items()},
             "news": [item.to_json() for item in self.news],
             "actor": self.actor,
             "hints": {str(seat): count for seat, count in sorted(self.hints.items())},
@@ -100,6 +121,10 @@ class TableMeta:
             timeouts={int(seat): int(n) for seat, n in data.get("timeouts", {}).items()},
             autopilot=frozenset(int(seat) for seat in data.get("autopilot", [])),
             log=tuple(str(line) for line in data.get("log", [])),
+            told={
+                str(language): tuple(str(line) for line in lines)
+                for language, lines in data.get("told", {}).items()
+            },
             news=tuple(News.from_json(item) for item in data.get("news", [])),
             actor=None if data.get("actor") is None else int(data["actor"]),
             hints={int(seat): int(n) for seat, n in data.get("hints", {}).items()},

@@ -28,7 +28,7 @@ from engine.errors import EngineError
 from engine.match import Match
 from engine.registry import game_spec
 from engine.rng import derive_seed
-from i18n import N_
+from i18n import LANGUAGES, N_, Text
 
 log = logging.getLogger(__name__)
 
@@ -65,14 +65,20 @@ class Play(ComputerSeats):
             meta = self._meta(record)
             update: TableUpdate | None = None
             if seat in meta.autopilot:
-                back = table_text(record)._("{name} is back", name=plain(record.seats[seat].name))
-                story = Narration(log=[back])
+                name = plain(record.seats[seat].name)
+                public = table_text(record)
+                story = Narration(log=[public._("{name} is back", name=name)])
+                told = {
+                    language: [Text(language)._("{name} is back", name=name)]
+                    for language in LANGUAGES
+                    if language != public.language
+                }
                 meta = replace(
                     meta,
                     autopilot=meta.autopilot - {seat},
                     timeouts={**meta.timeouts, seat: 0},
                     actor=user_id,
-                ).with_log(story.log)
+                ).with_log(story.log, told)
                 meta = self._timed(record, match, meta)
                 record = await self._update(record, meta=meta.to_json())
                 log.info("table %d: seat %d is back from the computer", table_id, seat)

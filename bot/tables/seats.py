@@ -13,6 +13,7 @@ from typing import Any
 from bot.games.narration import plain
 from bot.games.words import words_for
 from bot.store import Seat, TableRecord, TableStatus
+from bot.tables.commands import Command
 from bot.tables.errors import (
     NotAllowedError,
     NotAtTableError,
@@ -192,8 +193,10 @@ def closed_error(record: TableRecord) -> TableClosedError:
     family = game_spec(record.game).family
     if record.status is TableStatus.FINISHED:
         return TableClosedError(
-            N_("This table's match is over. Start a new one with /{family} new."), family=family
+            N_("This table's match is over. Start a new one with {command}."),
+            command=Command(f"{family} new"),
         )
     return TableClosedError(
-        N_("This table is closed. Start a new one with /{family} new."), family=family
+        N_("This table is closed. Start a new one with {command}."),
+        command=Command(f"{family} new"),
     )

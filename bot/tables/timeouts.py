@@ -11,6 +11,7 @@ from datetime import datetime
 from bot.games.narration import Narration, plain
 from bot.games.words import words_for
 from bot.store import StaleVersionError, TableRecord, TableStatus
+from bot.tables.commands import mention
 from bot.tables.computers import ComputerSeats
 from bot.tables.core import TableUpdate
 from bot.tables.languages import table_text
@@ -91,10 +92,10 @@ class Timeouts(ComputerSeats):
                     story.announcements.append(
                         text._(
                             "🤖 **{name}** timed out twice in a row: the computer plays for "
-                            "them until they press **{button}** or use `{command}`.",
+                            "them until they press **{button}** or use {command}.",
                             name=name,
                             button=text._(words.show_button),
-                            command=f"/{spec.family} {words.show_command}",
+                            command=mention(f"{spec.family} {words.show_command}", text),
                         )
                     )
             log.info("table %d: seat %d timed out", table_id, seat)

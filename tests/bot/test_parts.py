@@ -151,6 +151,21 @@ def test_meta_round_trips_and_keeps_the_latest_log_lines() -> None:
     assert TableMeta.from_json({}) == TableMeta()
 
 
+def test_the_log_is_kept_in_each_language_it_was_told_in() -> None:
+    """A line told again in German is read in German; a line that could not be (a
+    record from before, a line with no retelling) reads as written, in every language."""
+    meta = TableMeta().with_log(["ada jugó 6-6"])  # no retelling
+    meta = meta.with_log(["bea jugó 6-5"], {"de": ["bea legte 6-5"]})
+    for n in range(LOG_LINES):
+        meta = meta.with_log([f"{n} pasó"], {"de": [f"{n} passte"]})
+    meta = meta.with_log(["cal jugó 5-5"], {"de": ["cal legte 5-5"], "pt_BR": ["cal jogou 5-5"]})
+    assert meta.log_in("de")[-2:] == ("4 passte", "cal legte 5-5")
+    assert meta.log_in("pt_BR")[-2:] == ("4 pasó", "cal jogou 5-5")
+    assert meta.log_in("es") == meta.log and len(meta.log) == LOG_LINES
+    assert all(len(lines) == LOG_LINES for lines in meta.told.values())
+    assert TableMeta.from_json(meta.to_json()) == meta
+
+
 def test_publication_round_trips() -> None:
     sent = Publication(7, 6, 5, 4, frozenset({99}), {99: 1234})
     assert Publication.from_json(sent.to_json()) == sent

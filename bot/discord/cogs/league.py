@@ -1,5 +1,6 @@
 """``/standings`` and ``/ranking``: the server's league table and monthly ranking, per game
-(choices come from the registry)."""
+(choices come from the registry), posted in the channel for everyone, so in the server's
+language; a refusal is said to the asker alone, in theirs."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.answering import reader_text
+from bot.discord.answering import reader_text, server_text
+from bot.discord.listing import PLACE_NAMES
 from bot.league.ranking import Month, MonthError, monthly_ranking, ranking_alt_text, ranking_table
 from bot.league.rating import league_ratings
 from bot.publishing import messages, pictures
 from bot.publishing.replies import Reply, answer, tell
 from bot.store import Clock, Store, utc_now
+from bot.tables.commands import mention
 from engine.registry import GAMES, game_spec
 from i18n import N_, Text
 
@@ -22,6 +25,15 @@ GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec i
 ENGLISH: Final = Text()
 MONTHS_OFFERED = 12
 """How many months back ``/ranking``'s month suggestions go."""
+
+
+async def _server_name(interaction: discord.Interaction[Any]) -> str | None:
+    """The server's name (an interactions process has no cache: Discord is asked)."""
+    guild = interaction.guild
+    if guild is not None and guild.name:
+        return guild.name
+    assert interaction.guild_id is not None
+    return await PLACE_NAMES.server(interaction.client, interaction.guild_id)
 
 
 class LeagueCog(commands.Cog):
@@ -39,14 +51,15 @@ class LeagueCog(commands.Cog):
     async def standings(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
-        text = reader_text(interaction)
         guild_id = interaction.guild_id
         if guild_id is None:
+            text = reader_text(interaction)
             await tell(
                 interaction, text._("The league table belongs to a server: use this in one.")
             )
             return
-        guild_name = interaction.guild.name if interaction.guild else text._("this server")
+        text = server_text(interaction)
+        guild_name = await _server_name(interaction) or text._("this server")
         await answer(
             interaction,
             self._standings(guild_id, guild_name, game, text),
@@ -69,7 +82,9 @@ class LeagueCog(commands.Cog):
         if others:
             titles = ", ".join(text._(game_spec(g).title) for g in others)
             content += "\n" + text._(
-                "Also played here: {games} (`/standings game:`).", games=titles
+                "Also played here: {games} (pick one with {command}).",
+                games=titles,
+                command=mention("standings", text),
             )
         return Reply(content)
 
@@ -117,8 +132,9 @@ class LeagueCog(commands.Cog):
                 )
                 return
             game = played[0]
-        guild_name = interaction.guild.name if interaction.guild else text._("this server")
-        work = self._ranking(guild_id, guild_name, game, chosen, text)
+        public = server_text(interaction)
+        guild_name = await _server_name(interaction) or public._("this server")
+        work = self._ranking(guild_id, guild_name, game, chosen, public)
         await answer(interaction, work, edit=False, ephemeral=False)
 
     async def _ranking(

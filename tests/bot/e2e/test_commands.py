@@ -11,8 +11,9 @@ from bot.games import ADAPTERS
 from bot.games.rules_pages import rules_page, sections
 from bot.publishing.rules_reply import shown_in_discord
 from bot.store import SeatResult, Store, TableStatus
+from bot.tables.commands import COMMAND_IDS
 from tests.bot.e2e.conftest import BOTH_WAYS, Club, driver
-from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
+from tests.bot.e2e.harness import TableDriver, assert_answered_once_in_time, start_bot
 from tests.fakediscord import BotLauncher, BotProcess
 
 PRIVILEGED = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
@@ -116,8 +117,19 @@ async def test_rules_show_each_games_whole_page_to_the_asker_only(
 ) -> None:
     fake, ada = club.fake, club.ada
     table = driver(club, ada)
+    registered = [*fake.commands(), *fake.commands(club.guild)]
+    COMMAND_IDS.learn((command.name, command.id) for command in registered)
+    try:
+        await _each_page_shown_whole(club, table)
+    finally:
+        COMMAND_IDS.forget()
+
+
+async def _each_page_shown_whole(club: Club, table: TableDriver) -> None:
+    fake, ada = club.fake, club.ada
     for family in sorted(ADAPTERS):
-        page = shown_in_discord(rules_page(family))  # its links as Discord shows them
+        # its links as Discord shows them: another game's rules as a clickable mention
+        page = shown_in_discord(rules_page(family))
         first = await table.slash(ada, f"{family} rules")
         assert first.ephemeral and first.message.visible_to is ada.user
         wanted = [section.heading for section in sections(page)] + [
@@ -135,5 +147,7 @@ async def test_rules_show_each_games_whole_page_to_the_asker_only(
             )
             return text if all(part in text for part in wanted) else None
 
-        await fake.wait_until(shown, timeout=10, what=f"the whole {family} rules page")
+        whole = await fake.wait_until(shown, timeout=10, what=f"the whole {family} rules page")
+        if family == "sackson":  # its link to Network's rules: a command to click
+            assert f"</network rules:{fake.command('network', club.guild).id}>" in whole
         assert not [m for m in table.public_messages() if m.id >= first.message.id]

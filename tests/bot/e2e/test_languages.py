@@ -1,14 +1,19 @@
 """Languages in the real process: the commands registered with their Spanish, Portuguese
 and German names; a table opened in a Spanish-speaking server shows its lobby in
-Spanish; each player's refusals arrive in their own Discord language."""
+Spanish; each player's refusals, status and rules arrive in their own Discord language,
+the standings in the server's, and a command named in a message is a clickable mention."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.e2e.conftest import Club, checked_bot
+import pytest
+
+from bot.games.rules_pages import rules_page, sections
+from i18n import language_of
+from tests.bot.e2e.conftest import BOTH_WAYS, Club, checked_bot
 from tests.bot.e2e.harness import Player, TableDriver, control_turn
-from tests.fakediscord import BotLauncher
+from tests.fakediscord import BotLauncher, BotProcess
 
 LOCALES = ("es-ES", "es-419", "pt-BR", "de")
 
@@ -171,3 +176,121 @@ async def _play_first(table: TableDriver, mover: Player, controls: Any) -> str |
         await fake.select(mover.user, controls, places[0], [places[0].options[0].value])
     )
     return played.text
+
+
+READERS = ("en-US", "es-ES", "pt-BR", "de")
+"""One reader per language the bot speaks, each their Discord's locale."""
+TABLE_WORD = {"en-US": "· table ", "es-ES": "· mesa ", "pt-BR": "· mesa ", "de": "· Tisch "}
+TO_PLAY = {"en-US": "to play", "es-ES": "Le toca a", "pt-BR": "Vez de", "de": "ist am Zug"}
+DEALT = {
+    "en-US": "Hand 1 dealt",
+    "es-ES": "Repartida la mano 1",
+    "pt-BR": "Mão 1 distribuída",
+    "de": "Hand 1 ausgeteilt",
+}
+TOTALS = {"en-US": "Totals:", "es-ES": "Totales:", "pt-BR": "Totais:", "de": "Gesamt:"}
+LANGUAGE_LINE = {
+    "en-US": "Language: Español",
+    "es-ES": "Idioma: Español",
+    "pt-BR": "Idioma: Español",
+    "de": "Sprache: Español",
+}
+NO_TABLE = {
+    "en-US": "There is no open table in this channel. Start one with {command}.",
+    "es-ES": "No hay ninguna mesa abierta en este canal. Abre una con {command}.",
+    "pt-BR": "Não há nenhuma mesa aberta neste canal. Abra uma com {command}.",
+    "de": "In diesem Kanal gibt es keinen offenen Tisch. Eröffne einen mit {command}.",
+}
+OTHER_FAMILY = {
+    "en-US": "This channel's table is a Block table: use its own commands, like {command}.",
+    "es-ES": "La mesa de este canal es de Bloqueo: usa sus propios comandos, como {command}.",
+    "pt-BR": "A mesa deste canal é de Bloqueio: use os comandos dela, como {command}.",
+    "de": "Der Tisch in diesem Kanal ist ein Block-Tisch: nutze seine eigenen Befehle, etwa "
+    "{command}.",
+}
+
+
+@pytest.fixture
+def spanish_club(club: Club) -> Club:
+    """The club's server set to Spanish (before the bot starts: ``bot`` comes after)."""
+    club.guild.preferred_locale = "es-ES"
+    return club
+
+
+@BOTH_WAYS
+async def test_each_reader_is_answered_in_their_language_and_the_server_in_its_own(
+    spanish_club: Club, bot: BotProcess
+) -> None:
+    """In a Spanish-speaking server, readers in English, Spanish, Portuguese and German
+    ask for the status of a German table (running) and of a Spanish one (a lobby), the
+    rules, and the standings. Each private answer is in the reader's language, latest
+    plays included; the standings, posted for everyone, are in the server's Spanish,
+    whoever asks; and every command a message names is Discord's clickable mention with
+    the id the bot registered (over HTTP too, where the processes read the ids back)."""
+    club = spanish_club
+    fake = club.fake
+    readers = {"en-US": club.ada}
+    for locale in READERS[1:]:
+        readers[locale] = Player(fake.add_user(f"reader-{locale}", locale=locale))
+    dominoes = fake.command("dominoes", club.guild)
+    new_mention = f"</dominoes new:{dominoes.id}>"
+
+    german = TableDriver(fake, club.channel, [club.ada], family="dominoes")
+    lobby = await german.open(club.ada, game="block", seats=2, language="de")
+    assert "Sprache: Deutsch" in lobby.text
+    await german.add_computer(club.ada)
+    started = await german.seen(
+        await fake.click(club.ada.user, german.table(), german.table().button(label="Starten"))
+    )
+    assert started.updated and DEALT["de"] in started.text
+    spanish_channel = club.guild.add_text_channel("mesas")
+    spanish = TableDriver(fake, spanish_channel, [readers["es-ES"]], family="dominoes")
+    await spanish.open(readers["es-ES"], game="block", seats=2)
+    empty = TableDriver(fake, club.guild.add_text_channel("vacío"), [], family="dominoes")
+
+    for locale, reader in readers.items():
+        status = await german.slash(reader, "dominoes status")
+        assert status.ephemeral and status.message.visible_to is reader.user
+        assert TABLE_WORD[locale] in status.text and TO_PLAY[locale] in status.text
+        assert DEALT[locale] in status.text  # the latest plays, told in their words
+        (picture,) = status.message.attachments  # the picture's words, too
+        assert TOTALS[locale] in (picture.description or "")
+        if locale != "de":
+            assert "ausgeteilt" not in status.text and "am Zug" not in status.text
+
+        lobby_status = await spanish.slash(reader, "dominoes status")
+        assert lobby_status.ephemeral and lobby_status.message.visible_to is reader.user
+        assert TABLE_WORD[locale] in lobby_status.text
+        assert LANGUAGE_LINE[locale] in lobby_status.text
+
+        nothing = await empty.slash(reader, "dominoes status")
+        assert nothing.ephemeral
+        assert nothing.text == NO_TABLE[locale].format(command=new_mention)
+        wrong = await german.slash(reader, "fido status")
+        assert wrong.ephemeral
+        assert wrong.text == OTHER_FAMILY[locale].format(
+            command=f"</dominoes status:{dominoes.id}>"
+        )
+
+        rules = await german.slash(reader, "dominoes rules")
+        assert rules.ephemeral and rules.message.visible_to is reader.user
+        page = rules_page("dominoes", language_of(locale))
+        first = next(section.heading for section in sections(page) if section.heading)
+        assert first in [embed.get("title") for embed in rules.message.embeds]
+
+        league = await german.slash(reader, "standings")
+        assert not league.ephemeral  # posted for everyone: in the server's Spanish
+        assert league.text == "**Clasificación · Domino Club**\nAún no hay partidas terminadas."
+        block = await german.slash(reader, "standings", game="block")
+        assert not block.ephemeral
+        assert block.text == (
+            "**Clasificación · Domino Club** · Bloqueo\n"
+            f"Aún no hay partidas terminadas. Empieza una con {new_mention}."
+        )
+    titles = {
+        locale: next(
+            s.heading for s in sections(rules_page("dominoes", language_of(locale))) if s.heading
+        )
+        for locale in READERS
+    }
+    assert len(set(titles.values())) == len(READERS)  # four pages, four languages

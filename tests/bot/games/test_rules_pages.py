@@ -21,6 +21,7 @@ from bot.publishing.rules_reply import (
     rules_messages,
     shown_in_discord,
 )
+from bot.tables.commands import COMMAND_IDS
 from i18n import LANGUAGES, Text
 from tests.deploy.dockerfile import package_source
 from tests.docs.bot_words import NotACommand, parse_command
@@ -119,6 +120,16 @@ def test_every_link_shown_in_discord_can_be_followed_there(family: str, language
                 pytest.fail(str(wrong))
         else:
             assert words in shown
+
+
+def test_a_link_to_another_games_rules_names_its_command_as_a_mention_once_known() -> None:
+    page = "Como en [FIDO](fido.md#scoring), se cuenta."
+    assert shown_in_discord(page, Text("es")) == "Como en FIDO (`/fido reglas`), se cuenta."
+    COMMAND_IDS.learn([("fido", 42)])
+    try:
+        assert shown_in_discord(page, Text("es")) == "Como en FIDO (</fido rules:42>), se cuenta."
+    finally:
+        COMMAND_IDS.forget()
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(SOURCE_PAGES)))

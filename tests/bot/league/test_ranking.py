@@ -22,7 +22,9 @@ from bot.league.ranking import (
 from bot.league.rating import league_ratings
 from bot.publishing import messages
 from bot.store import SeatResult, StandingRow, Store, TableStatus
+from bot.tables.commands import COMMAND_IDS
 from engine.registry import GAMES
+from i18n import Text
 
 GUILD = 7
 NETWORK = GAMES["network"]
@@ -184,3 +186,24 @@ def test_a_player_without_a_rating_shows_a_dash() -> None:
     content = messages.standings_content(rows, "Club", FADING, {})
     assert content.split("```")[1].strip().splitlines()[1].split()[-1] == "–"
     assert "fades to nothing over 365 days" in content
+
+
+async def test_standings_in_the_servers_language_name_the_ranking_as_a_mention(
+    store: Store, clock: StoppedClock
+) -> None:
+    """Standings in the server's language: the legend points to the monthly ranking with
+    its clickable mention once its id is known, typed in that language before."""
+    cog = LeagueCog(store, clock)
+    await finish(store, clock, datetime(2026, 11, 3, tzinfo=UTC), [2, 1, 3])
+    clock.now = NOW
+    COMMAND_IDS.forget()
+    typed = (await cog._standings(GUILD, "Club", None, Text("de"))).content
+    COMMAND_IDS.learn([("ranking", 4321)])
+    try:
+        clicked = (await cog._standings(GUILD, "Club", None, Text("es"))).content
+    finally:
+        COMMAND_IDS.forget()
+    assert typed.startswith("**Tabelle · Club** · ")
+    assert typed.endswith("monatlich: /rangliste")
+    assert clicked.startswith("**Clasificación · Club** · ")
+    assert clicked.endswith("mensual: </ranking:4321>")

@@ -187,3 +187,31 @@ def test_round_words_are_whole_sentences_in_each_language() -> None:
     assert sackson.contest_drawn(text_in("es"), None)[0] == (
         "🤝 El juego termina en empate: nadie gana."
     )
+
+
+async def test_a_readers_status_tells_the_whole_table_in_their_language(store: Store) -> None:
+    """The table message shown privately (``/<game> status``): heading, turn, what lies
+    on the table and the latest plays, all in the reader's words; the channel's stays
+    Spanish, and no hidden tile shows in either."""
+    service = service_on(store)
+    table = await spanish_table(service)
+    update = await until_a_draw(service, table)
+    update = await service.play(table, mover(update), "draw")
+    record, match = update.record, update.match
+    held = {name for seat in range(2) for name in match.hand.view(seat)["hand"]}
+
+    spanish = messages.table_content(record, match, frozenset())
+    portuguese = messages.table_content(record, match, frozenset(), text_in("pt-BR"))
+    german = messages.table_content(record, match, frozenset(), text_in("de"))
+    assert "robó" in spanish and "mano 1" in spanish
+    assert portuguese.startswith("**Cincos** · mesa ") and "mão 1" in portuguese
+    assert "do monte" in portuguese and "robó" not in portuguese  # the plays, told again
+    assert german.startswith("**Fünfer** · Tisch ") and "aus dem Talon gekauft" in german
+    assert "robó" not in german and "mano 1" not in german
+    for shown in (spanish, portuguese, german):
+        assert not any(tile in shown for tile in held)
+    again = TableMeta.from_json(TableMeta.from_json(record.meta).to_json())
+    assert again == TableMeta.from_json(record.meta)  # the retold lines are kept as stored
+
+    picture = await pictures.table_picture(record, match, text_in("de"))
+    assert picture.description is not None and picture.description.startswith("Fünfer, Tisch ")

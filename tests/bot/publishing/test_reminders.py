@@ -4,6 +4,7 @@ DM with the button to the player's controls, or in the table's channel when DMs 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,13 +41,20 @@ def _ids(view: discord.ui.View | None) -> list[str]:
     return [str(getattr(item, "custom_id", "")) for item in children]
 
 
-async def due_reminder(tmp_path: Path) -> Reminder:
+async def due_reminder(tmp_path: Path, language: str | None = None) -> Reminder:
+    """A reminder due at a Network table (in ``language``, its players' Discord in German
+    when given)."""
     clock = Clock()
+    settings = settings_for(turn_seconds=8 * 3600)
+    ada, bea = ADA, BEA
+    if language is not None:
+        settings = replace(settings, language=language)
+        ada, bea = replace(ADA, locale="de"), replace(BEA, locale="de")
     async with Store.open(tmp_path / "t.db", clock=clock) as store:
         service = TableService(store, clock=clock, new_seed=lambda: 7)
-        record = await service.create(GUILD, CHANNEL, ADA, settings_for(turn_seconds=8 * 3600))
-        await service.join(record.id, BEA)
-        update = await service.start(record.id, ADA)
+        record = await service.create(GUILD, CHANNEL, ada, settings)
+        await service.join(record.id, bea)
+        update = await service.start(record.id, ada)
         clock.advance(6 * 3600)
         reminder = await service.remind(record.id, update.record.meta["turn"])
     assert reminder is not None
@@ -83,3 +91,16 @@ async def test_with_dms_closed_the_reminder_pings_in_the_tables_channel(tmp_path
     ]
     assert delivery.sent[1][2].startswith(f"⏳ <@{reminder.user_id}>")
     assert delivery.sent[1][3] == [button]
+
+
+async def test_the_player_reads_it_in_their_language_and_the_channel_in_the_tables(
+    tmp_path: Path,
+) -> None:
+    """A German player at a Spanish table: their DM is German; the same reminder posted in
+    the channel (DMs closed) is the table's Spanish, its button too."""
+    reminder = await due_reminder(tmp_path, language="es")
+    delivery = Recorder(open=False)
+    await send_reminder(delivery, reminder)
+    (_, _, dm, _), (_, _, posted, _) = delivery.sent
+    assert dm.startswith(f"⏳ <@{reminder.user_id}>, du bist noch am Zug an **")
+    assert posted.startswith(f"⏳ <@{reminder.user_id}>, sigue siendo tu turno en ")

@@ -355,7 +355,7 @@ async def test_the_slash_command_finds_the_channels_last_finished_hand(
         refusals = [
             ("network", None, "no finished Network dominoes hand in this channel"),
             ("dominoes", playing.id, f"Table {playing.id} has no finished hand yet"),
-            ("network", done.id, "use `/dominoes replay"),
+            ("network", done.id, "replay it with /dominoes replay"),
             ("network", other_guild.id, f"no table {other_guild.id} in this server"),
             ("network", 4242, "no table 4242 in this server"),
         ]
