@@ -101,6 +101,21 @@ async def restart_bot(fake: FakeDiscord, process: BotProcess) -> None:
     await fake.wait_until_bot_ready(timeout=30, after=before)
 
 
+RESTORED = re.compile(r"resumed (\d+) running tables, (\d+) of them with something to publish")
+
+
+async def restored(process: BotProcess, timeout: float = 30.0) -> tuple[int, int]:
+    """Once the process's latest start has resumed its tables (its log says so): how many
+    running tables it resumed, and how many of them it found behind and publishes."""
+    for _ in range(int(timeout / 0.05)):
+        assert process.running, process.log()
+        found = RESTORED.search(process.log().rsplit("--- start #", 1)[-1])
+        if found is not None:
+            return int(found.group(1)), int(found.group(2))
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{process.log_path.name} did not resume within {timeout:.0f}s")
+
+
 def control_turn(message: Message) -> int | None:
     """The turn counter carried by a message's play controls (None: no controls)."""
     custom_ids = [b.custom_id for b in message.buttons] + [s.custom_id for s in message.selects]
