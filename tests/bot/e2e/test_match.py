@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.bot.e2e.conftest import Club, driver, two_player_table
-from tests.bot.e2e.harness import restart_bot, restored
+from tests.bot.e2e.harness import all_published, restart_bot, restored
 from tests.fakediscord import BotProcess
 
 
@@ -55,6 +55,7 @@ async def test_a_restart_mid_hand_loses_nothing_and_old_buttons_still_work(
 
     waiting = await table.next_turn()  # controls sent before the crash
     assert waiting is not None
+    await all_published(fake, club.db_path)  # and the table redrawn
     edits = table.table().edit_count
     dms = len(fake.dm_messages(waiting.player.user))
     await restart_bot(fake, bot)

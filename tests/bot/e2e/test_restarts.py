@@ -10,15 +10,12 @@ message's edit held by the fake) only that table is published, once.
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
-from pathlib import Path
-
 from tests.bot.e2e.conftest import Club
 from tests.bot.e2e.harness import (
     Player,
     TableDriver,
     Turn,
+    all_published,
     assert_answered_once_in_time,
     control_turn,
     move_line,
@@ -43,19 +40,6 @@ def message_calls(fake: FakeDiscord, since: int) -> list[RequestRecord]:
         and r.route is not None
         and (r.route.startswith(MESSAGES) or r.route == "/users/@me/channels")
     ]
-
-
-def unpublished(db_path: Path) -> int:
-    """Tables whose newest version is not yet recorded as published."""
-    with contextlib.closing(sqlite3.connect(db_path)) as db:
-        (count,) = db.execute(
-            "SELECT count(*) FROM tables WHERE published_version < version"
-        ).fetchone()
-    return int(count)
-
-
-async def all_published(fake: FakeDiscord, db_path: Path) -> None:
-    await fake.wait_until(lambda: unpublished(db_path) == 0 or None, timeout=20)
 
 
 async def open_against_computer(
