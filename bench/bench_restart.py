@@ -10,7 +10,8 @@ each ``--stop``:
 - ``kill``: a ``--behind`` share of the tables is as a process killed mid-load leaves them
   (the publication one version back: the player to move's DM and the table message's
   edit owed); the bot starts publishing them and is killed (-9) once about half are
-  published, then started again.
+  published, with the next batch cut mid-publish (its DMs sent, its table edits held by
+  the local Discord), then started again.
 
 Prints, for the second start: the Discord calls made until every table was published
 (message calls: DMs, table edits, posts, deletions, history reads; and the start's own
@@ -54,6 +55,7 @@ from bot.tables.service import Actor, TableService
 from bot.tables.settings import TableSettings
 from tests.bot.e2e.harness import RESTORED, delivered
 from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord, Guild, Message, User
+from tests.fakediscord.models import RequestRecord
 from tests.postgres_server import PostgresServer
 
 THREE_DAYS = 3 * 24 * 3600
@@ -241,19 +243,42 @@ async def one_run(
                         await fake.wait_until_bot_ready(timeout=120)
                         await process.stop(timeout=60)
                     else:
-                        half = behind - behind // 2
-
-                        async def halfway() -> bool:
-                            assert process.running, process.log()
-                            return await unpublished(target) <= half
-
-                        await poll(halfway, "half the tables behind to be published")
-                        await process.kill()
-                        left = await unpublished(target)
-                        print(f"  killed (-9) with {left} of {behind} tables still behind")
+                        await kill_mid_load(fake, process, target, behind)
                     return await start_measured(fake, process, target, tables, clicks)
                 finally:
                     await launcher.close()
+
+
+async def kill_mid_load(fake: FakeDiscord, process: BotProcess, target: str, behind: int) -> None:
+    """Let the first start publish about half the tables behind, its table edits held by
+    the fake and let through a batch at a time, then kill it (-9) while the next batch is
+    held: those tables are cut mid-publish (their DMs sent, their edits not)."""
+    half = behind - behind // 2
+    fake.settings.hold_edits = asyncio.Event()
+    since = len(fake.requests)
+
+    async def held_or_done() -> bool:
+        assert process.running, process.log()
+        held = any(r.held for r in fake.requests[since:])
+        return held or await unpublished(target) == 0
+
+    while True:
+        await poll(held_or_done, "the first start's table edits")
+        if await unpublished(target) <= half:
+            break
+        batch = [r for r in fake.requests[since:] if r.held]
+        passing, fake.settings.hold_edits = fake.settings.hold_edits, asyncio.Event()
+        passing.set()
+
+        async def through(batch: list[RequestRecord] = batch) -> bool:
+            return not any(r.held for r in batch)
+
+        await poll(through, "a batch of table edits to go through")
+    cut = sum(r.held for r in fake.requests[since:])
+    await process.kill()
+    fake.settings.hold_edits.set()
+    left = await unpublished(target)
+    print(f"  killed (-9) with {left} of {behind} tables behind, {cut} of them mid-publish")
 
 
 async def _resumed(process: BotProcess) -> bool:
