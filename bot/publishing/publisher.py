@@ -175,14 +175,17 @@ class Publisher:
         new_hand = any(item.deal and item.finished_hand for item in news)
         pinged = pinged_player(record, match, meta, sent.publication)
         closed = sent.publication.dms_closed
-        if drawn:
+        drawn = drawn and ping is None and closed == done.dms_closed
+        if sent.publication.moving is not None or drawn:
+            # A move still unfinished is left to the next publication (it is recorded);
+            # one just finished already shows this version.
             if via is not None:
                 await self._step(
                     record.id,
                     "answering",
                     self._answer_on_table(record, match, sent.publication, via, pinged),
                 )
-        elif (new_hand or ping is not None) and record.is_open and sent.publication.moving is None:
+        elif (new_hand or ping is not None) and record.is_open:
             if via is not None:  # the click is answered before its message makes way
                 await self._step(
                     record.id,

@@ -103,15 +103,16 @@ class TableMessages:
         since = discord.utils.time_snowflake(datetime.now(UTC) - CLOCK_SKEW)
         nonce = message_nonce(record.id, record.version, TABLE_MESSAGE)
         move = TableMove(record.message_id, nonce, since, record.version, ping)
-        await self._save(record, replace(sent.publication, moving=move))
+        sent.publication = replace(sent.publication, moving=move)
+        await self._save(record, sent.publication)
         posted = await self._post(record, reply, move)
         await self._settle(record, sent, move, posted)
 
     async def finish_move(self, record: TableRecord, reply: Reply, sent: Sent) -> bool:
         """Finish the move recorded in ``sent.publication`` by a process that stopped
-        midway (see the module's docstring); ``reply``: the table as committed now, posted
-        if the new message is not found. Returns whether the live table message now shows
-        ``record``'s version."""
+        midway, or a publication whose step failed (see the module's docstring);
+        ``reply``: the table as committed now, posted if the new message is not found.
+        Returns whether the live table message now shows ``record``'s version."""
         move = sent.publication.moving
         assert move is not None
         current = record.message_id
@@ -147,7 +148,7 @@ class TableMessages:
         """Save the new message's id (the move still recorded), then delete the old one;
         the move is cleared from ``sent`` for the publication's last write."""
         if not saved:
-            await self._save(record, replace(sent.publication, moving=move), new_id)
+            await self._save(record, sent.publication, new_id)
         sent.message_id = new_id
         if move.replaces is not None and move.replaces != new_id:
             await self.delete(record, move.replaces)
