@@ -16,12 +16,19 @@ the bot's own table message of that table, and it is kept if found, else posted 
 same nonce). A table message found gone when it is edited (404, Unknown Message) is
 logged without a traceback and posted anew the same way.
 
-The window that remains: a new message posted in step 2 whose id was not saved is found by
-reading the first 100 channel messages after the recorded snowflake (taken a minute before
-the post, for clock skew). If the bot may not read the channel's history, or more than 100
-messages were posted in that minute, it is not found; the repost then carries the same
-nonce, which Discord honours for a few minutes, so only an outage longer than that, ending
-in exactly that gap, leaves a second live table message.
+What remains:
+
+- A process killed after Discord created the new message and before its id was written
+  leaves it to be found in the first 100 channel messages after the recorded snowflake
+  (taken a minute before the post, for clock skew). Without the Read Message History
+  permission (Discord then lists no messages), or with over 100 messages posted in the
+  channel from that minute on, it is not found: the repost carries the same nonce, which
+  Discord honours for a few minutes only, so an outage longer than that, cut at exactly
+  that moment, leaves a second live table message.
+- A post that fails without the process stopping (a timeout whose message was created
+  after all) leaves the move recorded; the old message stays live, and the new one may
+  stand beside it, until the table's next publication (its next play, or a restart)
+  finishes the move.
 """
 
 from __future__ import annotations
