@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
 import re
 import sqlite3
 import sys
@@ -294,6 +295,8 @@ def main() -> None:
     parser.add_argument("--database", nargs="+", default=["sqlite", "postgresql"])
     parser.add_argument("--stop", nargs="+", default=["clean", "kill"])
     args = parser.parse_args()
+    # A killed bot's half-sent request is the point of the kill, not an error of the run.
+    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
     print(f"restart over {args.tables} running tables ({args.clicks} clicks after it)")
     columns = ("restored", 9), ("published", 10), ("clicks", 7), ("served", 7)
     heads = " ".join(f"{name:>{width}}" for name, width in columns)
