@@ -9,7 +9,7 @@ waits, as a person does, until its answer is visible.
 
 Prints, per kind of interaction, the median and p95 milliseconds from the interaction to
 its first callback (the answer itself, or only an acknowledgement: on PostgreSQL the bot
-acknowledges a play at once and a publish job edits the answer in later) and to the
+acknowledges a play once it is committed and a publish job edits the answer in later) and to the
 moment the player SEES the answer (the call that delivers it has been served, by whichever
 route ``tests.bot.e2e.harness.delivered`` accepts); from a play to the next player's
 controls in their DMs; how many callbacks missed Discord's 3 seconds; the Discord API

@@ -1,11 +1,13 @@
 """Store speed: milliseconds per committed move (commit_move with a ~20 KB JSON state),
-on SQLite (a WAL file) and on PostgreSQL, in the same run.
+and per interaction claimed (what every interaction waits for before its handler; a
+replay's refused claim too), on SQLite (a WAL file) and on PostgreSQL, in the same run.
 
 PostgreSQL is the server at ``--database-url`` (its database must be empty, or new), or
 else a throwaway local one started for the run (``scripts/postgres.sh`` installs it), with
 its default durability (fsync on), as a production server would run.
 Prints median and p95 for each; asserts nothing (target: median ≤ 2 ms on SQLite).
-Run: .venv/bin/python bench/bench_store.py [--moves N] [--state-kb K] [--backend both]
+Run: .venv/bin/python bench/bench_store.py [--moves N] [--claims N] [--state-kb K]
+     [--backend both]
 """
 
 from __future__ import annotations
@@ -108,6 +110,22 @@ async def time_moves(target: str | Path, states: list[dict[str, Any]], moves: in
     return timings[20:]
 
 
+async def time_claims(target: str | Path, claims: int) -> tuple[list[float], list[float]]:
+    """Milliseconds for each of ``claims`` interaction claims, one at a time, then for
+    each refused claim of the same ids again (replays), after 20 that warm caches."""
+    first = 1_300_000_000_000_000_000  # a snowflake; later ones are larger, as Discord's
+    ids = [first + (n << 22) for n in range(claims + 20)]
+    async with Store.open(target) as store:
+        timings: dict[bool, list[float]] = {True: [], False: []}
+        for expected in (True, False):
+            for interaction_id in ids:
+                began = time.perf_counter()
+                if await store.claim_interaction(interaction_id) is not expected:
+                    raise SystemExit(f"claim of {interaction_id} was not {expected}")
+                timings[expected].append((time.perf_counter() - began) * 1000)
+    return timings[True][20:], timings[False][20:]
+
+
 @contextmanager
 def postgres(url: str | None) -> Iterator[str]:
     """The given server, or a throwaway one with PostgreSQL's default durability."""
@@ -125,23 +143,33 @@ def print_line(name: str, timings: list[float]) -> None:
     )
 
 
-async def run(moves: int, state_kb: int, backend: str, url: str | None) -> None:
+async def run(moves: int, claims: int, state_kb: int, backend: str, url: str | None) -> None:
     rng = random.Random(7)
     states = [match_state(rng, turn, state_kb * 1024) for turn in range(32)]
     size = statistics.fmean(len(encode_json(s).encode()) for s in states)
-    print(f"commit_move, ~{size / 1024:.1f} KB state, {moves} moves a backend")
+    print(f"commit_move, ~{size / 1024:.1f} KB state, {moves} moves a backend;")
+    print(f"claim_interaction, {claims} new ids then the same again (replays refused)")
     if backend in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as tmp:
             print_line("SQLite (WAL file)", await time_moves(Path(tmp) / "bench.db", states, moves))
+            claimed, refused = await time_claims(Path(tmp) / "bench.db", claims)
+            print_line("SQLite claim", claimed)
+            print_line("SQLite replay refused", refused)
     if backend in ("postgresql", "both"):
         with postgres(url) as target:
             print_line("PostgreSQL (asyncpg pool)", await time_moves(target, states, moves))
+            claimed, refused = await time_claims(target, claims)
+            print_line("PostgreSQL claim", claimed)
+            print_line("PostgreSQL replay refused", refused)
     print("  target: median ≤ 2 ms (SQLite)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--moves", type=int, default=400, help="moves to time (default 400)")
+    parser.add_argument(
+        "--claims", type=int, default=1000, help="interactions to claim (default 1000)"
+    )
     parser.add_argument("--state-kb", type=int, default=20, help="state size in KB (default 20)")
     parser.add_argument(
         "--backend", choices=("sqlite", "postgresql", "both"), default="both", help="default both"
@@ -150,7 +178,7 @@ def main() -> None:
         "--database-url", help="an empty PostgreSQL database (default: a throwaway server)"
     )
     args = parser.parse_args()
-    asyncio.run(run(args.moves, args.state_kb, args.backend, args.database_url))
+    asyncio.run(run(args.moves, args.claims, args.state_kb, args.backend, args.database_url))
 
 
 if __name__ == "__main__":

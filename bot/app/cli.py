@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from typer.core import TyperGroup
 
 from bot.app.settings import (
+    TEST_ONLY,
     InteractionSettings,
     LogSettings,
     Settings,
@@ -30,6 +31,7 @@ from bot.app.settings import (
     describe_error,
 )
 from bot.store.store import is_postgres_url
+from engine.terminal import package_version, quiet_on_closed_pipe
 
 PROG: Final = "domino-tables"
 """The program's name in every usage line, also when it runs as ``python -m bot``."""
@@ -44,11 +46,12 @@ def _reads(*names: str) -> str:
     return f"Settings read (environment, else .env; see .env.example): {', '.join(names)}."
 
 
-_BOT_SETTINGS: Final = _reads(*(name.upper() for name in Settings.model_fields))
+_BOT_SETTINGS: Final = _reads(
+    *(name.upper() for name in Settings.model_fields if name not in TEST_ONLY)
+)
 _WORKER_SETTINGS: Final = _reads(
     "DISCORD_TOKEN",
     "DATABASE_URL (required)",
-    "DISCORD_API_BASE",
     "RENDER_PROCESSES",
     "PUBLISH_WORKERS",
     "JOB_RETRY_SECONDS",
@@ -62,13 +65,11 @@ _INTERACTIONS_SETTINGS: Final = _reads(
     "DATABASE_URL (required)",
     "INTERACTIONS_HOST",
     "INTERACTIONS_PORT",
-    "DISCORD_API_BASE",
     "LOBBY_TIMEOUT_SECONDS",
     "TURN_SECONDS",
     "RENDER_PROCESSES",
     "PUBLISH_WORKERS",
     "JOB_RETRY_SECONDS",
-    "DEAL_SEED",
     "METRICS_HOST",
     "METRICS_PORT",
     "LOG_LEVEL",
@@ -88,8 +89,26 @@ def _out(help: str) -> Any:
     return typer.Option("--out", metavar="DIR", help=help)
 
 
+class _ReaderGone(Exception):
+    """Standard output was closed early (``| head``): carried past click, which would
+    turn it into status 1, to :func:`quiet_on_closed_pipe`."""
+
+
 class _Commands(TyperGroup):
     """The commands, named in full when one is misspelt."""
+
+    # A reader gone while the help, the version or a command's output is written.
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError as exc:
+            raise _ReaderGone from exc
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            raise _ReaderGone from exc
 
     # Any: typer types its context with its own copy of click, which it does not export.
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
@@ -114,6 +133,7 @@ app: Final = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,  # plain help and errors: the same text on every terminal
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["--help", "-h"]},  # every command's too
 )
 
 
@@ -141,8 +161,22 @@ def _exit(status: int) -> None:
         raise typer.Exit(status)
 
 
+def _show_version(wanted: bool) -> None:
+    if wanted:
+        print(f"{PROG} {package_version()}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _program(ctx: typer.Context) -> None:
+def _program(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
     """No command: run the bot, as deployments that start ``python -m bot`` expect."""
     if ctx.invoked_subcommand is None:
         run()
@@ -281,10 +315,13 @@ def migrate_to_postgres(
     _exit(migrate(source or settings.database_path, url))
 
 
+@quiet_on_closed_pipe
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (else the process's arguments); the exit status."""
     try:
         app(args=argv, prog_name=PROG)
+    except _ReaderGone as gone:
+        raise BrokenPipeError from gone
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
     return 0

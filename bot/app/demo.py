@@ -217,6 +217,8 @@ def write_and_list(out: Path) -> int:
     try:
         for path, picture in each_picture_written(out):
             print(f"{path} ({len(picture.data) / 1000:.1f} kB): {picture.alt_text}", flush=True)
+    except BrokenPipeError:
+        raise  # the reader of the list is gone, not the folder: the command line ends quietly
     except OSError as exc:
         print(f"domino-tables demo: cannot write to {out}: {exc}", file=sys.stderr)
         return 2

@@ -15,6 +15,10 @@ callback route:
   interaction's token, so neither counts against the bot's global rate limit.
 
 Every later answer (follow-ups, edits) takes discord.py's own routes unchanged.
+
+Before it is handed over, each interaction is claimed (``bot.app.claims``): a replay of
+one already handled, by this process or another, is answered ``409 Conflict`` and reaches
+no handler.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import discord
 from aiohttp import web
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
+from bot.app.claims import WHY, Claim
 from bot.app.signatures import SIGNATURE_HEADER, TIMESTAMP_HEADER, SignatureCheck
 
 log = logging.getLogger(__name__)
@@ -51,6 +56,10 @@ _DEFERRAL_OF: Final = {CHANNEL_MESSAGE: DEFERRED_CHANNEL_MESSAGE}
 
 class Receiver(Protocol):
     """What the endpoint hands a checked interaction to (the interactions client)."""
+
+    async def claim(self, interaction_id: int) -> Claim:
+        """Whether this is the interaction's first arrival anywhere (and now claimed)."""
+        ...
 
     def receive(self, payload: dict[str, Any]) -> None: ...
 
@@ -190,6 +199,18 @@ class Endpoint:
         except (ValueError, TypeError, KeyError):
             log.warning("a signed request that is not an interaction")
             return web.Response(status=400, text="not an interaction")
+        try:
+            claim = await self._receiver.claim(adapter.interaction_id)
+        except ValueError:
+            log.warning("interaction %d: not an id an interaction has", adapter.interaction_id)
+            return web.Response(status=400, text="not an interaction")
+        except Exception:  # the database is down: no handler could work either
+            log.exception(
+                "interaction %d not handled: it could not be claimed", adapter.interaction_id
+            )
+            return web.Response(status=503, text="interaction not claimed")
+        if claim is not Claim.FIRST:
+            return web.Response(status=409, text=f"interaction {WHY[claim]}")
         try:
             contextvars.copy_context().run(_hand_over, self._receiver, adapter, payload)
         except (KeyError, TypeError, ValueError):

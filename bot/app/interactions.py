@@ -16,6 +16,7 @@ import discord
 from aiohttp import web
 from discord.ext import commands
 
+from bot.app.claims import Claim
 from bot.app.client import DominoTree
 from bot.app.endpoint import PATH, Endpoint
 from bot.app.settings import InteractionSettings
@@ -55,6 +56,10 @@ class InteractionsBot(commands.Bot):
     def live(self) -> bool:
         """Logged in and not closing: it can take the interactions POSTed to it."""
         return self.user is not None and not self.is_closed()
+
+    async def claim(self, interaction_id: int) -> Claim:
+        """Claim an interaction POSTed to this process before it is received."""
+        return await self._wiring.claims.claim(interaction_id, "endpoint")
 
     def receive(self, payload: dict[str, Any]) -> None:
         """Dispatch an interaction as discord.py does an INTERACTION_CREATE: to the slash

@@ -25,6 +25,11 @@ DEFAULT_GATEWAY_URL: Final = "wss://gateway.discord.gg/"
 _TOKEN_SHAPE: Final = re.compile(r"^[A-Za-z0-9_-]{17,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 
 
+TEST_ONLY: Final = frozenset({"discord_api_base", "discord_gateway_url", "deal_seed", "clock_file"})
+"""Settings for tests and for tracing a problem (a local Discord, a fixed deal, a clock
+that runs ahead): read like the others, but no command's ``--help`` lists them, and
+``.env.example`` keeps them apart, at its end."""
+
 DEFAULT_PUBLISH_WORKERS: Final = 4
 STANDBY_AFTER: Final = timedelta(seconds=1)
 

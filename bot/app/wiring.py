@@ -14,6 +14,7 @@ from typing import Any, Final
 import discord
 from discord.ext import commands
 
+from bot.app.claims import InteractionClaims
 from bot.app.clock import bot_clock
 from bot.app.observe import Observer, count_interaction
 from bot.app.settings import Settings
@@ -77,6 +78,14 @@ class Wiring:
         self._timers: TableTimers | None = None
         self._painters: Executor | None = None
         self._queue: JobQueue | None = None
+        self._claims: InteractionClaims | None = None
+
+    @property
+    def claims(self) -> InteractionClaims:
+        """Where each interaction is claimed before it is handled (once the parts are open)."""
+        if self._claims is None:
+            raise RuntimeError("the bot's parts are not open")
+        return self._claims
 
     async def open(self) -> Handlers:
         """Open the store and the job queue, register the slash commands and the
@@ -87,6 +96,8 @@ class Wiring:
             self._painters.submit(int)  # start the workers now, not at the first picture
         clock = bot_clock(settings.clock_file)
         self._store = store = await Store.open(settings.database, clock=clock)
+        self._claims = claims = InteractionClaims(store)
+        claims.guard(client._connection.parsers)  # over HTTP the endpoint claims first
         service = TableService(
             store,
             clock=clock,
@@ -145,6 +156,8 @@ class Wiring:
         """Stop the timers and the job queue (before the client closes)."""
         if self._timers is not None:
             await self._timers.close()
+        if self._claims is not None:
+            await self._claims.close()
         if self._queue is not None:
             await self._queue.close()
         if self._observer is not None:

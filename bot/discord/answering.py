@@ -8,17 +8,18 @@ answering does it publish to the channel and other players.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
 from bot.publishing.delivery import Delivery
 from bot.publishing.jobs import JobQueue
 from bot.publishing.publisher import Publisher
-from bot.publishing.replies import SORRY, Reply, tell
+from bot.publishing.replies import SORRY, Reply, ack_budget, tell
 from bot.store import TableRecord
 from bot.tables.errors import UserError
 from bot.tables.service import Actor, TableService, TableUpdate
@@ -28,6 +29,8 @@ from engine.registry import game_spec
 from i18n import N_, Text, text_in
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 def no_table(family: str) -> UserError:
@@ -63,6 +66,29 @@ async def acknowledge(interaction: discord.Interaction[Any], *, edit: bool) -> N
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def acknowledged_after(
+    interaction: discord.Interaction[Any], change: Awaitable[T], *, edit: bool
+) -> T:
+    """Await ``change`` (a commit), then acknowledge the interaction, whose answer a job
+    finishes: a player told that their click was received finds it committed, whatever
+    happens to this process next. Only when Discord's margin runs short first is the
+    click acknowledged while the commit is still under way; what follows is then the
+    truth either way: the job's answer, or the refusal, which :meth:`Desk.guarded` sends
+    as a follow-up."""
+    task = asyncio.ensure_future(change)
+    done, _ = await asyncio.wait({task}, timeout=ack_budget(interaction))
+    if done:
+        result = task.result()  # a refusal is raised here, unacknowledged: answered once
+        await acknowledge(interaction, edit=edit)
+        return result
+    log.debug("interaction %d: acknowledged while its commit finishes", interaction.id)
+    try:
+        await acknowledge(interaction, edit=edit)
+    except discord.HTTPException as exc:  # the commit goes on; its job answers if it can
+        log.warning("interaction %d: could not acknowledge: %s", interaction.id, exc)
+    return await task
 
 
 @dataclass(eq=False)

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.answering import Desk, acknowledge, actor_of, reader_text, ready
+from bot.discord.answering import Desk, acknowledged_after, actor_of, reader_text, ready
 from bot.games.narration import plain
 from bot.publishing import messages
 from bot.publishing.answers import AnswerTicket
@@ -128,12 +128,16 @@ class LobbyHandlers(Desk):
     async def _start_here(
         self, interaction: discord.Interaction[Any], table_id: int, actor: Actor, *, accept: bool
     ) -> None:
-        """Start (or accept) from the lobby message. Acknowledged first: the publish job
-        answers by drawing the table here."""
-        await acknowledge(interaction, edit=True)
+        """Start (or accept) from the lobby message: acknowledged once committed, and the
+        publish job answers by drawing the table here (in process, after the
+        acknowledgement it edits)."""
         ticket = AnswerTicket.of(interaction, None).to_json()
         begin = self.service.accept if accept else self.service.start
-        self.settle(await begin(table_id, actor, ticket))
+        with self.queue.held():
+            update = await acknowledged_after(
+                interaction, begin(table_id, actor, ticket), edit=True
+            )
+        self.settle(update)
 
     async def _seat(
         self,

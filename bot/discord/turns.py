@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.answering import Desk, acknowledge
+from bot.discord.answering import Desk, acknowledge, acknowledged_after
 from bot.publishing import messages
 from bot.publishing.answers import AnswerTicket
 from bot.publishing.private import pick_targets, played_reply, subject_reply
@@ -77,20 +77,20 @@ class TurnHandlers(Desk):
         *,
         edit: bool,
     ) -> None:
-        """Commit the move here; answer it here when this process runs its jobs (SQLite),
-        else acknowledge at once and leave the answer and the computers' replies to jobs
-        any worker may take (pictures and searches are the costly part, and most plays
-        are DM picks, which Discord sends to shard 0 alone)."""
+        """Commit the move here, and only then tell the player it was received. Answer it
+        here when this process runs its jobs (SQLite); else acknowledge once committed and
+        leave the answer and the computers' replies to jobs any worker may take (pictures
+        and searches are the costly part, and most plays are DM picks, which Discord
+        sends to shard 0 alone)."""
         user_id = interaction.user.id
         if not self.queue.in_process:
-            await acknowledge(interaction, edit=edit)
 
             def answer_with(update: TableUpdate) -> JsonObject:
                 content = messages.played_content(update, user_id)
                 return AnswerTicket.of(interaction, content).to_json()
 
             # The move's publish job answers, and lets the computers reply, in any process.
-            update = await self.service.play(
+            committed = self.service.play(
                 table_id,
                 user_id,
                 notation,
@@ -99,7 +99,7 @@ class TurnHandlers(Desk):
                 answer=answer_with,
                 locale=interaction.locale.value,
             )
-            self.settle(update)
+            self.settle(await acknowledged_after(interaction, committed, edit=edit))
             return
         updates: list[TableUpdate] = []
 

@@ -26,6 +26,12 @@ INTERACTIONS: Final = Counter(
     "family, or a control's kind).",
     ["type", "action"],
 )
+INTERACTIONS_IGNORED: Final = Counter(
+    "domino_interactions_ignored",
+    "Interactions not handled, by why: ``replay`` (already handled, by this process or "
+    "another) or ``expired`` (older than Discord's 15-minute token life).",
+    ["reason"],
+)
 ANSWER_SECONDS: Final = Histogram(
     "domino_answer_seconds",
     "From an interaction's creation to its answer sent, by where it was sent (at once, "

@@ -1,19 +1,31 @@
 """A mover's interaction, carried in a job so that any process can finish its answer.
 
 Discord lets whoever holds an interaction's token edit its answer for 15 minutes, with no
-bot token and no gateway: the process that received the interaction acknowledges it and
-commits the move, and a worker anywhere draws and sends the answer. The token is a
+bot token and no gateway: the process that received the interaction commits the move and
+then acknowledges it, and a worker anywhere draws and sends the answer. The token is a
 credential: it lives only in the job, and is never logged.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import UTC, datetime
+from typing import Any, Final, TypeVar
 
 import discord
 
 from bot.store import JsonObject
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+ACKNOWLEDGED_WITHIN: Final = 3.5
+"""Seconds after its creation by which an interaction has been acknowledged, if ever:
+Discord's 3 seconds, and the acknowledgement's own trip."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +62,32 @@ class AnswerTicket:
             subject,
             turn,
         )
+
+    def age(self) -> float:
+        """Seconds since Discord created the interaction (from its snowflake)."""
+        created = discord.utils.snowflake_time(self.interaction_id)
+        return (datetime.now(UTC) - created).total_seconds()
+
+    async def once_acknowledged(self, call: Callable[[], Awaitable[T]]) -> T | None:
+        """``call()`` (an edit of the answer, or a follow-up), once the interaction has been
+        acknowledged: the process that received it commits first and acknowledges right
+        after, so a worker quick to take the commit's job may find no answer to edit yet
+        (Discord's 404), and tries again while the interaction is young. None: it was
+        never acknowledged (that process stopped in between), so there is nothing to
+        answer; the move itself stands and is published."""
+        pause = 0.05
+        while True:
+            try:
+                return await call()
+            except discord.NotFound:
+                if self.age() > ACKNOWLEDGED_WITHIN:
+                    log.warning(
+                        "interaction %d was never acknowledged: its answer is dropped",
+                        self.interaction_id,
+                    )
+                    return None
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, 0.4)
 
     @property
     def publishes_table(self) -> bool:

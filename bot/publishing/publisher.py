@@ -285,8 +285,10 @@ class Publisher:
             except UserError as exc:
                 own = seat_of(record, answer.user_id)
                 text = table_text(record) if own is None else seat_text(record, own)
-                await answer.interaction(self._client).followup.send(
-                    exc.said_in(text), ephemeral=True, allowed_mentions=NO_MENTIONS
+                followup = answer.interaction(self._client).followup
+                refusal = exc.said_in(text)
+                await answer.once_acknowledged(
+                    lambda: followup.send(refusal, ephemeral=True, allowed_mentions=NO_MENTIONS)
                 )
                 return
         await self._edit_answer(answer, reply)
@@ -294,7 +296,11 @@ class Publisher:
     async def _edit_answer(self, answer: AnswerTicket, reply: Reply) -> None:
         """Put ``reply`` in place of the interaction's original response."""
         content, view = reply.parts()
-        await answer.interaction(self._client).edit_original_response(
-            content=content, attachments=reply.files, view=view, allowed_mentions=NO_MENTIONS
+        interaction = answer.interaction(self._client)
+        edited = await answer.once_acknowledged(
+            lambda: interaction.edit_original_response(
+                content=content, attachments=reply.files, view=view, allowed_mentions=NO_MENTIONS
+            )
         )
-        answered(answer.interaction_id, "job")
+        if edited is not None:
+            answered(answer.interaction_id, "job")

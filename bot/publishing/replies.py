@@ -58,6 +58,13 @@ def age(interaction: discord.Interaction[Any]) -> float:
     return (datetime.now(UTC) - interaction.created_at).total_seconds()
 
 
+def ack_budget(interaction: discord.Interaction[Any]) -> float:
+    """Seconds left to wait before the interaction must be acknowledged. Clamped both
+    ways: a clock ahead of Discord's defers at once (safe), one behind it never stretches
+    the wait past :data:`ACK_BUDGET`."""
+    return min(ACK_BUDGET, max(0.0, ACK_BUDGET - age(interaction)))
+
+
 async def answer(
     interaction: discord.Interaction[Any],
     work: Awaitable[Reply],
@@ -69,10 +76,7 @@ async def answer(
     otherwise send a new message (ephemeral unless told otherwise)."""
     with answering():  # the reply's pictures are drawn before other tables' (its copy)
         task = asyncio.ensure_future(work)
-    # Clamped both ways: a clock ahead of Discord defers at once (safe), one behind it
-    # never stretches the wait past the budget.
-    budget = min(ACK_BUDGET, max(0.0, ACK_BUDGET - age(interaction)))
-    done, _ = await asyncio.wait({task}, timeout=budget)
+    done, _ = await asyncio.wait({task}, timeout=ack_budget(interaction))
     if not done:
         log.debug("interaction %d: deferring while work finishes", interaction.id)
         if edit:

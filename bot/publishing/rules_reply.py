@@ -1,11 +1,16 @@
 """``/<game> rules``: the game's whole rules page, privately, as embeds: a section each
 (cut between paragraphs where one is longer than an embed holds), in as many messages as
 Discord's limits need.
+
+A page's relative links lead to files beside it in the repository, which Discord cannot
+open: shown there, a link reads as its words, and a link to another game's rules page
+also names the command that shows that page (in the reader's language).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Final
 
 import discord
@@ -22,6 +27,35 @@ TITLE_LIMIT: Final = 256
 MESSAGE_LIMIT: Final = 6000
 """Characters of all a message's embeds together."""
 EMBEDS_PER_MESSAGE: Final = 10
+LINK: Final = re.compile(r"\[([^\]]*)\]\(([^)\s]+)\)")
+WEB_ADDRESS: Final = re.compile(r"[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+RULES_PAGE: Final = re.compile(r"(\w+)\.md(?:#[-\w]*)?")
+"""A link to another rules page of the same language, beside the page."""
+COMMAND_NAME: Final = re.compile(r"^[-_'\w]{1,32}$")
+
+
+def _command_name(name: str, text: Text) -> str:
+    """A command's name as a reader sees it (English where the translation is no name
+    Discord takes, as the command tree does)."""
+    translated = text._(name).lower()
+    return translated if COMMAND_NAME.match(translated) else name
+
+
+def shown_in_discord(page: str, text: Text = ENGLISH) -> str:
+    """The page as Discord can show it: every relative link turned into its words, a
+    link to another game's rules followed by the command that shows them."""
+
+    def plain(link: re.Match[str]) -> str:
+        words, target = link.group(1), link.group(2)
+        if WEB_ADDRESS.match(target):
+            return link.group(0)
+        page_of = RULES_PAGE.fullmatch(target)
+        if page_of is None:
+            return words
+        family = _command_name(page_of.group(1), text)
+        return f"{words} (`/{family} {_command_name('rules', text)}`)"
+
+    return LINK.sub(plain, page)
 
 
 def _pieces(section: Section, text: Text) -> list[tuple[str, str]]:
@@ -46,7 +80,7 @@ def rules_messages(page: str, text: Text = ENGLISH) -> list[list[discord.Embed]]
     """The page as messages of embeds, each message within Discord's limits."""
     messages: list[list[discord.Embed]] = [[]]
     used = 0
-    for section in sections(page):
+    for section in sections(shown_in_discord(page, text)):
         for title, description in _pieces(section, text):
             size = len(title) + len(description)
             if messages[-1] and (

@@ -48,6 +48,16 @@ class Database(Protocol):
         """Read outside any write transaction (never seeing another's half-done one)."""
         ...
 
+    async def write(
+        self, sql: str, params: Sequence[object] = (), *, durable: bool = True
+    ) -> list[Row]:
+        """One statement that commits on its own (its own implicit transaction): a single
+        round trip, for a write that needs no read before it. ``durable=False`` lets the
+        commit return before it reaches the disk: a crash of the database server may lose
+        it, unless a durable commit made after it has returned (the log is flushed in
+        order)."""
+        ...
+
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
 
     def hold(self, name: str) -> AbstractAsyncContextManager[None]:

@@ -196,12 +196,23 @@ FROM tables, json_each(tables.seats) AS seat
 WHERE json_extract(seat.value, '$.user_id') IS NOT NULL;
 """
 
+_V6_HANDLED_INTERACTIONS: Final = """
+-- Each interaction Discord sent, claimed by the one process that handles it, so a replay
+-- (the same signed POST sent again, to this process or another) is handled at most once.
+-- An id is a Discord snowflake, which carries its creation time: rows past Discord's
+-- 15-minute token life are pruned by the primary key alone, with no second index.
+CREATE TABLE handled_interactions (
+    id INTEGER PRIMARY KEY
+) STRICT;
+"""
+
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_TABLES_MOVES_RESULTS,
     _V2_GENERIC_STATS_AND_SETTINGS,
     _V3_NEWS_PENDING_COLUMN,
     _V4_PUBLICATION,
     _V5_TABLE_PLAYERS,
+    _V6_HANDLED_INTERACTIONS,
 )
 """Migration *n* (1-based) brings a database from user_version n-1 to n."""
 

@@ -129,10 +129,17 @@ FROM tables, json_array_elements(tables.seats) AS seat
 WHERE seat->>'user_id' IS NOT NULL;
 """
 
+_V6_HANDLED_INTERACTIONS: Final = """
+CREATE TABLE handled_interactions (
+    id BIGINT PRIMARY KEY
+);
+"""
+
 POSTGRES_MIGRATIONS: Final[dict[int, str]] = {
     3: _V3_BASELINE,
     4: _V4_PUBLICATION,
     5: _V5_TABLE_PLAYERS,
+    6: _V6_HANDLED_INTERACTIONS,
 }
 """Migration *n* brings a PostgreSQL database to version *n* (from *n* − 1, or from
 nothing for the baseline)."""

@@ -79,6 +79,16 @@ class SqliteDatabase:
         async with self._lock:
             return list(await self._conn().execute_fetchall(sql, params))
 
+    async def write(
+        self, sql: str, params: Sequence[object] = (), *, durable: bool = True
+    ) -> list[Row]:
+        # In WAL mode with synchronous = NORMAL, no commit waits for the disk anyway.
+        async with self._lock:  # autocommit mode: the statement is its own transaction
+            try:
+                return list(await self._conn().execute_fetchall(sql, params))
+            except sqlite3.IntegrityError as exc:
+                raise _translated(exc) from exc
+
     def hold(self, name: str) -> AbstractAsyncContextManager[None]:
         return contextlib.nullcontext()  # one process: its own locks are enough
 

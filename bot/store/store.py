@@ -1,6 +1,7 @@
 """The asynchronous store that keeps every table, move and result, on SQLite or PostgreSQL:
 the one entry its callers use, opened and closed here and built from one part per kind
-of thing stored (tables, move logs, finished matches and standings, publications).
+of thing stored (tables, move logs, finished matches and standings, publications, the
+interactions handled).
 
 How a write stays correct when several race is in ``bot.store.base``.
 """
@@ -15,6 +16,7 @@ from typing import Any, Final, Self
 from bot.store.base import Clock, utc_now
 from bot.store.database import Database
 from bot.store.errors import StoreError
+from bot.store.interactions import StoreInteractions
 from bot.store.matches import StoreMatches
 from bot.store.moves import StoreMoves
 from bot.store.published import StorePublications
@@ -28,7 +30,7 @@ def is_postgres_url(target: str | os.PathLike[str]) -> bool:
     return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
 
-class Store(StoreTables, StoreMoves, StoreMatches, StorePublications):
+class Store(StoreTables, StoreMoves, StoreMatches, StorePublications, StoreInteractions):
     """Persistent home of tables, move logs, finished matches and standings.
 
     Obtain one with ``await Store.open(target)`` or ``async with Store.open(target) as

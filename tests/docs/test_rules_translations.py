@@ -1,6 +1,7 @@
 """Each rules page in docs/rules/ has a Spanish, Brazilian Portuguese and German twin that
-keeps every section, every command and move players type, every number in its tables and
-links that work from its own folder: a dropped section or a broken link fails here."""
+keeps every section and paragraph, every number in its tables and links that work from its
+own folder: a dropped section or paragraph or a broken link fails here (the commands and
+moves it quotes are checked in test_rules_words.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.docs.rules_markdown import sections
+
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
 LANGUAGES = ("es", "pt_BR", "de")
@@ -18,7 +21,6 @@ PAIRS = [(language, page) for language in LANGUAGES for page in ENGLISH_PAGES]
 
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 HEADING = re.compile(r"^(#{1,6})\s", re.MULTILINE)
-CODE_SPAN = re.compile(r"`([^`]+)`")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 NUMBER = re.compile(r"\d+")
 
@@ -30,13 +32,6 @@ def _text(path: Path) -> str:
 def heading_levels(text: str) -> list[int]:
     """The level of every heading, in order (fenced blocks left out)."""
     return [len(hashes) for hashes in HEADING.findall(FENCE.sub("", text))]
-
-
-def notations(text: str) -> Counter[str]:
-    """Fenced blocks and inline code: commands, options and moves, as players type them."""
-    blocks = [" ".join(block.split()) for block in FENCE.findall(text)]
-    spans = [" ".join(span.split()) for span in CODE_SPAN.findall(FENCE.sub("", text))]
-    return Counter(blocks + spans)
 
 
 def table_numbers(text: str) -> list[Counter[str]]:
@@ -89,9 +84,19 @@ def test_translation_keeps_every_heading(language: str, page: str) -> None:
 
 
 @pytest.mark.parametrize(("language", "page"), PAIRS)
-def test_translation_keeps_commands_and_moves_as_typed(language: str, page: str) -> None:
-    english = notations(_text(RULES / page))
-    assert notations(_text(_translation(language, page))) == english
+def test_translation_keeps_every_section_and_paragraph(language: str, page: str) -> None:
+    """Section by section (same headings, in the same order), the same paragraphs, lists
+    of as many items and tables of as many rows and columns as the English page."""
+    english = sections(_text(RULES / page))
+    translated = sections(_text(_translation(language, page)), translated=True)
+    assert [s.level for s in translated] == [s.level for s in english], "headings"
+    differing = [
+        f"{twin.heading!r} (English {section.heading!r}): "
+        f"{[b.shape for b in twin.blocks]} != {[b.shape for b in section.blocks]}"
+        for section, twin in zip(english, translated, strict=True)
+        if [b.shape for b in twin.blocks] != [b.shape for b in section.blocks]
+    ]
+    assert differing == []
 
 
 @pytest.mark.parametrize(("language", "page"), PAIRS)

@@ -7,7 +7,8 @@ Each POST carries ``X-Signature-Ed25519`` (over ``X-Signature-Timestamp`` + the 
 from the key pair the fake made at start; ``FakeDiscord.env()`` offers its public key as
 DISCORD_PUBLIC_KEY. An endpoint that refuses the connection (its process is gone) is
 skipped for the next, as a load balancer's health check would; the answer to the POST is
-kept on the record (``endpoint``, ``endpoint_status``).
+kept on the record (``endpoint``, ``endpoint_status``), with the POST's exact body and
+headers (``posted``: a test can send it again, as a replay).
 
 A ``200`` answer's body is the interaction's response, applied exactly as a callback
 would be (kept in ``record.callbacks`` with ``via="body"``): the way Discord documents
@@ -89,10 +90,10 @@ class EndpointDelivery:
             record.dispatched_at = None
             mark_dispatched(record)  # Discord's 3 seconds start as the POST leaves
             answer = b""
+            headers = self.signed(body)
+            record.posted = (body, headers)
             try:
-                async with self._session_().post(
-                    url, data=body, headers=self.signed(body)
-                ) as response:
+                async with self._session_().post(url, data=body, headers=headers) as response:
                     answer = await response.read()
                     status: int | None = response.status
             except aiohttp.ClientConnectorError:

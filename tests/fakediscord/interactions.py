@@ -119,6 +119,8 @@ class InteractionRecord:
     """The interactions endpoint URL it was POSTed to (None: sent over the gateway)."""
     endpoint_status: int | None = None
     """The status that endpoint answered the POST with (None: no answer, the process died)."""
+    posted: tuple[bytes, dict[str, str]] | None = field(default=None, repr=False)
+    """The body and headers (signature included) of its endpoint POST, exactly as sent."""
     posting: asyncio.Event | None = field(default=None, repr=False)
     """While its endpoint POST is out: set once the POST's answer is taken in. Calls
     with its token wait for that, as Discord takes the POST's answer first."""

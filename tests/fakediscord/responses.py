@@ -60,6 +60,8 @@ class Responder:
     ) -> dict[str, Any]:
         """Validate and apply a callback; every attempt is kept in ``record.callbacks``.
         ``via``: the callback route, or the body of the endpoint POST's answer."""
+        if self.world.settings.on_callback is not None:
+            self.world.settings.on_callback(record)
         now = time.perf_counter()
         payload = body.object()
         kind = int(payload.get("type") or 0)

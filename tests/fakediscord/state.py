@@ -12,7 +12,7 @@ import base64
 import copy
 import re
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import quote
@@ -73,6 +73,10 @@ class Settings:
     interaction's ``@original`` is never held): a test can keep a publication in progress.
     A held call waits for the event it found: assign a new, set event to let later calls
     through while the held ones keep waiting for the old one."""
+
+    on_callback: Callable[[InteractionRecord], None] | None = None
+    """Called as each interaction callback arrives, before it is applied: the moment
+    Discord tells the person their click was received (a test can kill the bot there)."""
 
     global_limit: int | None = None
     """Requests a second the bot may make on routes that count against its global rate

@@ -7,12 +7,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from bot.app import cli, start
+from bot.app.settings import Settings
 
 REPO = Path(__file__).resolve().parents[3]
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -152,3 +154,40 @@ def test_a_bad_dotenv_setting_ends_a_command_without_a_token_in_one_line(
         "(see .env.example)."
     ]
     assert not (here / "pictures").exists()
+
+
+TEST_ONLY = ("CLOCK_FILE", "DISCORD_GATEWAY_URL", "DISCORD_API_BASE", "DEAL_SEED")
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_dash_h_is_help_on_every_command(command: str) -> None:
+    words = [command] if command else []
+    assert invoke(*words, "-h") == invoke(*words, "--help")
+    assert invoke(*words, "-h")[1].startswith(f"Usage: domino-tables {command}".rstrip())
+
+
+def test_version_is_the_packages_and_runs_nothing(here: Path, started: list[str]) -> None:
+    code, text = invoke("--version")
+    assert (code, text) == (0, f"domino-tables {metadata.version('domino-tables')}\n")
+    assert started == []
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_lists_no_setting_meant_for_tests(command: str) -> None:
+    words = " ".join(invoke(command, "--help")[1].split())
+    assert all(name not in words for name in TEST_ONLY)
+
+
+def test_a_setting_meant_for_tests_is_still_read(
+    monkeypatch: pytest.MonkeyPatch, here: Path
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DEAL_SEED", "7")
+    monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:5999/api/v10")
+    monkeypatch.setenv("CLOCK_FILE", str(here / "clock"))
+    read = Settings()  # type: ignore[call-arg]
+    assert (read.deal_seed, read.discord_api_base, read.clock_file) == (
+        7,
+        "http://127.0.0.1:5999/api/v10",
+        here / "clock",
+    )

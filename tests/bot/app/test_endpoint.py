@@ -1,6 +1,6 @@
-"""The interactions endpoint: only requests Discord signed just now reach the bot; a PING
-is answered PONG, and an interaction's first answer is the body of the POST's answer
-(one with pictures: a deferral there, then the pictures edited in)."""
+"""The interactions endpoint: only requests Discord signed just now reach the bot, each
+interaction once; a PING is answered PONG, and an interaction's first answer is the body
+of the POST's answer (one with pictures: a deferral there, then the pictures edited in)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,10 @@ from discord.webhook.async_ import (
 )
 from nacl.signing import SigningKey
 
+from bot.app.claims import Claim
 from bot.app.endpoint import PATH, Endpoint
 from bot.app.signatures import SignatureCheck
+from bot.store import StoreError
 
 KEY = SigningKey.generate()
 CLICK: dict[str, Any] = {
@@ -37,12 +39,24 @@ CLICK: dict[str, Any] = {
 
 class Receiver:
     """Keeps what the endpoint handed over; ``answer`` (the REST parameters discord.py
-    builds) makes it answer as discord.py does, through the adapter in its context."""
+    builds) makes it answer as discord.py does, through the adapter in its context. Its
+    claims are kept in a set (the bot keeps them in the store, ``bot.app.claims``);
+    ``expired`` ids are too old to claim."""
 
     def __init__(self, answer: MultipartParameters | None = None) -> None:
         self.received: list[dict[str, Any]] = []
         self.answer = answer
         self.tasks: list[asyncio.Task[Any]] = []
+        self.claimed: set[int] = set()
+        self.expired: set[int] = set()
+
+    async def claim(self, interaction_id: int) -> Claim:
+        if interaction_id in self.expired:
+            return Claim.EXPIRED
+        if interaction_id in self.claimed:
+            return Claim.REPLAY
+        self.claimed.add(interaction_id)
+        return Claim.FIRST
 
     def receive(self, payload: dict[str, Any]) -> None:
         self.received.append(payload)
@@ -162,6 +176,47 @@ async def test_an_interaction_left_unanswered_is_a_server_error(
     response = await client.post(PATH, data=body, headers=signed(body))
     assert response.status == 500
     assert receiver.received == [CLICK]
+
+
+async def test_a_replayed_post_is_a_conflict_handed_to_nobody(
+    client: TestClient[Any, Any], receiver: Receiver, routes: list[tuple[str, Any]]
+) -> None:
+    receiver.answer = interaction_message_response_params(type=4, content="Your hand.")
+    body = json.dumps(CLICK).encode()
+    headers = signed(body)
+    first = await client.post(PATH, data=body, headers=headers)
+    assert first.status == 200
+    await receiver.tasks[0]
+    for _ in range(2):  # the very same request, signature and timestamp still good
+        replay = await client.post(PATH, data=body, headers=headers)
+        assert replay.status == 409
+        assert await replay.text() == "interaction already handled"
+    assert receiver.received == [CLICK]
+    assert routes == []
+
+
+async def test_an_interaction_too_old_to_answer_is_handed_to_nobody(
+    client: TestClient[Any, Any], receiver: Receiver
+) -> None:
+    receiver.expired.add(int(CLICK["id"]))
+    body = json.dumps(CLICK).encode()
+    response = await client.post(PATH, data=body, headers=signed(body))
+    assert response.status == 409
+    assert await response.text() == "interaction expired"
+    assert receiver.received == []
+
+
+async def test_an_interaction_that_cannot_be_claimed_is_handed_to_nobody(
+    client: TestClient[Any, Any], receiver: Receiver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def database_down(interaction_id: int) -> Claim:
+        raise StoreError("the store is closed")
+
+    monkeypatch.setattr(receiver, "claim", database_down)
+    body = json.dumps(CLICK).encode()
+    response = await client.post(PATH, data=body, headers=signed(body))
+    assert response.status == 503
+    assert receiver.received == []
 
 
 def _missing(header: str) -> Any:

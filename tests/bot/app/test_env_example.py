@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from bot.app.settings import InteractionSettings, StoreSettings
+from bot.app.settings import TEST_ONLY, InteractionSettings, StoreSettings
 
 ROOT = Path(__file__).resolve().parents[3]
 COMMENTED = re.compile(r"^# ([A-Z][A-Z0-9_]*)=(.*)$")
@@ -84,3 +84,12 @@ def test_a_database_url_wins_over_the_parts(
     monkeypatch.setenv("DATABASE_URL", "postgresql://u:p@elsewhere:5433/db")
     monkeypatch.chdir(tmp_path)
     assert StoreSettings().database == "postgresql://u:p@elsewhere:5433/db"
+
+
+def test_the_settings_meant_for_tests_stand_apart_at_the_end() -> None:
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    operators, marker, tests = example.partition("# ---- For tests")
+    assert marker
+    in_tests = {match[1] for line in tests.splitlines() if (match := COMMENTED.match(line))}
+    assert in_tests == {name.upper() for name in TEST_ONLY}
+    assert not any(name in operators for name in in_tests)

@@ -9,6 +9,7 @@ from PIL import Image
 
 from bot.games import ADAPTERS
 from bot.games.rules_pages import rules_page, sections
+from bot.publishing.rules_reply import shown_in_discord
 from bot.store import SeatResult, Store, TableStatus
 from tests.bot.e2e.conftest import BOTH_WAYS, Club, driver
 from tests.bot.e2e.harness import assert_answered_once_in_time, start_bot
@@ -116,7 +117,7 @@ async def test_rules_show_each_games_whole_page_to_the_asker_only(
     fake, ada = club.fake, club.ada
     table = driver(club, ada)
     for family in sorted(ADAPTERS):
-        page = rules_page(family)
+        page = shown_in_discord(rules_page(family))  # its links as Discord shows them
         first = await table.slash(ada, f"{family} rules")
         assert first.ephemeral and first.message.visible_to is ada.user
         wanted = [section.heading for section in sections(page)] + [

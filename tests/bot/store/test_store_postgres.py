@@ -135,7 +135,14 @@ async def test_both_backends_end_in_the_same_logical_schema(
     for part in ("columns", "indexes", "unique", "triggers"):
         assert pg_schema[part] == lite_schema[part], part
     tables = {column[0] for column in lite_schema["columns"]}  # type: ignore[attr-defined]
-    assert tables == {"tables", "moves", "finished_matches", "standings", "table_players"}
+    assert tables == {
+        "tables",
+        "moves",
+        "finished_matches",
+        "standings",
+        "table_players",
+        "handled_interactions",
+    }
 
 
 def test_postgresql_migrations_run_from_the_baseline_to_the_current_version() -> None:
