@@ -7,19 +7,21 @@ not shown yet, and records what it sent in one write. It runs under the table's 
 so an older state is never shown after a newer one. Per play this costs one DM and one
 edit of the table message. When the turn moves to a player whose DMs are closed, the table
 message itself is the reminder: posted anew at the bottom of the channel with a line that
-pings them, and the old one deleted. Scoring events, hand ends and the result add one
-announcement. Every message a job creates carries a nonce, so a job taken again after its
-worker was killed mid-send creates nothing twice (Discord returns the first copy).
+pings them (kept on every redraw while their turn lasts), and the old one deleted
+(``bot.publishing.table_message``: one live table message whenever a process stops).
+Scoring events, hand ends and the result add one announcement. Every message a job
+creates carries a nonce, so a job taken again after its worker was killed mid-send
+creates nothing twice (Discord returns the first copy). A table whose publication is up
+to date is left alone: a job for it, or a restart, sends nothing (:func:`unshown`).
 Publishing never raises: the move is committed, and a Discord hiccup must not undo it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 import discord
@@ -32,7 +34,9 @@ from bot.publishing.delivery import Delivery
 from bot.publishing.jobs import JobQueue
 from bot.publishing.private import played_reply, subject_reply
 from bot.publishing.replies import NO_MENTIONS, Reply
-from bot.publishing.turn_notices import TurnNotifier, message_nonce
+from bot.publishing.table_message import Sent, TableMessages
+from bot.publishing.turn_notices import TurnNotifier, message_nonce, pinged_player
+from bot.publishing.unshown import unshown
 from bot.store import PublishJob, Store, TableRecord, TableStatus
 from bot.store.publication import Publication
 from bot.tables.errors import UserError
@@ -52,10 +56,14 @@ async def table_reply(
     match: Match,
     dms_closed: frozenset[int] | None = None,
     text: Text | None = None,
+    *,
+    pinged: int | None = None,
 ) -> Reply:
     """The channel's table message for a running or finished match (``dms_closed``: as
     the publication being made knows them; else as the last one recorded); ``text``: the
-    same shown to one reader (their status), in their language."""
+    same shown to one reader (their status), in their language. ``pinged``: the player to
+    move whose DMs are closed, named in its ping line (kept while their turn lasts, so a
+    redraw never drops it)."""
     text = text or table_text(record)
     picture = await pictures.table_picture(record, match, text)
     view: discord.ui.View | None = None
@@ -66,20 +74,13 @@ async def table_reply(
     if dms_closed is None:
         dms_closed = Publication.from_json(record.publication).dms_closed
     content = messages.table_content(record, match, dms_closed, text)
-    return Reply(content, [picture], view, layout=True)
+    reply = Reply(content, [picture], view, layout=True)
+    if pinged is not None:
+        reply.note = messages.turn_ping_content(record, pinged)
+    return reply
 
 
 ANNOUNCEMENT: Final = -1
-TABLE_MESSAGE: Final = -2
-
-
-@dataclass(slots=True)
-class _Sent:
-    """What one publication sent so far: becomes the table's next :class:`Publication`."""
-
-    publication: Publication
-    message_id: int | None = None
-    """The table message's new id, when it was posted anew."""
 
 
 class Publisher:
@@ -101,6 +102,7 @@ class Publisher:
         self._store = store
         self._delivery = delivery
         self._turns = TurnNotifier(delivery)
+        self._tables = TableMessages(client, store)
         self._queue = queue
         self._service = service
 
@@ -122,7 +124,7 @@ class Publisher:
                 return  # a tile pick: nothing was committed
             ticket = None
         async with self._queue.table_lock(job.table_id):
-            shown = await self._publish(job.table_id, ticket, remind=job.remind)
+            shown = await self._publish(job.table_id, ticket)
         service = self._service
         if shown is not None and service is not None and service.computer_to_move(*shown):
             async with self._queue.computer_turns(job.table_id) as mine:
@@ -131,52 +133,42 @@ class Publisher:
 
     async def edit_table_message(self, record: TableRecord, reply: Reply) -> None:
         """Replace the table message's content (lobby changes, closed lobbies)."""
-        if record.message_id is None:
-            return
-        message = self._channel(record).get_partial_message(record.message_id)
-        content, view = reply.parts()
-        await message.edit(
-            content=content, attachments=reply.files, view=view, allowed_mentions=NO_MENTIONS
-        )
+        await self._tables.edit(record, reply)
 
     # ------------------------------------------------------------------ publishing
 
     async def _publish(
-        self, table_id: int, via: AnswerTicket | None, *, remind: bool = False
+        self, table_id: int, via: AnswerTicket | None
     ) -> tuple[TableRecord, Match] | None:
-        """Publish the table as committed now (through ``via``, a click on the table message
-        such as Start, which that answers); returns what it read (None: no table)."""
+        """Publish what of the table as committed now is not shown yet (through ``via``, a
+        click on the table message such as Start, which that answers); returns what it
+        read (None: no table)."""
         record = await self._store.get_table(table_id)
         if record is None or record.state is None:
             return None
         match = Match.from_json(record.state)
         done = Publication.from_json(record.publication)
         meta = TableMeta.from_json(record.meta)
-        news = sorted((item for item in meta.news if item.id > done.news_sent), key=lambda n: n.id)
-        # After a restart the player to move gets their controls once more, anew (the
-        # killed process may not have sent them) — unless a new hand's DMs are still to
-        # go: those go once, with their nonces.
-        fresh = remind and record.is_open and not any(item.deal for item in news)
-        if fresh:
-            done = replace(
-                done, version=min(done.version, record.version - 1), dm_turn=meta.turn - 1
-            )
-        if record.version <= done.version:  # a repeated job, or one a newer job overtook
+        if not unshown(record):  # a repeated job, or one a newer job overtook
             if via is not None:  # the click still wants its answer: the table as shown
+                pinged = pinged_player(record, match, meta, done)
                 await self._step(
-                    record.id, "answering", self._refresh(record, match, done.dms_closed, via)
+                    record.id, "answering", self._answer_on_table(record, match, done, via, pinged)
                 )
             return record, match
-        sent = _Sent(replace(done, version=record.version))
+        news = sorted((item for item in meta.news if item.id > done.news_sent), key=lambda n: n.id)
+        sent = Sent(replace(done, version=record.version))
         for user, channel in done.dm_channels.items():
             self._delivery.remember_dm_channel(user, channel)
+        drawn = False  # whether the live table message shows this version already
+        if done.moving is not None:  # a process stopped while moving the table message
+            try:
+                drawn = await self._finish_move(record, match, sent)
+            except Exception:
+                log.exception("table %d: finishing the table message's move failed", record.id)
         deal = next((item for item in news if item.deal), None)
-        if fresh:  # the table first: the reminder then finds it as it will stay
-            await self._step(
-                record.id, "redrawing", self._refresh(record, match, done.dms_closed, via)
-            )
         sent.publication, ping = await self._turns.notify_players(
-            record, match, meta, deal, sent.publication, anew=fresh
+            record, match, meta, deal, sent.publication
         )
         told = [item for item in news if item.announcements]
         if not told or await self._step(
@@ -185,21 +177,52 @@ class Publisher:
             news_sent = news[-1].id if news else done.news_sent
             sent.publication = replace(sent.publication, news_sent=news_sent)
         new_hand = any(item.deal and item.finished_hand for item in news)
+        pinged = pinged_player(record, match, meta, sent.publication)
         closed = sent.publication.dms_closed
-        if (new_hand or ping is not None) and record.is_open:
+        drawn = drawn and ping is None and closed == done.dms_closed
+        if sent.publication.moving is not None or drawn:
+            # A move still unfinished is left to the next publication (it is recorded);
+            # one just finished already shows this version.
+            if via is not None:
+                await self._step(
+                    record.id,
+                    "answering",
+                    self._answer_on_table(record, match, sent.publication, via, pinged),
+                )
+        elif (new_hand or ping is not None) and record.is_open:
             if via is not None:  # the click is answered before its message makes way
-                await self._step(record.id, "answering", self._refresh(record, match, closed, via))
+                await self._step(
+                    record.id,
+                    "answering",
+                    self._answer_on_table(record, match, sent.publication, via, None),
+                )
+            reply = await table_reply(record, match, closed, pinged=pinged)
             await self._step(
-                record.id, "moving the table", self._repost(record, match, closed, ping, sent)
+                record.id, "moving the table", self._tables.move(record, reply, sent, ping=ping)
             )
-        elif not fresh or closed != done.dms_closed:
-            await self._step(record.id, "redrawing", self._refresh(record, match, closed, via))
+        elif via is not None:
+            await self._step(
+                record.id,
+                "redrawing",
+                self._answer_on_table(record, match, sent.publication, via, pinged),
+            )
+        elif record.version > done.version or closed != done.dms_closed:
+            reply = await table_reply(record, match, closed, pinged=pinged)
+            await self._step(record.id, "redrawing", self._tables.redraw(record, reply, sent))
         await self._step(
             record.id,
             "recording what was sent",
             self._store.record_publication(record.id, sent.publication.to_json(), sent.message_id),
         )
         return record, match
+
+    async def _finish_move(self, record: TableRecord, match: Match, sent: Sent) -> bool:
+        """The table message's move a stopped process left unfinished, finished with the
+        table as committed now (see ``bot.publishing.table_message``)."""
+        meta = TableMeta.from_json(record.meta)
+        pinged = pinged_player(record, match, meta, sent.publication)
+        reply = await table_reply(record, match, sent.publication.dms_closed, pinged=pinged)
+        return await self._tables.finish_move(record, reply, sent)
 
     @staticmethod
     async def _step(table_id: int, what: str, step: Awaitable[object]) -> bool:
@@ -211,57 +234,19 @@ class Publisher:
             return False
         return True
 
-    async def _refresh(
+    async def _answer_on_table(
         self,
         record: TableRecord,
         match: Match,
-        closed: frozenset[int],
-        via: AnswerTicket | None = None,
+        shown: Publication,
+        via: AnswerTicket,
+        pinged: int | None,
     ) -> None:
-        """Redraw the table message in place (through ``via``, the interaction clicked on
-        it, which that answers)."""
-        if via is None and record.message_id is None:
-            return
-        reply = await table_reply(record, match, closed)
-        if via is None:
-            await self.edit_table_message(record, reply)
-        else:
-            await self._edit_answer(via, reply)
-
-    async def _repost(
-        self,
-        record: TableRecord,
-        match: Match,
-        closed: frozenset[int],
-        ping: int | None,
-        sent: _Sent,
-    ) -> None:
-        """Post the table message anew at the bottom of the channel and delete the old one,
-        so the channel holds one live table: for a new hand (the hand just finished is in
-        the announcement above it), and to remind ``ping``, the player to move whose DMs
-        are closed (its note mentions them; an edit would not notify them)."""
-        reply = await table_reply(record, match, closed)
-        mentions = NO_MENTIONS
-        if ping is not None:
-            reply.note = messages.turn_ping_content(record, ping)
-            mentions = discord.AllowedMentions(users=[discord.Object(id=ping)])
-        _, view = reply.parts()
-        assert view is not None
-        posted = await self._channel(record).send(
-            files=reply.files,
-            view=view,
-            allowed_mentions=mentions,
-            nonce=message_nonce(record.id, record.version, TABLE_MESSAGE),
+        """Answer ``via``, the interaction clicked on the table message, with the table
+        redrawn in place."""
+        await self._edit_answer(
+            via, await table_reply(record, match, shown.dms_closed, pinged=pinged)
         )
-        sent.message_id = posted.id
-        if record.message_id != posted.id:
-            await self._delete(record, record.message_id)
-
-    async def _delete(self, record: TableRecord, message_id: int | None) -> None:
-        """Remove one of the bot's channel messages (gone already is fine)."""
-        if message_id is not None:
-            with contextlib.suppress(discord.NotFound):
-                await self._channel(record).get_partial_message(message_id).delete()
 
     async def _announce(self, record: TableRecord, match: Match, news: list[News]) -> None:
         """One channel message for the news not yet told (several commits' news when the

@@ -33,6 +33,21 @@ def message_nonce(table_id: int, key: int, place: int) -> int:
     return int.from_bytes(digest, "big")
 
 
+def pinged_player(
+    record: TableRecord, match: Match, meta: TableMeta, shown: Publication
+) -> int | None:
+    """The player to move who was pinged in the channel this turn (their DMs are closed),
+    as ``shown`` records it: the table message keeps their ping line until the turn
+    passes, through any redraw or restart, and they are not pinged again."""
+    if record.status is not TableStatus.PLAYING or match.is_over:
+        return None
+    to_move = match.hand.current_player
+    if to_move is None or shown.reminded_turn != meta.turn:
+        return None
+    user = record.seats[to_move].user_id
+    return user if user is not None and user in shown.dms_closed else None
+
+
 class TurnNotifier:
     """DMs the players a publication tells, and keeps its bookkeeping of them."""
 
@@ -46,14 +61,11 @@ class TurnNotifier:
         meta: TableMeta,
         deal: News | None,
         done: Publication,
-        *,
-        anew: bool = False,
     ) -> tuple[Publication, int | None]:
         """DM the player to move, once a turn (everyone when a hand was dealt: ``deal``),
-        except the mover whose interaction is answered (``anew``: a reminder after a
-        restart, a new message even if one was sent this turn). Returns ``done`` with
-        what was sent added, and the player to move if they are to be pinged in the
-        channel (their DMs are closed; once a turn)."""
+        except the mover whose interaction is answered. Returns ``done`` with what was
+        sent added, and the player to move if they are to be pinged in the channel (their
+        DMs are closed; once a turn)."""
         if record.status is not TableStatus.PLAYING or match.is_over:
             return done, None
         to_move = match.hand.current_player
@@ -68,13 +80,10 @@ class TurnNotifier:
             if not record.seats[seat].is_bot
             and seat not in meta.autopilot
             and record.seats[seat].user_id is not None
-            and (anew or record.seats[seat].user_id != meta.actor)
+            and record.seats[seat].user_id != meta.actor
         ]
         results = await asyncio.gather(
-            *(
-                self._notify(record, match, meta, seat, done.dms_closed, anew=anew)
-                for seat in targets
-            ),
+            *(self._notify(record, match, meta, seat, done.dms_closed) for seat in targets),
             return_exceptions=True,
         )
         closed = set(done.dms_closed)
@@ -116,11 +125,9 @@ class TurnNotifier:
         meta: TableMeta,
         seat: int,
         closed: frozenset[int],
-        *,
-        anew: bool = False,
     ) -> bool:
-        """DM one player their hand, once a turn (``anew``: once more). False when their
-        DMs are closed (known or found now)."""
+        """DM one player their hand, once a turn. False when their DMs are closed (known
+        or found now)."""
         user_id = record.seats[seat].user_id
         assert user_id is not None
         if user_id in closed:
@@ -131,5 +138,5 @@ class TurnNotifier:
             reply.content,
             files=reply.files,
             view=reply.view,
-            nonce=None if anew else message_nonce(record.id, meta.turn, seat),
+            nonce=message_nonce(record.id, meta.turn, seat),
         )

@@ -25,9 +25,6 @@ class PublishJob:
     version: int
     answer: JsonObject | None = field(default=None, repr=False)
     """An interaction's token and a player's private words: kept out of reprs (logs)."""
-    remind: bool = False
-    """After a restart: if everything is shown already, show the table and DM the player
-    to move once more (a process killed mid-send may have left them without controls)."""
     committed_at: float | None = field(default=None, compare=False)
     """When the commit that named the job was made (Unix seconds): how far publishing
     lags behind, measured wherever the job runs (None: a job no commit named)."""
@@ -36,8 +33,6 @@ class PublishJob:
         data: JsonObject = {"table": self.table_id, "version": self.version}
         if self.answer is not None:
             data["answer"] = self.answer
-        if self.remind:
-            data["remind"] = True
         if self.committed_at is not None:
             data["at"] = self.committed_at
         return json.dumps(data, separators=(",", ":")).encode()
@@ -49,7 +44,6 @@ class PublishJob:
             int(data["table"]),
             int(data["version"]),
             data.get("answer"),
-            bool(data.get("remind", False)),
             None if data.get("at") is None else float(data["at"]),
         )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from contextvars import ContextVar
 from datetime import timedelta
@@ -32,6 +33,7 @@ class LocalJobQueue:
         self._holders: dict[int, int] = {}
         self._workers: list[asyncio.Task[None]] = []
         self._computing: set[int] = set()
+        self._queued: Counter[int] = Counter()
 
     @property
     def in_process(self) -> bool:
@@ -45,7 +47,7 @@ class LocalJobQueue:
         if held is not None:
             held.append(job)
         else:
-            self._jobs.put_nowait(job)
+            self._put(job)
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
@@ -58,10 +60,17 @@ class LocalJobQueue:
             jobs = _held.get() or []
             _held.reset(token)
             for job in jobs:
-                self._jobs.put_nowait(job)
+                self._put(job)
 
     async def enqueue(self, job: PublishJob) -> None:
+        self._put(job)
+
+    def _put(self, job: PublishJob) -> None:
+        self._queued[job.table_id] += 1
         self._jobs.put_nowait(job)
+
+    async def queued_tables(self) -> set[int]:
+        return set(self._queued)
 
     @contextlib.asynccontextmanager
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
@@ -104,6 +113,9 @@ class LocalJobQueue:
             except Exception:
                 log.exception("table %d: publish job failed", job.table_id)
             finally:
+                self._queued[job.table_id] -= 1
+                if not self._queued[job.table_id]:
+                    del self._queued[job.table_id]
                 self._jobs.task_done()
 
     def waiting(self) -> int:

@@ -97,6 +97,10 @@ class PostgresJobQueue:
     async def enqueue(self, job: PublishJob) -> None:
         await self._pool.execute(_ADD, *self._row(job))
 
+    async def queued_tables(self) -> set[int]:
+        rows = await self._pool.fetch(f"SELECT DISTINCT table_id FROM {JOB_TABLE}")
+        return {int(row["table_id"]) for row in rows}
+
     @staticmethod
     def _row(job: PublishJob) -> tuple[int, int, bytes, str]:
         partition = partition_of(job.table_id)

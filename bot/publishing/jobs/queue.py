@@ -37,6 +37,10 @@ class JobQueue(Outbox, Protocol):
     async def enqueue(self, job: PublishJob) -> None:
         """Add a job on its own (not part of a commit): an answer, a republication."""
 
+    async def queued_tables(self) -> set[int]:
+        """The tables with a job waiting or under way (a starting process adds no other:
+        on PostgreSQL a stopped process's jobs are still queued and are simply run)."""
+
     def table_lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
         """Held while a table is published: its publications never cross, whichever
         processes run them; a killed holder's lock is released with it."""

@@ -15,7 +15,9 @@ never which of the two routes was taken.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
+import sqlite3
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,6 +101,38 @@ async def restart_bot(fake: FakeDiscord, process: BotProcess) -> None:
     await process.kill()
     await process.start()
     await fake.wait_until_bot_ready(timeout=30, after=before)
+
+
+RESTORED = re.compile(r"resumed (\d+) running tables, (\d+) of them with something to publish")
+
+
+async def restored(process: BotProcess, timeout: float = 30.0) -> tuple[int, int]:
+    """Once the process's latest start has resumed its tables (its log says so): how many
+    running tables it resumed, and how many of them it found behind and publishes."""
+    for _ in range(int(timeout / 0.05)):
+        assert process.running, process.log()
+        found = RESTORED.search(process.log().rsplit("--- start #", 1)[-1])
+        if found is not None:
+            return int(found.group(1)), int(found.group(2))
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{process.log_path.name} did not resume within {timeout:.0f}s")
+
+
+def unpublished(db_path: Path) -> int:
+    """Tables in the bot's SQLite store whose newest version is not yet recorded as
+    published (read straight from the store)."""
+    with contextlib.closing(sqlite3.connect(db_path)) as db:
+        (count,) = db.execute(
+            "SELECT count(*) FROM tables WHERE published_version < version"
+        ).fetchone()
+    return int(count)
+
+
+async def all_published(fake: FakeDiscord, db_path: Path) -> None:
+    """Wait until every committed change of the bot's SQLite store is recorded as shown."""
+    await fake.wait_until(
+        lambda: unpublished(db_path) == 0 or None, timeout=20, what="every table published"
+    )
 
 
 def control_turn(message: Message) -> int | None:

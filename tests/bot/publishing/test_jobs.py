@@ -154,9 +154,12 @@ async def test_two_processes_never_publish_one_table_at_once(
 
 
 async def test_a_job_answers_as_a_plain_json_payload() -> None:
-    job = PublishJob(7, 9, {"interaction": 1, "token": "t", "content": None}, remind=True)
+    job = PublishJob(7, 9, {"interaction": 1, "token": "t", "content": None})
     assert PublishJob.from_bytes(job.to_bytes()) == job
     assert PublishJob.from_bytes(PublishJob(7, 9).to_bytes()) == PublishJob(7, 9)
+    # A job an older version queued with a restart's reminder is read as a plain job.
+    older = b'{"table":7,"version":9,"remind":true}'
+    assert PublishJob.from_bytes(older) == PublishJob(7, 9)
 
 
 async def test_a_standby_worker_takes_only_jobs_the_others_left_waiting(
