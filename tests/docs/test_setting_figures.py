@@ -26,7 +26,7 @@ UNSET_MEANS = {"publish_workers": DEFAULT_PUBLISH_WORKERS}
 UNIT = r"(?:ms|s|seconds?|min|minutes?|h|hours?|d|days?)"
 VALUE = rf"`[^`=\n]+`|\d[\d,]*(?:\.\d+)?(?:\s*{UNIT}\b)?"
 CLAIMS = (
-    re.compile(rf"\bdefault,?\s*`(?P<name>[A-Z][A-Z0-9_]*)=(?P<value>[^`\n]*)`"),
+    re.compile(r"\bdefault,?\s*`(?P<name>[A-Z][A-Z0-9_]*)=(?P<value>[^`\n]*)`"),
     re.compile(rf"\bdefault(?:\s+is|:)?\s+(?P<value>{VALUE})"),
     re.compile(rf"(?P<value>{VALUE})\s+by default\b"),
 )
@@ -141,9 +141,17 @@ def test_the_pages_quote_defaults_and_each_is_read() -> None:
     ("text", "setting", "value"),
     [
         ("Each runs up to `PUBLISH_WORKERS` jobs at once (3 by default).", "PUBLISH_WORKERS", "3"),
-        ("Set `METRICS_HOST` (default `127.0.0.1`) to listen elsewhere.", "METRICS_HOST", "`127.0.0.1`"),
+        (
+            "Set `METRICS_HOST` (default `127.0.0.1`) to listen elsewhere.",
+            "METRICS_HOST",
+            "`127.0.0.1`",
+        ),
         ("`turn:` (default 10 min, TURN_SECONDS)", "TURN_SECONDS", "10 min"),
-        ("a drawing process (the default\n`RENDER_PROCESSES=2`) per worker", "RENDER_PROCESSES", "2"),
+        (
+            "a drawing process (the default\n`RENDER_PROCESSES=2`) per worker",
+            "RENDER_PROCESSES",
+            "2",
+        ),
         ("`JOB_RETRY_SECONDS` waits 30 seconds by default.", "JOB_RETRY_SECONDS", "30 seconds"),
     ],
 )
