@@ -20,7 +20,7 @@ normal seats' mean a game and its share of games won (chance: one in the number 
 players), with 95 % intervals over deals, and its decision times, wall clock and CPU,
 with the figures so far every ``--progress`` deals (the first k deals are exactly what
 ``--rotated k ...`` plays). Its deals come from the label ``fido-rotated``; the hard
-player was tuned on others (``bench/fido_selfplay.py``, label ``fido-tune``).
+player was tuned on others (label ``fido-tune``, docs/ai.md).
 
 Prints figures; asserts nothing (targets: normal beats easy and hard beats normal; hard
 decides in p95 ≤ 1 s at 9 players with double-21).
