@@ -15,7 +15,7 @@ import pytest
 from bot.app.settings import DEFAULT_PUBLISH_WORKERS, InteractionSettings
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+PAGES = sorted([ROOT / "README.md", ROOT / "bench" / "README.md", *(ROOT / "docs").rglob("*.md")])
 
 FIELDS = InteractionSettings.model_fields
 NAMES = {field.upper() for field in FIELDS}
