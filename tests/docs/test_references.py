@@ -26,7 +26,7 @@ DANGLING = re.compile(
 the source texts the rules were first written from."""
 
 WORKSHOP = re.compile(
-    r"\bissues?\b|\b(?:other|another|several)\b[^.;]{0,40}?\bsessions?\b|\bsessions?'|"
+    r"\bissues?\b|\bsessions?'s?(?!\w)|\b(?:while|as) (?:\w+ ){0,2}sessions?\b|"
     r"\bbranch(?:es)? `|`ai\d+-|\b20\d\d-\d\d-\d\d\b|"
     r"\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|"
     r"November|December)\b",
