@@ -49,7 +49,7 @@ from engine.classic.solve import (
     mask_of,
     place,
 )
-from engine.dealt import computer_turn
+from engine.dealt import by_level, computer_turn
 from engine.search import SAFETY_SECONDS, Budget, Search, pimc
 from engine.tiles import Tile
 
@@ -120,14 +120,16 @@ def choose_move(
     ``budget``: the hard player's search budget (default :data:`HARD_BUDGET`)."""
     level, _ = computer_turn(hand, level, LEVELS, ALIASES)
     moves = hand.legal_moves()
-    if len(moves) == 1 or not moves[0].is_play:
+    if not moves[0].is_play:
         return moves[0]  # draw (or the pass the engine would make anyway)
-    rng = random.Random(seed)
-    if level == "easy":
-        return rng.choice(moves)
-    if level == "normal":
-        return normal_move(hand, moves, rng)
-    return hard_move(hand, moves, rng, HARD_BUDGET if budget is None else budget)
+    hard_budget = HARD_BUDGET if budget is None else budget
+    return by_level(
+        level,
+        moves,
+        seed,
+        lambda rng: normal_move(hand, moves, rng),
+        lambda rng: hard_move(hand, moves, rng, hard_budget),
+    )
 
 
 # ---------------------------------------------------------------- normal
