@@ -55,7 +55,7 @@ def main() -> None:
 
     section("FIDO: self-play ladder (games won and points by the stronger level)")
     fido_sizes = (bench_ai_fido.FULL_DEALS, bench_ai_fido.FULL_BIG_DEALS) if args.full else (20, 4)
-    for fido_row in bench_ai_fido.run(*fido_sizes, report=progress, jobs=args.jobs):
+    for fido_row in bench_ai_fido.run(fido_sizes, report=progress, jobs=args.jobs):
         print(fido_row.describe(), flush=True)
     for players in (9, 3):
         fido_times = bench_ai_fido.hard_timing(players, 2 if args.full else 1)

@@ -107,20 +107,20 @@ def play_deal(table: Table, weak: str, strong: str, seed: int) -> Played:
 
 
 def run(
-    deals: int = 40,
-    big_deals: int = 10,
+    sizes: tuple[int, int] = (40, 10),
     first_seed: int = 0,
     report: Callable[[str], None] | None = None,
     jobs: int = 1,
 ) -> list[Row]:
-    """The ladder: both pairings at the default table and at 9 players with double-21."""
+    """The ladder: both pairings at the default table and at 9 players with double-21,
+    over ``sizes`` deals at each."""
     tables = [
         (
             table.label,
             table,
             [derive_seed(first_seed, "fido", table.label, i) for i in range(count)],
         )
-        for table, count in ((DEFAULT, deals), (BIG, big_deals))
+        for table, count in zip((DEFAULT, BIG), sizes, strict=True)
     ]
     return ladder(Row, play_deal, tables, PAIRINGS, report, jobs)
 
@@ -322,7 +322,7 @@ def main() -> None:
     deals, big_deals = (FULL_DEALS, FULL_BIG_DEALS) if args.full else (args.deals, args.big_deals)
 
     print(f"ladder: {deals} deals at 4 players and {big_deals} at 9, each played twice")
-    run(deals, big_deals, first_seed=args.seed, report=print, jobs=args.jobs)
+    run((deals, big_deals), first_seed=args.seed, report=print, jobs=args.jobs)
     for players in (9, 3):
         times = hard_timing(players, args.timing_games, args.seed + 1)
         print(
