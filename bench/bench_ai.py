@@ -46,7 +46,7 @@ def main() -> None:
     for row in bench_ai_classic.run(deals=deals, report=progress, jobs=args.jobs):
         print(row.describe(), flush=True)
     timing = bench_ai_classic.hard_timing(8 if args.full else 2)
-    print(f"hard alone, 4-player All Fives: {bench_ai_classic.describe_times(timing)}")
+    print(f"hard alone, 4-player All Fives: {bench_ai_classic.Row.describe_times(timing)}")
 
     section("Network dominoes: targets (95 % intervals)")
     sizes = {"deals": 200, "hard_deals": 200, "matches": 100} if args.full else {}
@@ -55,11 +55,11 @@ def main() -> None:
 
     section("FIDO: self-play ladder (games won and points by the stronger level)")
     fido_sizes = (bench_ai_fido.FULL_DEALS, bench_ai_fido.FULL_BIG_DEALS) if args.full else (20, 4)
-    for fido_row in bench_ai_fido.run(*fido_sizes, report=progress, jobs=args.jobs):
+    for fido_row in bench_ai_fido.run(fido_sizes, report=progress, jobs=args.jobs):
         print(fido_row.describe(), flush=True)
     for players in (9, 3):
         fido_times = bench_ai_fido.hard_timing(players, 2 if args.full else 1)
-        print(f"hard alone, {players}p double-21: {bench_ai_fido.describe_times(fido_times)}")
+        print(f"hard alone, {players}p double-21: {bench_ai_fido.Row.describe_times(fido_times)}")
 
     section("Block against open_spiel's python_block_dominoes (2 players, spinner off)")
     if args.skip_openspiel:

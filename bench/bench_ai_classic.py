@@ -20,22 +20,12 @@ hands always run in this process alone.)
 
 from __future__ import annotations
 
-import argparse
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 # beside this file: run as a script, bench/ is on the path
-from ai_arena import (
-    LadderRow,
-    add_cpu_option,
-    describe_decisions,
-    play_out,
-    played_in,
-    seats_for,
-)
-from intervals import mean_ci
+from ai_arena import LadderRow, Played, both_ways, ladder, ladder_parser, play_out
 
 from engine.classic import VARIANTS
 from engine.classic.ai import HARD_BUDGET, computer_move
@@ -78,11 +68,6 @@ class Row(LadderRow):
     cap = HARD_BUDGET.seconds
 
 
-def describe_times(times: Sequence[float]) -> str:
-    """p50/p95/max and how many decisions reached the hard player's safety cap."""
-    return describe_decisions(times, HARD_BUDGET.seconds)
-
-
 def play_hand(
     setup: Setup,
     seat_levels: Sequence[str],
@@ -100,57 +85,17 @@ def play_hand(
     )
 
 
-Played = tuple[list[float], list[float], list[float]]
-"""Hands won (1, ½ or 0), points ahead a hand, and hard decision times."""
-
-
 def play_deal(setup: Setup, weak: str, strong: str, seed: int) -> Played:
     """One seeded deal played twice, the seats swapped."""
-    wins: list[float] = []
-    margins: list[float] = []
     times: list[float] = []
-    for swap in (False, True):
-        levels = seats_for((weak, strong), setup.players, swap)
-        scores = play_hand(setup, levels, seed, times)
-        mine = sum(s for s, level in zip(scores, levels, strict=True) if level == strong)
-        theirs = sum(s for s, level in zip(scores, levels, strict=True) if level == weak)
-        margins.append(float(mine - theirs))
-        wins.append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
-    return wins, margins, times
-
-
-def _play_deal_job(job: tuple[Setup, str, str, int]) -> Played:
-    return play_deal(*job)
-
-
-def pairing(
-    setup: Setup, weak: str, strong: str, deals: int, first_seed: int = 0, jobs: int = 1
-) -> Row:
-    """``deals`` seeded deals, each played twice with the seats swapped; ``jobs`` > 1
-    plays them in that many processes (same results, noisier times)."""
-    start = time.perf_counter()
-    work = [
-        (setup, weak, strong, derive_seed(first_seed, setup.game, setup.players, index))
-        for index in range(deals)
+    margins = [
+        float(sum(mine) - sum(theirs))
+        for mine, theirs in both_ways(
+            weak, strong, setup.players, lambda levels: play_hand(setup, levels, seed, times)
+        )
     ]
-    played = list(played_in(jobs, _play_deal_job, work, chunksize=4))
-    wins = [win for deal in played for win in deal[0]]
-    margins = [margin for deal in played for margin in deal[1]]
-    times = [seconds for deal in played for seconds in deal[2]]
-    win_rate, win_ci = mean_ci(wins)
-    margin, margin_ci = mean_ci(margins)
-    return Row(
-        setup.label,
-        weak,
-        strong,
-        len(wins),
-        win_rate,
-        win_ci,
-        margin,
-        margin_ci,
-        tuple(times),
-        time.perf_counter() - start,
-    )
+    wins = [1.0 if margin > 0 else 0.5 if margin == 0 else 0.0 for margin in margins]
+    return wins, margins, times
 
 
 def run(
@@ -162,14 +107,15 @@ def run(
     jobs: int = 1,
 ) -> list[Row]:
     """The ladder: every pairing in every setup over ``deals`` deals (twice each)."""
-    rows = []
-    for setup in setups:
-        for weak, strong in pairings:
-            row = pairing(setup, weak, strong, deals, first_seed, jobs)
-            if report is not None:
-                report(row.describe())
-            rows.append(row)
-    return rows
+    tables = [
+        (
+            setup.label,
+            setup,
+            [derive_seed(first_seed, setup.game, setup.players, i) for i in range(deals)],
+        )
+        for setup in setups
+    ]
+    return ladder(Row, play_deal, tables, pairings, report, jobs, chunksize=4)
 
 
 def hard_timing(hands: int = 4, first_seed: int = 1) -> list[float]:
@@ -183,17 +129,14 @@ def hard_timing(hands: int = 4, first_seed: int = 1) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = ladder_parser(__doc__, cpu=True)
     parser.add_argument("--hands", type=int, default=50, help="deals per pairing (each twice)")
     parser.add_argument("--timing-hands", type=int, default=4, help="4-player hands timed")
     parser.add_argument("--full", action="store_true", help=f"{FULL_DEALS} deals per pairing")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder")
     parser.add_argument(
         "--players", type=int, default=0, help="only the tables of this many players"
     )
     parser.add_argument("--game", default="", help="only this game (all-fives, block …)")
-    add_cpu_option(parser)
     args = parser.parse_args()
     deals = FULL_DEALS if args.full else args.hands
     setups = [
@@ -204,7 +147,7 @@ def main() -> None:
     print(f"hard's decisions timed in {'CPU time' if args.cpu else 'wall clock'}")
     run(deals, setups, first_seed=args.seed, report=print, jobs=args.jobs)
     times = hard_timing(args.timing_hands, args.seed + 1)
-    print(f"hard in 4-player All Fives ({args.timing_hands} hands): {describe_times(times)}")
+    print(f"hard in 4-player All Fives ({args.timing_hands} hands): {Row.describe_times(times)}")
 
 
 if __name__ == "__main__":

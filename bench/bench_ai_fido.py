@@ -20,7 +20,7 @@ normal seats' mean a game and its share of games won (chance: one in the number 
 players), with 95 % intervals over deals, and its decision times, wall clock and CPU,
 with the figures so far every ``--progress`` deals (the first k deals are exactly what
 ``--rotated k ...`` plays). Its deals come from the label ``fido-rotated``; the hard
-player was tuned on others (``bench/fido_selfplay.py``, label ``fido-tune``).
+player was tuned on others (label ``fido-tune``, docs/ai.md).
 
 Prints figures; asserts nothing (targets: normal beats easy and hard beats normal; hard
 decides in p95 ≤ 1 s at 9 players with double-21).
@@ -34,7 +34,6 @@ Or: .venv/bin/python bench/bench_ai_fido.py --rotated 60 6 [--levels hard,easy]
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -42,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # beside this file: run as a script, bench/ is on the path
-from ai_arena import LadderRow, describe_decisions, play_out, played_in, seats_for
+from ai_arena import LadderRow, Played, both_ways, each_of, ladder, ladder_parser, play_out
 from intervals import mean_ci
 
 from engine.fido import FidoHand
@@ -80,11 +79,6 @@ class Row(LadderRow):
     cap = HARD_BUDGET.seconds
 
 
-def describe_times(times: Sequence[float]) -> str:
-    """p50/p95/max and how many decisions reached the hard player's safety cap."""
-    return describe_decisions(times, HARD_BUDGET.seconds)
-
-
 def play_game(
     table: Table, seat_levels: Sequence[str], seed: int, times: list[float] | None = None
 ) -> list[int]:
@@ -93,77 +87,42 @@ def play_game(
     return play_out(game, seat_levels, computer_move, seed, times)
 
 
-Played = tuple[float, float, list[float]]
-"""A deal's share won by the strong level, its points per game ahead, hard's times."""
-
-
 def play_deal(table: Table, weak: str, strong: str, seed: int) -> Played:
     """One seeded deal played twice, the seats swapped."""
     wins: list[float] = []
     margins: list[float] = []
     times: list[float] = []
-    for swap in (False, True):
-        levels = seats_for((weak, strong), table.players, swap)
-        scores = play_game(table, levels, seed, times)
-        mine = [s for s, level in zip(scores, levels, strict=True) if level == strong]
-        theirs = [s for s, level in zip(scores, levels, strict=True) if level == weak]
+
+    def play(levels: list[str]) -> list[int]:
+        return play_game(table, levels, seed, times)
+
+    for mine, theirs in both_ways(weak, strong, table.players, play):
         margins.append(statistics.fmean(mine) - statistics.fmean(theirs))
-        top = max(scores)
+        top = max(mine + theirs)
         if top in mine and top in theirs:
             wins.append(0.5)
         else:
             wins.append(1.0 if top in mine else 0.0)
-    return statistics.fmean(wins), statistics.fmean(margins), times
-
-
-def _play_deal_job(job: tuple[Table, str, str, int]) -> Played:
-    return play_deal(*job)
-
-
-def pairing(
-    table: Table, weak: str, strong: str, deals: int, first_seed: int = 0, jobs: int = 1
-) -> Row:
-    """``deals`` seeded deals, each played twice with the seats swapped; ``jobs`` > 1
-    plays them in that many processes (same results, noisier times)."""
-    start = time.perf_counter()
-    work = [
-        (table, weak, strong, derive_seed(first_seed, "fido", table.label, index))
-        for index in range(deals)
-    ]
-    played = list(played_in(jobs, _play_deal_job, work))
-    win_rate, win_ci = mean_ci([deal[0] for deal in played])
-    margin, margin_ci = mean_ci([deal[1] for deal in played])
-    times = tuple(seconds for deal in played for seconds in deal[2])
-    return Row(
-        table.label,
-        weak,
-        strong,
-        2 * deals,
-        win_rate,
-        win_ci,
-        margin,
-        margin_ci,
-        times,
-        time.perf_counter() - start,
-    )
+    return [statistics.fmean(wins)], [statistics.fmean(margins)], times
 
 
 def run(
-    deals: int = 40,
-    big_deals: int = 10,
+    sizes: tuple[int, int] = (40, 10),
     first_seed: int = 0,
     report: Callable[[str], None] | None = None,
     jobs: int = 1,
 ) -> list[Row]:
-    """The ladder: both pairings at the default table and at 9 players with double-21."""
-    rows = []
-    for table, count in ((DEFAULT, deals), (BIG, big_deals)):
-        for weak, strong in PAIRINGS:
-            row = pairing(table, weak, strong, count, first_seed, jobs)
-            if report is not None:
-                report(row.describe())
-            rows.append(row)
-    return rows
+    """The ladder: both pairings at the default table and at 9 players with double-21,
+    over ``sizes`` deals at each."""
+    tables = [
+        (
+            table.label,
+            table,
+            [derive_seed(first_seed, "fido", table.label, i) for i in range(count)],
+        )
+        for table, count in zip((DEFAULT, BIG), sizes, strict=True)
+    ]
+    return ladder(Row, play_deal, tables, PAIRINGS, report, jobs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +157,9 @@ class Rotated:
             f"{self.games // self.deals} seats = {self.games} games: points/game "
             f"{self.margin:+6.2f} ± {self.margin_ci:4.2f} (its score {self.strong_score:.1f}), "
             f"wins {100 * self.win_rate:5.1f} % ± {100 * self.win_ci:4.1f} (chance "
-            f"{chance:.1f} %); {self.strong} decisions, wall clock: {describe_times(self.times)}"
-            f"; CPU: {describe_times(self.cpu_times)} ({self.seconds:.0f} s)"
+            f"{chance:.1f} %); {self.strong} decisions, wall clock: "
+            f"{Row.describe_times(self.times)}; CPU: {Row.describe_times(self.cpu_times)} "
+            f"({self.seconds:.0f} s)"
         )
 
 
@@ -257,10 +217,6 @@ def play_rotated(
     )
 
 
-def _play_rotated_job(job: tuple[Table, str, str, int, Player]) -> RotatedDeal:
-    return play_rotated(*job)
-
-
 def rotated(
     table: Table,
     deals: int,
@@ -282,7 +238,7 @@ def rotated(
         for index in range(deals)
     ]
     played: list[RotatedDeal] = []
-    for deal in played_in(jobs, _play_rotated_job, work):
+    for deal in each_of(jobs, play_rotated, work):
         played.append(deal)
         if progress and len(played) % progress == 0 and len(played) < deals:
             print(
@@ -327,15 +283,13 @@ def hard_timing(players: int, games: int = 1, first_seed: int = 1) -> list[float
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = ladder_parser(__doc__)
     parser.add_argument("--deals", type=int, default=40, help="deals at 4 players, double-12")
     parser.add_argument("--big-deals", type=int, default=10, help="deals at 9p, double-21")
     parser.add_argument("--timing-games", type=int, default=1, help="games timed per size")
     parser.add_argument(
         "--full", action="store_true", help=f"{FULL_DEALS} and {FULL_BIG_DEALS} deals"
     )
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder")
     parser.add_argument(
         "--rotated",
         type=int,
@@ -368,12 +322,12 @@ def main() -> None:
     deals, big_deals = (FULL_DEALS, FULL_BIG_DEALS) if args.full else (args.deals, args.big_deals)
 
     print(f"ladder: {deals} deals at 4 players and {big_deals} at 9, each played twice")
-    run(deals, big_deals, first_seed=args.seed, report=print, jobs=args.jobs)
+    run((deals, big_deals), first_seed=args.seed, report=print, jobs=args.jobs)
     for players in (9, 3):
         times = hard_timing(players, args.timing_games, args.seed + 1)
         print(
             f"hard alone, {players} players double-21 ({args.timing_games} games, every "
-            f"seat hard): {describe_times(times)}"
+            f"seat hard): {Row.describe_times(times)}"
         )
 
 

@@ -23,7 +23,6 @@ Run: .venv/bin/python bench/bench_ai_network.py [--deals N] [--hard-deals N] [--
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import statistics
@@ -32,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai_arena import add_cpu_option, play_out, played_in  # beside this file: bench/ is on the path
+from ai_arena import ladder_parser, play_out, played_in  # beside this file: bench/ is on the path
 from intervals import percentile, wilson  # beside this file: bench/ is on the path
 
 from engine.match import Match
@@ -229,6 +228,7 @@ def run(
     hard_deals: int = 12,
     matches: int = 6,
     first_seed: int = 0,
+    *,
     report: Callable[[str], None] | None = None,
     jobs: int = 1,
 ) -> list[Row]:
@@ -249,14 +249,11 @@ def run(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = ladder_parser(__doc__, "processes for hard vs normal", cpu=True)
     parser.add_argument("--deals", type=int, default=60, help="normal vs easy deals (×2 hands)")
     parser.add_argument("--hard-deals", type=int, default=12, help="hard vs normal deals (×2)")
     parser.add_argument("--matches", type=int, default=6, help="two-player matches to 10")
     parser.add_argument("--full", action="store_true", help="200 deals each, 100 matches")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="processes for hard vs normal")
-    add_cpu_option(parser)
     args = parser.parse_args()
     if args.full:
         args.deals = args.hard_deals = 200

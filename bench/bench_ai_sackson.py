@@ -21,14 +21,13 @@ minutes with ``--jobs 2``; ``--games 0`` only times hard against hard).
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ai_arena import play_out, played_in  # beside this file: bench/ is on the path
+from ai_arena import ladder_parser, play_out, played_in  # beside this file: bench/ is on the path
 from intervals import mean_ci, percentile, wilson  # beside this file: bench/ is on the path
 
 from engine.game import JSON
@@ -163,11 +162,9 @@ def hard_alone(games: int, first_seed: int) -> Thinking:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = ladder_parser(__doc__)
     parser.add_argument("--games", type=int, default=100, help="games per pairing")
-    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder")
     parser.add_argument("--timing-games", type=int, default=4, help="hard against hard, alone")
-    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
     if args.games:

@@ -107,16 +107,8 @@ from process_cpu import machine_busy_seconds, pids_with_args, tree_cpu_seconds
 from throughput import PlaySample, Step, Window, carried
 
 from tests.bot.e2e.harness import Player, TableDriver, control_turn, start_interactions
-from tests.fakediscord import (
-    BotLauncher,
-    BotProcess,
-    FakeDiscord,
-    Guild,
-    InteractionRecord,
-    Message,
-    TextChannel,
-    User,
-)
+from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord, InteractionRecord
+from tests.fakediscord.models import Guild, Message, TextChannel, User
 from tests.postgres_server import PostgresServer
 
 DISCORD_DEADLINE_MS = 3000.0

@@ -264,8 +264,7 @@ Agent = Callable[[Any, BlockGame], int]
 class Side:
     """A player, picklable so that worker processes can build it.
 
-    ``kind``: "ours" (``level``), "partner" (``level`` names one of
-    ``bench/block_sparring.py``'s agents), "greedy" or "ismcts" (``sims``, ``uct_c``)."""
+    ``kind``: "ours" (``level``), "greedy" or "ismcts" (``sims``, ``uct_c``)."""
 
     kind: str
     level: str = ""
@@ -274,7 +273,7 @@ class Side:
 
     @property
     def label(self) -> str:
-        if self.kind in ("ours", "partner"):
+        if self.kind == "ours":
             return self.level
         if self.kind == "ismcts":
             return f"ISMCTS-{self.sims}"
@@ -332,32 +331,9 @@ def ours_agent(seed: int, level: str) -> Agent:
     return decide
 
 
-def partner_agent(seed: int, name: str) -> Agent:
-    """One of our sparring partners (``bench/block_sparring.py``) as a reference: each
-    decides from its seat's view, save ``sees-all``, which is handed the whole mirror (a
-    diagnostic of what seeing the other hand is worth here, not a player)."""
-    import block_sparring  # beside this file
-
-    agent: block_sparring.Agent | None = None
-    ply = 0
-
-    def decide(state: Any, hand: BlockGame) -> int:
-        nonlocal agent, ply
-        if agent is None:  # the mirror is one game, made before the first move
-            agent = block_sparring.agent_for(name, hand)
-        ply += 1
-        seat = state.current_player()
-        view = hand.view(seat)
-        return move_to_action(seat, agent(view, seed * 100 + ply), view_ends(view))
-
-    return decide
-
-
 def make_agent(side: Side, seed: int) -> Agent:
     if side.kind == "ours":
         return ours_agent(seed, side.level)
-    if side.kind == "partner":
-        return partner_agent(seed, side.level)
     if side.kind == "greedy":
         return greedy_agent(seed)
     if side.kind == "ismcts":
@@ -515,26 +491,21 @@ def run(
     jobs: int = 1,
     seed: int = 0,
     log: Callable[[str], None] | None = None,
-    partner: str = "",
 ) -> list[Row]:
     """Play the matchups and return one :class:`Row` each.
 
     ``against``: any of "greedy" (our level vs greedy), "ismcts" (our level vs
     ISMCTS-``sims``) and "sanity" (ISMCTS-``sims`` vs greedy). ``jobs`` > 1 plays games in
     that many processes (the same games and results, unless a time cap cuts a search
-    short; decision times get noisier). ``partner``: measure that sparring partner of
-    ``bench/block_sparring.py`` instead of our level (a reference). Raises RuntimeError
-    with an install hint when open_spiel is missing."""
+    short; decision times get noisier). Raises RuntimeError with an install hint when
+    open_spiel is missing."""
     if pyspiel is None:
         raise RuntimeError(INSTALL_HINT)
     say = log or (lambda text: None)
-    if partner:
-        actual, ours = partner, Side("partner", level=partner)
-    else:
-        actual, note = resolve_level(level)
-        if note:
-            say(note)
-        ours = Side("ours", level=actual)
+    actual, note = resolve_level(level)
+    if note:
+        say(note)
+    ours = Side("ours", level=actual)
     searcher = Side("ismcts", sims=sims, uct_c=uct_c)
     greedy = Side("greedy")
     p95 = f"p95 ≤ {P95_TARGET_MS:.0f} ms"
@@ -593,12 +564,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="greedy,ismcts,sanity",
         help="comma-separated: greedy, ismcts (our level vs them), sanity (ISMCTS vs greedy)",
     )
-    parser.add_argument(
-        "--partner",
-        default="",
-        help="measure a sparring partner of bench/block_sparring.py instead of --level "
-        "(dab, ismcts-N, sees-all: a reference, never tuned on)",
-    )
     parser.add_argument("--jobs", type=int, default=1, help="processes (noisier timings)")
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed")
     args = parser.parse_args(argv)
@@ -622,7 +587,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.jobs,
         args.seed,
         log,
-        args.partner,
     )
     print(
         f"python_block_dominoes (open_spiel), {args.games} games a line, seats alternated, "

@@ -18,8 +18,8 @@ scored a win 1 and a draw ½, with a 95 % interval over positions (the mean of e
 
 Players: ``normal``, ``hard`` (the hard player as it is), or a JSON object of changes to
 the hard player's search (``engine.sackson.search.Search`` keyword arguments, with
-``weights`` for the evaluation's terms, as in ``sackson_selfplay.py``), e.g. the hard
-player before its moving phase was strengthened: see docs/ai.md.
+``weights`` naming the evaluation's terms to change, ``engine.sackson.evaluate.Weights``),
+e.g. ``'{"moving_cost": 2}'``: see docs/ai.md.
 
 Run: .venv/bin/python bench/sackson_stepping.py --a hard --b normal [--positions 50]
 [--jobs 2] [--seed N] [--options '{"turn_order": "equalized"}'];
@@ -35,14 +35,15 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from intervals import mean_ci, percentile  # beside this file: bench/ is on the path
-from sackson_selfplay import search_settings  # beside this file
 
 from engine.rng import derive_seed
 from engine.sackson import ai as sackson_ai
-from engine.sackson.ai import normal_code, seen_keys
+from engine.sackson.ai import LATE_MOVES, NOISE, normal_code, seen_keys
+from engine.sackson.evaluate import DEFAULT
 from engine.sackson.game import SacksonGame
 from engine.sackson.moves import SacksonMove
 from engine.sackson.search import WON, Search
@@ -51,6 +52,17 @@ from engine.sackson.threats import winning_moves
 SCREEN_NODES = 400
 RANDOM_SHARE = 1 / 3
 """How often a generating player plays a random move instead of normal's."""
+Variant = dict[str, Any]
+
+
+def search_settings(variant: Variant, nodes: int) -> dict[str, Any]:
+    """The hard player's settings with ``variant``'s changes."""
+    settings: dict[str, Any] = {"nodes": nodes, "late": LATE_MOVES, "noise": NOISE}
+    settings.update({key: value for key, value in variant.items() if key != "weights"})
+    if "widths" in settings:
+        settings["widths"] = tuple(settings["widths"])
+    settings["weights"] = replace(DEFAULT, **variant.get("weights", {}))
+    return settings
 
 
 def stepping_position(seed: int, options: dict[str, Any]) -> SacksonGame | None:

@@ -18,8 +18,9 @@ directly. The line games share more on top of this, the end of a play included:
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar, overload
 
 from engine.game import JSON, HandState, M, NewHand
@@ -86,6 +87,23 @@ def computer_turn(
     if seat is None:
         raise ValueError(f"the {hand.round_word} is over")
     return level, seat
+
+
+def by_level(
+    level: str,
+    moves: Sequence[M],
+    seed: int,
+    normal: Callable[[random.Random], M],
+    hard: Callable[[random.Random], M],
+) -> M:
+    """A computer ``level``'s pick among the legal ``moves``: the only one there is; easy's
+    seeded random one; else what ``normal`` or ``hard`` decide, given the seeded generator."""
+    if len(moves) == 1:
+        return moves[0]
+    rng = random.Random(seed)
+    if level == "easy":
+        return rng.choice(moves)
+    return normal(rng) if level == "normal" else hard(rng)
 
 
 def tiles_from(names: Sequence[str], top: int) -> list[Tile]:

@@ -10,7 +10,6 @@ and cannot be stepped through.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 
 from engine.game import HandState
 from engine.record import GameRecord, RecordError, Step, read_record, rebuild
-from engine.terminal import package_version, quiet_on_closed_pipe
+from engine.terminal import command_line, quiet_on_closed_pipe
 
 
 def step_report(record: GameRecord, steps: Sequence[Step], number: int) -> str:
@@ -77,11 +76,9 @@ def explore_record(path: str, step: int | None) -> int:
 
 @quiet_on_closed_pipe
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="domino-record",
-        description="Step through a game record: the move, the scores and the position.",
+    parser = command_line(
+        "domino-record", "Step through a game record: the move, the scores and the position."
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument("record", help="a record file, as /<game> replay attaches it")
     parser.add_argument(
         "--step", type=int, default=None, help="0 is the deal; default: the last move"

@@ -56,21 +56,15 @@ class Search(Generic[H]):
 
 
 def pimc(
-    search: Search[H],
-    seat: int,
-    moves: Sequence[str],
-    rng: random.Random,
-    budget: Budget,
-    clock: Callable[[], float] | None = None,
+    search: Search[H], seat: int, moves: Sequence[str], rng: random.Random, budget: Budget
 ) -> tuple[str, dict[str, float]]:
     """The best of ``moves`` for ``seat`` and every move's mean value (a single legal move
-    is returned at once). ``clock``: read for the safety cap only (default: the wall
-    clock, looked up at each call)."""
+    is returned at once); the worlds are :func:`pimc_values`'."""
     if not moves:
         raise ValueError("no legal move to choose from")
     if len(moves) == 1:
         return moves[0], {moves[0]: 0.0}
-    values = pimc_values(search, seat, moves, rng, budget, clock)
+    values = pimc_values(search, seat, moves, rng, budget)
     means = {move: sum(found) / len(found) for move, found in values.items()}
     best = max(moves, key=lambda move: means[move])  # first of the equals, in legal order
     return best, means

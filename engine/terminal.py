@@ -10,6 +10,7 @@ never kills it.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import os
 import sys
@@ -30,6 +31,13 @@ def package_version() -> str:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
         return "unknown (not installed)"
+
+
+def command_line(prog: str, description: str) -> argparse.ArgumentParser:
+    """A command's argument parser, with the ``--version`` every command here answers."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
+    return parser
 
 
 def quiet_on_closed_pipe(main: Callable[_P, int]) -> Callable[_P, int]:

@@ -49,9 +49,7 @@ def _reads(*names: str) -> str:
 _BOT_SETTINGS: Final = _reads(
     *(name.upper() for name in Settings.model_fields if name not in TEST_ONLY)
 )
-_WORKER_SETTINGS: Final = _reads(
-    "DISCORD_TOKEN",
-    "DATABASE_URL (required)",
+_PUBLISHING: Final = (
     "RENDER_PROCESSES",
     "PUBLISH_WORKERS",
     "JOB_RETRY_SECONDS",
@@ -59,6 +57,8 @@ _WORKER_SETTINGS: Final = _reads(
     "METRICS_PORT",
     "LOG_LEVEL",
 )
+"""What every process that runs publish jobs reads, besides the token and the database."""
+_WORKER_SETTINGS: Final = _reads("DISCORD_TOKEN", "DATABASE_URL (required)", *_PUBLISHING)
 _INTERACTIONS_SETTINGS: Final = _reads(
     "DISCORD_TOKEN",
     "DISCORD_PUBLIC_KEY (required)",
@@ -67,12 +67,7 @@ _INTERACTIONS_SETTINGS: Final = _reads(
     "INTERACTIONS_PORT",
     "LOBBY_TIMEOUT_SECONDS",
     "TURN_SECONDS",
-    "RENDER_PROCESSES",
-    "PUBLISH_WORKERS",
-    "JOB_RETRY_SECONDS",
-    "METRICS_HOST",
-    "METRICS_PORT",
-    "LOG_LEVEL",
+    *_PUBLISHING,
 )
 
 

@@ -77,7 +77,6 @@ class GameAdapter(ABC):
         return self.specs[0].family_title
 
     # ------------------------------------------------------------ pictures (sync: threads)
-    @abstractmethod
     def table_picture(
         self,
         match: Match,
@@ -88,6 +87,13 @@ class GameAdapter(ABC):
     ) -> bytes:
         """The public picture of ``hand`` (default: the current hand) with match totals;
         its words in ``text``'s language (the table's)."""
+        return self._table_picture(match, names, hand, text)
+
+    @abstractmethod
+    def _table_picture(
+        self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
+    ) -> bytes:
+        """The game's own drawing of :meth:`table_picture` (``hand`` None: the current one)."""
 
     def hand_picture(
         self,

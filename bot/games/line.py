@@ -158,13 +158,8 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
         return True
 
     # ------------------------------------------------------------ pictures
-    def table_picture(
-        self,
-        match: Match,
-        names: Sequence[str],
-        *,
-        hand: HandState[Any] | None = None,
-        text: Text = ENGLISH,
+    def _table_picture(
+        self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
     ) -> bytes:
         shown = self._hand(match.hand if hand is None else hand)
         title = None

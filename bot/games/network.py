@@ -60,13 +60,8 @@ class NetworkAdapter(GameAdapter):
     family = "network"
     specs = (SPEC,)
 
-    def table_picture(
-        self,
-        match: Match,
-        names: Sequence[str],
-        *,
-        hand: HandState[Any] | None = None,
-        text: Text = ENGLISH,
+    def _table_picture(
+        self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
     ) -> bytes:
         shown = _network(match.hand if hand is None else hand)
         over = hand is not None and hand.is_over

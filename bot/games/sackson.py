@@ -76,13 +76,8 @@ class SacksonAdapter(GameAdapter):
     specs = (SPEC,)
 
     # ------------------------------------------------------------ pictures
-    def table_picture(
-        self,
-        match: Match,
-        names: Sequence[str],
-        *,
-        hand: HandState[Any] | None = None,
-        text: Text = ENGLISH,
+    def _table_picture(
+        self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
     ) -> bytes:
         shown = _sackson(match.hand if hand is None else hand)
         return match_picture(

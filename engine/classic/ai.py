@@ -49,7 +49,7 @@ from engine.classic.solve import (
     mask_of,
     place,
 )
-from engine.dealt import computer_turn
+from engine.dealt import by_level, computer_turn
 from engine.search import SAFETY_SECONDS, Budget, Search, pimc
 from engine.tiles import Tile
 
@@ -73,16 +73,16 @@ a sharper model did no better."""
 MODEL_SHARPNESS = (0.0, 0.25, 1.0, 4.0)
 """From random play (0) to all but always the heaviest tile (4), the way many people play
 Block. Our own players fit 0.2 (dab and ISMCTS-2000) and 0.5 (normal) in two-player Block
-(``bench/block_model_fit.py``). The levels were first set (22 Nov) after a fit to
-open_spiel's ISMCTS-1000 (~0.2) and greedy player (heaviest first), the benchmark's own
-opponents, and have not been changed since (docs/ai.md)."""
+(docs/ai.md, "Ideas measured and not kept"), within these levels, which were set after a
+fit to open_spiel's ISMCTS-1000 (~0.2) and greedy player (heaviest first)."""
 MODEL_POINTS = 3
 JUDGED = 1
 """1: :class:`PlayModel` also weighs a kind of player who plays as the normal player
 judges (its whole hand counts, not only the pips), beside the sharpness levels (0: it
 does not). In two-player Block it won 60.8 % of 600 games against normal where it won
 59.0 % without, 62.5 % against 61.3 % on other deals, and 51.0 % against dab where it won
-49.5 %: small gains, each within noise, never a loss (docs/ai.md)."""
+49.5 %: small gains, each within noise, never a loss (bench/block_sparring.py, since
+removed: docs/ai.md says how to get it back)."""
 JUDGED_SLIP = 0.1
 """The share of such a player's plays made at random."""
 SOLVE_NODES = 400
@@ -90,7 +90,7 @@ SOLVE_NODES = 400
 # With two players and at most solved_worlds.SOLVE_TILES tiles in hand, every sampled world
 # is solved exactly (alpha-beta, engine.classic.solve) instead of played out: cheap there, so
 # more worlds. Head to head in two-player Block it plays the playout search even (51.0 %
-# of 200 games, and 49.5 % solving from the first play; bench/block_sparring.py): the
+# of 200 games, and 49.5 % solving from the first play; docs/ai.md): the
 # seat's guesses at the hidden tiles are too rough for perfect play on them to pay much
 # ("strategy fusion"), but it is no weaker and its endgames are exact in every world.
 # A bonus for winning the hand on top of the margin did not win more games either.
@@ -120,14 +120,16 @@ def choose_move(
     ``budget``: the hard player's search budget (default :data:`HARD_BUDGET`)."""
     level, _ = computer_turn(hand, level, LEVELS, ALIASES)
     moves = hand.legal_moves()
-    if len(moves) == 1 or not moves[0].is_play:
+    if not moves[0].is_play:
         return moves[0]  # draw (or the pass the engine would make anyway)
-    rng = random.Random(seed)
-    if level == "easy":
-        return rng.choice(moves)
-    if level == "normal":
-        return normal_move(hand, moves, rng)
-    return hard_move(hand, moves, rng, HARD_BUDGET if budget is None else budget)
+    hard_budget = HARD_BUDGET if budget is None else budget
+    return by_level(
+        level,
+        moves,
+        seed,
+        lambda rng: normal_move(hand, moves, rng),
+        lambda rng: hard_move(hand, moves, rng, hard_budget),
+    )
 
 
 # ---------------------------------------------------------------- normal

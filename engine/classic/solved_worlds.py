@@ -82,12 +82,10 @@ def solved_best(
     moves: Sequence[ClassicMove],
     sample: Callable[[random.Random], ClassicHand],
     rng: random.Random,
-    budget: int | None = None,
-    most: int | None = None,
 ) -> ClassicMove | None:
-    """The move of best mean exact value (the first of equals, in legal order), or None
-    when the hand is too big to solve."""
-    means = solved_means(seat, moves, sample, rng, budget, most)
+    """The move of best mean exact value (the first of equals, in legal order) within this
+    module's limits, or None when the hand is too big to solve."""
+    means = solved_means(seat, moves, sample, rng)
     if means is None:
         return None
     best = max(means)

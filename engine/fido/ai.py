@@ -12,11 +12,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.dealt import computer_turn
+from engine.dealt import by_level, computer_turn
 from engine.fido.hand import FidoHand
 from engine.fido.moves import FidoMove
 from engine.fido.policy import Unlaid, normal_move
@@ -34,16 +33,15 @@ def computer_move(view: Mapping[str, Any], seed: int, level: str) -> str:
 def choose_move(
     game: FidoHand, seed: int, level: str = "normal", budget: Budget | None = None
 ) -> FidoMove:
-    """The move for the seat to move in ``game``. ``game`` may be a full game: only what
-    that seat can see is read (its tiles, the line, the sizes and the history).
-    ``budget``: the hard player's search budget (default :data:`HARD_BUDGET`)."""
+    """The move for the seat to move in ``game``, which may be a full game: only what that
+    seat can see is read (its tiles, the line, the sizes and the history). ``budget``: the
+    hard player's (default :data:`HARD_BUDGET`)."""
     computer_turn(game, level, LEVELS)
-    moves = game.legal_moves()
-    if len(moves) == 1:
-        return moves[0]
-    rng = random.Random(seed)
-    if level == "easy":
-        return rng.choice(moves)
-    if level == "normal":
-        return normal_move(game, Unlaid(game), rng)
-    return hard_move(game, rng, HARD_BUDGET if budget is None else budget)
+    hard_budget = HARD_BUDGET if budget is None else budget
+    return by_level(
+        level,
+        game.legal_moves(),
+        seed,
+        lambda rng: normal_move(game, Unlaid(game), rng),
+        lambda rng: hard_move(game, rng, hard_budget),
+    )

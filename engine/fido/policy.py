@@ -1,7 +1,8 @@
 """How the normal FIDO player judges a move: points now, then what the move leaves.
 
 A seat sees the line, its own tiles and every hand's size. Every tile not on the table
-and not in its hand is *unseen*. The player plays the divisor (seed 002, "Tips"):
+and not in its hand is *unseen*. The player plays the divisor, as the tips of
+docs/rules/fido.md say:
 
 * **points now** come first: the play scoring most is always taken;
 * **what the next player may score**: with the total after the move, the unseen tiles

@@ -56,7 +56,7 @@ HARD_SECONDS = SAFETY_SECONDS
 HARD_BUDGET = Budget(MAX_WORLDS, HARD_SECONDS)
 HARD_WORK = 900_000
 """Playouts × their turns × a turn's cost (:func:`turn_cost`) that a decision may spend:
-about 0.4 s of one core of the project's machine at the median, 0.55 s at p95, at four
+about 0.4 s of one core of the project's machine at the median, 0.5 s at p95, at four
 players on double-9 (docs/ai.md)."""
 TOP_K = 8
 """How many of the normal player's best moves the search compares."""
@@ -97,8 +97,9 @@ def playouts_for(game: FidoHand, most: int, horizon: int = HORIZON, work: int = 
     most ``most``. Past :data:`SHARE_FROM` players the work is scaled by
     ``(SHARE_FROM / players) ** SHARE_POWER``: a long line with many open ends makes each
     playout turn dearer than its hands' sizes say. At nine players on double-21 the full
-    work took 1.5 s of CPU at p95 and four ninths of it 0.69 s (docs/ai.md), over the
-    0.6 s a decision should take; the power makes that 0.35 of it (0.57 s at p95 over 60 deals)."""
+    work took 1.4 s of CPU at p95 (docs/ai.md) and four ninths of it 0.69 s, over the
+    0.6 s a decision should take; the power makes that 0.35 of it (0.56 s at p95 over 60
+    deals, docs/ai.md)."""
     turns = playout_turns(game, horizon)
     mean_hand = sum(len(hand) for hand in game.hands) / game.players / 2
     share = min(1.0, (SHARE_FROM / game.players) ** SHARE_POWER)

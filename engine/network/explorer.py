@@ -12,7 +12,6 @@ Players use it to settle rules questions; we use it to check the engine.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
@@ -23,7 +22,7 @@ from engine.network.moves import NetworkMove
 from engine.network.position import read_position
 from engine.network.text import layout_text
 from engine.record_explorer import explore_record
-from engine.terminal import package_version, quiet_on_closed_pipe
+from engine.terminal import command_line, quiet_on_closed_pipe
 from engine.tiles import Tile, parse_tile
 
 
@@ -60,11 +59,10 @@ def report(layout: Layout, tile: Tile, show: bool = False) -> str:
 
 @quiet_on_closed_pipe
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="network-explore",
-        description="List every legal placement of a tile in a Network dominoes position.",
+    parser = command_line(
+        "network-explore",
+        "List every legal placement of a tile in a Network dominoes position.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument(
         "position", nargs="?", help='position notation, e.g. "1:6-6@0,0N 2:6-3@0,4N"'
     )

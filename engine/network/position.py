@@ -53,21 +53,14 @@ def read_position(text: str, attachments: int = 7, seats: int = 5) -> Layout:
     for number, entry in enumerate(text.split(), start=1):
         placement = parse_placement(entry, seats)
         tile = placement.tile
+        problem = None
         if tile in seen:
-            raise NotationError(
-                N_("Entry {number} ('{entry}'): {tile} is already on the table."),
-                number=number,
-                entry=entry,
-                tile=tile,
-            )
+            problem = N_("Entry {number} ('{entry}'): {tile} is already on the table.")
+        elif not layout.is_empty and not _is_legal(layout, placement):
+            problem = N_("Entry {number} ('{entry}'): {tile} cannot be laid there under the rules.")
+        if problem is not None:
+            raise NotationError(problem, number=number, entry=entry, tile=tile)
         seen.add(tile)
-        if not layout.is_empty and not _is_legal(layout, placement):
-            raise NotationError(
-                N_("Entry {number} ('{entry}'): {tile} cannot be laid there under the rules."),
-                number=number,
-                entry=entry,
-                tile=tile,
-            )
         layout.add(placement)
     return layout
 

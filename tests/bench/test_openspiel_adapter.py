@@ -142,16 +142,3 @@ def test_whole_games_cross_check_every_move() -> None:
 def test_wilson_interval() -> None:
     low, high = arena.wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
-
-
-def test_a_sparring_partner_is_measured_in_open_spiels_game_and_sees_all_plays_it_exactly() -> None:
-    from engine.classic.solve import WorldSolver
-
-    sees_all = arena.Side("partner", level="sees-all")
-    for index in (0, 2, 4):  # three deals, the partner leading
-        mirror = arena.mirror_of(arena.new_state(3 + index // 2), 3 + index // 2)
-        perfect = max(WorldSolver(mirror, 0, 10**9).move_values(mirror.legal_moves()))
-        result = arena.play_game(sees_all, arena.Side("greedy"), index, seed=3)
-        assert result.points >= perfect, (index, result.points, perfect)
-    dab = arena.play_game(arena.Side("partner", level="dab"), arena.Side("greedy"), 1, seed=3)
-    assert dab.moves >= 2 and dab.seconds

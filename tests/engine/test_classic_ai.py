@@ -149,30 +149,27 @@ def test_every_level_draws_when_it_cannot_play(level: str) -> None:
 
 
 # ---------------------------------------------------------------- normal
-def test_normal_takes_the_play_that_scores_most() -> None:
-    hand = make(AllFives, [["6-4", "0-0"], ["6-1", "4-4", "4-0", "6-2"]])
-    hand.play(0, "6-4")  # 6-1 W leaves 4 + 1 = 5
-    assert computer_move(player_seat(hand), seed=1, level="normal") == "6-1 W"
-
-
-def test_normal_sheds_the_heaviest_tile_when_nothing_scores() -> None:
-    hand = make(DrawGame, [["6-4", "0-0"], ["4-1", "6-2", "6-3"]])
+@pytest.mark.parametrize(
+    ("game", "tiles", "expected"),
+    [
+        # 6-1 W leaves 4 + 1 = 5
+        pytest.param(AllFives, ["6-1", "4-4", "4-0", "6-2"], "6-1 W", id="scores-most"),
+        pytest.param(DrawGame, ["4-1", "6-2", "6-3"], "6-3 W", id="sheds-the-heaviest"),
+        # 6-3 is heavier, but 4-4 fits only a 4: get rid of it now
+        pytest.param(DrawGame, ["4-1", "6-3", "4-4"], "4-4 E", id="plays-a-double-while-it-can"),
+        # 6-2 W would leave 6-1 and 2-0 (three numbers) and a 2 it can follow; 6-1 W leaves
+        # 6-2 and 2-0 (two numbers) and a 1 it cannot follow, for the same weight lost
+        pytest.param(DrawGame, ["6-1", "6-2", "2-0"], "6-2 W", id="keeps-numbers-it-can-follow"),
+    ],
+)
+def test_normal_answers_a_6_4_lead_as_a_good_player_would(
+    game: type[ClassicHand], tiles: list[str], expected: str
+) -> None:
+    """It takes the play that scores most; when nothing scores it sheds the heaviest tile,
+    plays a double while it still fits, and keeps numbers it can follow."""
+    hand = make(game, [["6-4", "0-0"], tiles])
     hand.play(0, "6-4")
-    assert computer_move(player_seat(hand), seed=1, level="normal") == "6-3 W"
-
-
-def test_normal_plays_a_double_while_it_can() -> None:
-    hand = make(DrawGame, [["6-4", "0-0"], ["4-1", "6-3", "4-4"]])
-    hand.play(0, "6-4")  # 6-3 is heavier, but 4-4 fits only a 4: get rid of it now
-    assert computer_move(player_seat(hand), seed=1, level="normal") == "4-4 E"
-
-
-def test_normal_keeps_numbers_it_can_follow() -> None:
-    hand = make(DrawGame, [["6-4", "0-0"], ["6-1", "6-2", "2-0"]])
-    hand.play(0, "6-4")
-    # 6-2 W would leave 6-1 and 2-0 (three numbers) and a 2 it can follow; 6-1 W leaves
-    # 6-2 and 2-0 (two numbers) and a 1 it cannot follow, for the same weight lost
-    assert computer_move(player_seat(hand), seed=1, level="normal") == "6-2 W"
+    assert computer_move(player_seat(hand), seed=1, level="normal") == expected
 
 
 def test_normal_breaks_a_tie_with_its_seed() -> None:

@@ -75,13 +75,8 @@ class ScriptedHand(HandState[Points]):
         return []
 
     def to_json(self) -> JSON:
-        return {
-            "game": self.game,
-            "players": self.players,
-            "hand_number": self.hand_number,
-            "leader": self.leader,
-            "scores": self._scores,
-        }
+        seats = {"players": self.players, "hand_number": self.hand_number, "leader": self.leader}
+        return {"game": self.game, **seats, "scores": self._scores}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:

@@ -1,5 +1,7 @@
 """Move notation and position notation (docs/notation.md)."""
 
+from collections.abc import Callable
+
 import pytest
 
 from engine.errors import NotationError, UnknownTileError
@@ -32,21 +34,6 @@ def test_printing_is_canonical_and_round_trips(text: str) -> None:
     assert str(parse_move(text)) == text
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("hello", "is not a move"),
-        ("6-3 B", "needs an open end and two direction letters"),
-        ("6-3 B QE", "is not a face"),
-        ("6-3 B NQ", "is not a direction"),
-        ("6-3 B NX", "Only a double can be laid crosswise"),
-    ],
-)
-def test_malformed_moves_raise_readable_errors(text: str, message: str) -> None:
-    with pytest.raises(NotationError, match=message):
-        parse_move(text)
-
-
 def test_a_tile_outside_double_six_is_unknown() -> None:
     with pytest.raises(UnknownTileError):
         parse_move("7-3 A NN")
@@ -59,19 +46,26 @@ def test_position_round_trips_through_text() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("read", "text", "message"),
     [
-        ("1:6-6@0,0N 2:6-6@0,4N", "already on the table"),
-        ("1:6-6@0,0N 2:5-3@0,4N", "cannot be laid there"),
-        ("1:6-6@0,0N 2:6-3@1,4N", "cannot be laid there"),
-        ("1:6-6@0,0Q", "is not a position entry"),
-        ("7:6-6@0,0N", "seats run from 1 to 5"),
-        ("1:7-6@0,0N", "double-six"),
+        (parse_move, "hello", "is not a move"),
+        (parse_move, "6-3 B", "needs an open end and two direction letters"),
+        (parse_move, "6-3 B QE", "is not a face"),
+        (parse_move, "6-3 B NQ", "is not a direction"),
+        (parse_move, "6-3 B NX", "Only a double can be laid crosswise"),
+        (read_position, "1:6-6@0,0N 2:6-6@0,4N", "already on the table"),
+        (read_position, "1:6-6@0,0N 2:5-3@0,4N", "cannot be laid there"),
+        (read_position, "1:6-6@0,0N 2:6-3@1,4N", "cannot be laid there"),
+        (read_position, "1:6-6@0,0Q", "is not a position entry"),
+        (read_position, "7:6-6@0,0N", "seats run from 1 to 5"),
+        (read_position, "1:7-6@0,0N", "double-six"),
     ],
 )
-def test_bad_positions_are_rejected_with_the_reason(text: str, message: str) -> None:
+def test_a_malformed_move_or_position_is_refused_with_the_reason(
+    read: Callable[[str], object], text: str, message: str
+) -> None:
     with pytest.raises(NotationError, match=message):
-        read_position(text)
+        read(text)
 
 
 def test_listed_moves_are_interned_values_equal_to_built_ones(

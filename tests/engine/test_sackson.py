@@ -425,14 +425,20 @@ def test_a_move_completing_a_network_wins() -> None:
     assert view["network_colour"] == "dark"
 
 
-def test_a_move_that_only_unblocks_the_opponent_makes_the_opponent_win() -> None:
-    game = SacksonGame.from_position(BOTH_DARK, BOTH_LIGHT, to_move="dark")
-    assert "e4-d5" in {str(m) for m in game.legal_moves()}
-    game.apply(game.parse_move("e4-d5"))
+def lights_network_after(game: SacksonGame, move: str) -> dict[str, Any]:
+    """Dark makes the legal ``move``, and Light's network stands complete: the view after."""
+    assert move in {str(m) for m in game.legal_moves()}
+    game.apply(game.parse_move(move))
     view = game.view(0)
-    assert view["outcome"] == {"winners": [1], "reason": "network"}
     assert view["network_colour"] == "light"
     assert view["network"] == ["a6", "c6", "c4", "f4", "f2", "h2"]
+    return view
+
+
+def test_a_move_that_only_unblocks_the_opponent_makes_the_opponent_win() -> None:
+    game = SacksonGame.from_position(BOTH_DARK, BOTH_LIGHT, to_move="dark")
+    view = lights_network_after(game, "e4-d5")
+    assert view["outcome"] == {"winners": [1], "reason": "network"}
 
 
 def test_a_move_giving_both_players_a_network_is_illegal_by_default() -> None:
@@ -448,12 +454,8 @@ def test_a_move_giving_both_players_a_network_is_illegal_by_default() -> None:
 
 def test_with_the_cs61b_option_it_is_legal_and_the_mover_loses() -> None:
     game = SacksonGame.from_position(BOTH_DARK, BOTH_LIGHT, to_move="dark", options=CS61B)
-    assert "e4-g5" in {str(m) for m in game.legal_moves()}
-    game.apply(game.parse_move("e4-g5"))
-    view = game.view(0)
+    view = lights_network_after(game, "e4-g5")
     assert view["outcome"] == {"winners": [1], "reason": "both networks"}
-    assert view["network_colour"] == "light"
-    assert view["network"] == ["a6", "c6", "c4", "f4", "f2", "h2"]
     assert view["options"]["both_networks"] == "mover_loses"
 
 

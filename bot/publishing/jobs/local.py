@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from datetime import timedelta
 
 from bot.publishing.jobs.queue import JobRunner
+from bot.publishing.jobs.table_locks import TableLocks
 from bot.store import PublishJob
 from bot.store.database import Transaction
 
@@ -29,8 +30,7 @@ class LocalJobQueue:
 
     def __init__(self) -> None:
         self._jobs: asyncio.Queue[PublishJob] = asyncio.Queue()
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._holders: dict[int, int] = {}
+        self._locks = TableLocks()
         self._workers: list[asyncio.Task[None]] = []
         self._computing: set[int] = set()
         self._queued: Counter[int] = Counter()
@@ -74,16 +74,8 @@ class LocalJobQueue:
 
     @contextlib.asynccontextmanager
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        self._holders[table_id] = self._holders.get(table_id, 0) + 1
-        try:
-            async with lock:
-                yield
-        finally:
-            self._holders[table_id] -= 1
-            if not self._holders[table_id]:  # nobody waits: forget the table's lock
-                del self._holders[table_id]
-                self._locks.pop(table_id, None)
+        async with self._locks.held(table_id):
+            yield
 
     @contextlib.asynccontextmanager
     async def computer_turns(self, table_id: int) -> AsyncIterator[bool]:

@@ -21,6 +21,7 @@ import asyncpg
 from bot.publishing.jobs.leases import PartitionLeases, channel_of, partition_of
 from bot.publishing.jobs.partitions import JOB_TABLE, PartitionWorkers
 from bot.publishing.jobs.queue import JobRunner, TableBusyError
+from bot.publishing.jobs.table_locks import TableLocks
 from bot.store import PublishJob, Store
 from bot.store.database import Transaction
 from bot.store.postgres import KEEPALIVES, PostgresDatabase, PostgresTransaction
@@ -60,8 +61,7 @@ class PostgresJobQueue:
         self._retry_after = retry_after
         self._running: asyncio.Task[None] | None = None
         self._closing = asyncio.Event()
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._waiting_for: dict[int, int] = {}
+        self._locks = TableLocks()
         self.workers: PartitionWorkers | None = None
         self.leases: PartitionLeases | None = None
         self._lock_pool: asyncpg.Pool[Any] | None = None
@@ -111,16 +111,8 @@ class PostgresJobQueue:
         """In this process first, in the order the jobs ask (asyncio's locks are fair:
         a partition's jobs, started in the order they were added, publish in that order,
         waiting without a connection), then across processes."""
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        self._waiting_for[table_id] = self._waiting_for.get(table_id, 0) + 1
-        try:
-            async with lock, self._advisory_lock(table_id):
-                yield
-        finally:
-            self._waiting_for[table_id] -= 1
-            if not self._waiting_for[table_id]:  # nobody waits: forget the table's lock
-                del self._waiting_for[table_id]
-                self._locks.pop(table_id, None)
+        async with self._locks.held(table_id), self._advisory_lock(table_id):
+            yield
 
     @contextlib.asynccontextmanager
     async def _advisory_lock(self, table_id: int) -> AsyncIterator[None]:

@@ -45,11 +45,17 @@ def meta(record: TableRecord) -> TableMeta:
     return TableMeta.from_json(record.meta)
 
 
-async def test_a_long_turn_is_reminded_once_when_a_quarter_is_left(
-    store: Store, clock: Clock
-) -> None:
+@pytest.fixture
+async def long_turn(store: Store, clock: Clock) -> tuple[TableService, TableUpdate]:
+    """A two-player table just started with two-day turns, and its service."""
     service = service_on(store, clock)
-    update = await started(service, TWO_DAYS)
+    return service, await started(service, TWO_DAYS)
+
+
+async def test_a_long_turn_is_reminded_once_when_a_quarter_is_left(
+    store: Store, clock: Clock, long_turn: tuple[TableService, TableUpdate]
+) -> None:
+    service, update = long_turn
     table, turn = update.record.id, meta(update.record).turn
     deadline = meta(update.record).deadline
     assert deadline == clock.now + timedelta(days=2)
@@ -74,10 +80,9 @@ async def test_a_long_turn_is_reminded_once_when_a_quarter_is_left(
 
 
 async def test_a_reminder_past_the_deadline_is_skipped_and_the_timeout_moves(
-    store: Store, clock: Clock
+    clock: Clock, long_turn: tuple[TableService, TableUpdate]
 ) -> None:
-    service = service_on(store, clock)
-    update = await started(service, TWO_DAYS)
+    service, update = long_turn
     table, turn = update.record.id, meta(update.record).turn
     clock.advance(TWO_DAYS)
     assert await service.remind(table, turn) is None  # too late to say a quarter is left
