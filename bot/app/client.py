@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.settings import Settings
+from bot.app.stopping import stop_requested, stopped_cleanly
 from bot.app.wiring import Wiring
 from bot.discord.handlers import Handlers
 from bot.metrics.calls import discord_trace
@@ -83,11 +84,33 @@ class DominoBot(commands.AutoShardedBot):
         self.settings = settings
         self._wiring = Wiring(self, settings, ready=self.wait_until_ready, live=self.connected)
         self._republishing: asyncio.Task[None] | None = None
+        self._set_up = False
+
+    async def run_until_stopped(self, token: str) -> None:
+        """Log in, connect and run until SIGTERM or Ctrl-C, then close (``close``: the
+        publish jobs under way first); raises what stopped it from starting."""
+        stopping = stop_requested()
+        running = asyncio.create_task(self.start(token), name="gateway-bot")
+        asked = asyncio.create_task(stopping.wait())
+        try:
+            await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+            if not running.done() and not self._set_up:
+                running.cancel()  # stopped while starting: it goes no further
+                with contextlib.suppress(asyncio.CancelledError):
+                    await running
+        finally:
+            asked.cancel()
+            await self.close()
+        if not running.cancelled():
+            await running  # ends once closed
+        if stopping.is_set():
+            stopped_cleanly()
 
     async def setup_hook(self) -> None:
         self.handlers = await self._wiring.open()
         await self._sync_commands()
         self._republishing = asyncio.create_task(self._republish())
+        self._set_up = True
         log.info("setup done: database %s", self.settings.database_name)
 
     def connected(self) -> bool:
@@ -127,6 +150,8 @@ class DominoBot(commands.AutoShardedBot):
         log.info("connected as %s (%s)", user, user.id if user else "?")
 
     async def close(self) -> None:
+        """Stop the timers and the publish jobs (those under way finish while Discord is
+        still reachable), then close the gateway, the drawing processes and the store."""
         if self._republishing is not None:
             self._republishing.cancel()
         await self._wiring.stop()
