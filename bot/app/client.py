@@ -84,7 +84,6 @@ class DominoBot(commands.AutoShardedBot):
         self.settings = settings
         self._wiring = Wiring(self, settings, ready=self.wait_until_ready, live=self.connected)
         self._republishing: asyncio.Task[None] | None = None
-        self._set_up = False
 
     async def run_until_stopped(self, token: str) -> None:
         """Log in, connect and run until SIGTERM or Ctrl-C, then close (``close``: the
@@ -94,15 +93,15 @@ class DominoBot(commands.AutoShardedBot):
         asked = asyncio.create_task(stopping.wait())
         try:
             await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
-            if not running.done() and not self._set_up:
-                running.cancel()  # stopped while starting: it goes no further
-                with contextlib.suppress(asyncio.CancelledError):
-                    await running
+            # Logging in, setting up, connecting or reading the gateway's events: it goes
+            # no further (a shard still connecting would retry for ever once closed).
+            running.cancel()
+            await asyncio.wait({running})
         finally:
             asked.cancel()
             await self.close()
         if not running.cancelled():
-            await running  # ends once closed
+            running.result()  # what stopped it from starting, if anything
         if stopping.is_set():
             stopped_cleanly()
 
@@ -110,7 +109,6 @@ class DominoBot(commands.AutoShardedBot):
         self.handlers = await self._wiring.open()
         await self._sync_commands()
         self._republishing = asyncio.create_task(self._republish())
-        self._set_up = True
         log.info("setup done: database %s", self.settings.database_name)
 
     def connected(self) -> bool:
