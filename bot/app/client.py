@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from typing import Any, Final
 
 import discord
 import yarl
@@ -58,6 +58,19 @@ class DominoTree(app_commands.CommandTree[Any]):
             await tell(interaction, text_in(interaction.locale.value)._(SORRY))
 
 
+RECANCEL_SECONDS: Final = 1.0
+"""How often a start that survived its cancellation is cancelled again."""
+
+
+async def _ended(task: asyncio.Task[None]) -> None:
+    """Cancel ``task`` and wait for its end, cancelling it again while it survives: on
+    Python 3.11, ``asyncio.wait_for`` (which discord.py connects a shard through) lets a
+    cancellation pass when what it waits for has just finished."""
+    while not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=RECANCEL_SECONDS)
+
+
 class DominoBot(commands.AutoShardedBot):
     """Runs every table over the gateway; ``handlers`` is what the dynamic controls call.
 
@@ -95,8 +108,7 @@ class DominoBot(commands.AutoShardedBot):
             await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
             # Logging in, setting up, connecting or reading the gateway's events: it goes
             # no further (a shard still connecting would retry for ever once closed).
-            running.cancel()
-            await asyncio.wait({running})
+            await _ended(running)
         finally:
             asked.cancel()
             await self.close()

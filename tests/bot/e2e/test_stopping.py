@@ -111,6 +111,25 @@ async def test_sigterm_stops_the_bot_cleanly(club: Club, bot_launcher: BotLaunch
     await assert_stopped_cleanly(process, children)
 
 
+async def test_sigterm_while_the_bot_connects_stops_it_cleanly(
+    club: Club, bot_launcher: BotLauncher
+) -> None:
+    """Set up, its gateway connection being opened: the start goes no further."""
+    process = await bot_launcher.start(
+        module="bot",
+        extra_env={"DATABASE_PATH": str(club.db_path), "DEV_GUILD_ID": str(club.guild.id)},
+    )
+
+    async def set_up() -> bool:
+        assert process.running, process.log()
+        return "setup done" in process.log()
+
+    await eventually(set_up, "the bot to be set up")
+    children = children_of(process)
+    process.signal(signal.SIGTERM)
+    await assert_stopped_cleanly(process, children)
+
+
 async def test_ctrl_c_stops_the_bot_and_its_drawing_processes_quietly(
     club: Club, bot_launcher: BotLauncher
 ) -> None:
