@@ -35,9 +35,9 @@ log = logging.getLogger(__name__)
 
 async def run_worker(settings: Settings) -> None:
     """Take and run publish jobs until stopped."""
+    stopping = stop_requested()
     painters = pictures.use_processes(settings.render_processes)
     client = discord.Client(intents=discord.Intents.none(), http_trace=discord_trace())
-    stopping = stop_requested()
     try:
         await client.login(settings.discord_token.get_secret_value())
         async with Store.open(settings.database) as store:

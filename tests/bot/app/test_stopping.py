@@ -1,8 +1,14 @@
-"""What a stop promises is what the operator reads: the grace period a stop keeps is the
-one the README and every process command's ``--help`` state."""
+"""Stopping, as the operator meets it: the grace period a stop keeps is the one the
+README and every process command's ``--help`` state, and a SIGTERM that comes while the
+bot is still loading ends it too (a container's first process has no default action for
+it). Stopping a running process end to end: ``tests/bot/e2e/test_stopping.py``."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +17,7 @@ from typer.testing import CliRunner
 from bot.app import cli
 from bot.app.stopping import GRACE_SECONDS
 from bot.publishing.jobs.queue import CLOSING_GRACE
+from tests.fakediscord import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[3]
 WITHIN = f"within {GRACE_SECONDS:g} s"
@@ -30,3 +37,38 @@ def test_the_readme_states_the_grace_periods() -> None:
     assert WITHIN in stopping
     assert f"up to {CLOSING_GRACE:g} s to finish" in stopping
     assert CLOSING_GRACE < GRACE_SECONDS <= 10  # jobs first, inside docker stop's 10 s
+
+
+def _catches(pid: int, signum: int) -> bool:
+    """Whether process ``pid`` has a handler for ``signum`` (its SigCgt mask in /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
+    return False
+
+
+async def test_sigterm_while_the_bot_loads_ends_it_without_a_traceback(tmp_path: Path) -> None:
+    """A container's first process has no default action for SIGTERM: the bot handles it
+    from its first line, before its event loop runs (or, if the signal comes later, as
+    any stop)."""
+    async with FakeDiscord() as fake:
+        env = {**os.environ, **fake.env(), "PYTHONPATH": str(REPO), "DATABASE_PATH": "db"}
+        log = (tmp_path / "bot.log").open("wb")
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=tmp_path, env=env, stdout=log, stderr=log
+        )
+        try:
+            for _ in range(600):  # until it handles SIGTERM: its first line has run
+                if _catches(process.pid, signal.SIGTERM):
+                    break
+                await asyncio.sleep(0.01)
+            process.terminate()
+            status = await asyncio.wait_for(process.wait(), 30)
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+            log.close()
+    output = (tmp_path / "bot.log").read_text()
+    assert status in (128 + signal.SIGTERM, 0), output  # stopped loading, or stopped
+    assert "Traceback" not in output, output
