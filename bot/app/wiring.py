@@ -18,6 +18,7 @@ from bot.app.claims import InteractionClaims
 from bot.app.clock import bot_clock
 from bot.app.observe import Observer, count_interaction
 from bot.app.settings import Settings
+from bot.app.stopping import jobs_grace
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
 from bot.discord.cogs.tables import TablesCog
@@ -163,7 +164,7 @@ class Wiring:
         if self._claims is not None:
             await self._claims.close()
         if queue is not None:
-            await queue.close()
+            await queue.close(jobs_grace())
         if observer is not None:
             await observer.close()
 

@@ -20,7 +20,7 @@ import discord
 
 from bot.app.observe import Observer
 from bot.app.settings import DEFAULT_PUBLISH_WORKERS, Settings
-from bot.app.stopping import stop_requested, stopped_cleanly
+from bot.app.stopping import jobs_grace, stop_requested, stopped_cleanly
 from bot.metrics.calls import discord_trace
 from bot.publishing import pictures
 from bot.publishing.delivery import Delivery
@@ -61,7 +61,7 @@ async def run_worker(settings: Settings) -> None:
             try:
                 await stopping.wait()
             finally:
-                await queue.close()
+                await queue.close(jobs_grace())
                 if observer is not None:
                     await observer.close()
     finally:

@@ -9,13 +9,14 @@ import asyncio
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from bot.app import cli
-from bot.app.stopping import GRACE_SECONDS
+from bot.app import cli, stopping
+from bot.app.stopping import CLOSING_RESERVE, GRACE_SECONDS, jobs_grace
 from bot.publishing.jobs.queue import CLOSING_GRACE
 from tests.fakediscord import FakeDiscord
 
@@ -72,3 +73,12 @@ async def test_sigterm_while_the_bot_loads_ends_it_without_a_traceback(tmp_path:
     output = (tmp_path / "bot.log").read_text()
     assert status in (128 + signal.SIGTERM, 0), output  # stopped loading, or stopped
     assert "Traceback" not in output, output
+
+
+def test_the_jobs_get_what_the_stop_has_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert jobs_grace() == CLOSING_GRACE  # no stop asked yet: the queues' own grace
+    spent = 4.0  # answering the interactions under way took that long
+    monkeypatch.setattr(stopping, "_asked_at", time.monotonic() - spent)
+    assert 0 < jobs_grace() <= GRACE_SECONDS - CLOSING_RESERVE - spent < CLOSING_GRACE
+    monkeypatch.setattr(stopping, "_asked_at", time.monotonic() - GRACE_SECONDS)
+    assert jobs_grace() == 0  # nothing left: the jobs under way are handed back at once
