@@ -182,7 +182,8 @@ def run() -> None:
     """Run the bot until stopped (what domino-tables does without a command).
 
     It logs in to Discord with DISCORD_TOKEN and keeps its tables in DATABASE_PATH (SQLite)
-    or DATABASE_URL (PostgreSQL, shared by several processes).
+    or DATABASE_URL (PostgreSQL, shared by several processes). It stops cleanly on SIGTERM
+    (docker stop) or Ctrl-C, within 8 s: publish jobs under way finish or are handed back.
     """
     from bot.app.start import start_bot
 
@@ -196,7 +197,8 @@ def worker() -> None:
     """Run publish jobs only: draw the pictures and send what moves changed.
 
     An extra worker for a bot whose state is in PostgreSQL: it needs the bot's token and
-    DATABASE_URL, and no gateway connection. Stops cleanly on SIGTERM or Ctrl-C.
+    DATABASE_URL, and no gateway connection. Stops cleanly on SIGTERM or Ctrl-C, within
+    8 s, handing its jobs back to the other processes.
     """
     from bot.app.start import start_worker
 
@@ -217,7 +219,7 @@ def interactions() -> None:
     processes as the plays need: Discord then sends every command, button and menu,
     DMs included, there instead of over the gateway. Each request's Ed25519 signature is
     checked against DISCORD_PUBLIC_KEY (a bad one is refused with 401). Listens on
-    INTERACTIONS_HOST:INTERACTIONS_PORT; stops cleanly on SIGTERM or Ctrl-C.
+    INTERACTIONS_HOST:INTERACTIONS_PORT; stops cleanly on SIGTERM or Ctrl-C, within 8 s.
     """
     from bot.app.start import start_interactions
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from typing import Any, Final
 
 import discord
 import yarl
@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.app.command_ids import learn_registered
 from bot.app.settings import Settings
+from bot.app.stopping import stop_requested, stopped_cleanly
 from bot.app.wiring import Wiring
 from bot.discord.handlers import Handlers
 from bot.metrics.calls import discord_trace
@@ -58,6 +59,19 @@ class DominoTree(app_commands.CommandTree[Any]):
             await tell(interaction, text_in(interaction.locale.value)._(SORRY))
 
 
+RECANCEL_SECONDS: Final = 1.0
+"""How often a start that survived its cancellation is cancelled again."""
+
+
+async def _ended(task: asyncio.Task[None]) -> None:
+    """Cancel ``task`` and wait for its end, cancelling it again while it survives: on
+    Python 3.11, ``asyncio.wait_for`` (which discord.py connects a shard through) lets a
+    cancellation pass when what it waits for has just finished."""
+    while not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=RECANCEL_SECONDS)
+
+
 class DominoBot(commands.AutoShardedBot):
     """Runs every table over the gateway; ``handlers`` is what the dynamic controls call.
 
@@ -84,6 +98,25 @@ class DominoBot(commands.AutoShardedBot):
         self.settings = settings
         self._wiring = Wiring(self, settings, ready=self.wait_until_ready, live=self.connected)
         self._republishing: asyncio.Task[None] | None = None
+
+    async def run_until_stopped(self, token: str) -> None:
+        """Log in, connect and run until SIGTERM or Ctrl-C, then close (``close``: the
+        publish jobs under way first); raises what stopped it from starting."""
+        stopping = stop_requested()
+        running = asyncio.create_task(self.start(token), name="gateway-bot")
+        asked = asyncio.create_task(stopping.wait())
+        try:
+            await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+            # Logging in, setting up, connecting or reading the gateway's events: it goes
+            # no further (a shard still connecting would retry for ever once closed).
+            await _ended(running)
+        finally:
+            asked.cancel()
+            await self.close()
+        if not running.cancelled():
+            running.result()  # what stopped it from starting, if anything
+        if stopping.is_set():
+            stopped_cleanly()
 
     async def setup_hook(self) -> None:
         self.handlers = await self._wiring.open()
@@ -131,6 +164,8 @@ class DominoBot(commands.AutoShardedBot):
         log.info("connected as %s (%s)", user, user.id if user else "?")
 
     async def close(self) -> None:
+        """Stop the timers and the publish jobs (those under way finish while Discord is
+        still reachable), then close the gateway, the drawing processes and the store."""
         if self._republishing is not None:
             self._republishing.cancel()
         await self._wiring.stop()

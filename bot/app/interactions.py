@@ -4,7 +4,9 @@ POST (the application's Interactions Endpoint URL) instead of over the gateway, 
 
 It runs the gateway bot's own parts (``bot.app.wiring``) on a client that logs in over
 HTTP alone, for a bot whose state is in PostgreSQL: the processes share the tables, and
-the job queue publishes. Each stops cleanly on SIGTERM or Ctrl-C.
+the job queue publishes. Each stops cleanly on SIGTERM or Ctrl-C (``bot.app.stopping``):
+it stops listening, answers the interactions under way, finishes or hands back its
+publish jobs and exits 0 within the grace period.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from discord.ext import commands
 from bot.app.claims import Claim
 from bot.app.client import DominoTree
 from bot.app.command_ids import read_command_ids
-from bot.app.endpoint import PATH, Endpoint
+from bot.app.endpoint import ANSWER_WITHIN, PATH, Endpoint
 from bot.app.settings import InteractionSettings
 from bot.app.signatures import SignatureCheck
+from bot.app.stopping import stop_requested, stopped_cleanly
 from bot.app.wiring import Wiring
-from bot.app.worker import stopped_by_signals
 from bot.discord.handlers import Handlers
 from bot.metrics.calls import discord_trace
 
@@ -78,19 +80,21 @@ class InteractionsBot(commands.Bot):
 async def run_interactions(settings: InteractionSettings) -> None:
     """Receive interactions on INTERACTIONS_HOST:INTERACTIONS_PORT until stopped."""
     client = InteractionsBot(settings)
-    stopped = stopped_by_signals()
+    stopping = stop_requested()
     try:
         await client.login(settings.discord_token.get_secret_value())
         endpoint = Endpoint(client, SignatureCheck(settings.discord_public_key))
-        runner = web.AppRunner(endpoint.app(), access_log=None)
+        # A stop gives the interactions under way Discord's time to answer, no more.
+        runner = web.AppRunner(endpoint.app(), access_log=None, shutdown_timeout=ANSWER_WITHIN)
         await runner.setup()
         try:
             site = web.TCPSite(runner, settings.interactions_host, settings.interactions_port)
             await site.start()
             host, port = runner.addresses[0][:2]
             log.info("interactions endpoint ready on http://%s:%d%s", host, port, PATH)
-            await stopped.wait()
+            await stopping.wait()
         finally:
             await runner.cleanup()
     finally:
         await client.close()
+    stopped_cleanly()

@@ -69,7 +69,8 @@ class Observer:
         app = web.Application()
         app.router.add_get("/metrics", self._metrics)
         app.router.add_get("/health", self._health)
-        self._runner = runner = web.AppRunner(app, access_log=None)
+        # A stop waits this long for a scrape under way, not aiohttp's minute.
+        self._runner = runner = web.AppRunner(app, access_log=None, shutdown_timeout=CHECK_TIMEOUT)
         await runner.setup()
         await web.TCPSite(runner, host, port).start()
         log.info("metrics and health on http://%s:%d/metrics and /health", host, port)

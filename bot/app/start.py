@@ -69,14 +69,14 @@ async def _check_postgres(settings: StoreSettings) -> str | None:
 
 
 def start_bot(settings: Settings) -> str | None:
-    """Run the bot until it is stopped."""
+    """Run the bot until it is stopped (SIGTERM or Ctrl-C: ``bot.app.stopping``)."""
     problem = check_database(settings)
     if problem is not None:
         return problem
     point_at(settings)
     bot = DominoBot(settings)
     try:
-        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+        asyncio.run(bot.run_until_stopped(settings.discord_token.get_secret_value()))
     except discord.LoginFailure:
         return _REJECTED
     except discord.PrivilegedIntentsRequired:

@@ -18,6 +18,7 @@ from bot.app.claims import InteractionClaims
 from bot.app.clock import bot_clock
 from bot.app.observe import Observer, count_interaction
 from bot.app.settings import Settings
+from bot.app.stopping import jobs_grace
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
 from bot.discord.cogs.tables import TablesCog
@@ -153,19 +154,24 @@ class Wiring:
         await self.handlers.expire_lobby(table_id)
 
     async def stop(self) -> None:
-        """Stop the timers and the job queue (before the client closes)."""
-        if self._timers is not None:
-            await self._timers.close()
+        """Stop the timers, the interaction claims and the job queue (before the client
+        closes: the jobs under way finish, or are handed back, within the queue's grace)."""
+        timers, self._timers = self._timers, None
+        queue, self._queue = self._queue, None
+        observer, self._observer = self._observer, None
+        if timers is not None:
+            await timers.close()
         if self._claims is not None:
             await self._claims.close()
-        if self._queue is not None:
-            await self._queue.close()
-        if self._observer is not None:
-            await self._observer.close()
+        if queue is not None:
+            await queue.close(jobs_grace())
+        if observer is not None:
+            await observer.close()
 
     async def close(self) -> None:
-        """Stop the picture workers and close the store (after the client closed)."""
-        if self._painters is not None:
-            self._painters.shutdown(wait=False, cancel_futures=True)
-        if self._store is not None:
-            await self._store.close()
+        """End the drawing processes and close the store (after the client closed)."""
+        painters, self._painters = self._painters, None
+        store, self._store = self._store, None
+        await pictures.stop_processes(painters)
+        if store is not None:
+            await store.close()

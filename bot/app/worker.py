@@ -5,16 +5,15 @@ in PostgreSQL.
 It needs the bot's token and DATABASE_URL, and no gateway connection: jobs are taken from
 the database, and Discord is reached over HTTP alone (a DM, a channel message, the edit of
 an interaction's answer). Run as many as the load needs, on any machine that reaches the
-database; each stops cleanly on SIGTERM or Ctrl-C, and the jobs of a worker killed
-mid-job are taken by the others, with its partitions, within a few seconds.
+database. Each stops cleanly on SIGTERM or Ctrl-C (``bot.app.stopping``): it hands its
+partitions back to the others, each as soon as its jobs under way are done, and exits 0
+within the grace period; the jobs of a worker killed mid-job are taken by the others,
+with its partitions, within a few seconds.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-import signal
 from datetime import timedelta
 
 import discord
@@ -22,6 +21,7 @@ import discord
 from bot.app.command_ids import read_command_ids
 from bot.app.observe import Observer
 from bot.app.settings import DEFAULT_PUBLISH_WORKERS, Settings
+from bot.app.stopping import jobs_grace, stop_requested, stopped_cleanly
 from bot.metrics.calls import discord_trace
 from bot.publishing import pictures
 from bot.publishing.delivery import Delivery
@@ -34,21 +34,11 @@ from bot.tables.service import TableService
 log = logging.getLogger(__name__)
 
 
-def stopped_by_signals() -> asyncio.Event:
-    """An event set by SIGTERM or Ctrl-C: what a process without a gateway runs until."""
-    stopped = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(signum, stopped.set)
-    return stopped
-
-
 async def run_worker(settings: Settings) -> None:
     """Take and run publish jobs until stopped."""
+    stopping = stop_requested()
     painters = pictures.use_processes(settings.render_processes)
     client = discord.Client(intents=discord.Intents.none(), http_trace=discord_trace())
-    stopped = stopped_by_signals()
     try:
         await client.login(settings.discord_token.get_secret_value())
         await read_command_ids(client, settings.dev_guild_id)  # for the mentions it writes
@@ -71,12 +61,12 @@ async def run_worker(settings: Settings) -> None:
                 await observer.start(settings.metrics_host, settings.metrics_port)
             log.info("worker ready: %d publish jobs at once on %s", workers, settings.database_name)
             try:
-                await stopped.wait()
+                await stopping.wait()
             finally:
-                await queue.close()
+                await queue.close(jobs_grace())
                 if observer is not None:
                     await observer.close()
     finally:
         await client.close()
-        if painters is not None:
-            painters.shutdown(wait=False, cancel_futures=True)
+        await pictures.stop_processes(painters)
+    stopped_cleanly()

@@ -11,14 +11,17 @@ pictures of an answer to an interaction go to the workers before the others
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import multiprocessing
 import multiprocessing.connection
+import multiprocessing.context
 import os
+import signal
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import discord
 
@@ -51,25 +54,72 @@ _queue: DrawingQueue | None = None
 
 
 def use_processes(workers: int) -> Executor | None:
-    """Draw in ``workers`` processes from now on (0: in a thread); the caller shuts the
-    returned pool down at exit. Spawned, not forked: the bot runs threads. One drawing
-    more than there are workers is handed over at a time, so a worker never waits for
-    the event loop to give it the next one."""
+    """Draw in ``workers`` processes from now on (0: in a thread); the caller ends the
+    returned pool with :func:`stop_processes`. Spawned, not forked: the bot runs threads.
+    One drawing more than there are workers is handed over at a time, so a worker never
+    waits for the event loop to give it the next one."""
     global _queue
     if workers <= 0:
         _queue = None
         return None
     executor = ProcessPoolExecutor(
-        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_exit_with_parent
+        workers, mp_context=_QuietSpawnContext(), initializer=_drawing_process_started
     )
     _queue = DrawingQueue(executor, workers + 1)
     return executor
 
 
+async def stop_processes(executor: Executor | None) -> None:
+    """Let the drawing processes finish the pictures they hold, and end them: what a
+    stop does (they ignore the stop signals themselves, Ctrl-C's included)."""
+    if executor is not None:
+        await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+
+
+STOP_SIGNALS: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+"""What a drawing process ignores: the bot's process is told to stop, and it ends them."""
+
+
+@contextlib.contextmanager
+def _stop_signals_blocked() -> Iterator[None]:
+    """Hold the stop signals back from this thread meanwhile (they wait, none is lost):
+    a process started now inherits the block, so Ctrl-C cannot interrupt it before it
+    has set itself to ignore them (:func:`_drawing_process_started`)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
+class _QuietSpawnProcess(multiprocessing.context.SpawnProcess):
+    """A spawned drawing process, started with the stop signals blocked."""
+
+    def start(self) -> None:
+        with _stop_signals_blocked():
+            super().start()
+
+
+class _QuietSpawnContext(multiprocessing.context.SpawnContext):
+    """Spawns :class:`_QuietSpawnProcess` processes."""
+
+    Process = _QuietSpawnProcess
+
+
+def _drawing_process_started() -> None:
+    """In a drawing process, first: ignore the stop signals (Ctrl-C reaches the whole
+    process group; the bot's process ends its drawing processes, quietly) and take them
+    off the block it started with; then end with the bot's process, however it ends."""
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    _exit_with_parent()
+
+
 def _exit_with_parent() -> None:
-    """In a drawing worker: end this process when the bot's process ends, however it
-    ends. A killed bot never says goodbye, and a worker waiting for work would otherwise
-    wait forever (it holds its queue's write end itself, so it never sees end-of-file)."""
+    """End this process when the bot's process ends, however it ends. A killed bot never
+    says goodbye, and a worker waiting for work would otherwise wait forever (it holds
+    its queue's write end itself, so it never sees end-of-file)."""
     parent = multiprocessing.parent_process()
     if parent is None:
         return

@@ -28,7 +28,10 @@ def _bot_env(fake: FakeDiscord, extra_env: Mapping[str, str] | None) -> dict[str
 
 
 class BotProcess(Started):
-    """One bot subprocess; ``restart()`` kills it hard and starts a fresh one."""
+    """One bot subprocess; ``restart()`` kills it hard and starts a fresh one.
+
+    ``own_group``: the process leads a process group of its own, as a command started from
+    a shell does, so a test can signal it with its children (``signal_group``: Ctrl-C)."""
 
     def __init__(
         self,
@@ -37,8 +40,10 @@ class BotProcess(Started):
         env: Mapping[str, str],
         log_path: Path,
         cwd: Path = REPO_ROOT,
+        own_group: bool = False,
     ) -> None:
         self.args = list(args)
+        self.own_group = own_group
         self.env = dict(env)
         self.log_path = log_path
         self.cwd = cwd
@@ -55,10 +60,11 @@ class BotProcess(Started):
         *,
         args: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
+        own_group: bool = False,
     ) -> BotProcess:
         """``python <script>`` with the fake's connection settings in the environment."""
         argv = [sys.executable, str(script), *args]
-        return cls(argv, env=_bot_env(fake, extra_env), log_path=log_path)
+        return cls(argv, env=_bot_env(fake, extra_env), log_path=log_path, own_group=own_group)
 
     @classmethod
     def for_module(
@@ -69,10 +75,11 @@ class BotProcess(Started):
         *,
         args: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
+        own_group: bool = False,
     ) -> BotProcess:
         """``python -m <module>`` (run from the repository root), e.g. the real bot."""
         argv = [sys.executable, "-m", module, *args]
-        return cls(argv, env=_bot_env(fake, extra_env), log_path=log_path)
+        return cls(argv, env=_bot_env(fake, extra_env), log_path=log_path, own_group=own_group)
 
     @property
     def pid(self) -> int | None:
@@ -101,6 +108,7 @@ class BotProcess(Started):
             stdin=asyncio.subprocess.DEVNULL,
             stdout=self._log,
             stderr=asyncio.subprocess.STDOUT,
+            process_group=0 if self.own_group else None,
         )
 
     async def wait(self, timeout: float = 10.0) -> int:
@@ -128,6 +136,19 @@ class BotProcess(Started):
             except TimeoutError:
                 pass
         return await self.kill()
+
+    def signal(self, signum: int) -> None:
+        """Send ``signum`` to the process alone (SIGTERM: what ``docker stop`` sends)."""
+        if self._process is None or self._process.returncode is not None:
+            raise RuntimeError("bot process is not running")
+        self._process.send_signal(signum)
+
+    def signal_group(self, signum: int) -> None:
+        """Send ``signum`` to the process and its children, as Ctrl-C in a terminal sends
+        SIGINT to the foreground process group (needs ``own_group``)."""
+        if not self.own_group or self.pid is None or not self.running:
+            raise RuntimeError("the bot process does not lead a running process group")
+        os.killpg(self.pid, signum)
 
     async def restart(self) -> None:
         await self.kill()
@@ -162,19 +183,21 @@ class BotLauncher:
         module: str | None = None,
         args: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
+        own_group: bool = False,
     ) -> BotProcess:
         """Start ``python <script>`` (or ``python -m <module>``) pointed at the fake.
 
-        Defaults to the sample bot; ``module="bot"`` runs the real bot.
+        Defaults to the sample bot; ``module="bot"`` runs the real bot. ``own_group``: see
+        :class:`BotProcess`.
         """
         log_path = self.log_dir / f"bot-{len(self.processes)}.log"
         if module is not None:
             process = BotProcess.for_module(
-                self.fake, log_path, module, args=args, extra_env=extra_env
+                self.fake, log_path, module, args=args, extra_env=extra_env, own_group=own_group
             )
         else:
             process = BotProcess.for_script(
-                self.fake, log_path, script, args=args, extra_env=extra_env
+                self.fake, log_path, script, args=args, extra_env=extra_env, own_group=own_group
             )
         self.processes.append(process)
         await process.start()

@@ -198,11 +198,9 @@ class PartitionLeases:
             self._woken(partition)
 
     async def leave(self) -> None:
-        """Give back every partition (their jobs finished here), then the membership, and
-        tell the others (who count the members left to share the partitions out)."""
-        for partition in sorted(self.held):
-            with contextlib.suppress(Exception):
-                await self.release(partition)
+        """Give up the membership first, so that the others count the members left and
+        take what is given back at once; then give back every partition, each as soon as
+        its jobs under way are finished here, telling the others each time."""
         conn = self._conn
         if conn is not None and not conn.is_closed() and self.member is not None:
             with contextlib.suppress(Exception):
@@ -211,7 +209,13 @@ class PartitionLeases:
                         "SELECT pg_advisory_unlock($1, $2)", MEMBER_SPACE, self.member
                     )
                 await self._announce()
+        await asyncio.gather(*(self._hand_back(p) for p in sorted(self.held)))
         await self.disconnect()
+
+    async def _hand_back(self, partition: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.release(partition)
+            await self._announce()
 
     async def disconnect(self) -> None:
         """Drop the connection, and with it whatever it still holds (a lost connection)."""

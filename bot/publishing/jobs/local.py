@@ -2,6 +2,7 @@
 
 The commit itself is the durable part: a job lost with the process is found again at the
 next start, because its table's latest version is not yet shown (``Store.unpublished_tables``).
+So a stop finishes only the jobs under way and leaves the waiting ones to the next start.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextvars import ContextVar
 from datetime import timedelta
 
-from bot.publishing.jobs.queue import JobRunner
+from bot.publishing.jobs.queue import CLOSING_GRACE, JobRunner
 from bot.publishing.jobs.table_locks import TableLocks
 from bot.store import PublishJob
 from bot.store.database import Transaction
@@ -32,6 +33,8 @@ class LocalJobQueue:
         self._jobs: asyncio.Queue[PublishJob] = asyncio.Queue()
         self._locks = TableLocks()
         self._workers: list[asyncio.Task[None]] = []
+        self._busy: set[asyncio.Task[None]] = set()  # workers running a job now
+        self._closing = False
         self._computing: set[int] = set()
         self._queued: Counter[int] = Counter()
 
@@ -98,8 +101,11 @@ class LocalJobQueue:
         ]
 
     async def _work(self, run: JobRunner) -> None:
-        while True:
+        me = asyncio.current_task()
+        assert me is not None
+        while not self._closing:
             job = await self._jobs.get()
+            self._busy.add(me)
             try:
                 await run(job)
             except Exception:
@@ -108,6 +114,7 @@ class LocalJobQueue:
                 self._queued[job.table_id] -= 1
                 if not self._queued[job.table_id]:
                     del self._queued[job.table_id]
+                self._busy.discard(me)
                 self._jobs.task_done()
 
     def waiting(self) -> int:
@@ -118,8 +125,21 @@ class LocalJobQueue:
         """Wait until every job added so far has run (tests, tools)."""
         await self._jobs.join()
 
-    async def close(self) -> None:
+    async def close(self, grace: float = CLOSING_GRACE) -> None:
+        """Let the jobs under way finish (up to ``grace`` seconds) and take no more: the
+        next start shows what is left (see the module's docstring)."""
+        self._closing = True
+        busy = [worker for worker in self._workers if worker in self._busy]
         for worker in self._workers:
-            worker.cancel()
+            if worker not in self._busy:
+                worker.cancel()  # waiting for a job: nothing to finish
+        if busy:
+            _, late = await asyncio.wait(busy, timeout=grace)
+            for worker in late:
+                worker.cancel()
+            if late:
+                log.warning("publish jobs: %d cut short by the stop", len(late))
         await asyncio.gather(*self._workers, return_exceptions=True)
         self._workers = []
+        if self._jobs.qsize():
+            log.info("publish jobs: %d left for the next start", self._jobs.qsize())

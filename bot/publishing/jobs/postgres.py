@@ -18,9 +18,14 @@ from typing import Any, Final
 
 import asyncpg
 
-from bot.publishing.jobs.leases import PartitionLeases, channel_of, partition_of
+from bot.publishing.jobs.leases import (
+    MEMBERS_CHANNEL,
+    PartitionLeases,
+    channel_of,
+    partition_of,
+)
 from bot.publishing.jobs.partitions import JOB_TABLE, PartitionWorkers
-from bot.publishing.jobs.queue import JobRunner, TableBusyError
+from bot.publishing.jobs.queue import CLOSING_GRACE, JobRunner, TableBusyError
 from bot.publishing.jobs.table_locks import TableLocks
 from bot.store import PublishJob, Store
 from bot.store.database import Transaction
@@ -183,6 +188,14 @@ class PostgresJobQueue:
                 self._stand_by(self.leases, standby), name="publish-standby"
             )
 
+    async def _say_partitions_moved(self) -> None:
+        """Tell the other members, from the pool (the leases' connection is gone), that
+        the partitions it held are free: they take them at once."""
+        try:
+            await self._pool.execute("SELECT pg_notify($1, '')", MEMBERS_CHANNEL)
+        except Exception:
+            log.warning("publish jobs: could not tell the other processes", exc_info=True)
+
     async def _connect(self) -> asyncpg.Connection[Any]:
         return await asyncpg.connect(self._url, timeout=10, server_settings=KEEPALIVES)
 
@@ -225,16 +238,23 @@ class PostgresJobQueue:
         )
         return bool(waited)
 
-    async def close(self) -> None:
-        """Finish the jobs under way (up to 10 s), give the partitions back, and stop."""
+    async def close(self, grace: float = CLOSING_GRACE) -> None:
+        """Give the partitions back to the other processes — those without a job under
+        way at once, the others as their jobs finish, up to ``grace`` seconds — and stop.
+        A job cut short then stays in the table for its partition's next holder."""
         self._closing.set()
         if self._running is not None:
             try:
-                await asyncio.wait_for(self._running, timeout=10)
+                await asyncio.wait_for(self._running, timeout=grace)
             except (Exception, asyncio.CancelledError):
-                log.warning("publish jobs: stopped before the jobs under way were done")
+                log.warning(
+                    "publish jobs: those under way did not finish in time: left to another process"
+                )
                 if self.workers is not None:
                     self.workers.cancel()  # their jobs stay in the table for another
+                if self.leases is not None:
+                    await self.leases.disconnect()  # its partitions go with its connection
+                    await self._say_partitions_moved()
             if self.leases is not None:
                 await self.leases.disconnect()
         self._running = None

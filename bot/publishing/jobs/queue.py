@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from datetime import timedelta
-from typing import Protocol
+from typing import Final, Protocol
 
 from bot.store import Outbox, PublishJob
+
+CLOSING_GRACE: Final = 5.0
+"""Seconds a closing queue gives the jobs under way to finish (a process's stop takes 8 s
+at most: the rest is for closing Discord, the drawing processes and the store)."""
 
 
 class TableBusyError(Exception):
@@ -55,5 +59,7 @@ class JobQueue(Outbox, Protocol):
         """Run up to ``concurrency`` jobs at once in this process (0: none, only add).
         ``standby``: only while some job has waited that long for another process."""
 
-    async def close(self) -> None:
-        """Stop taking jobs; jobs not finished are left to be taken again."""
+    async def close(self, grace: float = CLOSING_GRACE) -> None:
+        """Stop taking jobs and let those under way finish for up to ``grace`` seconds;
+        any job not finished then is cut short and left to be taken again (by another
+        process, or at the next start)."""

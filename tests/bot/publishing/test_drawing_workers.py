@@ -43,3 +43,46 @@ def test_a_killed_bot_leaves_no_drawing_worker_behind() -> None:
     while _alive(worker) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(worker)
+
+
+STOPPING_BOT = """
+import asyncio, os, sys
+from bot.publishing import pictures
+pool = pictures.use_processes(1)
+print(pool.submit(os.getpid).result(), flush=True)
+sys.stdin.readline()  # the test has sent the worker SIGINT, as Ctrl-C does
+print(pool.submit(os.getpid).result(), flush=True)  # it still draws
+asyncio.run(pictures.stop_processes(pool))  # and ends when the bot stops it
+print("stopped", flush=True)
+"""
+
+
+def _ignored_signals(pid: int) -> set[int]:
+    """The signals process ``pid`` ignores (its SigIgn mask in /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigIgn:"):
+            mask = int(line.split()[1], 16)
+            return {n for n in range(1, 65) if mask >> (n - 1) & 1}
+    raise AssertionError(f"no SigIgn line for {pid}")
+
+
+def test_a_drawing_worker_ignores_ctrl_c_and_ends_when_the_bot_stops_it() -> None:
+    bot = subprocess.Popen(
+        [sys.executable, "-c", STOPPING_BOT],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert bot.stdin is not None and bot.stdout is not None
+    worker = int(bot.stdout.readline())
+    assert {signal.SIGINT, signal.SIGTERM} <= _ignored_signals(worker)
+    os.kill(worker, signal.SIGINT)
+    bot.stdin.write("\n")
+    bot.stdin.flush()
+    assert int(bot.stdout.readline()) == worker  # the same worker, unharmed
+    out, err = bot.communicate(timeout=30)
+    assert out == "stopped\n" and bot.returncode == 0
+    assert "Traceback" not in err and "leaked" not in err, err
+    assert not _alive(worker)

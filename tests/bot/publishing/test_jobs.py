@@ -513,3 +513,94 @@ async def test_a_partition_given_back_leaves_its_unstarted_jobs_for_the_next_hol
     assert [j.version for j in runs.ran] == [2]  # the one under way finished, no more
     assert await waiting_jobs(queue, other) == 4
     await queue.close()
+
+
+# ---------------------------------------------------------------- closing (a stop)
+
+
+class Blocked:
+    """A job runner whose jobs run until ``release`` is set (or they are cut short)."""
+
+    def __init__(self) -> None:
+        self.started: list[PublishJob] = []
+        self.finished: list[PublishJob] = []
+        self.cut: list[PublishJob] = []
+        self.running = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def __call__(self, job: PublishJob) -> None:
+        self.started.append(job)
+        self.running.set()
+        try:
+            await self.release.wait()
+        except asyncio.CancelledError:
+            self.cut.append(job)
+            raise
+        self.finished.append(job)
+
+
+async def test_an_in_process_queue_closing_finishes_the_job_under_way_and_leaves_the_rest(
+    tmp_path: object,
+) -> None:
+    async with Store.open(f"{tmp_path}/t.db") as store:
+        queue = await open_queue(store, retry_after=RETRY)
+        runs = Blocked()
+        await queue.start(runs, 1)
+        first, second = await playing_table(store, 10), await playing_table(store, 11)
+        await commit(store, first, 1)
+        await commit(store, second, 1)
+        await asyncio.wait_for(runs.running.wait(), 10)
+        closing = asyncio.ensure_future(queue.close(grace=60))
+        await asyncio.sleep(0)  # the close has begun: it takes no more jobs
+        runs.release.set()
+        await asyncio.wait_for(closing, 10)
+        assert runs.finished == [PublishJob(first, 2)]  # finished, the other left waiting
+        assert runs.started == runs.finished and runs.cut == []
+
+
+async def test_a_closing_queue_cuts_short_a_job_that_outlasts_its_grace(
+    tmp_path: object, pg_stores: tuple[Store, Store]
+) -> None:
+    async with Store.open(f"{tmp_path}/t.db") as sqlite_store:
+        for store in (sqlite_store, pg_stores[0]):
+            queue = await open_queue(store, retry_after=RETRY)
+            runs = Blocked()
+            await queue.start(runs, 1)
+            table = await playing_table(store)
+            await commit(store, table, 1)
+            await asyncio.wait_for(runs.running.wait(), 20)
+            await asyncio.wait_for(queue.close(grace=0.1), 10)
+            assert runs.cut == [PublishJob(table, 2)] and runs.finished == []
+
+
+async def test_a_closing_process_hands_its_idle_partitions_over_at_once(
+    pg_stores: tuple[Store, Store],
+) -> None:
+    """It leaves first, so the other counts one member and takes every partition given
+    back, while the partition of its job under way follows once that job is done."""
+    one, two = pg_stores
+    leaving, staying = [await open_queue(s, retry_after=RETRY) for s in (one, two)]
+    runs = Blocked()
+    await leaving.start(runs, 2)
+    await staying.start(idle, 2)
+    held, _ = await balanced([leaving, staying])
+    channel = 10
+    table = await playing_table(one, channel)
+    while partition_of(table) not in held:  # a table whose jobs the leaving one takes
+        channel += 1
+        table = await playing_table(one, channel)
+    await commit(one, table, 1)
+    await asyncio.wait_for(runs.running.wait(), 20)
+
+    closing = asyncio.ensure_future(leaving.close(grace=60))
+    async with asyncio.timeout(20):
+        while len(leases_of(staying).held) < PARTITIONS - 1:
+            await asyncio.sleep(0.05)
+    assert partition_of(table) not in leases_of(staying).held and not closing.done()
+    runs.release.set()  # the job under way is done: its partition follows
+    await asyncio.wait_for(closing, 20)
+    assert runs.finished == [PublishJob(table, 2)]
+    async with asyncio.timeout(20):
+        while len(leases_of(staying).held) < PARTITIONS:
+            await asyncio.sleep(0.05)
+    await staying.close()
