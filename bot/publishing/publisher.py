@@ -18,6 +18,7 @@ Publishing never raises: the move is committed, and a Discord hiccup must not un
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable
@@ -80,6 +81,10 @@ async def table_reply(
     return reply
 
 
+RETRY_DM_AFTER: Final = (2.0, 10.0, 60.0, 300.0)
+"""Seconds before a failed turn DM is tried again: the first, second, third, and every
+later time in a row."""
+
 ANNOUNCEMENT: Final = -1
 
 
@@ -105,6 +110,9 @@ class Publisher:
         self._tables = TableMessages(client, store)
         self._queue = queue
         self._service = service
+        self._retries: dict[int, int] = {}
+        """Tables whose turn DM failed, with how often it has in a row."""
+        self._retrying: set[asyncio.Task[None]] = set()
 
     async def run(self, job: PublishJob) -> None:
         """Run one job: publish the table up to its newest version, after answering the
@@ -130,6 +138,26 @@ class Publisher:
             async with self._queue.computer_turns(job.table_id) as mine:
                 if mine:  # its commits name the jobs that publish them
                     await self._step(job.table_id, "computer moves", service.resume(job.table_id))
+
+    def _retry_if(self, failed: bool, record: TableRecord) -> None:
+        """After a turn's DM failed (Discord down or rate limited past its retries), publish
+        the table again later, sooner first, so a game never waits on a lost DM; a
+        process stopped meanwhile leaves it to the next start (the turn is untold)."""
+        if not failed:
+            self._retries.pop(record.id, None)
+            return
+        tries = self._retries.get(record.id, 0)
+        self._retries[record.id] = tries + 1
+        delay = RETRY_DM_AFTER[min(tries, len(RETRY_DM_AFTER) - 1)]
+        log.info("table %d: its turn's DM goes again in %.0f s", record.id, delay)
+        job = PublishJob(record.id, record.version)
+
+        def again() -> None:
+            task = asyncio.ensure_future(self._queue.enqueue(job))
+            self._retrying.add(task)
+            task.add_done_callback(self._retrying.discard)
+
+        asyncio.get_running_loop().call_later(delay, again)
 
     async def edit_table_message(self, record: TableRecord, reply: Reply) -> None:
         """Replace the table message's content (lobby changes, closed lobbies)."""
@@ -167,9 +195,8 @@ class Publisher:
             except Exception:
                 log.exception("table %d: finishing the table message's move failed", record.id)
         deal = next((item for item in news if item.deal), None)
-        sent.publication, ping = await self._turns.notify_players(
-            record, match, meta, deal, sent.publication
-        )
+        dms = await self._turns.notify_players(record, match, meta, deal, sent.publication)
+        sent.publication, ping = dms.publication, dms.ping
         told = [item for item in news if item.announcements]
         if not told or await self._step(
             record.id, "announcing", self._announce(record, match, told)
@@ -214,6 +241,7 @@ class Publisher:
             "recording what was sent",
             self._store.record_publication(record.id, sent.publication.to_json(), sent.message_id),
         )
+        self._retry_if(dms.failed, record)
         return record, match
 
     async def _finish_move(self, record: TableRecord, match: Match, sent: Sent) -> bool:

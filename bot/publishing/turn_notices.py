@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import logging
 from dataclasses import replace
+from typing import NamedTuple
 
 from bot.publishing.delivery import Delivery
 from bot.publishing.private import private_hand
@@ -48,6 +49,17 @@ def pinged_player(
     return user if user is not None and user in shown.dms_closed else None
 
 
+class Told(NamedTuple):
+    """What a publication's DMs did."""
+
+    publication: Publication
+    """The publication with what was sent added."""
+    ping: int | None
+    """The player to move, to be pinged in the channel (their DMs are closed)."""
+    failed: bool = False
+    """A DM failed for another reason than closed DMs: the turn stays untold."""
+
+
 class TurnNotifier:
     """DMs the players a publication tells, and keeps its bookkeeping of them."""
 
@@ -61,16 +73,16 @@ class TurnNotifier:
         meta: TableMeta,
         deal: News | None,
         done: Publication,
-    ) -> tuple[Publication, int | None]:
+    ) -> Told:
         """DM the player to move, once a turn (everyone when a hand was dealt: ``deal``),
         except the mover whose interaction is answered. Returns ``done`` with what was
-        sent added, and the player to move if they are to be pinged in the channel (their
-        DMs are closed; once a turn)."""
+        sent added, the player to move if they are to be pinged in the channel (their
+        DMs are closed; once a turn), and whether a DM failed (to be tried again)."""
         if record.status is not TableStatus.PLAYING or match.is_over:
-            return done, None
+            return Told(done, None)
         to_move = match.hand.current_player
         if to_move is None:
-            return done, None
+            return Told(done, None)
         new_turn = meta.turn > done.dm_turn
         everyone = deal is not None and game_spec(record.game).has_hands
         seats = range(len(record.seats)) if everyone else [to_move] if new_turn else []
@@ -88,11 +100,18 @@ class TurnNotifier:
         )
         closed = set(done.dms_closed)
         channels = dict(done.dm_channels)
+        failed = False
         for seat, result in zip(targets, results, strict=True):
             user_id = record.seats[seat].user_id
             assert user_id is not None
             if isinstance(result, BaseException):
-                log.error("table %d: notifying seat %d failed: %r", record.id, seat, result)
+                log.warning(
+                    "table %d: notifying seat %d failed, to be tried again: %r",
+                    record.id,
+                    seat,
+                    result,
+                )
+                failed = True
             elif not result:
                 closed.add(user_id)
             channel = self._delivery.dm_channel(user_id)
@@ -111,12 +130,15 @@ class TurnNotifier:
             ping = mover
         publication = replace(
             done,
-            dm_turn=max(done.dm_turn, meta.turn),
+            # A DM that failed (not for closed DMs) leaves the turn untold: the table stays
+            # unshown, and the next publication sends it (the others' copies, repeated,
+            # carry the same nonces).
+            dm_turn=done.dm_turn if failed else max(done.dm_turn, meta.turn),
             dms_closed=frozenset(closed),
             dm_channels=channels,
             reminded_turn=meta.turn if ping is not None else done.reminded_turn,
         )
-        return publication, ping
+        return Told(publication, ping, failed)
 
     async def _notify(
         self,
