@@ -1,7 +1,8 @@
 """Stopping, as the operator meets it: the grace period a stop keeps is the one the
-README and every process command's ``--help`` state, and a SIGTERM that comes while the
-bot is still loading ends it too (a container's first process has no default action for
-it). Stopping a running process end to end: ``tests/bot/e2e/test_stopping.py``."""
+README, docs/scaling.md and every process command's ``--help`` state, and a SIGTERM that
+comes while the bot is still loading ends it too (a container's first process has no
+default action for it). Stopping a running process end to end:
+``tests/bot/e2e/test_stopping.py``."""
 
 from __future__ import annotations
 
@@ -32,9 +33,13 @@ def test_each_process_command_says_how_it_stops(command: str) -> None:
     assert "stops cleanly on sigterm" in words.lower() and WITHIN in words
 
 
-def test_the_readme_states_the_grace_periods() -> None:
-    readme = " ".join((REPO / "README.md").read_text().split())
-    stopping = readme.split("### Stopping", 1)[1].split("#", 1)[0]
+@pytest.mark.parametrize(
+    ("page", "heading"),
+    [("README.md", "### Stopping"), ("docs/scaling.md", "## Restarts and stopping")],
+)
+def test_the_docs_state_the_grace_periods(page: str, heading: str) -> None:
+    text = " ".join((REPO / page).read_text().split())
+    stopping = text.split(heading, 1)[1].split("#", 1)[0]
     assert WITHIN in stopping
     assert f"up to {CLOSING_GRACE:g} s to finish" in stopping
     assert CLOSING_GRACE < GRACE_SECONDS <= 10  # jobs first, inside docker stop's 10 s
