@@ -83,13 +83,22 @@ def turn_status(name: str, text: Text = ENGLISH) -> str:
 
 
 def hand_subtitle(
-    hand_number: int, target: int | None, goal: str | None = None, text: Text = ENGLISH
+    hand_number: int,
+    target: int | None,
+    goal: str | None = None,
+    text: Text = ENGLISH,
+    game: bool = False,
 ) -> str:
     """``Hand 3``, and ``· first to 100`` in a match to a target (``goal``: the caller's
-    own words for it, e.g. ``first past 100`` where a total must exceed the target)."""
-    if target is None:
+    own words for it, e.g. ``first past 100`` where a total must exceed the target);
+    ``Game 3`` with ``game``, for a game whose deals are games (FIDO)."""
+    goal = goal or (None if target is None else text._("first to {target}", target=target))
+    if game:
+        if goal is None:
+            return text._("Game {number}", number=hand_number)
+        return text._("Game {number} · {goal}", number=hand_number, goal=goal)
+    if goal is None:
         return text._("Hand {number}", number=hand_number)
-    goal = goal or text._("first to {target}", target=target)
     return text._("Hand {number} · {goal}", number=hand_number, goal=goal)
 
 
