@@ -200,8 +200,9 @@ def plan_table(
     texts = [
         label_text(None if moves is None else moves[i], p) for i, p in enumerate(ghost_placements)
     ]
+    obstacles = tile_rects + beyond
     badges = place_ghost_labels(
-        ghost_placements, arranged.bodies, texts, label_height(unit), bodies + beyond, end_labels
+        ghost_placements, arranged.bodies, texts, label_height(unit), obstacles, end_labels
     )
     ghosts = [
         GhostSpot(number, p, footprint, body, p.direction, badge, text, rings)
