@@ -215,15 +215,16 @@ def _label_spot(
     taken: Sequence[Rect],
     region: Rect,
     lines: Sequence[Segment] = (),
+    candidates: Sequence[Rect] = (),
 ) -> Rect | None:
     """The first spot of ``size`` at ``centres`` (nearest first) on no label in ``taken``
     and no line of ``lines`` (earlier labels' lines to their ghosts) that covers no ghost
     or tile and is its own ghost's beyond doubt: beside it, nearer it than any other ghost
     by a quarter of a label's height; or far enough off to get a line to it, by no other
-    ghost (half a label's height off), its line crossing no other ghost, label or tile.
-    Else the first such spot whose line crosses a tile (drawn over it); else the first
-    spot covering nothing; else the one covering least; None if every spot is on a
-    label."""
+    ghost (a quarter of a label's height off), its line crossing no other ghost or
+    candidate label (``candidates``), nor any tile or end label. Else the first such spot
+    whose line crosses a tile or an end label (drawn over it); else the first spot
+    covering nothing; else the one covering least; None if every spot is on a label."""
     clear: Rect | None = None
     over_tile: Rect | None = None
     width, height = size
@@ -245,11 +246,11 @@ def _label_spot(
             own = gap_between(spot, body)
             if any(gap_between(spot, o) < own + margin for o in near_others):
                 continue
-        elif any(gap_between(spot, o) < 2 * margin for o in near_others):
+        elif any(gap_between(spot, o) < margin for o in near_others):
             continue  # off its ghost: its line shows whose it is, if it sits by no other
-        elif any(segment_meets(*line, box) for box in (*near_others, *taken)):
+        elif any(segment_meets(*line, box) for box in (*near_others, *candidates)):
             continue
-        elif any(segment_meets(*line, box) for box in obstacles):
+        elif any(segment_meets(*line, box) for box in (*obstacles, *taken)):
             over_tile = over_tile or spot
             continue
         return spot
@@ -286,7 +287,8 @@ def place_ghost_labels(
         taken = [t for t in (*placed, *labels) if t.meets(region)]
         near = [o for o in obstacles if o.meets(region)]
         others = [b for b in bodies if b is not body]
-        spot = _label_spot(centres, (width, height), body, others, near, taken, region, lines)
+        mine = [t for t in placed if t.meets(region)]
+        spot = _label_spot(centres, (width, height), body, others, near, taken, region, lines, mine)
         ring = LABEL_RINGS
         while spot is None:  # above every label so far: always found in the end
             ring += 1

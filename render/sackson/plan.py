@@ -42,6 +42,8 @@ BADGE_ROOM: Final = CELL - 10
 """The widest a badge may be: it stays inside its square, clear of the grid lines."""
 STEP_FONT: Final = round(CELL * 0.3)
 """The network's step numbers on its pieces."""
+COORDINATE_FONT: Final = 19
+"""The file letters and rank numbers round the board."""
 
 ARROW_SHAFT: Final = round(CELL * 0.11)
 ARROW_HEAD: Final = round(CELL * 0.32)
@@ -130,6 +132,13 @@ class SacksonPlan:
 
     def centre(self, square: str) -> tuple[float, float]:
         return self.rect(square).centre
+
+    def text_sizes(self) -> tuple[int, ...]:
+        """The font size of every text drawn on the board: coordinates, the network's
+        step numbers, target badges."""
+        steps = (STEP_FONT,) if any(p.step for p in self.pieces) else ()
+        badges = (sprites.badge_font_size(self.badge_height),) if self.badges else ()
+        return (COORDINATE_FONT, *steps, *badges)
 
     def numeral_boxes(self) -> list[Rect]:
         """Where each network step number is drawn."""

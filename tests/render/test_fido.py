@@ -23,7 +23,7 @@ from engine.tiles import Tile
 from render import render_fido_table
 from render.fido import FidoPlan, empty_note, fido_notes, plan_fido, total_text
 from render.fido.picture import draw_fido_table
-from render.fido.plan import TREE_FLOOR
+from render.fido.plan import LEGIBLE_TILES, TREE_FLOOR
 from render.kit.geometry import Rect
 from render.kit.hand import BRIGHT, draw_hand, plan_hand
 from render.kit.hand import UNIT as HAND_UNIT
@@ -38,6 +38,7 @@ from render.line.plan import (
 )
 from tests.render import fido_cases as C
 from tests.render.fido_views import FidoView, long_double_21, random_fido_view
+from tests.render.legibility import unreadable
 
 NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
@@ -280,9 +281,17 @@ def test_a_turned_tree_runs_a_south_and_b_north_with_numerals_upright() -> None:
     assert top_half != first_half(other_way, plan.unit).tobytes()
 
 
+def taller_for_a_reason(plan: FidoPlan) -> bool:
+    """A plan over the budgets is either legible at chat size (a crosswise line of up to
+    60 tiles laid narrow enough for that, however tall; an in-line line's rows) or a big
+    crosswise line at the floor unit, within the width limit."""
+    legible = unreadable(plan) == [] and (len(plan.tiles) <= LEGIBLE_TILES or bool(plan.turns))
+    return legible or (plan.unit == TREE_FLOOR and plan.width <= MAX_WIDTH)
+
+
 def test_random_lines_never_overlap_and_stay_connected() -> None:
-    """100 random lines (both ways of laying doubles): all clean; 99 fit the budgets (the
-    other, a crosswise line of over 100 tiles, is taller, at the floor unit)."""
+    """100 random lines (both ways of laying doubles): all clean; all but a few fit the
+    budgets, the others taller (legible at chat size, or at the floor unit)."""
     rng = random.Random(2)
     over = []
     for _ in range(100):
@@ -293,8 +302,8 @@ def test_random_lines_never_overlap_and_stay_connected() -> None:
         assert plan.unit >= (TREE_FLOOR if crosswise else UNIT_MIN)
         if not fits_budgets(plan):
             over.append(plan)
-    assert len(over) <= 1
-    assert all(p.unit == TREE_FLOOR and p.width <= MAX_WIDTH for p in over)
+    assert len(over) <= 5
+    assert all(taller_for_a_reason(p) for p in over)
 
 
 def test_random_lines_with_many_doubles_in_every_set() -> None:
@@ -307,8 +316,9 @@ def test_random_lines_with_many_doubles_in_every_set() -> None:
 
 def test_engine_positions_lay_out_cleanly() -> None:
     """200 seeded random positions from the real engine (every set, 2 to 9 players): all
-    clean, at a readable unit; 194 fit the budgets, the other 6 (double-21 lines late in
-    a hand) are taller than the height budget at the floor unit, never wider."""
+    clean, at a readable unit; most fit the budgets, the others (lines of up to 60 tiles
+    laid narrow enough to read at chat size, double-21 lines late in a hand at the floor
+    unit) are taller than the height budget, never wider."""
     over = []
     for view in engine_views(200, seed=5):
         plan = plan_fido(view)
@@ -316,8 +326,8 @@ def test_engine_positions_lay_out_cleanly() -> None:
         assert plan.unit >= TREE_FLOOR
         if not fits_budgets(plan):
             over.append(plan)
-    assert len(over) <= 6
-    assert all(p.unit == TREE_FLOOR and p.width <= MAX_WIDTH for p in over)
+    assert len(over) <= 12
+    assert all(taller_for_a_reason(p) for p in over)
 
 
 @pytest.mark.parametrize("seed", range(1, 11))

@@ -194,9 +194,8 @@ def test_a_placement_is_ringed_without_an_arrow_and_a_pass_marks_nothing() -> No
     ring = (P.LAST_RADII[0] + P.LAST_RADII[1]) / 2
     assert near(at(image, "e5", 0, -ring), L.LAST_MOVE, 20)
     unmarked = draw(V.sackson_view("e5", ""))
-    top = image.height - HEIGHT
-    board = (0, top, image.width, image.height)
-    changed = ImageChops.difference(image.crop(board), unmarked.crop(board)).getbbox()
+    boards = [i.crop((0, i.height - HEIGHT, i.width, i.height)) for i in (image, unmarked)]
+    changed = ImageChops.difference(*boards).getbbox()  # each board at its picture's foot
     e5 = plan.rect("e5")  # only e5 changed on the board: no arrow, no origin
     assert changed is not None
     assert e5.left <= changed[0] and changed[2] <= e5.right
