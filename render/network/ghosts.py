@@ -217,14 +217,15 @@ def _label_spot(
     lines: Sequence[Segment] = (),
     candidates: Sequence[Rect] = (),
 ) -> Rect | None:
-    """The first spot of ``size`` at ``centres`` (nearest first) on no label in ``taken``
-    and no line of ``lines`` (earlier labels' lines to their ghosts) that covers no ghost
-    or tile and is its own ghost's beyond doubt: beside it, nearer it than any other ghost
-    by a quarter of a label's height; or far enough off to get a line to it, by no other
-    ghost (a quarter of a label's height off), its line crossing no other ghost or
-    candidate label (``candidates``), nor any tile or end label. Else the first such spot
-    whose line crosses a tile or an end label (drawn over it); else the first spot
-    covering nothing; else the one covering least; None if every spot is on a label."""
+    """The first spot of ``size`` at ``centres`` (nearest first) on no label in ``taken`` and
+    no line of ``lines`` (earlier labels' lines to their ghosts) that covers no ghost or
+    tile and is its own ghost's beyond doubt: beside it, nearer it than any other ghost by a
+    quarter of a label's height; or far enough off to get a line to it, with no other ghost
+    nearer than its own or than three quarters of a label's height, its line crossing no
+    other ghost or candidate label (``candidates``), nor any tile or end label. Else the
+    first such spot whose line crosses a tile or an end label (drawn over it); else the
+    first spot covering nothing; else the one covering least; None if every spot is on a
+    label."""
     clear: Rect | None = None
     over_tile: Rect | None = None
     width, height = size
@@ -242,11 +243,11 @@ def _label_spot(
         if clear is None:
             clear = spot
         line = leader_line(spot, body)
+        own = gap_between(spot, body)
         if line is None:  # beside its ghost: nearer it than any other
-            own = gap_between(spot, body)
             if any(gap_between(spot, o) < own + margin for o in near_others):
                 continue
-        elif any(gap_between(spot, o) < margin for o in near_others):
+        elif any(gap_between(spot, o) < min(own, 3 * margin) for o in near_others):
             continue  # off its ghost: its line shows whose it is, if it sits by no other
         elif any(segment_meets(*line, box) for box in (*near_others, *candidates)):
             continue
