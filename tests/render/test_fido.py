@@ -6,6 +6,7 @@ public view."""
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import re
 from collections.abc import Mapping
@@ -24,7 +25,7 @@ from render import render_fido_table
 from render.fido import FidoPlan, empty_note, fido_notes, plan_fido, total_text
 from render.fido.picture import draw_fido_table
 from render.fido.plan import LEGIBLE_TILES, TREE_FLOOR
-from render.kit.geometry import Rect
+from render.kit.geometry import Rect, segment_meets
 from render.kit.hand import BRIGHT, draw_hand, plan_hand
 from render.kit.hand import UNIT as HAND_UNIT
 from render.kit.palette import seat_colour
@@ -54,6 +55,11 @@ def on_edge(point: tuple[float, float], rect: Rect) -> bool:
     x, y = point
     inside = rect.left <= x <= rect.right and rect.top <= y <= rect.bottom
     return inside and (x in (rect.left, rect.right) or y in (rect.top, rect.bottom))
+
+
+def inside(point: tuple[float, float], rect: Rect) -> bool:
+    x, y = point
+    return rect.left <= x <= rect.right and rect.top <= y <= rect.bottom
 
 
 def linked(plan: FidoPlan, start: Rect, end: Rect) -> bool:
@@ -304,6 +310,27 @@ def test_random_lines_never_overlap_and_stay_connected() -> None:
             over.append(plan)
     assert len(over) <= 5
     assert all(taller_for_a_reason(p) for p in over)
+
+
+def test_no_link_runs_over_or_along_a_tile_it_does_not_join() -> None:
+    """The thin links that finish a side arm's climb or turn a long arm back keep clear of
+    every tile but the two they join (by half their width), on random lines and real
+    games."""
+    rng = random.Random(4)
+    views = [random_fido_view(rng, crosswise=True) for _ in range(40)]
+    views += [v for v in engine_views(60, seed=6) if v["line"]["mode"] == "crosswise"]
+    links = 0
+    for view in views:
+        plan = plan_fido(view)
+        clear = max(2, plan.unit // 12) / 2
+        for link in plan.links:
+            ends = (link[0], link[-1])
+            joined = [t for t in plan.tiles if any(inside(e, t.rect.grown(1)) for e in ends)]
+            others = [t.rect.grown(clear) for t in plan.tiles if t not in joined]
+            for a, b in itertools.pairwise(link):
+                assert not any(segment_meets(a, b, r) for r in others), (a, b)
+            links += 1
+    assert links > 100
 
 
 def test_random_lines_with_many_doubles_in_every_set() -> None:
