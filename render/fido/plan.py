@@ -10,16 +10,20 @@ double → A, snaking into the rows above (B) and below (A) at the picture's edg
 classic line does (:mod:`render.fido.runs`).
 
 Each open end gets a badge at its arm's tip: label, value and (when it differs) what it
-counts, so a naked side shows ``(0)``.
+counts, so a naked side shows ``(0)``; its letters are as big as the tiles' numerals.
 
-No two tiles can meet, by construction in both layouts (tests check it on the largest
-lines). The unit (a tile's short side in px) is the largest that keeps the picture within
-the width limit and the height and area budgets of the classic picture. A long tree is
-tall and narrow, so it may be drawn turned a quarter (A running south, B north, side
-arms stacking east and west; numerals stay upright and badges level), whichever way
-allows the larger unit; long rows turn back, ever narrower, until the area fits; and the
-unit stops at 20 px, where a face's numerals still read: a tree too big even then grows
-taller, never wider. The plan reads the view only.
+No two tiles overlap, by construction in both layouts (tests check it on the largest
+lines). A chat shows a picture about 550 px wide, so a picture may be only so many units
+wide for its numerals (and badges) to read there (:func:`width_limit`,
+:mod:`render.kit.legible`). The unit (a tile's short side in px) is the largest that
+keeps the picture within that width and the height and area budgets of the classic
+picture. A long tree is tall and narrow, so it may be drawn turned a quarter (A running
+south, B north, side arms stacking east and west; numerals stay upright and badges
+level), whichever way allows the larger unit; long rows turn back, ever narrower, until
+the area fits. A line of up to :data:`LEGIBLE_TILES` tiles that fits no budget is laid
+that narrow however tall; a longer one keeps to the budgets within the width limit, down
+to a unit of 20 px, where a face's numerals still read in the picture itself: a tree too
+big even then grows taller, never wider. The plan reads the view only.
 """
 
 from __future__ import annotations
