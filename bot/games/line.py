@@ -162,14 +162,8 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
         self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
     ) -> bytes:
         shown = self._hand(match.hand if hand is None else hand)
-        title = None
-        if hand is not None and hand.is_over:
-            title = (
-                text._("{title} · game over", title=text._(shown.title))
-                if self.words.round == "game"
-                else text._("{title} · hand over", title=text._(shown.title))
-            )
-        return self._picture(match, names, shown, title, (), text)
+        # A finished hand says so once, in the status line ("Hand over", "Game over").
+        return self._picture(match, names, shown, None, (), text)
 
     def hand_picture(
         self, hand: HandState[Any], seat: int, title: str, page: int = 0, *, text: Text = ENGLISH

@@ -64,13 +64,13 @@ class NetworkAdapter(GameAdapter):
         self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
     ) -> bytes:
         shown = _network(match.hand if hand is None else hand)
-        over = hand is not None and hand.is_over
+        # A finished hand says so once, in the status line ("Hand over").
         return match_picture(
             render_network_table,
             shown,
             match,
             names,
-            title=text._("Network dominoes · hand over") if over else text._("Network dominoes"),
+            title=text._("Network dominoes"),
             text=text,
         )
 

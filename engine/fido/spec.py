@@ -35,6 +35,7 @@ SPEC = GameSpec(
     computer=computer_move,
     longest_game=LONGEST_GAME,
     rating_fade_days=365,
+    round_word=FidoHand.round_word,
     stats=(
         StatSpec("games_won", N_("games won"), N_("Won"), "sum"),
         StatSpec("best_game", N_("best game"), N_("Best"), "max"),

@@ -26,7 +26,6 @@ from render.kit.palette import (
     TEXT_MUTED,
 )
 from render.kit.tiles import NUMERALS, SUPERSAMPLE
-from render.line.plan import label_height
 
 TURN_COLOUR: Final = TEXT_MUTED
 
@@ -55,8 +54,8 @@ def paint_fido(
             glow = len(laid)
         laid.append(Laid(tile.rect, tile.a, tile.b, tile.direction, tile.seat))
     paint_tiles(image, laid, unit, origin, glow=glow if glow_last else None, look=NUMERALS)
-    height = label_height(unit)
     for badge in plan.badges:
+        height = round(badge.rect.height)
         paste_centred(image, _badge(badge, height), badge.rect.centre, origin)
 
 

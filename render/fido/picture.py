@@ -31,14 +31,14 @@ def draw_fido_table(
     last: bool = True,
     text: Text = ENGLISH,
 ) -> Image.Image:
-    """The line of a FIDO hand, from its public view (what everyone at the table sees; a
+    """The line of a FIDO game, from its public view (what everyone at the table sees; a
     seat's own view draws the same picture: its hand is not shown here);
     :func:`render_fido_table` gives it as PNG bytes.
 
-    Header: title, hand and target, whose turn, the open-end total S with the divisor d
+    Header: title, game and target, whose turn, the open-end total S with the divisor d
     (``Total 44 = 4 × 11 ✓`` when d divides S, else what ÷ d leaves), the last play and
     what it scored, the stock and who sat out since, the result once over, and a score
-    table that is also the seat colour legend (tiles held, this hand's points, ``totals``
+    table that is also the seat colour legend (tiles held, this game's points, ``totals``
     for the match). Below it the line (:mod:`render.fido.plan`): every open end's badge
     with its label, value and, for a naked side, ``(0)``; the ends in ``highlight_ends``
     (where a chosen tile can go) in gold; the last play glowing unless ``last`` is false.
@@ -86,11 +86,12 @@ def fido_header(
         view,
         names,
         title=title if title is not None else text._(str(view.get("title") or "FIDO")),
-        subtitle=hand_subtitle(int(view.get("hand_number") or 1), target, text=text),
+        subtitle=hand_subtitle(int(view.get("hand_number") or 1), target, text=text, game=True),
         notes=fido_notes(view, names, text),
         totals=totals,
         tag=tag,
         text=text,
+        game=True,
     )
 
 

@@ -10,16 +10,20 @@ double → A, snaking into the rows above (B) and below (A) at the picture's edg
 classic line does (:mod:`render.fido.runs`).
 
 Each open end gets a badge at its arm's tip: label, value and (when it differs) what it
-counts, so a naked side shows ``(0)``.
+counts, so a naked side shows ``(0)``; its letters are as big as the tiles' numerals.
 
-No two tiles can meet, by construction in both layouts (tests check it on the largest
-lines). The unit (a tile's short side in px) is the largest that keeps the picture within
-the width limit and the height and area budgets of the classic picture. A long tree is
-tall and narrow, so it may be drawn turned a quarter (A running south, B north, side
-arms stacking east and west; numerals stay upright and badges level), whichever way
-allows the larger unit; long rows turn back, ever narrower, until the area fits; and the
-unit stops at 20 px, where a face's numerals still read: a tree too big even then grows
-taller, never wider. The plan reads the view only.
+No two tiles overlap, by construction in both layouts (tests check it on the largest
+lines). A chat shows a picture about 550 px wide, so a picture may be only so many units
+wide for its numerals (and badges) to read there (:func:`width_limit`,
+:mod:`render.kit.legible`). The unit (a tile's short side in px) is the largest that
+keeps the picture within that width and the height and area budgets of the classic
+picture. A long tree is tall and narrow, so it may be drawn turned a quarter (A running
+south, B north, side arms stacking east and west; numerals stay upright and badges
+level), whichever way allows the larger unit; long rows turn back, ever narrower, until
+the area fits. A line of up to :data:`LEGIBLE_TILES` tiles that fits no budget is laid
+that narrow however tall; a longer one keeps to the budgets within the width limit, down
+to a unit of 20 px, where a face's numerals still read in the picture itself: a tree too
+big even then grows taller, never wider. The plan reads the view only.
 """
 
 from __future__ import annotations
@@ -31,10 +35,12 @@ from functools import partial
 from typing import Any, Final
 
 from render.fido.runs import Item, Laid, Turn, cross, length
-from render.fido.tree import MIN_ROOM, Shape, TreeLayout, extent
+from render.fido.tree import MIN_ROOM, Shape, TreeLayout, badge_height, extent
 from render.kit import sprites
 from render.kit.geometry import Rect
-from render.kit.tiles import E, N, S, W
+from render.kit.header import MIN_WIDTH
+from render.kit.legible import chat_height, widest_for
+from render.kit.tiles import NUMERALS, E, N, S, W, numeral_size
 from render.line.plan import (
     AREA_BUDGET,
     EMPTY_SIZE,
@@ -46,7 +52,6 @@ from render.line.plan import (
     UNIT_STEP,
     badge_gap,
     end_text,
-    label_height,
     padding,
 )
 
@@ -141,6 +146,12 @@ class FidoPlan:
     """The tree turned a quarter to fit: its arms run north and south (A south of the
     opening double, B north), side arms leave the doubles' short ends east and west."""
 
+    def text_sizes(self) -> tuple[int, ...]:
+        """The font size of every text drawn on the table: numerals and end badges."""
+        badges = (sprites.badge_font_size(round(b.rect.height)) for b in self.badges)
+        numerals = (numeral_size(self.unit, NUMERALS),) if self.tiles else ()
+        return (*numerals, *badges)
+
 
 # ---------------------------------------------------------------- reading the view
 
@@ -207,6 +218,12 @@ FAR: Final = 10_000
 ROOM_TRIES: Final = 6
 FOLD_TRIES: Final = 8
 """Ever narrower rows tried at one unit before the tree is given up on there."""
+LEGIBLE_TILES: Final = 60
+"""Lines up to this many tiles are laid out legible at chat size however tall that makes
+the picture (if their branches allow); longer ones keep to the picture budgets, as
+legible as those allow."""
+LEGIBLE_FLOOR: Final = 28
+"""The smallest unit whose numerals read at chat size in the narrowest picture."""
 TREE_FLOOR: Final = 20
 """The smallest unit at which a FIDO face still reads: at 20 px the two-digit numerals
 (18, 21) stay crisp on each half of a tile; below it they blur, so a line too big for the
@@ -251,8 +268,26 @@ def _tree(layout: TreeLayout, lead: TileSpec, columns: int | None) -> Shape:
     return shape
 
 
-def _fits(width: int, height: int) -> bool:
-    return width <= MAX_WIDTH and height <= HEIGHT_BUDGET and width * height <= AREA_BUDGET
+def width_limit(unit: int) -> int:
+    """The widest picture at ``unit`` whose numerals (and badges, as big) read at chat
+    size (:mod:`render.kit.legible`), within :data:`MAX_WIDTH`; 0 if even the narrowest
+    picture (:data:`MIN_WIDTH`) is too wide for them."""
+    widest = min(MAX_WIDTH, widest_for(numeral_size(unit, NUMERALS)))
+    return widest if widest >= MIN_WIDTH else 0
+
+
+def _widest(unit: int, legible: bool) -> int:
+    """The widest picture allowed at ``unit``: what its numerals allow, if it is to be
+    ``legible`` at chat size, else :data:`MAX_WIDTH`."""
+    return width_limit(unit) if legible else MAX_WIDTH
+
+
+def _fits(width: int, height: int, unit: int, legible: bool = True) -> bool:
+    return (
+        width <= _widest(unit, legible)
+        and height <= HEIGHT_BUDGET
+        and width * height <= AREA_BUDGET
+    )
 
 
 PACKING: Final = 0.4
@@ -270,10 +305,11 @@ class _Sized:
     width: int
     height: int
     transposed: bool
+    legible: bool = True
 
     @property
     def fits(self) -> bool:
-        return _fits(self.width, self.height)
+        return _fits(self.width, self.height, self.unit, self.legible)
 
     @property
     def along(self) -> int:
@@ -281,17 +317,20 @@ class _Sized:
         return self.height if self.transposed else self.width
 
 
-def _limit(transposed: bool) -> int:
+def _limit(transposed: bool, unit: int, legible: bool = True) -> int:
     """The picture's px allowed along the tree's rows."""
-    return HEIGHT_BUDGET if transposed else MAX_WIDTH
+    return HEIGHT_BUDGET if transposed else _widest(unit, legible)
 
 
 class _Trees:
     """The trees of one line, laid out on demand and kept: straight, or with rows turned
     back to fit, at each unit and either way round."""
 
-    def __init__(self, line: _Line) -> None:
+    def __init__(self, line: _Line, legible: bool = True) -> None:
         self.line = line
+        self.legible = legible
+        """Whether the pictures must be narrow enough for their numerals to read at chat
+        size (else only within :data:`MAX_WIDTH`)."""
         self.layouts: dict[tuple[int, bool], TreeLayout] = {}
         self.made: dict[tuple[int, bool, int | None], _Sized] = {}
 
@@ -306,13 +345,13 @@ class _Trees:
             width, height = right - left + pad, bottom - top + pad
             if transposed:
                 width, height = height, width
-            self.made[key] = _Sized(shape, unit, width, height, transposed)
+            self.made[key] = _Sized(shape, unit, width, height, transposed, self.legible)
         return self.made[key]
 
     def straight(self, unit: int, transposed: bool) -> _Sized:
         return self.sized(unit, transposed, None)
 
-    def folded(self, unit: int, transposed: bool) -> _Sized:
+    def folded(self, unit: int, transposed: bool, tall: bool = False) -> _Sized:
         """The tree at ``unit`` with rows turned back: to keep within the picture's limit
         along them (or a column short of the straight tree's width), then a column
         narrower at a time while it still breaks a budget (a narrower tree is taller: it
@@ -320,10 +359,12 @@ class _Trees:
         the least turned back within the limit."""
         straight = self.straight(unit, transposed)
         across = straight.width if transposed else straight.height
-        if straight.fits or across > _limit(not transposed):
+        if straight.fits or (across > _limit(not transposed, unit, self.legible) and not tall):
             return straight
-        limit = (_limit(transposed) - 2 * _tree_pad(unit)) // unit
-        first: _Sized | None = straight if straight.along <= _limit(transposed) else None
+        limit = (_limit(transposed, unit, self.legible) - 2 * _tree_pad(unit)) // unit
+        first: _Sized | None = (
+            straight if straight.along <= _limit(transposed, unit, self.legible) else None
+        )
         left, _, right, _ = extent(straight.shape)
         columns = min(limit, -(-right // unit) - left // unit - 1)
         sized = straight
@@ -331,29 +372,72 @@ class _Trees:
             if columns < 2 * MIN_ROOM:
                 break
             sized = self.sized(unit, transposed, columns)
-            if sized.fits:
+            if sized.fits or (tall and sized.along <= _limit(transposed, unit, self.legible)):
                 return sized
-            if first is None and sized.along <= _limit(transposed):
+            if first is None and sized.along <= _limit(transposed, unit, self.legible):
                 first = sized
             columns -= 1  # how far rows turn back jumps about: try each width in turn
         return first if first is not None else sized
 
 
 def _tree_plan(view: View, line: _Line) -> FidoPlan:
-    """The largest unit, down to :data:`TREE_FLOOR`, at which the whole tree fits the
-    budgets with every arm straight, its rows running east and west or (turned a quarter)
-    north and south, whichever allows the larger unit (east and west if both do); only if
-    there is none, the same with long arms turned back. If neither fits, the turned-back
-    tree at :data:`TREE_FLOOR`, rows east and west, taller than the budget (or at a smaller
-    unit while it is still too wide, down to :data:`UNIT_FLOOR`)."""
-    trees = _Trees(line)
+    """The tree as legible at chat size as its size allows: at the largest unit at which
+    it fits the budgets with its width within what its numerals allow
+    (:func:`width_limit`, :func:`_within_budgets`); else, if it has at most
+    :data:`LEGIBLE_TILES` tiles, that narrow and taller (rows turned back or the tree
+    turned): at the largest unit within the height budget, else the smallest such
+    picture; else (a tree too big or too branched to be that narrow) at the largest unit
+    at which it fits the budgets within :data:`MAX_WIDTH` (or a narrow, taller picture of
+    no more px whose numerals read bigger); else the turned-back tree at
+    :data:`TREE_FLOOR`, taller than the budget (or smaller while too wide, down to
+    :data:`UNIT_FLOOR`)."""
     tiles = 1 + sum(len(tiles) for tiles, _ in line.arms.values())
     first = UNIT_MAX
     while first > TREE_FLOOR and tiles * 2 * first * first > PACKING * AREA_BUDGET:
         first -= UNIT_STEP
+    trees = _Trees(line)
+    found = _within_budgets(trees, first)
+    if found is not None:
+        return _tree_finish(view, found)
+    tried: list[_Sized] = []
+    lowest = LEGIBLE_FLOOR if tiles <= LEGIBLE_TILES else first + 1
+    for unit in range(first, lowest - 1, -UNIT_STEP):  # taller, still legible
+        shapes = (
+            trees.folded(unit, False, tall=True),
+            trees.straight(unit, True),
+            trees.folded(unit, True, tall=True),
+        )
+        tried += [sized for sized in shapes if sized.width <= MAX_WIDTH]
+    legible = [sized for sized in tried if sized.width <= width_limit(sized.unit)]
+    if legible:  # the biggest unit within the height budget, else the smallest picture
+        short = [sized for sized in legible if sized.height <= HEIGHT_BUDGET]
+        if short:
+            return _tree_finish(view, max(short, key=lambda sized: sized.unit))
+        return _tree_finish(view, min(legible, key=lambda sized: sized.width * sized.height))
+    trees = _Trees(line, legible=False)
+    found = _within_budgets(trees, first)
+    if found is not None:  # or, as few px, a taller picture whose numerals read bigger
+        small = [sized for sized in tried if sized.width * sized.height <= AREA_BUDGET]
+        return _tree_finish(view, max([found, *small], key=_readability))
+    sized = trees.folded(TREE_FLOOR, False)
+    while sized.width > MAX_WIDTH and sized.unit > UNIT_FLOOR:  # taller, never wider
+        sized = trees.folded(sized.unit - UNIT_STEP, False)
+    return _tree_finish(view, sized)
+
+
+def _readability(sized: _Sized) -> float:
+    """How tall the numerals of ``sized`` stand in a chat (px)."""
+    return chat_height(numeral_size(sized.unit, NUMERALS), max(MIN_WIDTH, sized.width), True)
+
+
+def _within_budgets(trees: _Trees, first: int) -> _Sized | None:
+    """The tree at the largest unit, from ``first`` down to :data:`TREE_FLOOR`, at which
+    it fits the budgets with every arm straight, its rows running east and west or
+    (turned a quarter) north and south, whichever allows the larger unit (east and west
+    if both do); only if there is none, the same with long arms turned back; or None."""
     guide = trees.straight(first, False)
     if guide.fits:
-        return _tree_finish(view, guide)
+        return guide
     for lay in (trees.straight, trees.folded):
         best: _Sized | None = None
         for transposed in (False, True):
@@ -363,11 +447,8 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
             if found is not None:
                 best = found
         if best is not None:
-            return _tree_finish(view, best)
-    sized = trees.folded(TREE_FLOOR, False)
-    while sized.width > MAX_WIDTH and sized.unit > UNIT_FLOOR:  # taller, never wider
-        sized = trees.folded(sized.unit - UNIT_STEP, False)
-    return _tree_finish(view, sized)
+            return best
+    return None
 
 
 def _largest(
@@ -390,10 +471,11 @@ def _largest(
         width, height = (guide.height, guide.width) if transposed else (guide.width, guide.height)
         k = unit / guide.unit
         area = math.sqrt(width * height * k * k / AREA_BUDGET)
-        across = width * k / MAX_WIDTH if transposed else height * k / HEIGHT_BUDGET
+        widest = max(1, _widest(unit, guide.legible))
+        across = width * k / widest if transposed else height * k / HEIGHT_BUDGET
         if folded:  # narrower, but no shorter across the rows
             return max(area, across)
-        return max(area, width * k / MAX_WIDTH, height * k / HEIGHT_BUDGET)
+        return max(area, width * k / widest, height * k / HEIGHT_BUDGET)
 
     unit = first
     while unit > lowest and over(unit) > SLACK:
@@ -471,7 +553,7 @@ def _items(line: _Line, unit: int, label: str) -> tuple[list[Item[Spec]], int]:
     items: list[Item[Spec]] = [Item(2 * unit, unit, spec) for spec in tiles]
     if end is None:
         return items, 0
-    height = label_height(unit)
+    height = badge_height(unit)
     items.append(Item(sprites.badge_width(end.text, height), height, end, badge_gap(unit)))
     return items, 1
 
@@ -479,7 +561,7 @@ def _items(line: _Line, unit: int, label: str) -> tuple[list[Item[Spec]], int]:
 def _reaches(whole: int, unit: int) -> list[int]:
     """Half-widths to try: the one giving the picture about :data:`ASPECT`, then the
     widest the width limit allows."""
-    widest = (MAX_WIDTH - 2 * padding(unit)) // 2 - unit
+    widest = (max(MIN_WIDTH, width_limit(unit)) - 2 * padding(unit)) // 2 - unit
     least = min(MIN_REACH * unit, widest)
     aimed = round(math.sqrt(ASPECT * whole * 1.6 * unit) / 2)
     first = max(least, min(aimed, widest))
@@ -502,7 +584,7 @@ def _in_line_plan(view: View, line: _Line) -> FidoPlan:
         whole = length(west) + length(east) + 2 * unit
         for reach in _reaches(whole, unit):
             plan = _in_line_finish(view, unit, _main_line(line, unit, reach))
-            if _fits(plan.width, plan.height):
+            if _fits(plan.width, plan.height, unit):
                 return plan
     return plan
 

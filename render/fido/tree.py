@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from render.kit import sprites
-from render.kit.tiles import E, N, S, W
+from render.kit.tiles import NUMERALS, E, N, S, W, numeral_size
 
 NEG = -(10**9)
 MIN_ROOM = 8
@@ -169,7 +169,7 @@ class TreeLayout:
         self.badges = badges
         self.children = children
         self.transposed = transposed
-        self.badge_height = sprites_label_height(unit)
+        self.badge_height = badge_height(unit)
         self.badge_gap = max(3, unit // 10)
         self.gap = max(2, unit // 8)
         self._rows: dict[tuple[str, int, int, bool], Shape] = {}
@@ -489,6 +489,7 @@ def extent(shape: Shape) -> tuple[int, int, int, int]:
     )
 
 
-def sprites_label_height(unit: int) -> int:
-    """An end badge's height at ``unit`` (as the classic line's)."""
-    return max(20, round(unit * 0.56))
+def badge_height(unit: int) -> int:
+    """An end badge's height at ``unit``: its letters as big as the tiles' numerals, so
+    that wherever the numerals read at chat size the badges do too."""
+    return sprites.badge_height_for(numeral_size(unit, NUMERALS), 20)

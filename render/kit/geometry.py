@@ -61,6 +61,29 @@ class Rect:
         return Rect(self.left - by, self.top - by, self.right + by, self.bottom + by)
 
 
+def segment_meets(start: tuple[float, float], end: tuple[float, float], rect: Rect) -> bool:
+    """Whether the straight segment from ``start`` to ``end`` passes through ``rect``'s
+    inside (running along its edge or touching a corner does not count): clipped to the
+    box's slabs, Liang–Barsky fashion."""
+    (x0, y0), (x1, y1) = start, end
+    low, high = 0.0, 1.0
+    for delta, origin, near, far in (
+        (x1 - x0, x0, rect.left, rect.right),
+        (y1 - y0, y0, rect.top, rect.bottom),
+    ):
+        if delta == 0:
+            if not near < origin < far:
+                return False
+            continue
+        t0, t1 = (near - origin) / delta, (far - origin) / delta
+        if t0 > t1:
+            t0, t1 = t1, t0
+        low, high = max(low, t0), min(high, t1)
+        if low >= high:
+            return False
+    return True
+
+
 def bounds(rects: Iterable[Rect]) -> Rect | None:
     """The smallest rectangle holding all of ``rects`` (None if there are none)."""
     boxes = list(rects)

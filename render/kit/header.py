@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from i18n import Text
 from render.kit.fonts import clean_text, draw_text, fit_text, font, wrap_text
 from render.kit.language import ENGLISH
+from render.kit.legible import legible_size
 from render.kit.palette import (
     BACKGROUND,
     BONUS_FILL,
@@ -83,20 +84,51 @@ def turn_status(name: str, text: Text = ENGLISH) -> str:
 
 
 def hand_subtitle(
-    hand_number: int, target: int | None, goal: str | None = None, text: Text = ENGLISH
+    hand_number: int,
+    target: int | None,
+    goal: str | None = None,
+    text: Text = ENGLISH,
+    game: bool = False,
 ) -> str:
     """``Hand 3``, and ``· first to 100`` in a match to a target (``goal``: the caller's
-    own words for it, e.g. ``first past 100`` where a total must exceed the target)."""
-    if target is None:
+    own words for it, e.g. ``first past 100`` where a total must exceed the target);
+    ``Game 3`` with ``game``, for a game whose deals are games (FIDO)."""
+    goal = goal or (None if target is None else text._("first to {target}", target=target))
+    if game:
+        if goal is None:
+            return text._("Game {number}", number=hand_number)
+        return text._("Game {number} · {goal}", number=hand_number, goal=goal)
+    if goal is None:
         return text._("Hand {number}", number=hand_number)
-    goal = goal or text._("first to {target}", target=target)
     return text._("Hand {number} · {goal}", number=hand_number, goal=goal)
 
 
 def scale_for(width: int) -> float:
-    """Text grows with the picture, because chat clients shrink wide pictures to fit.
-    Rounded to tenths so that a handful of font sizes (cached) serve every width."""
-    return round(min(1.7, max(1.0, width / 760)), 1)
+    """Text grows with the picture, because chat clients shrink wide pictures to fit: the
+    smallest text (the score table's headings and seat numbers) stays legible at chat
+    size (:mod:`render.kit.legible`). In tenths, so a handful of font sizes (cached)
+    serve every width."""
+    need = legible_size(width)
+    tenths = max(10, round(width / 76))
+    while min(_smallest(tenths / 10)) < need:
+        tenths += 1
+    return tenths / 10
+
+
+def _smallest(scale: float) -> tuple[int, int]:
+    """The header's smallest font sizes at ``scale``: headings and tags, seat numbers."""
+    m = _metrics(scale)
+    return m["small"], _swatch_font(m)
+
+
+def _swatch_font(m: dict[str, int]) -> int:
+    return round(m["swatch"] * 0.7)
+
+
+def header_text_sizes(width: int) -> tuple[int, ...]:
+    """Every font size the header of a picture ``width`` px wide draws with."""
+    m = _metrics(scale_for(width))
+    return (m["title"], m["sub"], m["status"], m["note"], m["small"], m["name"], _swatch_font(m))
 
 
 def _metrics(scale: float) -> dict[str, int]:
@@ -127,10 +159,20 @@ def _note_lines(header: Header, width: int, m: dict[str, int]) -> list[str]:
     ]
 
 
+def _subtitle_below(header: Header, width: int, m: dict[str, int]) -> bool:
+    """Whether the subtitle goes on a line of its own under the title: when it does not
+    fit beside the title (which keeps at least half the width, cut short if longer)."""
+    title = min(font(m["title"], bold=True).getlength(header.title), width / 2)
+    subtitle = font(m["sub"]).getlength(header.subtitle)
+    return title + subtitle + 3 * m["pad"] > width
+
+
 def header_height(header: Header, width: int) -> int:
     m = _metrics(scale_for(width))
     notes = _note_lines(header, width, m)
     lines = m["title"] + 8 + m["status"] + 6 + len(notes) * (m["note"] + 6)
+    if _subtitle_below(header, width, m):
+        lines += m["sub"] + 6
     return m["pad"] + lines + _rows_height(header, m)
 
 
@@ -164,21 +206,28 @@ def draw_header(image: Image.Image, header: Header, height: int) -> None:
     draw.line((0, height - 1, width, height - 1), fill=HEADER_RULE, width=2)
 
     sub_font = font(m["sub"])
-    sub_width = min(sub_font.getlength(header.subtitle), width / 2)
-    subtitle = fit_text(header.subtitle, sub_font, sub_width)
     title_font = font(m["title"], bold=True)
-    title = fit_text(header.title, title_font, width - 3 * pad - sub_width)
     y = pad
-    draw_text(draw, (pad, y), title, face=title_font, fill=TEXT)
-    draw_text(
-        draw,
-        (width - pad, y + m["title"] - m["sub"]),
-        subtitle,
-        face=sub_font,
-        fill=TEXT_MUTED,
-        anchor="ra",
-    )
-    y += m["title"] + 8
+    if _subtitle_below(header, width, m):
+        title = fit_text(header.title, title_font, width - 2 * pad)
+        draw_text(draw, (pad, y), title, face=title_font, fill=TEXT)
+        y += m["title"] + 6
+        subtitle = fit_text(header.subtitle, sub_font, width - 2 * pad)
+        draw_text(draw, (pad, y), subtitle, face=sub_font, fill=TEXT_MUTED)
+        y += m["sub"] + 8
+    else:
+        room = width - 3 * pad - sub_font.getlength(header.subtitle)
+        title = fit_text(header.title, title_font, room)
+        draw_text(draw, (pad, y), title, face=title_font, fill=TEXT)
+        draw_text(
+            draw,
+            (width - pad, y + m["title"] - m["sub"]),
+            header.subtitle,
+            face=sub_font,
+            fill=TEXT_MUTED,
+            anchor="ra",
+        )
+        y += m["title"] + 8
     status_font = font(m["status"], bold=True)
     draw_text(
         draw,
@@ -245,7 +294,7 @@ def _draw_rows(
             draw,
             (sx + sw / 2, middle + 1),
             str(seat + 1),
-            face=font(round(sw * 0.7), bold=True),
+            face=font(_swatch_font(m), bold=True),
             fill=text_on(row.colour),
             anchor="mm",
         )

@@ -75,6 +75,31 @@ def glow_pad(unit: int) -> int:
     return max(4, unit // 5)
 
 
+def badge_font_size(height: int) -> int:
+    """The font size of a badge ``height`` px tall (and of a candidate label's number)."""
+    return round(height * 0.62)
+
+
+def badge_text_size(height: int) -> int:
+    """The font size of the move beside a candidate label's number."""
+    return round(height * 0.55)
+
+
+def badge_height_for(size: int, floor: int = 0, numbered: bool = False) -> int:
+    """The least badge height (at least ``floor``) whose text is ``size`` px or more
+    (``numbered``: a candidate's label, the move beside its number too)."""
+    height = max(floor, 1)
+    smallest = badge_text_size if numbered else badge_font_size
+    while smallest(height) < size:
+        height += 1
+    return height
+
+
+def seat_mark_font_size(size: int) -> int:
+    """The font size of the number in a seat mark ``size`` px square."""
+    return round(size * 0.7)
+
+
 @lru_cache(maxsize=256)
 def badge(
     text: str,
@@ -87,7 +112,7 @@ def badge(
     """A round badge (a pill for longer text) ``height`` px tall with ``text`` centred.
     Used for open-end labels and candidate numbers, which must read at a glance."""
     ss = SUPERSAMPLE
-    face = font(round(height * 0.62) * ss, bold=True)
+    face = font(badge_font_size(height) * ss, bold=True)
     width = badge_width(text, height)
     big = Image.new("RGBA", (width * ss, height * ss), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
@@ -108,7 +133,7 @@ def badge(
 def badge_width(text: str, height: int) -> int:
     """The width of :func:`badge` for ``text`` at ``height``, without drawing it (cached:
     a big FIDO line sizes dozens of end badges at each unit it tries)."""
-    face = font(round(height * 0.62) * SUPERSAMPLE, bold=True)
+    face = font(badge_font_size(height) * SUPERSAMPLE, bold=True)
     return max(height, round(face.getlength(text) / SUPERSAMPLE + height * 0.55))
 
 
@@ -147,10 +172,10 @@ def numbered_badge(number: str, text: str, height: int) -> Image.Image:
             fill=(*GHOST_LABEL_FILL, 255),
         )
     draw.rounded_rectangle((0, 0, disc - 1, height * ss - 1), radius, fill=(*GHOST_BADGE, 255))
-    face = font(round(height * 0.62) * ss, bold=True)
+    face = font(badge_font_size(height) * ss, bold=True)
     draw.text((disc / 2, height * ss / 2), number, font=face, fill=GHOST_BADGE_TEXT, anchor="mm")
     if text:
-        small = font(round(height * 0.55) * ss, bold=True)
+        small = font(badge_text_size(height) * ss, bold=True)
         x = disc + (width * ss - disc) / 2 - ring / 2
         draw.text((x, height * ss / 2), text, font=small, fill=GHOST_BADGE, anchor="mm")
     return big.reduce(ss)
@@ -162,7 +187,7 @@ def numbered_badge_width(number: str, text: str, height: int) -> int:
     disc = badge_width(number, height)
     if not text:
         return disc
-    small = font(round(height * 0.55) * SUPERSAMPLE, bold=True)
+    small = font(badge_text_size(height) * SUPERSAMPLE, bold=True)
     return disc + round(small.getlength(text) / SUPERSAMPLE + height * 0.45)
 
 
@@ -180,7 +205,7 @@ def seat_mark(seat: int, size: int) -> Image.Image:
     draw.text(
         (size * ss / 2, size * ss / 2 + ss),
         str(seat + 1),
-        font=font(round(size * 0.7) * ss, bold=True),
+        font=font(seat_mark_font_size(size) * ss, bold=True),
         fill=text_on(colour),
         anchor="mm",
     )

@@ -81,6 +81,12 @@ NUMERALS: Final = TileLook(numeral=BIG_NUMERAL, numerals=True)
 """FIDO's tiles: every number a numeral, sized to read on a phone."""
 
 
+def numeral_size(unit: int, look: TileLook = PLAIN) -> int:
+    """The font size (px) of a numeral on a tile of ``unit`` (drawn supersampled: this is
+    its size once shrunk, rounded down)."""
+    return round(unit * SUPERSAMPLE * look.numeral) // SUPERSAMPLE
+
+
 def tile_size(direction: int, unit: int) -> tuple[int, int]:
     """Width and height in px of a tile lying in ``direction``."""
     return (2 * unit, unit) if direction in (E, W) else (unit, 2 * unit)

@@ -41,20 +41,23 @@ def view_header(
     totals: Sequence[int] | None,
     tag: Callable[[int], str | None],
     text: Text = ENGLISH,
+    game: bool = False,
 ) -> Header:
     """The header for ``view``: whose turn (or that the hand is over) and a score table
     that is also the seat colour legend, each seat with its tiles held, pips left once the
     hand is over, this hand's points and ``totals`` for the match; ``tag(seat)`` is the
-    note after a seat's name."""
+    note after a seat's name. With ``game``, a deal is called a game, as FIDO calls it:
+    "Game over", and a "points" column for the game's points."""
     current = view.get("current_player")
     over = bool(view.get("over")) or current is None
-    status = text._("Hand over") if over else turn_status(seat_name(names, current, text), text)
+    ended = text._("Game over") if game else text._("Hand over")
+    status = ended if over else turn_status(seat_name(names, current, text), text)
     result = view.get("result")
 
     columns: tuple[str, ...] = (text._("tiles"),)
     if result is not None:
         columns += (text._("pips"),)
-    columns += (text._("hand"),)
+    columns += (text._("points") if game else text._("hand"),)
     if totals is not None:
         columns += (text._("match"),)
     sizes = list(view.get("hand_sizes") or ())

@@ -16,7 +16,7 @@ from render.kit.palette import (
     LABEL_TEXT,
     SPINNER_RING,
 )
-from render.line.plan import LinePlan, label_height
+from render.line.plan import LinePlan
 
 
 def paint_line(
@@ -36,8 +36,8 @@ def paint_line(
         origin,
         glow=plan.last if glow_last else None,
     )
-    height = label_height(unit)
     for label in plan.labels:
+        height = round(label.rect.height)
         if label.highlighted:
             badge = sprites.badge(
                 label.text, height, END_HIGHLIGHT, LABEL_TEXT, END_HIGHLIGHT_RING, 3

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
 from render.kit import sprites
 from render.kit.geometry import Rect, bounds, pick_spot
+from render.kit.labels import legible_labels
 from render.kit.tiles import DX, DY, E, N, S, W
 from render.kit.tiles import gap as tile_gap
 
@@ -113,6 +115,10 @@ class LinePlan:
     """Index in :attr:`tiles` of the tile laid last."""
     spinner: int | None
     """Index in :attr:`tiles` of the spinner."""
+
+    def text_sizes(self) -> tuple[int, ...]:
+        """The font size of every text drawn on the table (its end labels)."""
+        return tuple(sprites.badge_font_size(round(lb.rect.height)) for lb in self.labels)
 
 
 # ---------------------------------------------------------------- half-unit layout
@@ -419,10 +425,10 @@ def _place_labels(
     ends: Sequence[tuple[Mapping[str, Any], _End]],
     bodies: Sequence[Rect],
     unit: int,
+    height: int,
     counting: bool,
     highlight: Collection[str],
 ) -> list[EndLabel]:
-    height = label_height(unit)
     h = unit // 2
     options: dict[str, list[Rect]] = {}
     texts: dict[str, str] = {}
@@ -492,7 +498,10 @@ def plan_line(view: Mapping[str, Any], highlight_ends: Collection[str] = ()) -> 
     last = _last_index(view, cells)
     unit = UNIT_MAX
     while True:
-        plan = _plan_at(cells, open_ends, spinner_at, last, unit, counting, highlight_ends)
+        plan = legible_labels(
+            partial(_plan_at, cells, open_ends, spinner_at, last, unit, counting, highlight_ends),
+            label_height(unit),
+        )
         small = unit <= UNIT_MIN and plan.width <= MAX_WIDTH  # tall, but tiles still readable
         if within_budgets(plan) or small or unit <= UNIT_FLOOR:
             return plan
@@ -507,11 +516,12 @@ def _plan_at(
     unit: int,
     counting: bool,
     highlight: Collection[str],
+    height: int,
 ) -> LinePlan:
     h = unit // 2
     rects = [Rect(c.box[0] * h, c.box[1] * h, c.box[2] * h, c.box[3] * h) for c in cells]
     bodies = [r.grown(-tile_gap(unit)) for r in rects]
-    labels = _place_labels(open_ends, bodies, unit, counting, highlight)
+    labels = _place_labels(open_ends, bodies, unit, height, counting, highlight)
     content = bounds([*rects, *(lb.rect for lb in labels)])
     assert content is not None
     pad = padding(unit)

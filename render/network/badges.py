@@ -47,20 +47,23 @@ def face_point(square: int, direction: int, h: int) -> tuple[float, float]:
 
 def _label_options(end: OpenEnd, width: float, height: float, unit: int) -> list[Rect]:
     """Spots for an end's badge, best first: just outside its main face, then slid along
-    it, then off its other faces; then the same squeezed against the face (a half-unit
-    pocket is narrower than a badge plus its usual gap), then further out; last, over the
-    end's own half."""
+    it (by half a unit, then by half the badge more), then off its other faces; then the
+    same squeezed against the face (a half-unit pocket is narrower than a badge plus its
+    usual gap), then further out, then a badge's height further; last, over the end's
+    own half."""
     h = unit // 2
     gap = badge_gap(unit)
     squeezed = 1 - tile_gap(unit)  # 1 px clear of the tile's visible edge
     faces = sorted(end.faces, key=lambda f: f[1] != end.end_dir)
     options = []
-    for distance in (gap, squeezed, gap + h * 0.6):
+    for distance in (gap, squeezed, gap + h * 0.6, gap + height / 2, gap + h, gap + h + height):
         for square, d in faces:
             mx, my = face_point(square, d, h)
             dx, dy = DX[d], DY[d]
             out = distance + (width / 2 if dx else height / 2)
-            for shift in (0.0, h * 0.6, -h * 0.6):
+            size = height if dx else width
+            slide = h * 0.6 + size / 2  # a big label past a neighbour
+            for shift in (0.0, h * 0.6, -h * 0.6, slide, -slide, slide + h, -slide - h):
                 x = mx + dx * out - dy * shift
                 y = my + dy * out + dx * shift
                 options.append(Rect.centred(x, y, width, height))
@@ -75,10 +78,11 @@ def place_labels(
     tile_rects: Sequence[Rect],
     beyond: Sequence[Rect],
     unit: int,
+    height: int,
 ) -> dict[str, Rect]:
-    """Where each end's label badge goes (by label), clear of ``tile_rects`` and of each
-    other where at all possible, and never in ``beyond`` if it can be helped."""
-    height = label_height(unit)
+    """Where each end's label badge (``height`` px tall) goes (by label), clear of
+    ``tile_rects`` and of each other where at all possible, and never in ``beyond`` if it
+    can be helped."""
     options: dict[str, list[Rect]] = {}
     nearby: dict[str, list[Rect]] = {}
     for end in ends:
@@ -96,6 +100,6 @@ def place_labels(
     for end in sorted(ends, key=freedom):  # the most cramped ends choose first
         placed[end.label] = pick_spot(
             options[end.label],
-            ((nearby[end.label], 1.0), (list(placed.values()), 4.0), (beyond, 8.0)),
+            ((nearby[end.label], 1.0), (list(placed.values()), 4.0), (beyond, 100.0)),
         )
     return placed

@@ -15,19 +15,23 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from engine.network import Placement
 from render.kit import sprites
-from render.kit.geometry import Rect, covered, pick_spot
+from render.kit.geometry import Rect, covered, pick_spot, segment_meets
 from render.kit.tiles import DX, DY, tile_size
 
 SCALES = (1.0, 0.75, 0.6, 0.5)
 """Ghost sizes tried, as shares of the table's unit, largest first."""
 SEARCH_BUDGET = 1000
 """Arrangements tried per scale before settling for the least-covering one."""
-LABEL_RINGS = 8
+LABEL_RINGS = 14
 """How many rings of spots round a ghost its label may try, each half a label's height
 further out (only as many as it takes are worked out)."""
+
+
+Segment: TypeAlias = tuple[tuple[float, float], tuple[float, float]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,34 +214,52 @@ def _label_spot(
     obstacles: Sequence[Rect],
     taken: Sequence[Rect],
     region: Rect,
+    lines: Sequence[Segment] = (),
+    candidates: Sequence[Rect] = (),
 ) -> Rect | None:
-    """The first spot of ``size`` at ``centres`` (nearest first) on no label in ``taken``
-    that covers no ghost or tile, lies close by its own ghost and nearer it than any other,
-    so it cannot be read as another's; else the first such covering nothing (the painter
-    then draws a line to its ghost); else the one covering least; None if every spot is on
-    a label."""
-    clear = None
+    """The first spot of ``size`` at ``centres`` (nearest first) on no label in ``taken`` and
+    no line of ``lines`` (earlier labels' lines to their ghosts) that covers no ghost or
+    tile and is its own ghost's beyond doubt: beside it, nearer it than any other ghost by a
+    quarter of a label's height; or far enough off to get a line to it, with no other ghost
+    nearer than its own or than three quarters of a label's height, its line crossing no
+    other ghost or candidate label (``candidates``), nor any tile or end label. Else the
+    first such spot whose line crosses a tile or an end label (drawn over it); else the
+    first spot covering nothing; else the one covering least; None if every spot is on a
+    label."""
+    clear: Rect | None = None
+    over_tile: Rect | None = None
     width, height = size
-    reach = 1.5 * height
-    rest = iter(centres)
+    margin = height / 4
     seen = []
-    covering = [body, *(o for o in others if o.meets(region)), *obstacles]
-    for x, y in rest:
+    near_others = [o for o in others if o.meets(region)]
+    covering = [body, *near_others, *obstacles]
+    for x, y in centres:
         spot = Rect.centred(x, y, width, height)
         seen.append(spot)
         if any(spot.meets(o) for o in covering) or any(spot.meets(t) for t in taken):
             continue
-        own = gap_between(spot, body)
+        if any(segment_meets(*line, spot) for line in lines):
+            continue
         if clear is None:
             clear = spot
-        if own > reach:
-            break
-        if all(own < gap_between(spot, o) for o in others):
-            return spot
+        line = leader_line(spot, body)
+        own = gap_between(spot, body)
+        if line is None:  # beside its ghost: nearer it than any other
+            if any(gap_between(spot, o) < own + margin for o in near_others):
+                continue
+        elif any(gap_between(spot, o) < min(own, 3 * margin) for o in near_others):
+            continue  # off its ghost: its line shows whose it is, if it sits by no other
+        elif any(segment_meets(*line, box) for box in (*near_others, *candidates)):
+            continue
+        elif any(segment_meets(*line, box) for box in (*obstacles, *taken)):
+            over_tile = over_tile or spot
+            continue
+        return spot
+    if over_tile is not None:
+        return over_tile
     if clear is not None:
         return clear
-    spots = seen + [Rect.centred(x, y, width, height) for x, y in rest]
-    free = [spot for spot in spots if not any(spot.meets(t) for t in taken)]
+    free = [spot for spot in seen if not any(spot.meets(t) for t in taken)]
     if not free:
         return None
     return pick_spot(free, (([body, *others], 4.0), (obstacles, 4.0)))
@@ -255,6 +277,7 @@ def place_ghost_labels(
     (``labels``), and as far as possible off the ghosts and ``obstacles`` (tiles, the
     picture's width limit)."""
     placed: list[Rect] = []
+    lines: list[Segment] = []
     for number, (p, body, text) in enumerate(zip(ghosts, bodies, texts, strict=True), start=1):
         width = sprites.numbered_badge_width(str(number), text, height)
         centres = _label_spots(body, p, width, height)
@@ -265,13 +288,17 @@ def place_ghost_labels(
         taken = [t for t in (*placed, *labels) if t.meets(region)]
         near = [o for o in obstacles if o.meets(region)]
         others = [b for b in bodies if b is not body]
-        spot = _label_spot(centres, (width, height), body, others, near, taken, region)
+        mine = [t for t in placed if t.meets(region)]
+        spot = _label_spot(centres, (width, height), body, others, near, taken, region, lines, mine)
         ring = LABEL_RINGS
         while spot is None:  # above every label so far: always found in the end
             ring += 1
             above = Rect.centred(body.centre[0], body.top - ring * height, width, height)
             spot = None if any(above.meets(t) for t in placed + list(labels)) else above
         placed.append(spot)
+        line = leader_line(spot, body)
+        if line is not None:
+            lines.append(line)
     return placed
 
 
@@ -279,7 +306,7 @@ LEADER_MIN = 4
 """A label further than this many px from its ghost gets a line to it."""
 
 
-def leader_line(label: Rect, body: Rect) -> tuple[tuple[float, float], tuple[float, float]] | None:
+def leader_line(label: Rect, body: Rect) -> Segment | None:
     """A line from ``label``'s edge to the nearest point of its ghost ``body``, when the
     label had to go further off than :data:`LEADER_MIN` px; else None."""
     if gap_between(label, body) <= LEADER_MIN:

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from engine.network import NetworkHand, Placement
 from engine.network.layout import OpenEnd, Ring
+from render.kit import sprites
 from render.kit.geometry import Rect, bounds
+from render.kit.header import MIN_WIDTH
+from render.kit.labels import legible_labels
+from render.kit.legible import legible_size
 from render.kit.tiles import DX, DY
 from render.kit.tiles import gap as tile_gap
 from render.network.badges import (
@@ -91,6 +96,18 @@ class TablePlan:
     ring_marks: tuple[tuple[Rect, int], ...]
     """Seat-number swatches inside rings roomy enough, so shading never relies on colour."""
     last: int | None
+
+    def text_sizes(self) -> tuple[int, ...]:
+        """The font size of every text drawn on the table: end letters, candidates'
+        numbers and moves, seat numbers in rings."""
+        sizes = [sprites.badge_font_size(round(lb.rect.height)) for lb in self.labels]
+        for ghost in self.ghosts:
+            height = round(ghost.badge.height)
+            sizes.append(sprites.badge_font_size(height))
+            if ghost.text:
+                sizes.append(sprites.badge_text_size(height))
+        sizes += [sprites.seat_mark_font_size(round(box.width)) for box, _ in self.ring_marks]
+        return tuple(sizes)
 
 
 def padding(unit: int) -> int:
@@ -173,6 +190,26 @@ def plan_table(
     h = unit // 2
     beyond = _outside_width(x0 * h, x1 * h)
 
+    numbered = bool(given) and moves is not None and any(moves)
+    plan_at = partial(_plan_at, hand, given, moves, boxes, ghost_boxes, unit, beyond)
+    return legible_labels(plan_at, label_height(unit), numbered)
+
+
+def _plan_at(
+    hand: NetworkHand,
+    given: Sequence[Candidate],
+    moves: Sequence[str] | None,
+    boxes: Sequence[tuple[int, int, int, int]],
+    ghost_boxes: Sequence[tuple[int, int, int, int]],
+    unit: int,
+    beyond: list[Rect],
+    height: int,
+) -> TablePlan:
+    """The plan at ``unit`` with labels ``height`` px tall."""
+    layout = hand.layout
+    placements = layout.placements
+    h = unit // 2
+
     tiles = [
         TileSpot(i, p, _to_px(box, h), p.direction)
         for i, (p, box) in enumerate(zip(placements, boxes, strict=True))
@@ -181,7 +218,7 @@ def plan_table(
     bodies = [r.grown(-tile_gap(unit)) for r in tile_rects]  # what is actually drawn
     bonus_numbers, scorers = _bonus_marks(hand)
     ends = sorted(layout.ends.values(), key=lambda e: (len(e.label), e.label))
-    placed = place_labels(ends, bodies, beyond, unit)
+    placed = place_labels(ends, bodies, beyond, unit, height)
     labels = [
         LabelSpot(
             end.label,
@@ -200,8 +237,9 @@ def plan_table(
     texts = [
         label_text(None if moves is None else moves[i], p) for i, p in enumerate(ghost_placements)
     ]
+    obstacles = tile_rects + beyond
     badges = place_ghost_labels(
-        ghost_placements, arranged.bodies, texts, label_height(unit), bodies + beyond, end_labels
+        ghost_placements, arranged.bodies, texts, height, obstacles, end_labels
     )
     ghosts = [
         GhostSpot(number, p, footprint, body, p.direction, badge, text, rings)
@@ -214,7 +252,6 @@ def plan_table(
         for ring in layout.rings
         for x, y in ring.cells
     ]
-    marks = _ring_marks(layout.rings, unit, [lb.rect for lb in labels])
 
     content = bounds(
         [
@@ -228,9 +265,11 @@ def plan_table(
     pad = padding(unit)
     width = round(content.width) + 2 * pad
     if width > MAX_WIDTH:
-        pad = max(EDGE_MIN, (MAX_WIDTH - round(content.width)) // 2)
+        pad = max(0, (MAX_WIDTH - round(content.width)) // 2)  # labels reach its edges
         width = round(content.width) + 2 * pad
     dx, dy = round(pad - content.left), round(pad - content.top)
+    legible = legible_size(max(MIN_WIDTH, width))
+    marks = _ring_marks(layout.rings, unit, [lb.rect for lb in labels], legible)
     return TablePlan(
         unit=unit,
         width=width,
@@ -260,12 +299,17 @@ def mark_size(unit: int) -> int:
 
 
 def _ring_marks(
-    rings: Sequence[Ring], unit: int, label_rects: Sequence[Rect]
+    rings: Sequence[Ring], unit: int, label_rects: Sequence[Rect], legible: int
 ) -> list[tuple[Rect, int]]:
     """For each ring with a 2×2 block of empty cells clear of labels, a swatch centred on
-    the block nearest the ring's middle."""
+    the block nearest the ring's middle; none if a swatch whose number reads at
+    ``legible`` px would not fit such a block."""
     h = unit // 2
     size = mark_size(unit)
+    while sprites.seat_mark_font_size(size) < legible:
+        size += 1
+    if size > unit:
+        return []
     marks = []
     for ring in rings:
         cells = set(ring.cells)

@@ -17,7 +17,6 @@ from render.kit.palette import (
     ring_tint,
     seat_colour,
 )
-from render.network.badges import label_height
 from render.network.ghosts import leader_line
 from render.network.plan import TablePlan
 
@@ -54,13 +53,14 @@ def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) ->
         p = ghost.placement
         sprite = sprites.ghost(p.a, p.b, ghost.direction, plan.ghost_unit)
         image.paste(sprite, corner(ghost.body, origin), sprite)
-    height = label_height(unit)
     for label in plan.labels:
+        height = round(label.rect.height)
         fill = BONUS_FILL if label.bonus else LABEL_FILL
         ring = seat_colour(label.scorer) if label.scorer is not None else LABEL_RING
         width = 4 if label.scorer is not None else 2
         badge = sprites.badge(label.label, height, fill, LABEL_TEXT, ring, width)
         paste_centred(image, badge, label.rect.centre, origin)
     for ghost in plan.ghosts:
+        height = round(ghost.badge.height)
         badge = sprites.numbered_badge(str(ghost.number), ghost.text, height)
         paste_centred(image, badge, ghost.badge.centre, origin)

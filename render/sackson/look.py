@@ -18,6 +18,7 @@ from render.kit.palette import BACKGROUND, END_HIGHLIGHT, OKABE_ITO, RGB, TEXT_D
 from render.kit.tiles import SUPERSAMPLE
 from render.sackson.plan import (
     CELL,
+    COORDINATE_FONT,
     FILES,
     HEIGHT,
     MARGIN,
@@ -81,7 +82,7 @@ def empty_board() -> Image.Image:
                 image.paste(_dead_square(round(r.width) - 2 * half), (int(box[0]), int(box[1])))
             else:
                 draw.rectangle(box, fill=SQUARE_FILL[kind])
-    face = font(19, bold=True)
+    face = font(COORDINATE_FONT, bold=True)
     for i in range(SIZE):
         x = MARGIN + i * CELL + CELL / 2
         y = MARGIN + (SIZE - 1 - i) * CELL + CELL / 2

@@ -4,8 +4,9 @@ the chosen piece, the badges.
 
 The path runs under the pieces (its corners hide beneath the discs, each numbered in path
 order) and the arrow over them all, drawn see-through as move arrows on chess sites are,
-so a move past other pieces (b3 → b1 over b2) reads to its end; the network's step numbers
-go on top of the arrow.
+so a move past other pieces (b3 → b1 over b2) reads to its end; where a straight arrow
+would cross a network's step number it steps aside (the plan routes it), so no number
+is ever under it.
 Lines are drawn at twice the size over only the box they cross, then shrunk, which smooths
 their edges at a fraction of the cost of supersampling the whole board.
 """
@@ -35,27 +36,32 @@ from render.sackson.look import (
     empty_board,
     ring,
 )
-from render.sackson.plan import CELL, DISC, SacksonPlan
+from render.sackson.plan import (
+    ARROW_EDGE,
+    ARROW_HEAD,
+    ARROW_SHAFT,
+    CELL,
+    DISC,
+    LAST_RING,
+    STEP_FONT,
+    SacksonPlan,
+    arrow_shape,
+)
 
 Point = tuple[float, float]
 
 LINE_SS: Final = 2
 PATH_CORE: Final = round(CELL * 0.14)
 PATH_EDGE: Final = 3
-ARROW_SHAFT: Final = round(CELL * 0.11)
-ARROW_HEAD: Final = round(CELL * 0.32)
-"""The arrowhead's length; its half-width is a little over half of that."""
 ARROW_ALPHA: Final = 0.85
 ARROW_TABLE: Final = [round(v * ARROW_ALPHA) for v in range(256)]
 
 NETWORK_RADII: Final = (DISC + 1, DISC + 5)
-LAST_RADII: Final = (DISC + 5, DISC + 9)
-"""Outside the network's ring, so a final move that completes a network shows both."""
+LAST_RADII: Final = LAST_RING
 CHOSEN_RADII: Final = (DISC + 2, DISC + 8)
 ORIGIN_RADII: Final = (DISC - 3, DISC)
 ORIGIN_ALPHA: Final = 170
 CHOSEN_FRAME: Final = 4
-STEP_FONT: Final = round(CELL * 0.3)
 
 
 def paint_board(image: Image.Image, plan: SacksonPlan, top: int, left: int = 0) -> None:
@@ -83,10 +89,10 @@ def paint_board(image: Image.Image, plan: SacksonPlan, top: int, left: int = 0) 
         paste_centred(image, disc(piece.colour, DISC), centre, origin)
     if plan.last_to is not None:
         paste_centred(image, ring(LAST_MOVE, *LAST_RADII), plan.centre(plan.last_to), origin)
-        if plan.last_from is not None and plan.last_from != plan.last_to:
-            _paint_arrow(image, plan.centre(plan.last_from), plan.centre(plan.last_to), origin)
+        if plan.arrow:
+            _paint_arrow(image, plan.arrow, origin)
     step_font = font(STEP_FONT, bold=True)
-    for piece in plan.pieces:  # over the arrow, which may pass over numbered pieces
+    for piece in plan.pieces:  # over the arrow, which steps round their numbers
         if piece.step is not None:
             x, y = plan.centre(piece.square)
             ink = text_on(PIECE[piece.colour])
@@ -171,32 +177,16 @@ def _paint_path(
     _smooth_lines(image, points, PATH_CORE, origin, strokes)
 
 
-def _paint_arrow(image: Image.Image, start: Point, end: Point, origin: Origin) -> None:
-    """A see-through arrow from the origin's centre to the destination's ring."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    ux, uy = dx / length, dy / length
-    nx, ny = -uy, ux
-    tip_back = LAST_RADII[1] + 1
-    half = ARROW_HEAD * 0.55
-
-    def arrow(grow: float) -> tuple[list[Point], Point, Point]:
-        tip = (end[0] - ux * (tip_back - grow), end[1] - uy * (tip_back - grow))
-        base = (tip[0] - ux * (ARROW_HEAD + 2 * grow), tip[1] - uy * (ARROW_HEAD + 2 * grow))
-        w = half + grow
-        head = [tip, (base[0] + nx * w, base[1] + ny * w), (base[0] - nx * w, base[1] - ny * w)]
-        neck = (base[0] + ux * 2, base[1] + uy * 2)
-        return head, start, neck
-
+def _paint_arrow(image: Image.Image, route: Sequence[Point], origin: Origin) -> None:
+    """A see-through arrow along ``route``, from the origin's centre to the destination's
+    ring, with a dark edge."""
     ss = LINE_SS
 
     def strokes(draw: ImageDraw.ImageDraw, at: Callable[[Point], Point]) -> None:
-        for grow, colour in ((2.0, EDGE), (0.0, LAST_MOVE)):
-            head, a, b = arrow(grow)
+        for grow, colour in ((float(ARROW_EDGE), EDGE), (0.0, LAST_MOVE)):
+            shape = arrow_shape(route, grow)
             shaft = round((ARROW_SHAFT + 2 * grow) * ss)
-            draw.line((at(a), at(b)), fill=(*colour, 255), width=shaft)
-            draw.polygon([at(p) for p in head], fill=(*colour, 255))
+            draw.line([at(p) for p in shape.shaft], fill=(*colour, 255), width=shaft, joint="curve")
+            draw.polygon([at(p) for p in shape.head], fill=(*colour, 255))
 
-    if length <= tip_back + ARROW_HEAD:
-        return  # neighbours so close the ring and the wash say it all
-    _smooth_lines(image, [start, end], ARROW_HEAD, origin, strokes, ARROW_TABLE)
+    _smooth_lines(image, route, ARROW_HEAD, origin, strokes, ARROW_TABLE)

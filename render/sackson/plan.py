@@ -8,12 +8,15 @@ tests check positions (badges inside their squares, the network's order) without
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from render.kit import sprites
-from render.kit.geometry import Rect
+from render.kit.fonts import font
+from render.kit.geometry import Rect, segment_meets
 
 Colour = Literal["dark", "light"]
 Zone = Literal["dark", "light", "dead"]
@@ -37,6 +40,24 @@ BADGE: Final = round(CELL * 0.5)
 BADGE_MIN: Final = 16
 BADGE_ROOM: Final = CELL - 10
 """The widest a badge may be: it stays inside its square, clear of the grid lines."""
+STEP_FONT: Final = round(CELL * 0.3)
+"""The network's step numbers on its pieces."""
+COORDINATE_FONT: Final = 19
+"""The file letters and rank numbers round the board."""
+
+ARROW_SHAFT: Final = round(CELL * 0.11)
+ARROW_HEAD: Final = round(CELL * 0.32)
+"""The arrowhead's length; its half-width is a little over half of that."""
+ARROW_EDGE: Final = 2
+"""The dark edge round the arrow, each side."""
+LAST_RING: Final = (DISC + 5, DISC + 9)
+"""The last move's ring round its destination (outside the network's ring, so a final
+move that completes a network shows both); the arrow stops at it."""
+DETOURS: Final = (0.5, -0.5, 0.35, -0.35, 0.65, -0.65)
+"""Sideways shifts (shares of a square) tried for an arrow that would cross a numeral:
+half a square puts its run along the grid line between the squares it passes."""
+
+Point = tuple[float, float]
 
 
 def parse_square(square: Any) -> tuple[int, int] | None:
@@ -98,6 +119,10 @@ class SacksonPlan:
     network: tuple[str, ...]
     """The winning network's squares in path order (empty when there is none)."""
     network_colour: Colour | None
+    arrow: tuple[Point, ...] = ()
+    """The last move's arrow: from the origin's centre, through any turns that take it
+    round the network's numerals, to the destination's centre (the head stops at its
+    ring); empty when there is none."""
 
     def rect(self, square: str) -> Rect:
         spot = parse_square(square)
@@ -107,6 +132,90 @@ class SacksonPlan:
 
     def centre(self, square: str) -> tuple[float, float]:
         return self.rect(square).centre
+
+    def text_sizes(self) -> tuple[int, ...]:
+        """The font size of every text drawn on the board: coordinates, the network's
+        step numbers, target badges."""
+        steps = (STEP_FONT,) if any(p.step for p in self.pieces) else ()
+        badges = (sprites.badge_font_size(self.badge_height),) if self.badges else ()
+        return (COORDINATE_FONT, *steps, *badges)
+
+    def numeral_boxes(self) -> list[Rect]:
+        """Where each network step number is drawn."""
+        return [numeral_box(self.centre(p.square), p.step) for p in self.pieces if p.step]
+
+
+def numeral_box(centre: Point, step: int) -> Rect:
+    """The box the step number ``step`` covers, drawn centred on ``centre``."""
+    left, top, right, bottom = font(STEP_FONT, bold=True).getbbox(str(step), anchor="mm")
+    return Rect(centre[0] + left, centre[1] + top, centre[0] + right, centre[1] + bottom)
+
+
+@dataclass(frozen=True, slots=True)
+class ArrowShape:
+    """An arrow as drawn: its shaft (a line through ``shaft``'s points, ending at the
+    head's base) and its head (a triangle)."""
+
+    shaft: tuple[Point, ...]
+    head: tuple[Point, Point, Point]
+
+
+def arrow_shape(route: Sequence[Point], grow: float = 0.0) -> ArrowShape:
+    """The shaft and head of an arrow along ``route`` whose tip stops at the destination's
+    ring, each ``grow`` px fatter all round (for its edge)."""
+    *_, before, end = route
+    dx, dy = end[0] - before[0], end[1] - before[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    back = LAST_RING[1] + 1
+    tip = (end[0] - ux * (back - grow), end[1] - uy * (back - grow))
+    base = (tip[0] - ux * (ARROW_HEAD + 2 * grow), tip[1] - uy * (ARROW_HEAD + 2 * grow))
+    w = ARROW_HEAD * 0.55 + grow
+    head = (tip, (base[0] + nx * w, base[1] + ny * w), (base[0] - nx * w, base[1] - ny * w))
+    neck = (base[0] + ux * 2, base[1] + uy * 2)
+    return ArrowShape((*route[:-1], neck), head)
+
+
+def arrow_covers(route: Sequence[Point], box: Rect) -> bool:
+    """Whether the arrow along ``route``, its edge included, would cover any of ``box``."""
+    shape = arrow_shape(route, ARROW_EDGE)
+    shaft = box.grown(ARROW_SHAFT / 2 + ARROW_EDGE)
+    if any(segment_meets(a, b, shaft) for a, b in itertools.pairwise(shape.shaft)):
+        return True
+    tip, left, right = shape.head
+    head = Rect(
+        min(tip[0], left[0], right[0]),
+        min(tip[1], left[1], right[1]),
+        max(tip[0], left[0], right[0]),
+        max(tip[1], left[1], right[1]),
+    )
+    return head.meets(box)
+
+
+def arrow_route(start: Point, end: Point, numerals: Sequence[Rect]) -> tuple[Point, ...]:
+    """The arrow's way from ``start`` to ``end``: straight if that covers no numeral;
+    else stepping sideways off the origin, running beside the squares it passes and
+    turning back into the destination, by the first of :data:`DETOURS` that keeps off
+    every numeral (straight, if none does)."""
+    straight = (start, end)
+    if not any(arrow_covers(straight, box) for box in numerals):
+        return straight
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    into = LAST_RING[1] + ARROW_HEAD + CELL * 0.3  # a straight run into the head
+    for share in DETOURS:
+        off = share * CELL
+        out = (start[0] + nx * off + ux * CELL * 0.3, start[1] + ny * off + uy * CELL * 0.3)
+        back = (end[0] + nx * off - ux * into, end[1] + ny * off - uy * into)
+        if (back[0] - out[0]) * ux + (back[1] - out[1]) * uy <= 0:
+            continue  # too short a move to run beside anything
+        route = (start, out, back, end)
+        if not any(arrow_covers(route, box) for box in numerals):
+            return route
+    return straight
 
 
 def _colour(value: Any) -> Colour | None:
@@ -164,6 +273,15 @@ def plan_board(
         square = FILES[spot[0]] + str(spot[1])
         badges.append(TargetBadge(square, label, Rect.centred(cx, cy, width, height)))
 
+    arrow: tuple[Point, ...] = ()
+    if last_from is not None and last_to is not None and last_from != last_to:
+        start, end = square_rect(*_spot(last_from)).centre, square_rect(*_spot(last_to)).centre
+        numerals = [
+            numeral_box(square_rect(*_spot(p.square)).centre, p.step) for p in pieces if p.step
+        ]
+        if math.hypot(end[0] - start[0], end[1] - start[1]) > LAST_RING[1] + 1 + ARROW_HEAD:
+            arrow = arrow_route(start, end, numerals)
+
     return SacksonPlan(
         width=WIDTH,
         height=HEIGHT,
@@ -175,4 +293,11 @@ def plan_board(
         badge_height=height,
         network=network,
         network_colour=network_colour,
+        arrow=arrow,
     )
+
+
+def _spot(square: str) -> tuple[int, int]:
+    spot = parse_square(square)
+    assert spot is not None
+    return spot

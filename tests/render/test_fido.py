@@ -6,6 +6,7 @@ public view."""
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import re
 from collections.abc import Mapping
@@ -23,8 +24,8 @@ from engine.tiles import Tile
 from render import render_fido_table
 from render.fido import FidoPlan, empty_note, fido_notes, plan_fido, total_text
 from render.fido.picture import draw_fido_table
-from render.fido.plan import TREE_FLOOR
-from render.kit.geometry import Rect
+from render.fido.plan import LEGIBLE_TILES, TREE_FLOOR
+from render.kit.geometry import Rect, segment_meets
 from render.kit.hand import BRIGHT, draw_hand, plan_hand
 from render.kit.hand import UNIT as HAND_UNIT
 from render.kit.palette import seat_colour
@@ -38,6 +39,7 @@ from render.line.plan import (
 )
 from tests.render import fido_cases as C
 from tests.render.fido_views import FidoView, long_double_21, random_fido_view
+from tests.render.legibility import unreadable
 
 NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
@@ -53,6 +55,11 @@ def on_edge(point: tuple[float, float], rect: Rect) -> bool:
     x, y = point
     inside = rect.left <= x <= rect.right and rect.top <= y <= rect.bottom
     return inside and (x in (rect.left, rect.right) or y in (rect.top, rect.bottom))
+
+
+def inside(point: tuple[float, float], rect: Rect) -> bool:
+    x, y = point
+    return rect.left <= x <= rect.right and rect.top <= y <= rect.bottom
 
 
 def linked(plan: FidoPlan, start: Rect, end: Rect) -> bool:
@@ -280,9 +287,17 @@ def test_a_turned_tree_runs_a_south_and_b_north_with_numerals_upright() -> None:
     assert top_half != first_half(other_way, plan.unit).tobytes()
 
 
+def taller_for_a_reason(plan: FidoPlan) -> bool:
+    """A plan over the budgets is either legible at chat size (a crosswise line of up to
+    60 tiles laid narrow enough for that, however tall; an in-line line's rows) or a big
+    crosswise line at the floor unit, within the width limit."""
+    legible = unreadable(plan) == [] and (len(plan.tiles) <= LEGIBLE_TILES or bool(plan.turns))
+    return legible or (plan.unit == TREE_FLOOR and plan.width <= MAX_WIDTH)
+
+
 def test_random_lines_never_overlap_and_stay_connected() -> None:
-    """100 random lines (both ways of laying doubles): all clean; 99 fit the budgets (the
-    other, a crosswise line of over 100 tiles, is taller, at the floor unit)."""
+    """100 random lines (both ways of laying doubles): all clean; all but a few fit the
+    budgets, the others taller (legible at chat size, or at the floor unit)."""
     rng = random.Random(2)
     over = []
     for _ in range(100):
@@ -293,8 +308,29 @@ def test_random_lines_never_overlap_and_stay_connected() -> None:
         assert plan.unit >= (TREE_FLOOR if crosswise else UNIT_MIN)
         if not fits_budgets(plan):
             over.append(plan)
-    assert len(over) <= 1
-    assert all(p.unit == TREE_FLOOR and p.width <= MAX_WIDTH for p in over)
+    assert len(over) <= 5
+    assert all(taller_for_a_reason(p) for p in over)
+
+
+def test_no_link_runs_over_or_along_a_tile_it_does_not_join() -> None:
+    """The thin links that finish a side arm's climb or turn a long arm back keep clear of
+    every tile but the two they join (by half their width), on random lines and real
+    games."""
+    rng = random.Random(4)
+    views = [random_fido_view(rng, crosswise=True) for _ in range(40)]
+    views += [v for v in engine_views(60, seed=6) if v["line"]["mode"] == "crosswise"]
+    links = 0
+    for view in views:
+        plan = plan_fido(view)
+        clear = max(2, plan.unit // 12) / 2
+        for link in plan.links:
+            ends = (link[0], link[-1])
+            joined = [t for t in plan.tiles if any(inside(e, t.rect.grown(1)) for e in ends)]
+            others = [t.rect.grown(clear) for t in plan.tiles if t not in joined]
+            for a, b in itertools.pairwise(link):
+                assert not any(segment_meets(a, b, r) for r in others), (a, b)
+            links += 1
+    assert links > 100
 
 
 def test_random_lines_with_many_doubles_in_every_set() -> None:
@@ -307,8 +343,9 @@ def test_random_lines_with_many_doubles_in_every_set() -> None:
 
 def test_engine_positions_lay_out_cleanly() -> None:
     """200 seeded random positions from the real engine (every set, 2 to 9 players): all
-    clean, at a readable unit; 194 fit the budgets, the other 6 (double-21 lines late in
-    a hand) are taller than the height budget at the floor unit, never wider."""
+    clean, at a readable unit; most fit the budgets, the others (lines of up to 60 tiles
+    laid narrow enough to read at chat size, double-21 lines late in a hand at the floor
+    unit) are taller than the height budget, never wider."""
     over = []
     for view in engine_views(200, seed=5):
         plan = plan_fido(view)
@@ -316,8 +353,8 @@ def test_engine_positions_lay_out_cleanly() -> None:
         assert plan.unit >= TREE_FLOOR
         if not fits_budgets(plan):
             over.append(plan)
-    assert len(over) <= 6
-    assert all(p.unit == TREE_FLOOR and p.width <= MAX_WIDTH for p in over)
+    assert len(over) <= 12
+    assert all(taller_for_a_reason(p) for p in over)
 
 
 @pytest.mark.parametrize("seed", range(1, 11))

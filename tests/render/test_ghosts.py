@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.network import NetworkHand, Placement
 from engine.tiles import Tile
-from render.kit.geometry import Rect
+from render.kit.geometry import Rect, segment_meets
 from render.kit.tiles import DX, DY
 from render.network import draw_network_table, plan_table
 from render.network.ghosts import LEADER_MIN, gap_between, leader_line
@@ -57,6 +57,34 @@ def test_labels_never_overlap_and_ghosts_stay_apart_inside_their_footprints() ->
             for t in plan.tiles:
                 assert not ghost.badge.overlap(t.rect.grown(-2)), (tile, ghost.number)
         checked += len(plan.ghosts)
+    assert checked > 200
+
+
+def test_each_ghost_has_a_label_of_its_own() -> None:
+    """No label can be read as another ghost's: one beside its ghost lies nearer it than any
+    other by a quarter of a label's height; one set further off has no other ghost nearer
+    than its own or than three quarters of its height, and a line to its own that crosses no
+    other ghost and no other ghost's label (a ghost boxed in may need its line drawn over a
+    tile or an end's letter; never two labels by one pair of ghosts with a line between
+    them)."""
+    checked = 0
+    for hand, tile in chosen_tiles([P.CANDIDATES.hand(), *random_positions(30, seed=9)]):
+        plan = planned(hand, tile)
+        for ghost in plan.ghosts:
+            line = leader_line(ghost.badge, ghost.body)
+            margin = ghost.badge.height / 4
+            # beside its ghost: nearer it; off it: not by another, with a line to its own
+            own = gap_between(ghost.badge, ghost.body)
+            least = own + margin if line is None else min(own, 3 * margin)
+            for other in plan.ghosts:
+                if other is not ghost:
+                    gap = gap_between(ghost.badge, other.body)
+                    assert gap >= least, (tile, ghost.number, other.number)
+            if line is not None:
+                crossed = [g.body for g in plan.ghosts if g is not ghost]
+                crossed += [g.badge for g in plan.ghosts if g is not ghost]
+                assert not any(segment_meets(*line, box) for box in crossed), (tile, ghost.number)
+            checked += 1
     assert checked > 200
 
 

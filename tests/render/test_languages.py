@@ -110,7 +110,7 @@ PICTURES: dict[str, Callable[..., Image.Image]] = {
 }
 HEADINGS = {
     "line": ("tiles", "pips", "hand", "match"),
-    "fido": ("tiles", "pips", "hand", "match"),
+    "fido": ("tiles", "pips", "points", "match"),
     "network": ("tiles", "rings", "hand", "match"),
     "sackson": ("In hand", "Wins"),
 }
@@ -160,7 +160,7 @@ def test_long_names_end_before_the_score_table(
 
 SUBTITLES = {
     "line": "Mano 1 · ",
-    "fido": "Mano 1 · ",
+    "fido": "Juego 1 · ",
     "network": "Mano 1 · ",
     "sackson": "Juego 1 · ",
 }

@@ -18,12 +18,26 @@ from PIL import Image, ImageChops
 
 import render
 from render import render_sackson_board
+from render.kit.geometry import Rect
 from render.kit.header import MIN_WIDTH, SeatRow, header_over_table
 from render.kit.palette import END_HIGHLIGHT, HEADER_BACKGROUND, RGB, TEXT, TEXT_MUTED, blend
 from render.sackson import draw_sackson_board, plan_board, sackson_header, status_text
 from render.sackson import look as L
 from render.sackson import paint as P
-from render.sackson.plan import BADGE_MIN, CELL, DISC, HEIGHT, WIDTH, parse_square, zone
+from render.sackson.plan import (
+    ARROW_EDGE,
+    ARROW_SHAFT,
+    BADGE_MIN,
+    CELL,
+    DISC,
+    HEIGHT,
+    WIDTH,
+    ArrowShape,
+    arrow_shape,
+    numeral_box,
+    parse_square,
+    zone,
+)
 from tests.render import sackson_cases as C
 from tests.render import sackson_views as V
 
@@ -180,9 +194,8 @@ def test_a_placement_is_ringed_without_an_arrow_and_a_pass_marks_nothing() -> No
     ring = (P.LAST_RADII[0] + P.LAST_RADII[1]) / 2
     assert near(at(image, "e5", 0, -ring), L.LAST_MOVE, 20)
     unmarked = draw(V.sackson_view("e5", ""))
-    top = image.height - HEIGHT
-    board = (0, top, image.width, image.height)
-    changed = ImageChops.difference(image.crop(board), unmarked.crop(board)).getbbox()
+    boards = [i.crop((0, i.height - HEIGHT, i.width, i.height)) for i in (image, unmarked)]
+    changed = ImageChops.difference(*boards).getbbox()  # each board at its picture's foot
     e5 = plan.rect("e5")  # only e5 changed on the board: no arrow, no origin
     assert changed is not None
     assert e5.left <= changed[0] and changed[2] <= e5.right
@@ -289,23 +302,75 @@ def test_the_network_is_a_path_through_its_pieces_in_order(colour: str) -> None:
         assert near(at(image, square, -ring), END_HIGHLIGHT, 30), square
 
 
-def test_the_last_moves_arrow_runs_over_the_pieces_it_passes_numbers_on_top() -> None:
+def shaft_samples(shape: ArrowShape) -> list[Rect]:
+    """The squares the arrow's shaft (edge included) sweeps, one a px along it."""
+    half = ARROW_SHAFT / 2 + ARROW_EDGE
+    boxes = []
+    for (ax, ay), (bx, by) in itertools.pairwise(shape.shaft):
+        steps = max(1, math.ceil(math.hypot(bx - ax, by - ay)))
+        for i in range(steps + 1):
+            x, y = ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps
+            boxes.append(Rect.centred(x, y, 2 * half, 2 * half))
+    return boxes
+
+
+def in_triangle(point: tuple[float, float], triangle: tuple[tuple[float, float], ...]) -> bool:
+    (x, y), ((x1, y1), (x2, y2), (x3, y3)) = point, triangle
+    d1 = (x - x2) * (y1 - y2) - (x1 - x2) * (y - y2)
+    d2 = (x - x3) * (y2 - y3) - (x2 - x3) * (y - y3)
+    d3 = (x - x1) * (y3 - y1) - (x3 - x1) * (y - y1)
+    return not ((d1 < 0 or d2 < 0 or d3 < 0) and (d1 > 0 or d2 > 0 or d3 > 0))
+
+
+def test_the_last_moves_arrow_keeps_off_every_network_number() -> None:
+    """Every move along a line of the board, from an empty square, over the won network:
+    the arrow runs from the origin's centre to the destination's, straight where nothing
+    is in the way, and neither its shaft nor its head covers a step number (it steps
+    round them)."""
+    view = V.network_won()
+    occupied = set(view["squares"])
+    checked = detoured = 0
+    for start, end in itertools.permutations(V.ALL_SQUARES, 2):
+        (f0, r0), (f1, r1) = parse_square(start), parse_square(end)  # type: ignore[misc]
+        if start in occupied or not (f0 == f1 or r0 == r1 or abs(f0 - f1) == abs(r0 - r1)):
+            continue
+        view["last_move"] = {"notation": f"{start}-{end}", "colour": "dark", "from": start,
+                             "to": end}  # fmt: skip
+        plan = plan_board(view)
+        if max(abs(f0 - f1), abs(r0 - r1)) < 2:
+            continue  # neighbours: the ring and the wash say it all
+        assert plan.arrow[0] == plan.centre(start) and plan.arrow[-1] == plan.centre(end)
+        numbers = plan.numeral_boxes()
+        shape = arrow_shape(plan.arrow, ARROW_EDGE)
+        for box in numbers:
+            assert not any(sample.meets(box) for sample in shaft_samples(shape)), (start, end)
+            corners = [(x, y) for x in (box.left, box.right) for y in (box.top, box.bottom)]
+            assert not any(in_triangle(c, shape.head) for c in corners), (start, end)
+            assert not any(box.left < x < box.right and box.top < y < box.bottom
+                           for x, y in shape.head), (start, end)  # fmt: skip
+        checked += 1
+        detoured += len(plan.arrow) > 2
+    assert checked > 500 and detoured > 20
+
+
+def test_the_arrow_past_a_numbered_piece_leaves_its_number_clear() -> None:
+    """By its pixels: d5 → d1 passes d3, piece 2 of the network. Its number's box shows
+    the disc and the number, no arrow; the arrow shows beside it."""
     view = V.network_won()
     view["last_move"] = {"notation": "d5-d1", "colour": "dark", "from": "d5", "to": "d1"}
     image = draw(view)
-    core = L.PIECE["dark"]  # type: ignore[index]
-    # The arrow from d5 to d1 runs straight through d3, piece 2 of the network: on its
-    # disc, just off the number, the arrow shows over the disc, so the move reads to d1.
-    over = blend(core, L.LAST_MOVE, P.ARROW_ALPHA)
-    for dy in (-22, 22):
-        assert near(at(image, "d3", 0, dy), over, 20), dy
-    assert not near(at(image, "d3", 22, 0), over, 40)  # beside the shaft: the disc
-    # The piece's number is drawn over the arrow: its light ink shows at d3's centre.
+    plan = plan_board(view)
     top, left = image.height - HEIGHT, (image.width - WIDTH) // 2
-    x, y = plan_board(V.sackson_view()).centre("d3")
-    number = image.crop((round(x) + left - 8, round(y) + top - 10,
-                         round(x) + left + 8, round(y) + top + 10)).convert("RGB")  # fmt: skip
-    assert any(near(c, TEXT, 30) for _, c in number.getcolors(1 << 16) or ())
+    box = numeral_box(plan.centre("d3"), plan.network.index("d3") + 1)
+    assert box in plan.numeral_boxes()
+    shown = box.moved(left, top)
+    number = image.crop(tuple(round(v) for v in (shown.left, shown.top, shown.right, shown.bottom)))
+    number = number.convert("RGB")
+    colours = [c for _, c in number.getcolors(1 << 16) or ()]
+    assert any(near(c, TEXT, 30) for c in colours)
+    over = blend(L.PIECE["dark"], L.LAST_MOVE, P.ARROW_ALPHA)  # type: ignore[index]
+    assert not any(near(c, over, 20) for c in colours)
+    assert len(plan.arrow) == 4  # it stepped aside
 
 
 # ------------------------------------------------------------------ header

@@ -1,5 +1,5 @@
 """The bot speaks of each game in the words its spec gives: dealt games keep "Show hand",
-"Hand 2 is over" and points exactly as before; a board game with nothing hidden says
+"Hand 2 is over" (FIDO: "Game 2") and points exactly as before; a board game with nothing hidden says
 "Play", "game", wins and draws, and its standings count W/D/L."""
 
 from __future__ import annotations
@@ -27,10 +27,12 @@ def test_dealt_games_keep_their_words_and_a_board_game_gets_its_own() -> None:
     for spec in GAMES.values():
         words = words_for(spec)
         if spec.has_hands:
+            # FIDO's rules call each deal a game; the other dealt games call it a hand.
+            round_word = "game" if spec.family == "fido" else "hand"
             assert (words.show_button, words.show_command, words.round) == (
                 "Show hand",
                 "hand",
-                "hand",
+                round_word,
             )
             assert words.see == "see your tiles and play"
         else:

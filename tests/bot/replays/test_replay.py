@@ -368,3 +368,29 @@ def build_replay_for(record: TableRecord, moves: list[MoveRecord], hand: int) ->
     assert record.state is not None
     names = [seat.name for seat in record.seats]
     return build_replay(Match.from_json(record.state), names, logged(moves), hand)
+
+
+ROUND_OVER = {"fido": "Game over", "sackson": None}
+"""What the end frame's status says, in the game's own word for a deal (else Hand over;
+Sackson's says who won)."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_end_frame_says_the_round_is_over_once_in_the_games_word(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The finished hand's picture (a replay's last frame) says it is over in its status
+    line alone, not again in its title, and calls a deal what the game calls it."""
+    from render.kit import header
+    from tests.render.drawn_words import record_drawn_text
+
+    match, _ = played_match(game, 2, SEED, hands=1, options=SMALL.get(game))
+    assert match.last_hand is not None
+    drawn = record_drawn_text(monkeypatch, [header])
+    adapter_for(game).table_picture(match, NAMES[:2], hand=match.last_hand)
+    words = " ".join(call.text for call in drawn).lower()
+    wanted = ROUND_OVER.get(game, "Hand over")
+    assert words.count(" over") == (0 if wanted is None else 1), words
+    assert wanted is None or wanted.lower() in words, words
+    if game == "fido":
+        assert "hand" not in words.split(), words

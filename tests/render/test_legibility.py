@@ -1,0 +1,112 @@
+"""Every label, badge and numeral of a table picture reads once a chat shows the picture
+about 550 px wide (Discord's chat column): its capitals and digits stand at least 9 px
+tall there. Measured on the plans the painters draw from (each text's font size, and the
+picture's final width), for every game, on tables of every size up to 60 tiles."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from render.fido import plan_fido
+from render.fido.plan import FidoPlan
+from render.kit.header import MIN_WIDTH
+from render.kit.legible import CHAT_MIN, CHAT_WIDTH, chat_height, legible_size
+from render.kit.tiles import NUMERALS, numeral_size
+from render.line import plan_line
+from render.network import plan_table
+from render.sackson import plan_board
+from tests.render import sackson_views as S
+from tests.render.cases import candidates_of, moves_of
+from tests.render.fido_views import random_fido_view
+from tests.render.legibility import unreadable
+from tests.render.line_views import all_28_line, random_view
+from tests.render.test_fido import engine_views
+from tests.render.test_render import random_positions
+
+MOST_TILES = 60
+
+
+def test_the_measure_itself() -> None:
+    """9 px at chat width: the smallest legible size grows with the picture's width."""
+    assert chat_height(legible_size(CHAT_WIDTH), CHAT_WIDTH) >= CHAT_MIN
+    assert chat_height(legible_size(CHAT_WIDTH) - 1, CHAT_WIDTH) < CHAT_MIN
+    assert legible_size(1400) > 2 * legible_size(600)
+    assert chat_height(14, 1339) < 6  # the old FIDO end badges, 5 px tall in a chat
+
+
+def fido_views() -> Iterator[tuple[str, dict[str, object]]]:
+    """Hand-built random lines of 1 to 60 tiles, crosswise and in line, in every set
+    big enough, with doubles laid whenever one fits three times in ten (far more
+    branching than real games lay)."""
+    rng = random.Random(37)
+    for tiles in range(1, MOST_TILES + 1):
+        for crosswise in (True, False):
+            top = rng.choice([t for t in (6, 9, 12, 15, 18, 21) if (t + 1) * (t + 2) // 2 > tiles])
+            view = random_fido_view(rng, top=top, plays=tiles - 1, crosswise=crosswise)
+            yield f"{tiles} tiles, double-{top}, {'crosswise' if crosswise else 'in line'}", view
+
+
+def numerals_in_chat(plan: FidoPlan) -> float:
+    return chat_height(numeral_size(plan.unit, NUMERALS), max(MIN_WIDTH, plan.width), True)
+
+
+def test_fido_tables_read_at_chat_size() -> None:
+    """Real games (the engine's, every set, 2 to 9 players, both ways of laying doubles)
+    up to 60 tiles: every text reads. The hand-built lines too, but for a few with a
+    double every three or four tiles, too branched to be laid as narrow as their
+    numerals need: those are laid as narrow as they go within the picture budget, their
+    numerals and badges still at least 7 px tall in a chat."""
+    real = [v for v in engine_views(160, seed=37) if 0 < laid(v) <= MOST_TILES]
+    for view in real:
+        assert unreadable(plan_fido(view)) == [], laid(view)
+    assert len(real) > 60
+    branched = []
+    for what, view in fido_views():
+        ends = [str(e["label"]) for e in view["line"]["ends"]][:2]  # type: ignore[index]
+        plan = plan_fido(view, ends)
+        if unreadable(plan):
+            branched.append(what)
+            assert numerals_in_chat(plan) >= 7, what
+            assert min(plan.text_sizes()) == numeral_size(plan.unit, NUMERALS), what
+    assert len(branched) <= 10, branched
+
+
+def laid(view: dict[str, object]) -> int:
+    line = view["line"]
+    if not line.get("lead"):  # type: ignore[attr-defined]
+        return 0
+    return 1 + sum(len(arm["pieces"]) for arm in line["arms"])  # type: ignore[index]
+
+
+def test_classic_lines_read_at_chat_size() -> None:
+    rng = random.Random(37)
+    views = [random_view(rng, stop=tiles % 28) for tiles in range(60)]
+    views += [all_28_line(spinner).view() for spinner in (False, True)]
+    for view in views:
+        ends = [str(e["label"]) for e in view["line"]["ends"]]
+        assert unreadable(plan_line(view, ends[:1])) == []
+
+
+def test_network_tables_and_their_candidates_read_at_chat_size() -> None:
+    checked = 0
+    for hand in random_positions(40, seed=37):
+        assert unreadable(plan_table(hand)) == []
+        seat = hand.current_player
+        if seat is None or hand.layout.is_empty:
+            continue
+        for tile in hand.hands[seat][:2]:
+            if hand.placements_for(tile):
+                plan = plan_table(hand, candidates_of(hand, tile), moves_of(hand, tile))
+                assert unreadable(plan) == [], tile
+                checked += 1
+    assert checked > 20
+
+
+def test_sackson_boards_read_at_chat_size() -> None:
+    views = [S.network_won(), S.full_board(), S.sackson_view("c2 d3", "a3")]
+    for view in views:
+        assert unreadable(plan_board(view)) == []
+    every = [s for s in S.ALL_SQUARES if s not in S.CORNERS]
+    targets = [(square, f"{chr(65 + i // 26)}{chr(65 + i % 26)}") for i, square in enumerate(every)]
+    assert unreadable(plan_board(S.full_board(), "c2", targets)) == []
