@@ -1,6 +1,6 @@
 """The bot speaks of each game in the words its spec gives: dealt games keep "Show hand",
-"Hand 2 is over" (FIDO: "Game 2") and points exactly as before; a board game with nothing hidden says
-"Play", "game", wins and draws, and its standings count W/D/L."""
+"Hand 2 is over" (FIDO: "Game 2") and points exactly as before; a board game with nothing
+hidden says "Play", "game", wins and draws, and its standings count W/D/L."""
 
 from __future__ import annotations
 
