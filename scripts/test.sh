@@ -14,7 +14,11 @@ fi
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   bash scripts/postgres.sh >/dev/null
 fi
+echo "== lint (ruff) =="
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+echo "== types (mypy) =="
 .venv/bin/mypy
-.venv/bin/python -m pytest -q "$@"
+# One test process per core (pytest-xdist), each with its own PostgreSQL server and bots.
+echo "== tests (pytest, one process per core) =="
+.venv/bin/python -m pytest -q --numprocesses auto --durations 5 "$@"
