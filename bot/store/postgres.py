@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any, Final
@@ -107,6 +107,41 @@ class PostgresTransaction:
         await self._conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", name)
 
 
+def _nothing() -> None:
+    return None
+
+
+class SidePool:
+    """A pool of its own beside a database's main one, made on first use (once, however
+    many ask at once): a process that never needs it opens none of its connections."""
+
+    def __init__(self, url: str, **options: Any) -> None:
+        self.url = url
+        self.options = options
+        """What :func:`asyncpg.create_pool` is given besides the sizes and the timeout."""
+        self._pool: asyncpg.Pool[Any] | None = None
+        self._made = asyncio.Lock()
+
+    async def get(
+        self, max_size: int, *, before_making: Callable[[], object] = _nothing
+    ) -> asyncpg.Pool[Any]:
+        """The pool, made now with ``max_size`` connections if it is not yet
+        (``before_making`` may refuse by raising)."""
+        async with self._made:
+            if self._pool is None:
+                before_making()
+                self._pool = await asyncpg.create_pool(
+                    self.url, min_size=1, max_size=max_size, timeout=10.0, **self.options
+                )
+            return self._pool
+
+    def take(self) -> asyncpg.Pool[Any] | None:
+        """The pool (None if never made), handed to the caller to close; a later
+        :meth:`get` makes a new one."""
+        pool, self._pool = self._pool, None
+        return pool
+
+
 class PostgresDatabase:
     """A migrated PostgreSQL database behind a connection pool."""
 
@@ -115,10 +150,10 @@ class PostgresDatabase:
     def __init__(self, pool: asyncpg.Pool[Any], url: str) -> None:
         self._pool: asyncpg.Pool[Any] | None = pool
         self.url = url
-        self._lock_pool: asyncpg.Pool[Any] | None = None
-        self._lock_pool_made = asyncio.Lock()
-        self._quick_pool: asyncpg.Pool[Any] | None = None
-        self._quick_pool_made = asyncio.Lock()
+        self._lock_pool = SidePool(url, server_settings=KEEPALIVES)
+        self._quick_pool = SidePool(
+            url, command_timeout=10.0, server_settings={**KEEPALIVES, "synchronous_commit": "off"}
+        )
 
     @classmethod
     async def open(
@@ -159,18 +194,7 @@ class PostgresDatabase:
 
     async def _quick(self) -> asyncpg.Pool[Any]:
         """The pool whose commits do not wait for the disk (``synchronous_commit = off``)."""
-        async with self._quick_pool_made:
-            if self._quick_pool is None:
-                self._live()
-                self._quick_pool = await asyncpg.create_pool(
-                    self.url,
-                    min_size=1,
-                    max_size=QUICK_CONNECTIONS,
-                    timeout=10.0,
-                    command_timeout=10.0,
-                    server_settings={**KEEPALIVES, "synchronous_commit": "off"},
-                )
-            return self._quick_pool
+        return await self._quick_pool.get(QUICK_CONNECTIONS, before_making=self._live)
 
     def transaction(self) -> AbstractAsyncContextManager[PostgresTransaction]:
         return self._transaction()
@@ -195,28 +219,16 @@ class PostgresDatabase:
                     await conn.execute(_RELEASE, name)
 
     async def _locks(self) -> asyncpg.Pool[Any]:
-        async with self._lock_pool_made:
-            if self._lock_pool is None:
-                self._live()
-                self._lock_pool = await asyncpg.create_pool(
-                    self.url,
-                    min_size=1,
-                    max_size=LOCK_CONNECTIONS,
-                    timeout=10.0,
-                    server_settings=KEEPALIVES,
-                )
-            return self._lock_pool
+        return await self._lock_pool.get(LOCK_CONNECTIONS, before_making=self._live)
 
     async def schema_version(self) -> int:
         async with self._live().acquire() as conn:
             return await postgres_schema_version(conn)
 
     async def close(self) -> None:
-        if self._quick_pool is not None:
-            quick, self._quick_pool = self._quick_pool, None
+        if (quick := self._quick_pool.take()) is not None:
             await quick.close()
-        if self._lock_pool is not None:
-            locks, self._lock_pool = self._lock_pool, None
+        if (locks := self._lock_pool.take()) is not None:
             await locks.close()
         if self._pool is not None:
             pool, self._pool = self._pool, None

@@ -51,14 +51,16 @@ def has_network(own: int, occupied: int, colour: int) -> bool:
     start, end = GOALS[colour]
     goals = start | end
     for s in squares_of(own & start):
-        if _reaches(s, -1, 1 << s, 1, own, occupied, end, goals):
+        if network_rest(s, -1, 1 << s, 1, own, occupied, end, goals) is not None:
             return True
     return False
 
 
-def _reaches(
+def network_rest(
     s: int, line: int, used: int, count: int, own: int, occupied: int, end: int, goals: int
-) -> bool:
+) -> list[int] | None:
+    """The rest of a network from the ``count``-th piece ``s`` (entered along ``line``),
+    last square first, or None: the network test's search, keeping the path."""
     rays = RAYS[s]
     for direction in range(8):
         if direction >> 1 == line:
@@ -71,15 +73,16 @@ def _reaches(
             continue
         if hit & end:
             if count + 1 >= MIN_PIECES:
-                return True
+                return [hit.bit_length() - 1]
             continue
         if hit & goals:
             continue  # back in the starting goal: only the ends may be in goals
-        if _reaches(
-            hit.bit_length() - 1, direction >> 1, used | hit, count + 1, own, occupied, end, goals
-        ):
-            return True
-    return False
+        t = hit.bit_length() - 1
+        rest = network_rest(t, direction >> 1, used | hit, count + 1, own, occupied, end, goals)
+        if rest is not None:
+            rest.append(t)
+            return rest
+    return None
 
 
 def shortest_network(own: int, occupied: int, colour: int) -> list[int] | None:

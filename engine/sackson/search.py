@@ -392,16 +392,12 @@ class Search:
     # ------------------------------------------------------------------ moves
 
     def make(self, move: int) -> int:
+        """Play ``move`` (never a pass: :meth:`pass_turn` makes those); the mover's colour,
+        for :meth:`unmake`."""
         position = self.position
         self.last_pass = None
         colour = position.to_move
-        start = move >> 6
-        if start == PLACE:
-            position.hand[colour] -= 1
-        else:
-            position.pieces[colour] ^= 1 << start
-        position.pieces[colour] |= 1 << (move & 63)
-        position.turns += 1
+        position.play(move)
         return colour
 
     def unmake(self, move: int, colour: int) -> None:

@@ -20,12 +20,11 @@ from engine.sackson.board import (
     GOAL_ZONE,
     GOALS,
     NEIGHBOURS,
-    RAYS,
     SIZE,
     SQUARES,
     squares_of,
 )
-from engine.sackson.network import MIN_PIECES, first_piece, has_network
+from engine.sackson.network import MIN_PIECES, first_piece, has_network, network_rest
 from engine.sackson.position import PLACE, open_squares
 from engine.sackson.sight import (
     Propagators,
@@ -74,39 +73,10 @@ def network_path(own: int, occupied: int, colour: int) -> list[int] | None:
         return None
     goals = start | end
     for s in squares_of(own & start):
-        rest = _extend(s, -1, 1 << s, 1, own, occupied, end, goals)
+        rest = network_rest(s, -1, 1 << s, 1, own, occupied, end, goals)
         if rest is not None:
             rest.append(s)
             rest.reverse()
-            return rest
-    return None
-
-
-def _extend(
-    s: int, line: int, used: int, count: int, own: int, occupied: int, end: int, goals: int
-) -> list[int] | None:
-    """The rest of a network from the ``count``-th piece ``s`` (entered along ``line``),
-    last square first, or None (the network test's search, keeping the path)."""
-    rays = RAYS[s]
-    for direction in range(8):
-        if direction >> 1 == line:
-            continue
-        hit = rays[direction] & occupied
-        if not hit:
-            continue
-        hit = 1 << (hit.bit_length() - 1) if direction & 1 else hit & -hit
-        if not hit & own or hit & used:
-            continue
-        if hit & end:
-            if count + 1 >= MIN_PIECES:
-                return [hit.bit_length() - 1]
-            continue
-        if hit & goals:
-            continue
-        t = hit.bit_length() - 1
-        rest = _extend(t, direction >> 1, used | hit, count + 1, own, occupied, end, goals)
-        if rest is not None:
-            rest.append(t)
             return rest
     return None
 

@@ -29,7 +29,7 @@ from bot.publishing.jobs.queue import CLOSING_GRACE, JobRunner, TableBusyError
 from bot.publishing.jobs.table_locks import TableLocks
 from bot.store import PublishJob, Store
 from bot.store.database import Transaction
-from bot.store.postgres import KEEPALIVES, PostgresDatabase, PostgresTransaction
+from bot.store.postgres import KEEPALIVES, PostgresDatabase, PostgresTransaction, SidePool
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +69,7 @@ class PostgresJobQueue:
         self._locks = TableLocks()
         self.workers: PartitionWorkers | None = None
         self.leases: PartitionLeases | None = None
-        self._lock_pool: asyncpg.Pool[Any] | None = None
-        self._lock_pool_made = asyncio.Lock()
+        self._lock_pool = SidePool(url, server_settings=KEEPALIVES)
         self._lock_connections = 2
 
     @classmethod
@@ -157,16 +156,7 @@ class PostgresJobQueue:
         the job needs for its reads and writes while it holds them (jobs holding every
         connection while each waits for one more would wait for ever). Two a job slot:
         its table's lock, and the computer seats' try-lock taken under it."""
-        async with self._lock_pool_made:
-            if self._lock_pool is None:
-                self._lock_pool = await asyncpg.create_pool(
-                    self._url,
-                    min_size=1,
-                    max_size=self._lock_connections,
-                    timeout=10.0,
-                    server_settings=KEEPALIVES,
-                )
-            return self._lock_pool
+        return await self._lock_pool.get(self._lock_connections)
 
     async def start(
         self, run: JobRunner, concurrency: int, standby: timedelta | None = None
@@ -258,6 +248,5 @@ class PostgresJobQueue:
             if self.leases is not None:
                 await self.leases.disconnect()
         self._running = None
-        if self._lock_pool is not None:
-            pool, self._lock_pool = self._lock_pool, None
+        if (pool := self._lock_pool.take()) is not None:
             pool.terminate()  # a job cut short above may still hold a lock: let it go

@@ -17,18 +17,17 @@ import signal
 from pathlib import Path
 
 from tests.bot.e2e.conftest import Club, two_player_table
-from tests.bot.e2e.harness import Player, start_bot, start_interactions
+from tests.bot.e2e.harness import start_bot, start_interactions
 from tests.bot.e2e.test_workers import (
     EDIT_MESSAGE,
     all_published,
     eventually,
-    held_call,
-    move,
+    next_move_with_table_edit_held,
     owner_of_port,
     process_env,
     start_workers,
+    table_published_by_workers,
 )
-from tests.bot.e2e.test_workers import two_player_table as two_player_table_in
 from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord
 
 EXIT_WAIT = 30.0
@@ -83,6 +82,13 @@ async def assert_stopped_cleanly(process: BotProcess, children: set[int] = froze
     assert "stopped cleanly" in log, log
 
 
+async def assert_sigterm_stops_cleanly(process: BotProcess) -> None:
+    """SIGTERM the process: it and its child processes of now must stop cleanly."""
+    children = children_of(process)
+    process.signal(signal.SIGTERM)
+    await assert_stopped_cleanly(process, children)
+
+
 async def drawing_bot(club: Club, launcher: BotLauncher, *, own_group: bool = False) -> BotProcess:
     """``python -m bot`` on SQLite with a drawing process (the default), once it has
     drawn a table's pictures there."""
@@ -125,9 +131,7 @@ async def test_sigterm_while_the_bot_connects_stops_it_cleanly(
         return "setup done" in process.log()
 
     await eventually(set_up, "the bot to be set up")
-    children = children_of(process)
-    process.signal(signal.SIGTERM)
-    await assert_stopped_cleanly(process, children)
+    await assert_sigterm_stops_cleanly(process)
 
 
 async def test_ctrl_c_stops_the_bot_and_its_drawing_processes_quietly(
@@ -145,8 +149,7 @@ async def test_sigterm_stops_a_worker_cleanly(
     guild = fake_discord.add_guild("Domino Club")
     env = process_env(postgres_url, guild, RENDER_PROCESSES="1")
     (worker,) = await start_workers(bot_launcher, env, count=1)
-    worker.signal(signal.SIGTERM)
-    await assert_stopped_cleanly(worker, children_of(worker))
+    await assert_sigterm_stops_cleanly(worker)
 
 
 async def test_sigterm_stops_an_interactions_process_and_a_bot_on_postgresql_cleanly(
@@ -160,9 +163,7 @@ async def test_sigterm_stops_an_interactions_process_and_a_bot_on_postgresql_cle
     await table.table_shows("hand 1")
     assert club.fake.interactions and all(r.endpoint_status == 200 for r in club.fake.interactions)
     for process in (endpoint, bot):
-        children = children_of(process)
-        process.signal(signal.SIGTERM)
-        await assert_stopped_cleanly(process, children)
+        await assert_sigterm_stops_cleanly(process)
 
 
 async def test_a_publish_job_under_way_at_sigterm_is_finished(
@@ -171,17 +172,8 @@ async def test_a_publish_job_under_way_at_sigterm_is_finished(
     fake = club.fake
     bot = await start_bot(fake, bot_launcher, club.db_path, club.guild)
     table = await two_player_table(club)
-    turn = await table.next_turn()
-    assert turn is not None
     # The move's publication is under way: its table message's edit is held.
-    fake.settings.hold_edits.clear()
-    since = len(fake.requests)
-    line = await move(table, turn)
-    await fake.wait_until(
-        lambda: held_call(fake, "PATCH", EDIT_MESSAGE, since, str(table.table().id)),
-        timeout=15,
-        what="the held edit of the table message",
-    )
+    line = (await next_move_with_table_edit_held(table)).line
     bot.signal(signal.SIGTERM)
 
     async def stopping() -> bool:
@@ -197,30 +189,13 @@ async def test_a_publish_job_under_way_at_sigterm_is_handed_to_another_worker(
     fake_discord: FakeDiscord, bot_launcher: BotLauncher, postgres_url: str
 ) -> None:
     fake = fake_discord
-    guild = fake.add_guild("Domino Club")
-    channel = guild.add_text_channel("tables")
-    ada = Player(fake.add_user("ada", guild=guild))
-    bea = Player(fake.add_user("bea", guild=guild))
-    env = process_env(postgres_url, guild)
-    # One bot process publishing nothing itself, and two workers.
-    await bot_launcher.start(module="bot", extra_env={**env, "PUBLISH_WORKERS": "0"})
-    workers = await start_workers(bot_launcher, env)
-    await fake.wait_until_bot_ready(timeout=30)
-    table = await two_player_table_in(fake, channel, ada, bea)
+    table, workers = await table_published_by_workers(fake, bot_launcher, postgres_url)
     await all_published(postgres_url)
-    turn = await table.next_turn()
-    assert turn is not None
 
     # The move's publication is under way in one worker, its table edit held for good.
-    fake.settings.hold_edits.clear()
-    since = len(fake.requests)
-    line = await move(table, turn)
-    held = await fake.wait_until(
-        lambda: held_call(fake, "PATCH", EDIT_MESSAGE, since, str(table.table().id)),
-        timeout=15,
-        what="the held edit of the table message",
-    )
-    taker = owner_of_port(held.peer_port, workers)
+    held = await next_move_with_table_edit_held(table)
+    line, since = held.line, held.since
+    taker = owner_of_port(held.edit.peer_port, workers)
     (other,) = [w for w in workers if w is not taker]
     taker.signal(signal.SIGTERM)
     await assert_stopped_cleanly(taker)  # it could not finish the job: it handed it back

@@ -20,6 +20,7 @@ import os
 import re
 import signal
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -172,6 +173,35 @@ def held_call(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class HeldMove:
+    """A move whose publication is under way: the fake holds its table message's edit."""
+
+    turn: Turn
+    line: str
+    """The move's log line."""
+    edit: RequestRecord
+    since: int
+    """How many requests the fake had recorded before the move."""
+
+
+async def next_move_with_table_edit_held(table: TableDriver) -> HeldMove:
+    """Make the next turn's move with the fake holding edits, once its publication holds
+    the table message's edit."""
+    fake = table.fake
+    turn = await table.next_turn()
+    assert turn is not None
+    fake.settings.hold_edits.clear()
+    since = len(fake.requests)
+    line = await move(table, turn)
+    edit = await fake.wait_until(
+        lambda: held_call(fake, "PATCH", EDIT_MESSAGE, since, str(table.table().id)),
+        timeout=15,
+        what="the held edit of the table message",
+    )
+    return HeldMove(turn, line, edit, since)
+
+
 def ever_posted(channel: TextChannel, pattern: str) -> list[Message]:
     """Public messages in ``channel`` matching ``pattern``, deleted ones included."""
     return [
@@ -195,20 +225,30 @@ async def two_player_table(
     return table
 
 
-async def test_a_worker_killed_mid_publish_leaves_the_job_to_another_and_nothing_twice(
-    fake_discord: FakeDiscord, postgres_url: str, bot_launcher: BotLauncher
-) -> None:
-    fake = fake_discord
+async def table_published_by_workers(
+    fake: FakeDiscord, launcher: BotLauncher, postgres_url: str, **worker_env: str
+) -> tuple[TableDriver, list[BotProcess]]:
+    """A two-player table (ada and bea) in a guild whose one bot process publishes
+    nothing itself, and the two publish workers that do."""
     guild = fake.add_guild("Domino Club")
     channel = guild.add_text_channel("tables")
     ada = Player(fake.add_user("ada", guild=guild))
     bea = Player(fake.add_user("bea", guild=guild))
     env = process_env(postgres_url, guild)
-    # One bot process with every shard, publishing nothing itself, and two workers.
-    await bot_launcher.start(module="bot", extra_env={**env, "PUBLISH_WORKERS": "0"})
-    workers = await start_workers(bot_launcher, {**env, "JOB_RETRY_SECONDS": "1"})
+    await launcher.start(module="bot", extra_env={**env, "PUBLISH_WORKERS": "0"})
+    workers = await start_workers(launcher, {**env, **worker_env})
     await fake.wait_until_bot_ready(timeout=30)
-    table = await two_player_table(fake, channel, ada, bea)
+    return await two_player_table(fake, channel, ada, bea), workers
+
+
+async def test_a_worker_killed_mid_publish_leaves_the_job_to_another_and_nothing_twice(
+    fake_discord: FakeDiscord, postgres_url: str, bot_launcher: BotLauncher
+) -> None:
+    fake = fake_discord
+    table, workers = await table_published_by_workers(
+        fake, bot_launcher, postgres_url, JOB_RETRY_SECONDS="1"
+    )
+    channel, (ada, bea) = table.channel, table.players
 
     # Each lays a tile, then both pass, the bot's posts held after every pass, until a
     # committed pass has ended hand 1 and its publication is waiting to post.
@@ -329,17 +369,9 @@ async def test_two_processes_committing_to_one_table_at_once_never_show_the_olde
 
     # The first mover plays from their DM (shard 0: process 0); the table message's edit
     # that publishes it is held, as if its picture took long to draw.
-    first = await table.next_turn()
-    assert first is not None
-    fake.settings.hold_edits.clear()
-    since = len(fake.requests)
-    first_line = await move(table, first)
-    held = await fake.wait_until(
-        lambda: held_call(fake, "PATCH", EDIT_MESSAGE, since, str(table.table().id)),
-        timeout=15,
-        what="the held edit of the table message",
-    )
-    publisher = owner_of_port(held.peer_port, workers)
+    held = await next_move_with_table_edit_held(table)
+    first, first_line, since = held.turn, held.line, held.since
+    publisher = owner_of_port(held.edit.peer_port, workers)
     slow_edit = fake.settings.hold_edits
     fake.settings.hold_edits = asyncio.Event()  # later edits go through at once
     fake.settings.hold_edits.set()

@@ -71,6 +71,15 @@ async def pg_stores(postgres_url: str) -> AsyncIterator[tuple[Store, Store]]:
         yield one, two
 
 
+@pytest.fixture
+async def both_kinds_of_store(
+    tmp_path: object, pg_stores: tuple[Store, Store]
+) -> AsyncIterator[tuple[Store, Store]]:
+    """A SQLite store and a PostgreSQL one: a test run on each checks both job queues."""
+    async with Store.open(f"{tmp_path}/t.db") as sqlite_store:
+        yield sqlite_store, pg_stores[0]
+
+
 async def test_an_in_process_queue_runs_each_commits_job_and_one_table_at_a_time(
     tmp_path: object,
 ) -> None:
@@ -403,23 +412,22 @@ async def test_a_tables_jobs_run_in_the_order_they_were_added(
 
 
 async def test_the_waiting_jobs_are_counted_on_both_queues(
-    tmp_path: object, pg_stores: tuple[Store, Store]
+    both_kinds_of_store: tuple[Store, Store],
 ) -> None:
-    async with Store.open(f"{tmp_path}/w.db") as sqlite_store:
-        for store in (sqlite_store, pg_stores[0]):
-            queue = await open_queue(store, retry_after=RETRY)
-            assert await waiting_jobs(queue, store) == 0
-            table = await playing_table(store)
-            await commit(store, table, 1)
-            await commit(store, table, 2)
-            assert await waiting_jobs(queue, store) == 2  # no worker has started
-            runs = Runs(queue)
-            await queue.start(runs, 2)
-            await runs.until(2)
-            async with asyncio.timeout(10):  # a job's row goes once it has run
-                while await waiting_jobs(queue, store):
-                    await asyncio.sleep(0.02)
-            await queue.close()
+    for store in both_kinds_of_store:
+        queue = await open_queue(store, retry_after=RETRY)
+        assert await waiting_jobs(queue, store) == 0
+        table = await playing_table(store)
+        await commit(store, table, 1)
+        await commit(store, table, 2)
+        assert await waiting_jobs(queue, store) == 2  # no worker has started
+        runs = Runs(queue)
+        await queue.start(runs, 2)
+        await runs.until(2)
+        async with asyncio.timeout(10):  # a job's row goes once it has run
+            while await waiting_jobs(queue, store):
+                await asyncio.sleep(0.02)
+        await queue.close()
 
 
 def test_a_job_carries_its_commit_time_to_any_process() -> None:
@@ -559,18 +567,17 @@ async def test_an_in_process_queue_closing_finishes_the_job_under_way_and_leaves
 
 
 async def test_a_closing_queue_cuts_short_a_job_that_outlasts_its_grace(
-    tmp_path: object, pg_stores: tuple[Store, Store]
+    both_kinds_of_store: tuple[Store, Store],
 ) -> None:
-    async with Store.open(f"{tmp_path}/t.db") as sqlite_store:
-        for store in (sqlite_store, pg_stores[0]):
-            queue = await open_queue(store, retry_after=RETRY)
-            runs = Blocked()
-            await queue.start(runs, 1)
-            table = await playing_table(store)
-            await commit(store, table, 1)
-            await asyncio.wait_for(runs.running.wait(), 20)
-            await asyncio.wait_for(queue.close(grace=0.1), 10)
-            assert runs.cut == [PublishJob(table, 2)] and runs.finished == []
+    for store in both_kinds_of_store:
+        queue = await open_queue(store, retry_after=RETRY)
+        runs = Blocked()
+        await queue.start(runs, 1)
+        table = await playing_table(store)
+        await commit(store, table, 1)
+        await asyncio.wait_for(runs.running.wait(), 20)
+        await asyncio.wait_for(queue.close(grace=0.1), 10)
+        assert runs.cut == [PublishJob(table, 2)] and runs.finished == []
 
 
 async def test_a_closing_process_hands_its_idle_partitions_over_at_once(
