@@ -12,7 +12,7 @@ In FIDO one deal is one game; the match plays one game or several to a target.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar, Self, cast
 
 from engine.dealt import UNKNOWN, Deal, passes_at_end, seat_of_view, tiles_from
@@ -30,38 +30,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 9
 
 History = tuple[int, str, bool]
 """(seat, move text, made for the player)."""
-
-
-def fitting_ends(
-    hand: list[Tile], values: list[int], open_ends: Iterable[int]
-) -> list[tuple[Tile, list[int]]]:
-    """Each tile of ``hand`` that fits one of ``open_ends`` (their values in ``values``),
-    in hand order, with the ends it fits in ascending order."""
-    by_value: dict[int, list[int]] = {}
-    for end in open_ends:
-        found = by_value.get(values[end])
-        if found is None:
-            by_value[values[end]] = [end]
-        else:
-            found.append(end)
-    ends_of = by_value.get
-    fitting: list[tuple[Tile, list[int]]] = []
-    add = fitting.append
-    for tile in hand:
-        high, low = tile
-        ends = ends_of(high)
-        if low != high:
-            more = ends_of(low)
-            if ends is None:
-                if more is None:
-                    continue
-                ends = more
-            elif more is not None:
-                ends = sorted(ends + more)
-        elif ends is None:
-            continue
-        add((tile, ends))
-    return fitting
 
 
 def hand_size(tiles: int, players: int) -> int:
@@ -199,11 +167,32 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
     def plays_for(self, hand: list[Tile]) -> list[FidoMove]:
         """Every legal play of ``hand`` on the line now, tile by tile in hand order."""
         line = self.line
+        values = line.values
+        by_value: dict[int, list[int]] = {}
+        for end in line.open:
+            found = by_value.get(values[end])
+            if found is None:
+                by_value[values[end]] = [end]
+            else:
+                found.append(end)
+        ends_of = by_value.get
         plays = self.book.plays
         mercy = self.options.mercy and not line.second_move
         moves: list[Any] = []
         add = moves.append
-        for tile, ends in fitting_ends(hand, line.values, line.open):
+        for tile in hand:
+            high, low = tile
+            ends = ends_of(high)
+            if low != high:
+                more = ends_of(low)
+                if ends is None:
+                    if more is None:
+                        continue
+                    ends = more
+                elif more is not None:
+                    ends = sorted(ends + more)
+            elif ends is None:
+                continue
             row = plays[tile]
             for end in ends:
                 if mercy and not self._allowed(tile, end):
