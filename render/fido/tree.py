@@ -173,6 +173,7 @@ class TreeLayout:
         self.badge_gap = max(3, unit // 10)
         self.gap = max(2, unit // 8)
         self._rows: dict[tuple[str, int, int, bool], Shape] = {}
+        self._openings: dict[tuple[object, int, int], Shape] = {}
         self._mirrored: dict[int, tuple[Shape, Shape]] = {}
         """Rows turned west, by the id of the row (kept alive beside it)."""
 
@@ -197,11 +198,11 @@ class TreeLayout:
         then its badge, with every standing double's side arms. Everything stays within
         columns 1 to ``room``: where the next tile would pass it, the rest of the arm
         makes a U-turn (up if ``fold_up``, else down) into a row of its own."""
+        room = max(room, MIN_ROOM)  # before the look-up: less room lays the same row
         key = (label, skip, room, fold_up)
         if key in self._rows:
             return self._rows[key]
         u = self.unit
-        room = max(room, MIN_ROOM)
         limit = room * u
         shape = Shape(u)
         x = u
@@ -446,7 +447,16 @@ class TreeLayout:
     def opening(self, payload: object, east: int, west: int) -> Shape:
         """The opening double standing in column 0, A running east (within ``east``
         columns) and B west (within ``west``), and C and D off its short ends, each
-        turned the way that gives the smallest picture."""
+        turned the way that gives the smallest picture. Laid out once for each room
+        (the planner tries many widths that come to the same rooms): the shape is shared,
+        not to be changed."""
+        east, west = max(east, MIN_ROOM), max(west, MIN_ROOM)  # the rows use no less
+        key = (payload, east, west)
+        if key not in self._openings:
+            self._openings[key] = self._opening(payload, east, west)
+        return self._openings[key]
+
+    def _opening(self, payload: object, east: int, west: int) -> Shape:
         u = self.unit
         shape = Shape(u)
         shape.add(Spot(0, -u, u, u, payload, S))
