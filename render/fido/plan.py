@@ -256,7 +256,7 @@ def _tree(layout: TreeLayout, lead: TileSpec, columns: int | None) -> Shape:
     shape = layout.opening(lead, east, west)
     for _ in range(ROOM_TRIES if columns is not None else 0):
         assert columns is not None
-        left, _, right, _ = extent(shape)
+        left, _, right, _ = layout.extent(shape)
         used_east, used_west = -(-right // unit) - 1, -(left // unit)
         over = used_east + used_west + 1 - columns
         if over <= 0:
@@ -355,8 +355,9 @@ class _Trees:
     def _laid(self, unit: int, transposed: bool, columns: int | None) -> tuple[Shape, int, int]:
         if (unit, transposed) not in self.layouts:
             self.layouts[unit, transposed] = _layout(self.line, unit, transposed)
-        shape = _tree(self.layouts[unit, transposed], self.line.lead, columns)
-        left, top, right, bottom = extent(shape)
+        layout = self.layouts[unit, transposed]
+        shape = _tree(layout, self.line.lead, columns)
+        left, top, right, bottom = layout.extent(shape)
         pad = 2 * _tree_pad(unit)
         width, height = right - left + pad, bottom - top + pad
         return (shape, height, width) if transposed else (shape, width, height)

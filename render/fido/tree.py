@@ -175,6 +175,8 @@ class TreeLayout:
         self._rows: dict[tuple[str, int, int, bool | None], Shape] = {}
         self._needs: dict[tuple[str, int], int] = {}
         self._openings: dict[tuple[object, int, int], Shape] = {}
+        self._extents: dict[int, tuple[Shape, tuple[int, int, int, int]]] = {}
+        """The extent of each opening laid out, by the id of its shape (kept alive)."""
         self._mirrored: dict[int, tuple[Shape, Shape]] = {}
         """Rows turned west, by the id of the row (kept alive beside it)."""
 
@@ -482,6 +484,12 @@ class TreeLayout:
         if key not in self._openings:
             self._openings[key] = self._opening(payload, east, west)
         return self._openings[key]
+
+    def extent(self, shape: Shape) -> tuple[int, int, int, int]:
+        """:func:`extent` of a shape :meth:`opening` made, measured once."""
+        if id(shape) not in self._extents:
+            self._extents[id(shape)] = (shape, extent(shape))
+        return self._extents[id(shape)][1]
 
     def _opening(self, payload: object, east: int, west: int) -> Shape:
         u = self.unit
