@@ -256,7 +256,7 @@ def _tree(layout: TreeLayout, lead: TileSpec, columns: int | None) -> Shape:
     shape = layout.opening(lead, east, west)
     for _ in range(ROOM_TRIES if columns is not None else 0):
         assert columns is not None
-        left, _, right, _ = extent(shape)
+        left, _, right, _ = layout.extent(shape)
         used_east, used_west = -(-right // unit) - 1, -(left // unit)
         over = used_east + used_west + 1 - columns
         if over <= 0:
@@ -333,20 +333,34 @@ class _Trees:
         size (else only within :data:`MAX_WIDTH`)."""
         self.layouts: dict[tuple[int, bool], TreeLayout] = {}
         self.made: dict[tuple[int, bool, int | None], _Sized] = {}
+        self.laid: dict[tuple[int, bool, int | None], tuple[Shape, int, int]] = {}
+        """The trees and their pictures' sizes, whatever the width allowed."""
+
+    def loose(self) -> _Trees:
+        """The same line's trees within :data:`MAX_WIDTH` alone (not ``legible``),
+        sharing the trees laid out so far: a tree does not depend on the width allowed."""
+        trees = _Trees(self.line, legible=False)
+        trees.layouts, trees.laid = self.layouts, self.laid
+        return trees
 
     def sized(self, unit: int, transposed: bool, columns: int | None) -> _Sized:
         key = (unit, transposed, columns)
         if key not in self.made:
-            if (unit, transposed) not in self.layouts:
-                self.layouts[unit, transposed] = _layout(self.line, unit, transposed)
-            shape = _tree(self.layouts[unit, transposed], self.line.lead, columns)
-            left, top, right, bottom = extent(shape)
-            pad = 2 * _tree_pad(unit)
-            width, height = right - left + pad, bottom - top + pad
-            if transposed:
-                width, height = height, width
+            if key not in self.laid:
+                self.laid[key] = self._laid(unit, transposed, columns)
+            shape, width, height = self.laid[key]
             self.made[key] = _Sized(shape, unit, width, height, transposed, self.legible)
         return self.made[key]
+
+    def _laid(self, unit: int, transposed: bool, columns: int | None) -> tuple[Shape, int, int]:
+        if (unit, transposed) not in self.layouts:
+            self.layouts[unit, transposed] = _layout(self.line, unit, transposed)
+        layout = self.layouts[unit, transposed]
+        shape = _tree(layout, self.line.lead, columns)
+        left, top, right, bottom = layout.extent(shape)
+        pad = 2 * _tree_pad(unit)
+        width, height = right - left + pad, bottom - top + pad
+        return (shape, height, width) if transposed else (shape, width, height)
 
     def straight(self, unit: int, transposed: bool) -> _Sized:
         return self.sized(unit, transposed, None)
@@ -402,19 +416,22 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
     tried: list[_Sized] = []
     lowest = LEGIBLE_FLOOR if tiles <= LEGIBLE_TILES else first + 1
     for unit in range(first, lowest - 1, -UNIT_STEP):  # taller, still legible
-        shapes = (
-            trees.folded(unit, False, tall=True),
-            trees.straight(unit, True),
-            trees.folded(unit, True, tall=True),
+        shapes: tuple[Callable[[], _Sized], ...] = (
+            partial(trees.folded, unit, False, tall=True),
+            partial(trees.straight, unit, True),
+            partial(trees.folded, unit, True, tall=True),
         )
-        tried += [sized for sized in shapes if sized.width <= MAX_WIDTH]
+        for shape in shapes:
+            sized = shape()
+            if sized.width > MAX_WIDTH:
+                continue
+            tried.append(sized)
+            if sized.width <= width_limit(unit) and sized.height <= HEIGHT_BUDGET:
+                return _tree_finish(view, sized)  # the biggest unit within the height budget
     legible = [sized for sized in tried if sized.width <= width_limit(sized.unit)]
-    if legible:  # the biggest unit within the height budget, else the smallest picture
-        short = [sized for sized in legible if sized.height <= HEIGHT_BUDGET]
-        if short:
-            return _tree_finish(view, max(short, key=lambda sized: sized.unit))
+    if legible:  # else the smallest picture
         return _tree_finish(view, min(legible, key=lambda sized: sized.width * sized.height))
-    trees = _Trees(line, legible=False)
+    trees = trees.loose()
     found = _within_budgets(trees, first)
     if found is not None:  # or, as few px, a taller picture whose numerals read bigger
         small = [sized for sized in tried if sized.width * sized.height <= AREA_BUDGET]
@@ -477,20 +494,28 @@ def _largest(
             return max(area, across)
         return max(area, width * k / widest, height * k / HEIGHT_BUDGET)
 
+    def fitting(unit: int) -> _Sized | None:
+        """The tree at ``unit`` if it fits; not laid out where no picture could (its
+        numerals too small for even the narrowest)."""
+        if _widest(unit, guide.legible) < MIN_WIDTH:
+            return None
+        sized = at(unit)
+        return sized if sized.fits else None
+
     unit = first
     while unit > lowest and over(unit) > SLACK:
         unit -= UNIT_STEP
     if over(unit) > SLACK:
         return None
-    sized = at(unit)
-    while not sized.fits:
+    sized = fitting(unit)
+    while sized is None:
         if unit <= lowest:
             return None
         unit -= UNIT_STEP
-        sized = at(unit)
+        sized = fitting(unit)
     while unit + UNIT_STEP <= first and over(unit + UNIT_STEP) <= SLACK:
-        bigger = at(unit + UNIT_STEP)
-        if not bigger.fits:
+        bigger = fitting(unit + UNIT_STEP)
+        if bigger is None:
             break
         unit += UNIT_STEP
         sized = bigger

@@ -172,7 +172,11 @@ class TreeLayout:
         self.badge_height = badge_height(unit)
         self.badge_gap = max(3, unit // 10)
         self.gap = max(2, unit // 8)
-        self._rows: dict[tuple[str, int, int, bool], Shape] = {}
+        self._rows: dict[tuple[str, int, int, bool | None], Shape] = {}
+        self._needs: dict[tuple[str, int], int] = {}
+        self._openings: dict[tuple[object, int, int], Shape] = {}
+        self._extents: dict[int, tuple[Shape, tuple[int, int, int, int]]] = {}
+        """The extent of each opening laid out, by the id of its shape (kept alive)."""
         self._mirrored: dict[int, tuple[Shape, Shape]] = {}
         """Rows turned west, by the id of the row (kept alive beside it)."""
 
@@ -197,11 +201,14 @@ class TreeLayout:
         then its badge, with every standing double's side arms. Everything stays within
         columns 1 to ``room``: where the next tile would pass it, the rest of the arm
         makes a U-turn (up if ``fold_up``, else down) into a row of its own."""
-        key = (label, skip, room, fold_up)
+        # Laid out once for the room it uses: less than MIN_ROOM lays the same row, and so
+        # does more than it needs straight, which never turns back either way.
+        need = self.need(label, skip)
+        room = min(max(room, MIN_ROOM), max(need, MIN_ROOM))
+        key = (label, skip, room, fold_up if room < need else None)
         if key in self._rows:
             return self._rows[key]
         u = self.unit
-        room = max(room, MIN_ROOM)
         limit = room * u
         shape = Shape(u)
         x = u
@@ -242,6 +249,25 @@ class TreeLayout:
             self.fold(shape, label, fold_at, x, fold_up)
         self._rows[key] = shape
         return shape
+
+    def need(self, label: str, skip: int) -> int:
+        """Columns enough for arm ``label`` from tile ``skip`` on (as :meth:`row` lays it)
+        and every side arm turned east off it to run straight, badges included: with as
+        many or more, nothing turns back."""
+        key = (label, skip)
+        if key not in self._needs:
+            column, need = 1, 0
+            pieces = self.arms.get(label, ())
+            for index in range(skip, len(pieces)):
+                if pieces[index][1]:
+                    for side in self.children.get((label, index), {}).values():
+                        need = max(need, column + 1 + self.need(side, 0))
+                    column += 1
+                else:
+                    column += 2
+            end = column * self.unit + self._badge_width(label)
+            self._needs[key] = max(need, -(-end // self.unit))
+        return self._needs[key]
 
     def _badge_width(self, label: str) -> int:
         found = self.badges.get(label)
@@ -446,7 +472,26 @@ class TreeLayout:
     def opening(self, payload: object, east: int, west: int) -> Shape:
         """The opening double standing in column 0, A running east (within ``east``
         columns) and B west (within ``west``), and C and D off its short ends, each
-        turned the way that gives the smallest picture."""
+        turned the way that gives the smallest picture. Laid out once for each room
+        (the planner tries many widths that come to the same rooms): the shape is shared,
+        not to be changed."""
+        # The rows use no less than MIN_ROOM, and no more than they need straight.
+        sides = self.children.get(("lead", 0), {}).values()
+        opened = max((1 + self.need(side, 0) for side in sides), default=0)
+        east = min(max(east, MIN_ROOM), max(self.need("A", 0), opened, MIN_ROOM))
+        west = min(max(west, MIN_ROOM), max(self.need("B", 0), opened, MIN_ROOM))
+        key = (payload, east, west)
+        if key not in self._openings:
+            self._openings[key] = self._opening(payload, east, west)
+        return self._openings[key]
+
+    def extent(self, shape: Shape) -> tuple[int, int, int, int]:
+        """:func:`extent` of a shape :meth:`opening` made, measured once."""
+        if id(shape) not in self._extents:
+            self._extents[id(shape)] = (shape, extent(shape))
+        return self._extents[id(shape)][1]
+
+    def _opening(self, payload: object, east: int, west: int) -> Shape:
         u = self.unit
         shape = Shape(u)
         shape.add(Spot(0, -u, u, u, payload, S))
