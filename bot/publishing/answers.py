@@ -12,11 +12,11 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any, Final, TypeVar
 
 import discord
 
+from bot.publishing.replies import snowflake_age
 from bot.store import JsonObject
 
 log = logging.getLogger(__name__)
@@ -63,11 +63,6 @@ class AnswerTicket:
             turn,
         )
 
-    def age(self) -> float:
-        """Seconds since Discord created the interaction (from its snowflake)."""
-        created = discord.utils.snowflake_time(self.interaction_id)
-        return (datetime.now(UTC) - created).total_seconds()
-
     async def once_acknowledged(self, call: Callable[[], Awaitable[T]]) -> T | None:
         """``call()`` (an edit of the answer, or a follow-up), once the interaction has been
         acknowledged: the process that received it commits first and acknowledges right
@@ -80,7 +75,7 @@ class AnswerTicket:
             try:
                 return await call()
             except discord.NotFound:
-                if self.age() > ACKNOWLEDGED_WITHIN:
+                if snowflake_age(self.interaction_id) > ACKNOWLEDGED_WITHIN:
                     log.warning(
                         "interaction %d was never acknowledged: its answer is dropped",
                         self.interaction_id,

@@ -58,6 +58,12 @@ def age(interaction: discord.Interaction[Any]) -> float:
     return (datetime.now(UTC) - interaction.created_at).total_seconds()
 
 
+def snowflake_age(snowflake: int) -> float:
+    """Seconds since Discord made ``snowflake``: an interaction's age known by its id alone
+    (an answer ticket carries no interaction)."""
+    return (datetime.now(UTC) - discord.utils.snowflake_time(snowflake)).total_seconds()
+
+
 def ack_budget(interaction: discord.Interaction[Any]) -> float:
     """Seconds left to wait before the interaction must be acknowledged. Clamped both
     ways: a clock ahead of Discord's defers at once (safe), one behind it never stretches
