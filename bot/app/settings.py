@@ -17,6 +17,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.store.store import is_postgres_url
+from bot.web.tokens import MIN_SECRET_LENGTH
 
 DEFAULT_API_BASE: Final = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL: Final = "wss://gateway.discord.gg/"
@@ -150,6 +151,22 @@ class Settings(StoreSettings):
     """Serve ``/metrics`` (Prometheus) and ``/health`` on this port (unset: no server)."""
     metrics_host: str = "0.0.0.0"
     """The address the metrics port listens on (all interfaces by default)."""
+    web_port: int | None = Field(default=None, ge=0, le=65535)
+    """Serve the table's web page (and the Discord Activity) on this port (unset: no page;
+    0: any free port, named in the log). Needs WEB_SECRET."""
+    web_host: str = "0.0.0.0"
+    """The address the web page listens on (all interfaces by default)."""
+    web_public_url: str | None = None
+    """The address players open, as the world sees it behind your proxy (e.g.
+    ``https://tables.example.com``); unset: ``http://localhost:<WEB_PORT>``."""
+    web_secret: SecretStr | None = None
+    """The key that signs players' personal links and Activity sessions (at least 16
+    characters; changing it cancels every link given out)."""
+    web_link_hours: int = Field(default=24, ge=1, le=24 * 14)
+    """How long a personal or spectator link works."""
+    discord_client_secret: SecretStr | None = None
+    """The application's OAuth2 client secret (developer portal, OAuth2): lets the
+    Activity learn who opened it. Unset: the page works by links only."""
     deal_seed: int | None = Field(default=None, ge=0, lt=2**63)
     """Deal every new table from this seed instead of a random one: for replaying a
     reported game exactly, and for tests. Leave unset in play."""
@@ -165,6 +182,10 @@ class Settings(StoreSettings):
         "metrics_port",
         "clock_file",
         "publish_workers",
+        "web_port",
+        "web_public_url",
+        "web_secret",
+        "discord_client_secret",
         mode="before",
     )
     @classmethod
@@ -195,6 +216,36 @@ class Settings(StoreSettings):
         if any(shard >= self.shard_count for shard in self.shard_ids):
             raise ValueError(f"must be below SHARD_COUNT ({self.shard_count})")
         return self
+
+    @model_validator(mode="after")
+    def _web_needs_a_secret(self) -> Settings:
+        if self.web_port is None:
+            return self
+        secret = self.web_secret
+        if secret is None:
+            raise ValueError(
+                "WEB_PORT needs WEB_SECRET as well: a random string of 16 or more characters"
+            )
+        if len(secret.get_secret_value()) < MIN_SECRET_LENGTH:
+            raise ValueError(f"WEB_SECRET must be at least {MIN_SECRET_LENGTH} characters long")
+        return self
+
+    @field_validator("web_public_url")
+    @classmethod
+    def _web_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip().rstrip("/")
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return value
+
+    @property
+    def web_address(self) -> str:
+        """Where links point: WEB_PUBLIC_URL, else this machine at WEB_PORT."""
+        if self.web_public_url is not None:
+            return self.web_public_url
+        return f"http://localhost:{self.web_port or 8000}"
 
     @property
     def publish_concurrency(self) -> int:
@@ -283,7 +334,9 @@ def describe_error(error: ValidationError) -> str:
                 "(see .env.example)."
             )
         return f"{name} is not set (see .env.example)."
-    if not first["loc"] and first["type"] == "value_error":
-        name = "SHARD_IDS"
     message = str(first["msg"]).removeprefix("Value error, ")
+    if not first["loc"] and first["type"] == "value_error":
+        if message.startswith("WEB_"):  # a check across settings names its own
+            return f"{message} (see .env.example)."
+        name = "SHARD_IDS"
     return f"{name}: {message} (see .env.example)."

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BOT_ROOMS = (
     "app",
     "discord",
+    "web",
     "replays",
     "publishing",
     "views",
