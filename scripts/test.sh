@@ -14,6 +14,9 @@ fi
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   bash scripts/postgres.sh >/dev/null
 fi
+# The web page's tests drive a real Chromium (Debian's, never a download): CHROMIUM names it.
+CHROMIUM="$(bash scripts/chromium.sh)"
+export CHROMIUM
 echo "== lint (ruff) =="
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

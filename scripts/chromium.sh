@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Makes sure a Chromium browser is on this machine: the web page's tests (tests/web/) drive
+# Debian's `chromium` through Playwright, which never downloads a browser of its own.
+# Installs Debian's `chromium` package when it is missing (CHROMIUM names another binary);
+# prints where it is.
+set -euo pipefail
+find_browser() {
+  local candidate
+  for candidate in "${CHROMIUM:-}" chromium chromium-browser; do
+    if [ -n "$candidate" ] && command -v "$candidate" >/dev/null 2>&1; then
+      readlink -f "$(command -v "$candidate")"
+      return 0
+    fi
+  done
+  return 1
+}
+if ! where=$(find_browser); then
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "chromium.sh: Chromium is not installed and there is no apt-get here;" \
+      "install Chromium or set CHROMIUM to a Chromium binary." >&2
+    exit 1
+  fi
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  echo "chromium.sh: installing Debian's chromium package" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+    chromium >/dev/null
+  where=$(find_browser)
+fi
+echo "$where"
