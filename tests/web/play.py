@@ -19,6 +19,7 @@ NEXT_MOVER_JS = """v => {
 }"""
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 _COMMAND_MENTION = re.compile(r"</([^:>]+):\d+>")
+_TIMESTAMP = re.compile(r"<t:-?\d+(?::[tTdDfFR])?>")
 
 
 async def next_mover(pages: list[TablePage], version: int) -> TablePage | None:
@@ -77,12 +78,35 @@ def shown_as_on_page(message: Message, names: dict[int, str]) -> list[str]:
     return [line.replace("**", "").strip() for line in text.split("\n")]
 
 
+def _as_pattern(channel_line: str) -> re.Pattern[str]:
+    """A channel line as a pattern of the page's line: a Discord timestamp
+    (``<t:…:R>``) is shown by the page in words ("in 5 minutes")."""
+    parts = _TIMESTAMP.split(channel_line.replace("\\", ""))
+    return re.compile(".+".join(re.escape(part) for part in parts) + "$")
+
+
+def _not_in_channel(shown: list[str], message: Message, names: dict[int, str]) -> list[str]:
+    patterns = [_as_pattern(line) for line in shown_as_on_page(message, names)]
+    return [
+        line
+        for line in (line.replace("\\", "") for line in shown)
+        if line and not any(p.match(line) for p in patterns)
+    ]
+
+
 async def page_matches_channel(page: TablePage, table: TableDriver, names: dict[int, str]) -> None:
-    """The page's lines (the game, the scores, the result) are the channel's table
-    message's, once both show the same, final, state: each page line is a line of the
-    message (``\\_`` escapes aside)."""
-    channel = [line.replace("\\", "") for line in shown_as_on_page(table.table(), names)]
-    shown = [line.replace("\\", "") for line in await page.lines()]
+    """Wait until the channel's table message shows what the page shows: each of the
+    page's lines (the game, the scores, whose turn or the result) is a line of it."""
+    shown = await page.lines()
     assert shown, "the page shows no lines"
-    missing = [line for line in shown if line and line not in channel]
-    assert not missing, f"page lines not in the table message: {missing}\n{channel}"
+    try:
+        await table.fake.wait_until(
+            lambda: not _not_in_channel(shown, table.table(), names) or None,
+            timeout=20,
+            what="the table message to show what the page shows",
+        )
+    except Exception:
+        missing = _not_in_channel(shown, table.table(), names)
+        raise AssertionError(
+            f"page lines not in the table message: {missing}\n{table.table().text}"
+        ) from None
