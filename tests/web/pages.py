@@ -132,7 +132,7 @@ class TablePage:
         spots = await self.place_spots()
         wanted = move or (spots[0] if spots else None)
         if wanted is not None and wanted in spots:
-            button = self.page.locator(f'#places-picture .target[data-key="{wanted}"]')
+            button = self.page.locator(f'#places-picture .target[data-key="{wanted}"]').first
         elif wanted is not None:
             button = self.page.locator(f'#targets [data-move="{wanted}"]')
         else:

@@ -15,6 +15,7 @@ nonce, answered by a FRAME with the same nonce, ``evt: null`` and the command's 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Final
 
@@ -101,17 +102,27 @@ async def test_the_activity_signs_in_through_the_discord_client_and_shows_the_ch
     parent = PARENT.replace("__SRC__", f"{site.base}/?{query}").replace(
         "__CONFIG__", json.dumps(config)
     )
-    context = await browser.new_context(viewport=DESKTOP)
+    # Discord's client is on the public internet: the page on this machine's loopback
+    # is a local network to it, which Chromium lets it reach once allowed.
+    context = await browser.new_context(viewport=DESKTOP, permissions=["local-network-access"])
 
     async def discord_client(route: Route) -> None:
         await route.fulfill(status=200, content_type="text/html", body=parent)
 
     await context.route(f"{DISCORD_CLIENT}/**", discord_client)
     client = await context.new_page()
+    said: list[str] = []
+    client.on("console", lambda message: said.append(message.text))
+    client.on("pageerror", lambda error: said.append(str(error)))
     await client.goto(f"{DISCORD_CLIENT}/channels/{club.guild.id}/{club.channel.id}")
     activity = client.frame_locator("#activity")
     app = activity.locator("#app[data-version]")
-    await app.wait_for(timeout=WAIT_MS)
+    try:
+        await app.wait_for(timeout=WAIT_MS)
+    except Exception:
+        notice = [(f.url, re.findall(r"ERR_[A-Z_]+", await f.content())) for f in client.frames]
+        seen = await client.evaluate("window.seen")
+        raise AssertionError(f"no table in the Activity: {notice!r}; {seen}; {said}") from None
 
     # ada's own table and hand: her seat marked as hers, her tiles' buttons and picture.
     assert await activity.locator("#hand").is_visible()

@@ -17,7 +17,7 @@ from engine.match import Match
 from tests.bot.e2e.conftest import Club, driver
 from tests.bot.e2e.harness import Player, TableDriver
 from tests.web.browser import DESKTOP, PHONE, screenshots
-from tests.web.pages import TablePage
+from tests.web.pages import SUBJECTS, TablePage
 from tests.web.play import page_matches_channel, play_until
 from tests.web.site import Site, stored_table, table_id
 
@@ -72,7 +72,23 @@ async def test_network_dominoes_two_players_play_a_match_on_their_pages(
     async def over() -> bool:
         return match_over(table) and await pages[0].status() == "finished"
 
-    moves = await play_until(pages, over, limit=60)
+    async def screens_midway(mover: TablePage) -> None:
+        """Once a few tiles are down, ada picks a tile to see where it goes (saved as
+        pictures), then goes back to her hand."""
+        played.append(mover.name)
+        ada_page = pages[0]
+        if len(played) < 6 or shot or mover.name != "bea" or not await ada_page.on_turn():
+            return
+        if not await ada_page.page.locator(SUBJECTS).count():
+            return
+        await ada_page.tap_subject()
+        shot.append(await screenshots(ada_page.page, "network-ada-choosing"))
+        await ada_page.page.locator("#cancel").click()
+        await ada_page.page.locator("#places").wait_for(state="hidden")
+
+    played: list[str] = []
+    shot: list[object] = []
+    moves = await play_until(pages, over, limit=60, after_each=screens_midway)
     assert moves
     await finished_on_page_and_channel(club, table, pages, ends="won the match")
     await screenshots(pages[0].page, "network-ada")
