@@ -397,35 +397,38 @@ function renderHand(state) {
   prompt.replaceChildren(richText(promptText));
   prompt.hidden = !promptText;
   const pictureBox = $('hand-picture');
-  const list = $('subjects');
   const subjects = subjectsByKey(state);
+  pictureBox.hidden = !you.hand;
   if (you.hand) {
-    pictureBox.hidden = false;
-    list.hidden = true;
-    list.replaceChildren();
     showPicture(pictureBox.querySelector('img'), you.hand.url, you.hand.alt || word('your_hand'));
     layoutSpots(pictureBox, you.hand, (spot) => {
       const subject = subjects.get(spot.key);
       return subject ? subjectButton(subject, state) : null;
     });
-  } else {
-    pictureBox.hidden = true;
-    list.hidden = you.subjects.length === 0;
-    list.replaceChildren(
-      ...you.subjects.map((subject) => {
-        const item = document.createElement('li');
-        const button = subjectButton(subject, state);
-        button.textContent = subject.label;
-        if (subject.note) {
-          const note = document.createElement('small');
-          note.textContent = ` ${subject.note}`;
-          button.append(note);
-        }
-        item.append(button);
-        return item;
-      }),
-    );
   }
+  // A subject with no spot on a picture shown (a board game's pieces to place, or no
+  // picture at all) is a button in a list.
+  const spotted = new Set();
+  for (const picture of [you.hand, state.picture]) {
+    for (const spot of (picture && picture.spots) || []) spotted.add(spot.key);
+  }
+  const listed = you.subjects.filter((subject) => !spotted.has(subject.key));
+  const list = $('subjects');
+  list.hidden = listed.length === 0;
+  list.replaceChildren(
+    ...listed.map((subject) => {
+      const item = document.createElement('li');
+      const button = subjectButton(subject, state);
+      button.textContent = subject.label;
+      if (subject.note) {
+        const note = document.createElement('small');
+        note.textContent = ` ${subject.note}`;
+        button.append(note);
+      }
+      item.append(button);
+      return item;
+    }),
+  );
 }
 
 function renderActions(state) {
