@@ -328,7 +328,8 @@ function renderSeats(seats) {
 function layoutSpots(container, picture, makeButton) {
   const box = container.querySelector('.spots');
   container.style.aspectRatio = `${picture.width} / ${picture.height}`;
-  container.style.maxWidth = `${picture.width}px`;
+  // Never wider than drawn, nor taller than most of the window (a board stays whole).
+  container.style.maxWidth = `min(${picture.width}px, ${(85 * picture.width) / picture.height}vh)`;
   const buttons = [];
   for (const spot of picture.spots || []) {
     const button = makeButton(spot);
@@ -374,6 +375,7 @@ function renderBoard(state) {
   const container = $('board-picture');
   const picture = state.picture;
   container.hidden = !picture;
+  $('board').classList.toggle('empty', !picture); // a lobby: nothing laid, nothing drawn
   if (!picture) return;
   showPicture(container.querySelector('img'), picture.url, picture.alt);
   const subjects = subjectsByKey(state);
@@ -415,6 +417,7 @@ function renderHand(state) {
   const listed = you.subjects.filter((subject) => !spotted.has(subject.key));
   const list = $('subjects');
   list.hidden = listed.length === 0;
+  hand.hidden = !you.hand && listed.length === 0 && !promptText; // a board game, off turn
   list.replaceChildren(
     ...listed.map((subject) => {
       const item = document.createElement('li');
@@ -450,6 +453,7 @@ function renderActions(state) {
 
 function renderLog(log) {
   $('log-heading').textContent = word('latest');
+  $('log-panel').hidden = log.length === 0;
   $('log').replaceChildren(
     ...log.map((line) => {
       const item = document.createElement('li');
