@@ -50,7 +50,7 @@ class Site:
 @pytest.fixture
 async def site(store: Store) -> AsyncIterator[Site]:
     service = TableService(store, new_seed=lambda: 5)
-    settings = TableSettings.build("allfives", seats=2, target=None, turn_seconds=3600, options={})
+    settings = TableSettings.build("all-fives", seats=2, target=None, turn_seconds=3600, options={})
     record = await service.create(1, 50, Actor(ALICE, "alice"), settings)
     await service.join(record.id, Actor(BOB, "bob"))
     await service.start(record.id, Actor(ALICE, "alice"))
