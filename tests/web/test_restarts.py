@@ -38,6 +38,8 @@ async def test_pages_come_back_after_a_kill_and_a_move_is_applied_once(
         await page.wait_for_version(before_kill)
         await connection(page, "open")
 
+    before = stored_moves(club.db_path, number)
+    assert before, "the move tapped before the kill is committed"
     await site.process.kill()  # SIGKILL: no goodbye on the sockets
     for page in pages:
         await connection(page, "reconnecting")
@@ -50,6 +52,7 @@ async def test_pages_come_back_after_a_kill_and_a_move_is_applied_once(
         await page.wait_for_version(version)
     # A move made after the restart, on the page of whoever is on turn: applied once.
     logged = stored_moves(club.db_path, number)
+    assert logged == before  # nothing lost, nothing added by the restart
     mover = await next_mover(pages, version)
     assert mover is not None
     await mover.play_a_turn()
