@@ -16,7 +16,7 @@ from playwright.async_api import Browser
 from engine.match import Match
 from tests.bot.e2e.conftest import Club, driver
 from tests.bot.e2e.harness import Player, TableDriver
-from tests.web.browser import DESKTOP, PHONE, screenshots
+from tests.web.browser import DESKTOP, PHONE, Received, screenshots
 from tests.web.pages import SUBJECTS, TablePage
 from tests.web.play import page_matches_channel, play_until
 from tests.web.site import Site, stored_table, table_id
@@ -226,52 +226,14 @@ def states_in(text: str) -> list[dict[str, object]]:
     return [state] if isinstance(state, dict) and "version" in state else []
 
 
-@pytest.mark.parametrize("deal_seed", ["11"])
-async def test_a_spectator_page_never_receives_a_hidden_tile(
-    club: Club, site: Site, browser: Browser
-) -> None:
-    ada, bea = club.ada, club.bea
-    table = driver(club, ada, bea, family="dominoes")
-    await table.open(ada, game="draw", seats=2, target=100)
-    await table.click_lobby(bea, "Join")
-    await table.start(ada)
-    number = table_id(table)
-    pages = await seat_pages(browser, site, table, ada, bea)
-    watching = await browser.new_context(viewport=PHONE)
-    spectator = await TablePage.open(watching, "spectator", site.watch_link(number))
-    hidden_at: dict[int, frozenset[str]] = {}
-    """The tiles hidden from the channel at each version the spectator was shown."""
-    # A seat's page names its own tiles (its hand's buttons are labelled with them), so
-    # a spectator's page naming none of them is not for want of tiles being named.
-    _version, match = stored_table(club.db_path, number)
-    assert isinstance(match, Match)
-    own = match.hand.hidden_from(1) - match.hand.hidden_from(0)
-    assert named_tiles(await pages[0].text()) & own
-
-    async def looked(mover: TablePage) -> None:
-        version = await mover.version()
-        await spectator.wait_for_version(version)
-        stored, match = stored_table(club.db_path, number)
-        assert match is not None
-        # Nothing committed since (this is what the page shows), still in hand 1 (a new
-        # deal hides tiles the log rightly named in the hand before).
-        if stored == version and match.hand_number == 1:
-            hidden_at[version] = match.hand.hidden_from(None)
-            on_screen = await spectator.text()
-            leaked = named_tiles(on_screen) & hidden_at[version]
-            assert not leaked, (leaked, around(on_screen, leaked))
-
-    async def first_hand_over() -> bool:
-        _version, match = stored_table(club.db_path, number)
-        return match is not None and (match.hand_number > 1 or match.is_over)
-
-    moves = await play_until(pages, first_hand_over, limit=80, after_each=looked)
-    await spectator.received.settled()
-    assert len(hidden_at) >= len(moves) // 2, "the spectator was checked at too few versions"
-    assert any(hidden_at.values()), "no tile was ever hidden: nothing was checked"
+def check_received(
+    received: Received, hidden_at: dict[int, frozenset[str]], *, seated: bool
+) -> int:
+    """Check every state a page received against the tiles hidden from its reader at
+    that version; other texts against the tiles hidden throughout. The states checked."""
     always_hidden = frozenset.intersection(*hidden_at.values())
     checked = 0
-    for text in spectator.received.texts():
+    for text in received.texts():
         states = states_in(text)
         for state in states:
             version = state["version"]
@@ -284,9 +246,67 @@ async def test_a_spectator_page_never_receives_a_hidden_tile(
             hidden = hidden_at[min(later)]
             leaked = named_tiles(json.dumps(state, ensure_ascii=False)) & hidden
             assert not leaked, f"version {version} named hidden tiles {leaked}"
-            assert state.get("you") is None
+            assert (state.get("you") is not None) == seated or state["status"] != "playing"
             checked += 1
         if not states:
-            assert not named_tiles(text) & always_hidden, text[:300]
-    assert checked >= len(hidden_at)
+            leaked = named_tiles(text) & always_hidden
+            assert not leaked, (leaked, around(text, leaked))
+    return checked
+
+
+@pytest.mark.parametrize("deal_seed", ["11"])
+async def test_no_page_receives_a_tile_hidden_from_its_reader(
+    club: Club, site: Site, browser: Browser
+) -> None:
+    """A spectator's page (the watch link) follows a hand of Draw, and so does bea's:
+    neither the page nor any socket frame or response it got ever names a tile hidden
+    from its reader at that moment (the spectator: both hands and the boneyard; bea:
+    ada's hand and the boneyard), checked against the store after every move."""
+    ada, bea = club.ada, club.bea
+    table = driver(club, ada, bea, family="dominoes")
+    await table.open(ada, game="draw", seats=2, target=100)
+    await table.click_lobby(bea, "Join")
+    await table.start(ada)
+    number = table_id(table)
+    pages = await seat_pages(browser, site, table, ada, bea)
+    watching = await browser.new_context(viewport=PHONE)
+    spectator = await TablePage.open(watching, "spectator", site.watch_link(number))
+    readers = {"spectator": (spectator, None), "bea": (pages[1], 1)}
+    hidden_at: dict[str, dict[int, frozenset[str]]] = {name: {} for name in readers}
+    """Per reader, the tiles hidden from them at each version their page showed."""
+    # A seat's page names its own tiles (its hand's buttons are labelled with them), so
+    # a page naming none of the hidden ones is not for want of tiles being named.
+    _version, match = stored_table(club.db_path, number)
+    assert isinstance(match, Match)
+    own = match.hand.hidden_from(1) - match.hand.hidden_from(0)
+    assert named_tiles(await pages[0].text()) & own
+
+    async def looked(mover: TablePage) -> None:
+        version = await mover.version()
+        for page, _seat in readers.values():
+            await page.wait_for_version(version)
+        stored, match = stored_table(club.db_path, number)
+        assert match is not None
+        # Nothing committed since (this is what the pages show), still in hand 1 (a new
+        # deal hides tiles the log rightly named in the hand before).
+        if stored != version or match.hand_number != 1:
+            return
+        for name, (page, seat) in readers.items():
+            hidden = hidden_at[name][version] = match.hand.hidden_from(seat)
+            on_screen = await page.text()
+            leaked = named_tiles(on_screen) & hidden
+            assert not leaked, (name, leaked, around(on_screen, leaked))
+
+    async def first_hand_over() -> bool:
+        _version, match = stored_table(club.db_path, number)
+        return match is not None and (match.hand_number > 1 or match.is_over)
+
+    moves = await play_until(pages, first_hand_over, limit=80, after_each=looked)
+    for name, (page, seat) in readers.items():
+        await page.received.settled()
+        versions = hidden_at[name]
+        assert len(versions) >= len(moves) // 2, f"{name} was checked at too few versions"
+        assert all(versions.values()), "no tile was hidden: nothing was checked"
+        checked = check_received(page.received, versions, seated=seat is not None)
+        assert checked >= len(versions), (name, checked)
     await screenshots(spectator.page, "draw-spectator")
