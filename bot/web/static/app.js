@@ -161,9 +161,11 @@ async function showPicture(img, url, alt) {
       // people may share one browser.
       cache: 'no-store',
     });
-    if (!response.ok) return;
+    if (!response.ok) throw new Error(String(response.status));
     blob = await response.blob();
   } catch {
+    // Asked again with the next state (the address is forgotten, so it is not skipped).
+    if (img.dataset.url === url) delete img.dataset.url;
     return;
   }
   if (img.dataset.url !== url) return; // a newer picture was asked for meanwhile
