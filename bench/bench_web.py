@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from bench.process_cpu import tree_cpu_seconds  # noqa: E402
 
 SECRET = "bench secret, long enough"
-GAME = "allfives"
+GAME = "all-fives"
 
 
 # ---------------------------------------------------------------------- the web process

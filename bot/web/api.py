@@ -101,8 +101,13 @@ def _reader_text(request: web.Request) -> Text:
     return text_in(None)
 
 
-def _said(text: Text, message: str, **values: Any) -> str:
-    return _MENTION.sub(lambda m: "/" + m.group(1), text._(message, **values))
+def _said(reader: Text, message: str, /, **values: Any) -> str:
+    return _plain(reader._(message, **values))
+
+
+def _plain(sentence: str) -> str:
+    """A sentence for a page: a command's clickable mention as its name."""
+    return _MENTION.sub(lambda m: "/" + m.group(1), sentence)
 
 
 def _error(status: int, sentence: str) -> web.Response:
@@ -163,7 +168,7 @@ class WebSurface:
         except Refusal as refusal:
             return _error(refusal.status, _said(text, refusal.message, **refusal.values))
         except UserError as error:
-            return _error(_status_of(error), _said(text, error.message, **error.values))
+            return _error(_status_of(error), _plain(error.said_in(text)))
         except web.HTTPException as exc:
             if exc.status >= 400:
                 return _error(
