@@ -8,8 +8,9 @@ as the DMs' pictures do (the adapters' ``*_scene`` methods are their pictures pl
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, Final
 
 from bot.games import adapter_for
@@ -43,54 +44,51 @@ def _subject_scene(
 
 
 class Scenes:
-    """Draws scenes and keeps the latest :data:`KEPT` of them."""
+    """Draws scenes and keeps the latest :data:`KEPT` of them. Pages asking for the same
+    scene at once (every page of a table after a move) share one drawing."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[Hashable, Scene | None] = OrderedDict()
+        self._kept: OrderedDict[Hashable, asyncio.Future[Scene | None]] = OrderedDict()
 
-    def _recall(self, key: Hashable) -> tuple[bool, Scene | None]:
-        if key in self._kept:
+    async def _drawn(
+        self, key: Hashable, draw: Callable[[], Awaitable[Scene | None]]
+    ) -> Scene | None:
+        kept = self._kept.get(key)
+        if kept is not None and not (kept.done() and kept.exception() is not None):
             self._kept.move_to_end(key)
-            return True, self._kept[key]
-        return False, None
-
-    def _keep(self, key: Hashable, scene: Scene | None) -> Scene | None:
-        self._kept[key] = scene
+            return await asyncio.shield(kept)
+        task = asyncio.ensure_future(draw())
+        self._kept[key] = task
         while len(self._kept) > KEPT:
             self._kept.popitem(last=False)
-        return scene
+        return await asyncio.shield(task)
 
     async def table(self, record: TableRecord, match: Match, text: Text) -> Scene:
-        key = ("table", record.id, record.version, text.language)
-        found, scene = self._recall(key)
-        if found and scene is not None:
-            return scene
         names = seat_names(record)
-        drawn = await draw_off_loop(_table_scene, record.game, match.to_json(), names, text)
-        self._keep(key, drawn)
-        return drawn
+        scene = await self._drawn(
+            ("table", record.id, record.version, text.language),
+            lambda: draw_off_loop(_table_scene, record.game, match.to_json(), names, text),
+        )
+        assert scene is not None
+        return scene
 
     async def hand(
         self, record: TableRecord, match: Match, seat: int, title: str, page: int, text: Text
     ) -> Scene | None:
-        key = ("hand", record.id, record.version, seat, page, text.language)
-        found, scene = self._recall(key)
-        if found:
-            return scene
-        drawn = await draw_off_loop(
-            _hand_scene, record.game, match.to_json(), seat, title, page, text
+        return await self._drawn(
+            ("hand", record.id, record.version, seat, page, text.language),
+            lambda: draw_off_loop(
+                _hand_scene, record.game, match.to_json(), seat, title, page, text
+            ),
         )
-        return self._keep(key, drawn)
 
     async def places(
         self, record: TableRecord, match: Match, seat: int, subject: str, text: Text
     ) -> Scene | None:
-        key = ("places", record.id, record.version, seat, subject, text.language)
-        found, scene = self._recall(key)
-        if found:
-            return scene
         names = seat_names(record)
-        drawn = await draw_off_loop(
-            _subject_scene, record.game, match.to_json(), names, seat, subject, text
+        return await self._drawn(
+            ("places", record.id, record.version, seat, subject, text.language),
+            lambda: draw_off_loop(
+                _subject_scene, record.game, match.to_json(), names, seat, subject, text
+            ),
         )
-        return self._keep(key, drawn)
