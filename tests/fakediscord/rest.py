@@ -248,6 +248,8 @@ class RestApi:
             query=dict(request.query),
             at=time.perf_counter(),
             peer_port=_peer_port(request),
+            oauth=route == "/oauth2/token"
+            or request.headers.get("Authorization", "").startswith("Bearer "),
         )
         request[_RECORD_KEY] = record
         self.world.requests.append(record)

@@ -117,6 +117,9 @@ async def test_oauth2_trades_a_code_once_for_a_token_that_reads_the_user(
         assert anonymous.status == 401
     async with http.get(me, headers=bot_auth(fake_discord)) as as_bot:
         assert (await as_bot.json())["id"] == str(fake_discord.bot_user.id)
+    oauth = [r for r in fake_discord.requests if r.oauth]
+    assert len(oauth) == 6 and not any(r.global_limit for r in oauth)  # not the bot's calls
+    assert all("client_secret" not in (r.body or {}) for r in oauth)  # never kept
 
 
 @pytest.fixture
