@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 import discord
@@ -145,7 +145,8 @@ async def launcher_bot(
         await interaction.response.send_message("The table", view=view)
 
     async def on_interaction(interaction: discord.Interaction) -> None:
-        if (interaction.data or {}).get("custom_id") == "launch":
+        data = cast(dict[str, Any], interaction.data or {})
+        if data.get("custom_id") == "launch":
             response = await interaction.response.launch_activity()
             assert response.activity_id is not None
 
