@@ -4,7 +4,8 @@ Launcher, handled by Discord itself (it launches the Activity; the bot hears not
 Discord creates a default one when Activities are enabled in the developer portal, and
 refuses a bulk overwrite of the global commands that leaves it out (error 50240), so the
 global sync (:func:`sync_global`) sends ours when the Activity is on, and otherwise keeps
-whichever Entry Point Discord has rather than fail to start.
+whichever Entry Point Discord has rather than fail to start; an Entry Point Discord
+refuses (Activities not enabled for the application) is left out, with a warning.
 """
 
 from __future__ import annotations
@@ -72,7 +73,14 @@ async def sync_global(
     try:
         data = await http.bulk_upsert_global_commands(application_id, payload=payload + extra)
     except discord.HTTPException as exc:
-        if exc.code != ENTRY_POINT_LEFT_OUT or entry_point is not None:
+        if entry_point is not None and exc.status == 400:
+            log.warning(
+                "Discord refused the Entry Point command (are Activities enabled for the "
+                "application in the developer portal?): %s; the commands are synced without it",
+                exc.text,
+            )
+            return await sync_global(tree, None)
+        if exc.code != ENTRY_POINT_LEFT_OUT:
             raise
         existing = await http.get_global_commands(application_id)
         kept = [raw for raw in existing if raw.get("type") == PRIMARY_ENTRY_POINT]

@@ -155,3 +155,16 @@ async def test_an_entry_point_discord_made_is_kept_when_the_activity_is_off(
         assert len(refused) == 1  # one overwrite without it, told, then one keeping it
         table, _ = await dominoes_against_the_computer(club)
         assert [b.label for b in table.table().buttons] == ["Show hand"]  # no Activity
+        hand = await table.show_hand(club.ada)
+        assert any(b.label == "Open in browser" for b in hand.buttons)  # links all the same
+
+
+async def test_an_entry_point_discord_refuses_leaves_the_commands_synced_without_it(
+    club: Club, bot_launcher: BotLauncher
+) -> None:
+    fake = club.fake  # Activities are not enabled for the application
+    env = {**WEB_ENV, "DISCORD_CLIENT_SECRET": fake.client_secret}
+    async with checked_bot(club, bot_launcher, **env) as process:
+        assert [c for c in fake.commands() if c.type == 4] == []
+        assert fake.command("dominoes", club.guild).type == 1  # the bot started all the same
+        assert "Discord refused the Entry Point command" in process.log()
