@@ -5,11 +5,21 @@
 # keeps out what is no part of it (tests, bench, .git, .venv, .env…), so whatever the
 # package gains reaches the image without a list to keep here.
 
+# The Discord Activity's script: Discord's Embedded App SDK bundled by scripts/web.sh, at
+# the versions web/package-lock.json pins.
+FROM node:20-slim AS web
+WORKDIR /src
+COPY web/package.json web/package-lock.json web/
+COPY web/src web/src
+COPY scripts/web.sh scripts/
+RUN bash scripts/web.sh
+
 FROM python:3.11-slim AS build
 ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
 COPY . .
+COPY --from=web /src/bot/web/static/build bot/web/static/build
 RUN pip wheel --no-deps --wheel-dir /wheels .
 
 FROM python:3.11-slim

@@ -15,12 +15,17 @@ from __future__ import annotations
 from render.fido import render_fido_table
 from render.kit.hand import page_count as hand_page_count
 from render.kit.hand import render_hand
+from render.kit.png import png_size
+from render.kit.spots import Spot, recording_spots
 from render.line import render_line_table
 from render.network import render_network_table
 from render.sackson import render_sackson_board
 
 __all__ = [
+    "Spot",
     "hand_page_count",
+    "png_size",
+    "recording_spots",
     "render_fido_table",
     "render_hand",
     "render_line_table",

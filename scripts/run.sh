@@ -8,4 +8,6 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+# The Discord Activity's script (needs npm; skipped with a word without it).
+bash scripts/web.sh
 exec .venv/bin/python -m bot "$@"

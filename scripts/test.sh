@@ -9,6 +9,8 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
+# The Discord Activity's script, which the web tests load (needs npm; skipped without it).
+bash scripts/web.sh
 # The store tests also run on a real PostgreSQL (started by the tests, unless
 # TEST_DATABASE_URL names one): make sure its server programs are here.
 if [ -z "${TEST_DATABASE_URL:-}" ]; then

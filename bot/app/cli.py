@@ -69,6 +69,22 @@ _INTERACTIONS_SETTINGS: Final = _reads(
     "TURN_SECONDS",
     *_PUBLISHING,
 )
+_WEB: Final = (
+    "WEB_HOST",
+    "WEB_PUBLIC_URL",
+    "WEB_LINK_HOURS",
+    "DISCORD_CLIENT_SECRET",
+)
+_WEB_SETTINGS: Final = _reads(
+    "DISCORD_TOKEN",
+    "DATABASE_URL (required)",
+    "WEB_PORT (required)",
+    "WEB_SECRET (required)",
+    *_WEB,
+    "LOBBY_TIMEOUT_SECONDS",
+    "TURN_SECONDS",
+    *_PUBLISHING,
+)
 
 
 _TOKENLESS: Final = _reads("LOG_LEVEL") + " No token needed."
@@ -224,6 +240,24 @@ def interactions() -> None:
     from bot.app.start import start_interactions
 
     problem = start_interactions(_read(InteractionSettings))
+    if problem is not None:
+        fail(problem)
+
+
+@app.command(short_help="Serve the live table page, for a bot on PostgreSQL.", epilog=_WEB_SETTINGS)
+def web() -> None:
+    """Serve the live table page (and the Discord Activity) at WEB_HOST:WEB_PORT.
+
+    Players open it from a personal link (/<game> web) or inside Discord; it shows the
+    table as it is played and lets them play by tapping. For a bot whose state is in
+    PostgreSQL: run as many behind a load balancer as the pages need (each is told of
+    every move through the database). With SQLite, set WEB_PORT for `run` instead: the
+    bot then serves the page itself. Stops cleanly on SIGTERM or Ctrl-C; its pages
+    reconnect to another process.
+    """
+    from bot.app.start import start_web
+
+    problem = start_web(_read(Settings))
     if problem is not None:
         fail(problem)
 

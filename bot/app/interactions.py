@@ -22,7 +22,7 @@ from bot.app.claims import Claim
 from bot.app.client import DominoTree
 from bot.app.command_ids import read_command_ids
 from bot.app.endpoint import ANSWER_WITHIN, PATH, Endpoint
-from bot.app.settings import InteractionSettings
+from bot.app.settings import InteractionSettings, Settings
 from bot.app.signatures import SignatureCheck
 from bot.app.stopping import stop_requested, stopped_cleanly
 from bot.app.wiring import Wiring
@@ -42,7 +42,7 @@ class InteractionsBot(commands.Bot):
 
     handlers: Handlers
 
-    def __init__(self, settings: InteractionSettings) -> None:
+    def __init__(self, settings: Settings) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.none(),
@@ -95,6 +95,19 @@ async def run_interactions(settings: InteractionSettings) -> None:
             await stopping.wait()
         finally:
             await runner.cleanup()
+    finally:
+        await client.close()
+    stopped_cleanly()
+
+
+async def run_web(settings: Settings) -> None:
+    """Serve the web page alone (WEB_HOST:WEB_PORT, started with the bot's parts) until
+    stopped: the same parts as an interactions process, without its endpoint."""
+    client = InteractionsBot(settings)
+    stopping = stop_requested()
+    try:
+        await client.login(settings.discord_token.get_secret_value())
+        await stopping.wait()
     finally:
         await client.close()
     stopped_cleanly()

@@ -129,3 +129,25 @@ def start_interactions(settings: InteractionSettings) -> str | None:
     except OSError as exc:
         host, port = settings.interactions_host, settings.interactions_port
         return f"cannot listen on INTERACTIONS_HOST {host}, INTERACTIONS_PORT {port}: {exc}"
+
+
+def start_web(settings: Settings) -> str | None:
+    """Serve the web page alone until stopped: a bot on PostgreSQL only (its moves and
+    the bot's reach each other through the database)."""
+    if settings.web_port is None:
+        return "set WEB_PORT (and WEB_SECRET) to serve the web page."
+    if settings.database_url is None:
+        return (
+            "a separate web process shares the tables with the bot through PostgreSQL: set "
+            "DATABASE_URL, or with SQLite let the bot serve the page (WEB_PORT in `run`)."
+        )
+    problem = check_database(settings)
+    if problem is not None:
+        return problem
+    point_at(settings)
+    from bot.app.interactions import run_web
+
+    try:
+        return _run_without_gateway(settings, run_web(settings))
+    except OSError as exc:
+        return f"cannot listen on WEB_HOST {settings.web_host}, WEB_PORT {settings.web_port}: {exc}"

@@ -20,6 +20,7 @@ from bot.app.observe import Observer, count_interaction
 from bot.app.settings import Settings
 from bot.app.stopping import jobs_grace
 from bot.app.surfaces import surfaces, web_links
+from bot.app.web import WebServer
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
 from bot.discord.cogs.tables import TablesCog
@@ -82,6 +83,7 @@ class Wiring:
         self._painters: Executor | None = None
         self._queue: JobQueue | None = None
         self._claims: InteractionClaims | None = None
+        self._web: WebServer | None = None
 
     @property
     def claims(self) -> InteractionClaims:
@@ -149,6 +151,16 @@ class Wiring:
             self._observer = Observer(self._live, store.schema_version, waiting)
             await self._observer.start(settings.metrics_host, settings.metrics_port)
         client.add_listener(_count, "on_interaction")
+        if settings.web_port is not None:
+            self._web = WebServer.over(
+                settings,
+                store,
+                service,
+                in_process=queue.in_process,
+                settle=handlers.settle,
+                application_id=lambda: client.application_id,
+            )
+            await self._web.start(settings.web_host, settings.web_port)
         if self._restores:
             await handlers.restore()
         return handlers
@@ -169,6 +181,9 @@ class Wiring:
         closes: the jobs under way finish, or are handed back, within the queue's grace)."""
         timers, self._timers = self._timers, None
         queue, self._queue = self._queue, None
+        web, self._web = self._web, None
+        if web is not None:  # its pages reconnect to another process
+            await web.close()
         observer, self._observer = self._observer, None
         if timers is not None:
             await timers.close()

@@ -20,6 +20,7 @@ from engine.match import Match
 from engine.spec import GameSpec
 from engine.tiles import Tile, parse_tile
 from i18n import N_, Text
+from render import Spot, png_size, recording_spots
 
 T = TypeVar("T")
 
@@ -49,6 +50,22 @@ class Action:
     move: str
     label: str
     primary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """A picture with what a page may tap on it: the PNG the DMs get, its size in px and
+    its spots (each a subject key or a target move, and its box in the PNG's px)."""
+
+    png: bytes
+    width: int
+    height: int
+    spots: tuple[Spot, ...]
+
+    @classmethod
+    def of(cls, png: bytes, spots: Sequence[Spot]) -> Scene:
+        width, height = png_size(png)
+        return cls(png, width, height, tuple(spots))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +132,38 @@ class GameAdapter(ABC):
         self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> bytes | None:
         """What the player sees after choosing ``subject`` (None: the hand picture)."""
+
+    # ------------------------------------------------------------ scenes (a web page's)
+    def table_scene(self, match: Match, names: Sequence[str], *, text: Text = ENGLISH) -> Scene:
+        """:meth:`table_picture` (the current hand) with its spots: on a board game, the
+        pieces the seat to move may pick (keyed as :meth:`controls` keys them)."""
+        with recording_spots() as spots:
+            png = self.table_picture(match, names, text=text)
+        return Scene.of(png, spots)
+
+    def hand_scene(
+        self,
+        hand: HandState[Any],
+        seat: int,
+        title: str,
+        page: int = 0,
+        *,
+        text: Text = ENGLISH,
+    ) -> Scene | None:
+        """:meth:`hand_picture` with its spots: each tile shown, keyed as :meth:`controls`
+        keys it. None: the game has no private hand."""
+        with recording_spots() as spots:
+            png = self.hand_picture(hand, seat, title, page, text=text)
+        return None if png is None else Scene.of(png, spots)
+
+    def subject_scene(
+        self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
+    ) -> Scene | None:
+        """:meth:`subject_picture` with its spots: each place ``subject`` may go, keyed by
+        the move :meth:`targets` gives for it. None: the hand picture serves."""
+        with recording_spots() as spots:
+            png = self.subject_picture(match, names, seat, subject, text=text)
+        return None if png is None else Scene.of(png, spots)
 
     @abstractmethod
     def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:

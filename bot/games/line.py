@@ -119,8 +119,10 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
         title: str | None,
         ends: Sequence[str],
         text: Text,
+        moves: Mapping[str, str] | None = None,
     ) -> bytes:
-        """The public line picture of ``game``, ``ends`` marked."""
+        """The public line picture of ``game``, ``ends`` marked; ``moves`` (end label →
+        the move that plays there) makes those ends spots a page may tap."""
         return match_picture(
             self._render,
             game.view(None),
@@ -128,6 +130,7 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
             names,
             title=title,
             highlight_ends=tuple(ends),
+            end_moves=moves,
             text=text,
             **self._picture_options(game, match, text),
         )
@@ -179,9 +182,13 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
         ends = game.ends_for(tile)
         if not ends:
             return None  # the lead (or a tile that fits nowhere): the hand picture says more
-        return self._picture(
-            match, names, game, text._("Where {tile} can go", tile=tile), ends, text
-        )
+        moves = {
+            move.end: str(move)
+            for move in game.legal_moves()
+            if move.tile == tile and move.end is not None
+        }
+        title = text._("Where {tile} can go", tile=tile)
+        return self._picture(match, names, game, title, ends, text, moves)
 
     def hint_picture(
         self, match: Match, names: Sequence[str], seat: int, move: str, *, text: Text = ENGLISH

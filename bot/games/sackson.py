@@ -4,7 +4,7 @@ at the end. Nothing is hidden, so there is no hand: the board is every seat's pi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.games.base import Controls, GameAdapter, Subject, Target, match_picture, narrowed
@@ -86,8 +86,18 @@ class SacksonAdapter(GameAdapter):
             match,
             names,
             game_number=shown.number,
+            tappable=self._pickable(shown, text),
             text=text,
         )
+
+    def _pickable(self, game: SacksonGame, text: Text) -> dict[str, str]:
+        """The pieces on the board the seat to move may pick (moving), each square keyed
+        as :meth:`controls` keys that piece; none while placing or once over."""
+        seat = game.current_player
+        if seat is None:
+            return {}
+        keys = (subject.key for subject in self.controls(game, seat, text=text).subjects)
+        return {key: key for key in keys if key != NEW_PIECE}
 
     def subject_picture(
         self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
@@ -100,10 +110,11 @@ class SacksonAdapter(GameAdapter):
             if start is None
             else text._("Where {square} can go", square=name(start))
         )
-        squares = [(target.move.split("-")[-1], end_label(i)) for i, target in enumerate(targets)]
-        return _squares_picture(
-            match, names, seat, title, None if start is None else name(start), squares, text
-        )
+        ends = [target.move.split("-")[-1] for target in targets]
+        squares = [(end, end_label(i)) for i, end in enumerate(ends)]
+        tappable = {end: target.move for end, target in zip(ends, targets, strict=True)}
+        chosen = None if start is None else name(start)
+        return _squares_picture(match, names, seat, title, chosen, squares, text, tappable)
 
     def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:
         game = _sackson(hand)
@@ -328,9 +339,11 @@ def _squares_picture(
     chosen: str | None,
     squares: Sequence[tuple[str, str]],
     text: Text,
+    tappable: Mapping[str, str] | None = None,
 ) -> bytes:
     """The seat's board with the ``chosen`` piece (None: a new one) and its lettered
-    ``squares``: where it can go, or the hinted square."""
+    ``squares``: where it can go, or the hinted square; ``tappable`` (square → move):
+    the squares a page may tap to play there."""
     game = _sackson(match.hand)
     return match_picture(
         render_sackson_board,
@@ -341,6 +354,7 @@ def _squares_picture(
         title=title,
         chosen=chosen,
         targets=list(squares),
+        tappable=tappable,
         text=text,
     )
 

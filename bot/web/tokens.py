@@ -91,7 +91,7 @@ class Signer:
     def check(self, token: str, now: datetime) -> Grant:
         """The grant ``token`` carries; :class:`BadToken` if it is forged or expired."""
         payload, dot, signature = token.strip().partition(".")
-        if not dot or not payload or len(token) > 2048:
+        if not dot or not payload or len(token) > 2048 or not token.isascii():
             raise BadToken("not a token")
         if not hmac.compare_digest(signature, self._signature(payload)):
             raise BadToken("forged")

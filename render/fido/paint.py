@@ -2,10 +2,12 @@
 that finish a side arm's climb, the opening double's brass band, the tiles in
 their seats' colours with every number as a numeral, 0 to 21 alike, as in the FIDO hand
 (the last play glowing), then the end badges: white for an end that
-counts, hollow for a naked side (it counts 0), gold for the ends the caller highlights."""
+counts, hollow for a naked side (it counts 0), gold for the ends the caller highlights,
+each of which a page may tap to play there (:mod:`render.kit.spots`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final
 
@@ -25,15 +27,24 @@ from render.kit.palette import (
     SPINNER_RING,
     TEXT_MUTED,
 )
+from render.kit.spots import mark_spots
 from render.kit.tiles import NUMERALS, SUPERSAMPLE
 
 TURN_COLOUR: Final = TEXT_MUTED
 
 
 def paint_fido(
-    image: Image.Image, plan: FidoPlan, top: int, left: int = 0, *, glow_last: bool = True
+    image: Image.Image,
+    plan: FidoPlan,
+    top: int,
+    left: int = 0,
+    *,
+    glow_last: bool = True,
+    end_moves: Mapping[str, str] | None = None,
 ) -> None:
-    """Draw ``plan`` onto ``image`` with the table area's corner at (``left``, ``top``)."""
+    """Draw ``plan`` onto ``image`` with the table area's corner at (``left``, ``top``).
+    ``end_moves``: the move that plays on each end it names (by label), which marks that
+    end's badge as the spot a page taps to play it."""
     unit = plan.unit
     origin = (left, top)
     draw = ImageDraw.Draw(image)
@@ -57,6 +68,8 @@ def paint_fido(
     for badge in plan.badges:
         height = round(badge.rect.height)
         paste_centred(image, _badge(badge, height), badge.rect.centre, origin)
+    if end_moves:
+        mark_spots([(end_moves[b.label], b.rect) for b in plan.badges if b.label in end_moves])
 
 
 def _badge(badge: FidoBadge, height: int) -> Image.Image:

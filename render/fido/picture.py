@@ -28,6 +28,7 @@ def draw_fido_table(
     target: int | None = None,
     title: str | None = None,
     highlight_ends: Collection[str] = (),
+    end_moves: Mapping[str, str] | None = None,
     last: bool = True,
     text: Text = ENGLISH,
 ) -> Image.Image:
@@ -41,13 +42,15 @@ def draw_fido_table(
     table that is also the seat colour legend (tiles held, this game's points, ``totals``
     for the match). Below it the line (:mod:`render.fido.plan`): every open end's badge
     with its label, value and, for a naked side, ``(0)``; the ends in ``highlight_ends``
-    (where a chosen tile can go) in gold; the last play glowing unless ``last`` is false.
+    (where a chosen tile can go) in gold, and those in ``end_moves`` (label → the move
+    that plays there) marked as spots a page taps to play it; the last play glowing
+    unless ``last`` is false.
     ``text``: the table's language, for every word drawn."""
     seats = seat_names(names, int(view["players"]), text)
     plan = plan_fido(view, highlight_ends)
     header = fido_header(view, seats, totals, target, title, text)
     empty = None if plan.tiles else empty_note(view, seats, text)
-    return framed(header, plan, partial(paint_fido, glow_last=last), empty)
+    return framed(header, plan, partial(paint_fido, glow_last=last, end_moves=end_moves), empty)
 
 
 render_fido_table = png_picture(draw_fido_table)

@@ -9,7 +9,8 @@ is its own (how it plans, what its header says, how it paints) and so that a pic
 
 * :func:`png_picture` makes the ``render_*`` function from its ``draw_*`` twin;
 * :func:`framed` draws the header, then the table area below it (into the canvas a
-  replay sets, see :mod:`render.kit.canvas`).
+  replay sets, see :mod:`render.kit.canvas`), and says where that area is to the spots
+  the painter marks (:mod:`render.kit.spots`).
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ from render.kit.canvas import Canvas, Extent, current_canvas, measured
 from render.kit.deal import current_deal, paint_deal
 from render.kit.empty import paint_empty
 from render.kit.fonts import DRAWING
+from render.kit.geometry import Rect
 from render.kit.header import Header, draw_header, header_over_table
 from render.kit.palette import BACKGROUND
 from render.kit.png import encode
+from render.kit.spots import spots_placed
 
 P = ParamSpec("P")
 
@@ -84,7 +87,9 @@ def framed(
         table_top = top
     deal = current_deal()
     if empty_note is None:
-        paint(image, plan, top, left)
+        # A painter marks its tappable spots in its plan's px, as it paints.
+        with spots_placed(left, top, within=Rect(0, 0, plan.width, plan.height)):
+            paint(image, plan, top, left)
     elif deal:
         paint_deal(image, table_top, deal, empty_note)
     else:

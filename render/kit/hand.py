@@ -1,7 +1,8 @@
 """The hand picture a player gets in DMs: their tiles standing in rows, each named below.
 
 Tiles that can be played now are bright; the rest are faded, so the choice is visible at a
-glance. It takes plain tiles, so every game can use it. Callers with big hands may also
+glance; each tile with its name is a spot a page may tap (:mod:`render.kit.spots`), keyed
+by the tile's name. It takes plain tiles, so every game can use it. Callers with big hands may also
 mark the tiles that score now (a gold band and a gold name), show the tiles under group
 captions, and show one page at a time (:mod:`render.kit.hand_layout` says where tiles go);
 what scores and how tiles group is the caller's to say.
@@ -49,6 +50,7 @@ from render.kit.palette import (
     TEXT_MUTED,
     text_on,
 )
+from render.kit.spots import mark_spot
 from render.kit.tiles import S, TileLook, tile_face
 
 __all__ = [
@@ -195,6 +197,7 @@ def paint_hand(
     names = name_font()
     for cell in layout.cells:
         tile, rect = cell.tile, cell.rect
+        mark_spot(tile.name, cell.spot)  # a page taps a tile by its name: its subject key
         bright = tile in usable
         x0, y0 = round(rect.left), round(rect.top)
         if tile in marked:

@@ -72,6 +72,22 @@ class Cell:
     tile: Tile
     rect: Rect
     name_at: tuple[int, int]
+    spot: Rect
+    """What a page may tap for it: its column and half the gaps round it, from above the
+    tile to below its name (touching its neighbours' spots, never over them)."""
+
+
+def _cell(tile: Tile, centre: int, top: int, column: int) -> Cell:
+    """The cell of ``tile`` standing centred on ``centre``, its top at ``top``."""
+    tile_w, tile_h = tile_size(S, UNIT)
+    x0 = centre - tile_w // 2
+    reach = (column + GAP) / 2
+    return Cell(
+        tile,
+        Rect(x0, top, x0 + tile_w, top + tile_h),
+        (centre, top + tile_h + 4),
+        Rect(centre - reach, top - GAP / 2, centre + reach, top + tile_h + NAME_H + GAP / 2),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +211,7 @@ def layout_rows(
 ) -> HandLayout:
     """Tiles in even rows of at most ``columns``, each row centred; the picture is as wide
     as its widest row, or as ``width_columns`` tiles (every page of a hand alike)."""
-    tile_w, tile_h = tile_size(S, UNIT)
+    _, tile_h = tile_size(S, UNIT)
     step = column + GAP
     rows, per_row = rows_for(len(tiles), columns)
     content = (per_row if width_columns is None else width_columns) * step - GAP
@@ -207,9 +223,7 @@ def layout_rows(
         in_row = min(per_row, len(tiles) - row * per_row)
         row_left = (width - (in_row * step - GAP)) // 2
         centre = row_left + col * step + column // 2
-        y = top + row * (tile_h + NAME_H + GAP)
-        rect = Rect(centre - tile_w // 2, y, centre - tile_w // 2 + tile_w, y + tile_h)
-        cells.append(Cell(tile, rect, (centre, y + tile_h + 4)))
+        cells.append(_cell(tile, centre, top + row * (tile_h + NAME_H + GAP), column))
     return HandLayout(width, height, title_top, legend_top, top, tuple(cells), ())
 
 
@@ -219,7 +233,7 @@ def layout_groups(
     """Groups left to right in rows of at most ``columns`` tiles, each under its caption;
     a group that would not fit the rest of a row starts the next, and one longer than a
     row takes whole rows (its caption on the first)."""
-    tile_w, tile_h = tile_size(S, UNIT)
+    _, tile_h = tile_size(S, UNIT)
     step = column + GAP
     face = caption_font()
     row_width = columns * step - GAP
@@ -251,10 +265,7 @@ def layout_groups(
             if text:
                 captions.append(Caption(text, x, y, block_w))
             for i, tile in enumerate(part):
-                centre = x + i * step + column // 2
-                x0, y0 = centre - tile_w // 2, y + band
-                cells.append(Cell(tile, Rect(x0, y0, x0 + tile_w, y0 + tile_h),
-                                  (centre, y0 + tile_h + 4)))  # fmt: skip
+                cells.append(_cell(tile, x + i * step + column // 2, y + band, column))
             x += block_w + GROUP_GAP
         y += band + tile_h + NAME_H + GAP
     height = max(y - GAP, top + tile_h + NAME_H) + PAD

@@ -15,6 +15,7 @@ files about an eighth larger (the full 28-tile table: 3.4 ms and 54 KB against 5
 from __future__ import annotations
 
 import io
+import struct
 
 from PIL import Image
 
@@ -38,3 +39,15 @@ def encode(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     quantised.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """The width and height of PNG ``data``, read from its header chunk (nothing decoded);
+    ValueError if it is not a PNG."""
+    if data[:8] != PNG_SIGNATURE or data[12:16] != b"IHDR":
+        raise ValueError("not a PNG")
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)

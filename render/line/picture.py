@@ -25,6 +25,7 @@ def draw_line_table(
     target: int | None = None,
     title: str | None = None,
     highlight_ends: Collection[str] = (),
+    end_moves: Mapping[str, str] | None = None,
     last: bool = True,
     goal: str | None = None,
     text: Text = ENGLISH,
@@ -37,14 +38,15 @@ def draw_line_table(
     score, the boneyard, the result once over, and a score table that is also the seat
     colour legend (tiles held, this hand's points, ``totals`` for the match). Below it the
     line, each open end labelled with the letter players choose it by; ends named in
-    ``highlight_ends`` (where a chosen tile can go) in gold; the last play glowing unless
-    ``last`` is false. ``goal``: the target in the caller's words (default "first to
-    N"). ``text``: the table's language, for every word drawn."""
+    ``highlight_ends`` (where a chosen tile can go) in gold, and those in ``end_moves``
+    (label → the move that plays there) marked as spots a page taps to play it; the last
+    play glowing unless ``last`` is false. ``goal``: the target in the caller's words
+    (default "first to N"). ``text``: the table's language, for every word drawn."""
     seats = seat_names(names, int(view["players"]), text)
     plan = plan_line(view, frozenset(highlight_ends))
     header = line_header(view, seats, totals, target, title, goal, text)
     empty = None if plan.tiles else empty_note(view, seats, text)
-    return framed(header, plan, partial(paint_line, glow_last=last), empty)
+    return framed(header, plan, partial(paint_line, glow_last=last, end_moves=end_moves), empty)
 
 
 render_line_table = png_picture(draw_line_table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import Image
 
@@ -38,8 +39,9 @@ def draw_network_table(
     worked out (the bot takes each legal move of ``candidate_tile``); they are drawn as
     see-through tiles with their pips, numbered 1, 2, … in the given order and labelled
     with ``candidate_moves`` (each one's notation, as the player would type it) when given;
-    the header says how many there are and which close rings. The picture asks the engine
-    no rules questions: it reads state only. ``title`` defaults to the game's name;
+    the header says how many there are and which close rings; each one's label and ghost
+    are the spot a page taps to play its move (:mod:`render.kit.spots`). The picture asks
+    the engine no rules questions: it reads state only. ``title`` defaults to the game's name;
     ``text``: the table's language, for every word drawn.
     """
     seats = seat_names(names, hand.players, text)
@@ -58,7 +60,7 @@ def draw_network_table(
         text,
     )
     empty = None if plan.tiles or plan.ghosts else lead_note(hand, seats, text)
-    return framed(header, plan, paint_table, empty)
+    return framed(header, plan, partial(paint_table, moves=candidate_moves), empty)
 
 
 render_network_table = png_picture(draw_network_table)

@@ -1,8 +1,11 @@
 """Painting the Network table from its plan: ring shading, the last play's glow, tiles,
 the candidates' ghosts, then the end labels and the candidates' labels on top. Everything
-is a cached sprite pasted at planned px."""
+is a cached sprite pasted at planned px. A candidate's label and ghost are where a page
+taps to play it (:mod:`render.kit.spots`)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -17,14 +20,24 @@ from render.kit.palette import (
     ring_tint,
     seat_colour,
 )
+from render.kit.spots import mark_spots
 from render.network.ghosts import leader_line
 from render.network.plan import TablePlan
 
 LEADER_WIDTH = 2
 
 
-def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) -> None:
-    """Draw ``plan`` onto ``image`` with the table area's corner at (``left``, ``top``)."""
+def paint_table(
+    image: Image.Image,
+    plan: TablePlan,
+    top: int,
+    left: int = 0,
+    *,
+    moves: Sequence[str] | None = None,
+) -> None:
+    """Draw ``plan`` onto ``image`` with the table area's corner at (``left``, ``top``).
+    ``moves``: each candidate's move, in the order numbered, which marks its label and
+    its ghost as the spot a page taps to play it."""
     draw = ImageDraw.Draw(image)
     unit = plan.unit
     origin = (left, top)
@@ -64,3 +77,6 @@ def paint_table(image: Image.Image, plan: TablePlan, top: int, left: int = 0) ->
         height = round(ghost.badge.height)
         badge = sprites.numbered_badge(str(ghost.number), ghost.text, height)
         paste_centred(image, badge, ghost.badge.centre, origin)
+    if moves is not None:
+        keyed = [(moves[g.number - 1], g) for g in plan.ghosts]
+        mark_spots([(move, g.badge) for move, g in keyed] + [(move, g.body) for move, g in keyed])

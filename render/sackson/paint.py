@@ -1,6 +1,7 @@
 """Painting a Sackson plan: the empty board, the last move's washed squares, the winning
 network's path, the pieces, the last move's ring and arrow, the network's step numbers,
-the chosen piece, the badges.
+the chosen piece, the badges; and the squares a page may tap, marked as spots
+(:mod:`render.kit.spots`).
 
 The path runs under the pieces (its corners hide beneath the discs, each numbered in path
 order) and the arrow over them all, drawn see-through as move arrows on chess sites are,
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -24,6 +25,7 @@ from render.kit import sprites
 from render.kit.fonts import draw_text, font
 from render.kit.paint import Origin, paste_centred
 from render.kit.palette import END_HIGHLIGHT, END_HIGHLIGHT_RING, LABEL_TEXT, RGB, text_on
+from render.kit.spots import mark_spot
 from render.sackson.look import (
     CHOSEN,
     EDGE,
@@ -64,8 +66,17 @@ ORIGIN_ALPHA: Final = 170
 CHOSEN_FRAME: Final = 4
 
 
-def paint_board(image: Image.Image, plan: SacksonPlan, top: int, left: int = 0) -> None:
-    """Draw ``plan`` onto ``image`` with the board area's corner at (``left``, ``top``)."""
+def paint_board(
+    image: Image.Image,
+    plan: SacksonPlan,
+    top: int,
+    left: int = 0,
+    *,
+    tappable: Mapping[str, str] | None = None,
+) -> None:
+    """Draw ``plan`` onto ``image`` with the board area's corner at (``left``, ``top``).
+    ``tappable``: squares a page may tap (a target's, a piece's) and what tapping each
+    means, marked as spots the size of the square."""
     origin = (left, top)
     image.paste(empty_board(), origin)
     for square in (plan.last_from, plan.last_to):
@@ -104,6 +115,8 @@ def paint_board(image: Image.Image, plan: SacksonPlan, top: int, left: int = 0) 
             badge.label, plan.badge_height, END_HIGHLIGHT, LABEL_TEXT, END_HIGHLIGHT_RING, 3
         )
         paste_centred(image, sprite, badge.rect.centre, origin)
+    for square, key in (tappable or {}).items():
+        mark_spot(key, plan.rect(square))
 
 
 def _box(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -39,6 +40,7 @@ def draw_sackson_board(
     title: str | None = None,
     chosen: str | None = None,
     targets: Sequence[tuple[str, str]] = (),
+    tappable: Mapping[str, str] | None = None,
     text: Text = ENGLISH,
 ) -> Image.Image:
     """The board of a Sackson's Network game, from its view (every seat sees the same),
@@ -50,12 +52,13 @@ def draw_sackson_board(
     board: goal zones tinted in their owner's colour, dead corners hatched, the last move
     ringed with an arrow from its origin, the winning network as a path through its
     pieces (numbered in order), ``chosen`` framed in gold and each of ``targets``
-    (square, label) as a gold badge with its label. ``text``: the table's language, for
-    every word drawn."""
+    (square, label) as a gold badge with its label. ``tappable``: squares a page may tap
+    (a target's, a piece's), each with what tapping it means, marked as spots
+    (:mod:`render.kit.spots`). ``text``: the table's language, for every word drawn."""
     seats = seat_names(names, PLAYERS, text)
     plan = plan_board(view, chosen, targets)
     header = sackson_header(view, seats, totals, target, game_number, title, text)
-    return framed(header, plan, paint_board)
+    return framed(header, plan, partial(paint_board, tappable=tappable))
 
 
 render_sackson_board = png_picture(draw_sackson_board)
