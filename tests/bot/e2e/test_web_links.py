@@ -5,10 +5,12 @@ bot is set up for it, and a polite sentence where it is not."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
+import aiohttp
 import pytest
 
 from bot.web.tokens import Kind, Signer
@@ -168,3 +170,58 @@ async def test_an_entry_point_discord_refuses_leaves_the_commands_synced_without
         assert [c for c in fake.commands() if c.type == 4] == []
         assert fake.command("dominoes", club.guild).type == 1  # the bot started all the same
         assert "Discord refused the Entry Point command" in process.log()
+
+
+WEB_READY = re.compile(r"web page ready on (http://127\.0\.0\.1:\d+)/")
+
+
+async def page_address(process: BotProcess, timeout: float = 30.0) -> str:
+    """Where the bot's web page listens, once its log says so (WEB_PORT=0: any port)."""
+    for _ in range(int(timeout / 0.05)):
+        assert process.running, process.log()
+        found = WEB_READY.search(process.log())
+        if found is not None:
+            return found.group(1)
+        await asyncio.sleep(0.05)
+    raise AssertionError("the web page did not start")
+
+
+async def test_the_link_and_the_activity_s_sign_in_open_the_page_served_beside_the_bot(
+    club: Club, bot_launcher: BotLauncher
+) -> None:
+    """The whole way to the page: the link /dominoes web gives reads the seat's state,
+    and an Activity's code, traded at the fake's OAuth2, finds the channel's table."""
+    fake, ada, bea = club.fake, club.ada, club.bea
+    fake.enable_activities()
+    env = {
+        **WEB_ENV,
+        "WEB_PORT": "0",
+        "WEB_HOST": "127.0.0.1",
+        "DISCORD_CLIENT_SECRET": fake.client_secret,
+    }
+    async with checked_bot(club, bot_launcher, **env) as process:
+        page = await page_address(process)
+        table, table_id = await dominoes_against_the_computer(club)
+        token = link_in(await table.slash(ada, "dominoes web"), table_id, Kind.SEAT, ada.user.id)
+        async with aiohttp.ClientSession() as http:
+            bearer = {"Authorization": f"Bearer {token}"}
+            async with http.get(f"{page}/api/tables/{table_id}", headers=bearer) as response:
+                assert response.status == 200
+                state = await response.json()
+            assert state["table"] == table_id and state["you"]["seat"] == 0
+
+            code = fake.issue_oauth_code(bea.user)
+            session = {"code": code, "channel_id": str(club.channel.id)}
+            async with http.post(f"{page}/api/activity/session", json=session) as response:
+                assert response.status == 200
+                signed_in = await response.json()
+            assert signed_in["user"]["id"] == str(bea.user.id)
+            async with http.post(f"{page}/api/activity/session", json=session) as response:
+                assert response.status == 401  # a code works once
+            bearer = {"Authorization": f"Bearer {signed_in['token']}"}
+            here = f"{page}/api/channels/{club.channel.id}/table"
+            async with http.get(here, headers=bearer) as response:
+                assert (await response.json()) == {"table_id": table_id}
+            async with http.get(f"{page}/api/tables/{table_id}", headers=bearer) as response:
+                assert (await response.json())["you"] is None  # bea watches: no seat
+        assert fake.world.oauth.exchanges == [bea.user.id]
