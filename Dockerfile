@@ -43,6 +43,9 @@ USER domino
 VOLUME ["/data"]
 # /metrics (Prometheus) and /health, on METRICS_PORT.
 EXPOSE 9100
+# The live table page and the Discord Activity, when WEB_PORT is set to it (publish it with
+# -p 8000:8000 behind your HTTPS proxy; see the README).
+EXPOSE 8000
 # Healthy while connected to Discord with a database that answers (/health on METRICS_PORT;
 # python, as the slim image has no curl). Unset METRICS_PORT and there is nothing to ask:
 # then run with --no-healthcheck.

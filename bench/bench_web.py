@@ -41,7 +41,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.process_cpu import tree_cpu_seconds  # noqa: E402
+from process_cpu import tree_cpu_seconds  # noqa: E402  (beside this file)
 
 SECRET = "bench secret, long enough"
 GAME = "all-fives"
@@ -56,7 +56,8 @@ async def _serve(database: str, port: int, tables: int) -> None:
     from bot.store import Store
     from bot.tables.service import Actor, TableService
     from bot.tables.settings import TableSettings
-    from bot.web.api import WebConfig, WebSurface
+    from bot.web.access import WebConfig
+    from bot.web.api import WebSurface
     from bot.web.hub import ChangeListener, Hub
     from bot.web.scenes import Scenes
     from bot.web.state import States

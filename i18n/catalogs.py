@@ -21,7 +21,7 @@ from i18n.languages import LANGUAGES, SOURCE
 LOCALES: Final = Path(__file__).parent / "locales"
 PARTS: Final = {
     "tables": ("bot/app", "bot/discord", "bot/views", "bot/league", "bot/tables", "engine"),
-    "games": ("bot/games", "bot/publishing", "bot/replays"),
+    "games": ("bot/games", "bot/publishing", "bot/replays", "bot/web"),
     "pictures": ("render",),
 }
 """Each catalog part and the folders whose marked messages it holds (scripts/catalogs.sh)."""

@@ -17,7 +17,7 @@ if [ ! -f web/node_modules/.package-lock.json ] \
   || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
   # No install scripts: esbuild's binary comes as its platform's package, which the lock
   # file pins like any other.
-  npm ci --prefix web --silent --no-audit --no-fund --ignore-scripts
+  npm ci --prefix web --loglevel=error --no-audit --no-fund --ignore-scripts >/dev/null
 fi
 if [ -f "$BUNDLE" ] && [ web/node_modules/.package-lock.json -ot "$BUNDLE" ] \
   && [ -z "$(find web/src web/package.json -newer "$BUNDLE" -print -quit)" ]; then

@@ -6,16 +6,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import discord
 import yarl
 from discord import app_commands
+from discord.app_commands import AppCommand
 from discord.ext import commands
 
 from bot.app.command_ids import learn_registered
+from bot.app.entry_point import entry_point_command, sync_global
 from bot.app.settings import Settings
 from bot.app.stopping import stop_requested, stopped_cleanly
+from bot.app.surfaces import surfaces
 from bot.app.wiring import Wiring
 from bot.discord.handlers import Handlers
 from bot.metrics.calls import discord_trace
@@ -49,7 +52,18 @@ def _guild_only(
 
 
 class DominoTree(app_commands.CommandTree[Any]):
-    """Answers a slash command that failed unexpectedly instead of leaving it hanging."""
+    """Answers a slash command that failed unexpectedly instead of leaving it hanging,
+    and syncs the global commands with the application's Entry Point
+    (:mod:`bot.app.entry_point`)."""
+
+    entry_point: dict[str, Any] | None = None
+    """The Entry Point command to register with the global commands (the Activity is
+    on), or None (one Discord already has is kept)."""
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[AppCommand]:
+        if guild is not None:
+            return await super().sync(guild=guild)
+        return await sync_global(self, self.entry_point)
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -96,6 +110,8 @@ class DominoBot(commands.AutoShardedBot):
             http_trace=discord_trace(),  # counts API calls by rate limit, and 429s
         )
         self.settings = settings
+        if surfaces(settings).activity:
+            cast(DominoTree, self.tree).entry_point = entry_point_command()
         self._wiring = Wiring(self, settings, ready=self.wait_until_ready, live=self.connected)
         self._republishing: asyncio.Task[None] | None = None
 

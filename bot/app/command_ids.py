@@ -21,8 +21,12 @@ log = logging.getLogger(__name__)
 
 
 def learn_registered(commands: Iterable[discord.app_commands.AppCommand]) -> None:
-    """Remember the ids of the commands a sync registered."""
-    COMMAND_IDS.learn((command.name, command.id) for command in commands)
+    """Remember the ids of the slash commands a sync registered (not the Entry Point)."""
+    COMMAND_IDS.learn(
+        (command.name, command.id)
+        for command in commands
+        if command.type is discord.AppCommandType.chat_input
+    )
 
 
 async def read_command_ids(client: discord.Client, dev_guild_id: int | None) -> None:
@@ -39,5 +43,7 @@ async def read_command_ids(client: discord.Client, dev_guild_id: int | None) -> 
     except discord.HTTPException as exc:
         log.warning("could not read the command ids (%s): commands are named as typed text", exc)
         return
-    COMMAND_IDS.learn((str(raw["name"]), int(raw["id"])) for raw in found)
+    COMMAND_IDS.learn(
+        (str(raw["name"]), int(raw["id"])) for raw in found if int(raw.get("type", 1)) == 1
+    )
     log.info("read the ids of %d commands", len(found))

@@ -219,10 +219,10 @@ class Settings(StoreSettings):
 
     @model_validator(mode="after")
     def _web_needs_a_secret(self) -> Settings:
-        if self.web_port is None:
-            return self
         secret = self.web_secret
         if secret is None:
+            if self.web_port is None:
+                return self
             raise ValueError(
                 "WEB_PORT needs WEB_SECRET as well: a random string of 16 or more characters"
             )

@@ -19,7 +19,8 @@ from bot.app.settings import Settings
 from bot.store import Store
 from bot.store.postgres import PostgresDatabase
 from bot.tables.service import TableService, TableUpdate
-from bot.web.api import WebConfig, WebSurface
+from bot.web.access import WebConfig
+from bot.web.api import WebSurface
 from bot.web.hub import ChangeListener, Hub
 from bot.web.scenes import Scenes
 from bot.web.state import States

@@ -19,6 +19,7 @@ from bot.app.clock import bot_clock
 from bot.app.observe import Observer, count_interaction
 from bot.app.settings import Settings
 from bot.app.stopping import jobs_grace
+from bot.app.surfaces import surfaces, web_links
 from bot.app.web import WebServer
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
@@ -36,6 +37,7 @@ from bot.store import Store
 from bot.tables.service import TableService
 from bot.tables.timers import DEFAULT_RECHECK_SECONDS, TableTimers
 from bot.views.components import DYNAMIC_ITEMS
+from bot.views.surfaces import offer
 
 log = logging.getLogger(__name__)
 
@@ -121,8 +123,17 @@ class Wiring:
             clock=clock,
             recheck=recheck,
         )
+        offered = surfaces(settings)
+        offer(offered)  # the buttons this process's messages carry
         self.handlers = handlers = Handlers(
-            service, publisher, queue, timers, delivery, settings.owns_guild
+            service,
+            publisher,
+            queue,
+            timers,
+            delivery,
+            settings.owns_guild,
+            web=web_links(settings),
+            activity=offered.activity,
         )
         client.add_dynamic_items(*DYNAMIC_ITEMS)
         await client.tree.set_translator(CommandWords())  # every command in four languages

@@ -22,6 +22,7 @@ from bot.app.command_ids import read_command_ids
 from bot.app.observe import Observer
 from bot.app.settings import DEFAULT_PUBLISH_WORKERS, Settings
 from bot.app.stopping import jobs_grace, stop_requested, stopped_cleanly
+from bot.app.surfaces import surfaces
 from bot.metrics.calls import discord_trace
 from bot.publishing import pictures
 from bot.publishing.delivery import Delivery
@@ -30,6 +31,7 @@ from bot.publishing.jobs.waiting import waiting_jobs
 from bot.publishing.publisher import Publisher
 from bot.store import Store
 from bot.tables.service import TableService
+from bot.views.surfaces import offer
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +44,7 @@ async def run_worker(settings: Settings) -> None:
     try:
         await client.login(settings.discord_token.get_secret_value())
         await read_command_ids(client, settings.dev_guild_id)  # for the mentions it writes
+        offer(surfaces(settings))  # the buttons the messages it publishes carry
         async with Store.open(settings.database) as store:
             queue = await open_queue(
                 store, retry_after=timedelta(seconds=settings.job_retry_seconds)

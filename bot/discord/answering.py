@@ -25,6 +25,7 @@ from bot.tables.commands import Command
 from bot.tables.errors import UserError
 from bot.tables.service import Actor, TableService, TableUpdate
 from bot.tables.timers import TableTimers
+from bot.web.links import WebLinks
 from engine.errors import Term
 from engine.registry import game_spec
 from i18n import N_, Text, text_in
@@ -120,6 +121,10 @@ class Desk:
     owns_guild: Callable[[int], bool] = field(default=lambda _: True)
     """Whether this process runs the guild's shard: it alone resumes the guild's tables
     after a start (other processes still serve the tables' DM controls)."""
+    web: WebLinks | None = None
+    """Who gets which link to a table's page (None: the bot gives no links)."""
+    activity: bool = False
+    """Whether a table opens inside Discord as an Activity (Play here)."""
 
     async def guarded(
         self, interaction: discord.Interaction[Any], action: Callable[[], Awaitable[None]]

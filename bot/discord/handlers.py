@@ -10,9 +10,18 @@ from bot.discord.looking import LookHandlers
 from bot.discord.restarts import Restarts
 from bot.discord.suggestions import MoveSuggestions
 from bot.discord.turns import TurnHandlers
+from bot.discord.web_page import WebPageHandlers
 
 
-class Handlers(LobbyHandlers, TurnHandlers, LookHandlers, ListHandlers, MoveSuggestions, Restarts):
+class Handlers(
+    LobbyHandlers,
+    TurnHandlers,
+    LookHandlers,
+    ListHandlers,
+    MoveSuggestions,
+    Restarts,
+    WebPageHandlers,
+):
     """Interaction logic shared by the dynamic controls and the slash commands: every
     part's entry points on one object, sharing one :class:`~bot.discord.answering.Desk`
     (the parts share no other state and no method names)."""

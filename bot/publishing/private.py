@@ -13,7 +13,8 @@ from bot.tables.commands import mention
 from bot.tables.errors import UserError
 from bot.tables.languages import seat_text
 from bot.tables.service import PlayerSeat, seat_of, table_settings
-from bot.views.builders import MAX_TARGETS, controls_view
+from bot.views import surfaces
+from bot.views.builders import MAX_TARGETS, browser_view, controls_view
 from engine.match import Match
 from engine.registry import game_spec
 
@@ -55,8 +56,11 @@ async def private_hand(
             targets=targets,
             page=page,
             hint=table_settings(player.record).hints,
+            browser=surfaces.offered().browser,
             text=text,
         )
+    elif surfaces.offered().browser:
+        controls = browser_view(player.record.id, text)
     if not files:  # nothing hidden and nothing chosen: the board is the picture
         files.append(await pictures.table_picture(player.record, player.match, text))
     return Reply(messages.hand_content(player, headline, prompt), files, controls)
@@ -98,6 +102,7 @@ async def subject_reply(player: PlayerSeat, subject: str) -> Reply:
         chosen=subject,
         targets=targets,
         hint=table_settings(record).hints,
+        browser=surfaces.offered().browser,
         text=text,
     )
     prompt = adapter.targets_prompt(subject, targets, text=text)

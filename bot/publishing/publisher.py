@@ -45,6 +45,7 @@ from bot.tables.languages import seat_text, table_text
 from bot.tables.meta import News, TableMeta
 from bot.tables.service import TableService, player_on_turn_in, seat_of
 from bot.views.builders import finished_view, table_view
+from bot.views.surfaces import offered
 from engine.match import Match
 from engine.registry import game_spec, hand_from_json
 from i18n import Text
@@ -69,7 +70,9 @@ async def table_reply(
     picture = await pictures.table_picture(record, match, text)
     view: discord.ui.View | None = None
     if record.status is TableStatus.PLAYING:
-        view = table_view(record.id, words_for(game_spec(record.game)), text)
+        view = table_view(
+            record.id, words_for(game_spec(record.game)), text, activity=offered().activity
+        )
     elif record.status is TableStatus.FINISHED:
         view = finished_view(record.id, text)
     if dms_closed is None:

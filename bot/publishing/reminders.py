@@ -17,6 +17,7 @@ from bot.tables.languages import seat_text, table_text
 from bot.tables.service import table_settings
 from bot.tables.timeouts import Reminder
 from bot.views.builders import table_view
+from bot.views.surfaces import offered
 from engine.registry import game_spec
 from i18n import Text
 
@@ -63,7 +64,7 @@ async def send_reminder(delivery: Delivery, reminder: Reminder) -> None:
         if await delivery.send_dm(reminder.user_id, reminder_content(reminder, own), view=own_view):
             return
         public = table_text(record)
-        public_view = table_view(record.id, words, public)
+        public_view = table_view(record.id, words, public, activity=offered().activity)
         await delivery.post(record.channel_id, reminder_content(reminder, public), view=public_view)
     except discord.HTTPException as exc:
         log.warning("table %d: could not send the turn reminder: %s", record.id, exc)

@@ -15,7 +15,7 @@ import discord
 from bot.games.base import Controls, Subject, Target
 from bot.games.words import Words
 from bot.views import ids
-from bot.views.components import MAX_OPTIONS, button, select
+from bot.views.components import MAX_OPTIONS, Control, button, select
 from i18n import N_, Text
 
 ENGLISH: Final = Text()
@@ -118,8 +118,12 @@ def finished_view(table_id: int, text: Text = ENGLISH) -> discord.ui.View:
     return view
 
 
-def table_view(table_id: int, words: Words, text: Text = ENGLISH) -> discord.ui.View:
-    """The running table's button: a seat's private controls (its hand, or the board)."""
+def table_view(
+    table_id: int, words: Words, text: Text = ENGLISH, *, activity: bool = False
+) -> discord.ui.View:
+    """The running table's buttons: a seat's private controls (its hand, or the board),
+    and, where the bot offers the ``activity``, Play here, which opens the table inside
+    Discord for whoever presses it."""
     view = _view()
     view.add_item(
         button(
@@ -129,6 +133,33 @@ def table_view(table_id: int, words: Words, text: Text = ENGLISH) -> discord.ui.
             emoji=words.show_emoji,
         )
     )
+    if activity:
+        view.add_item(
+            button(
+                ids.launch_id(table_id),
+                text._("Play here"),
+                discord.ButtonStyle.success,
+                emoji="🎮",
+            )
+        )
+    return view
+
+
+def browser_button(table_id: int, text: Text = ENGLISH, *, row: int | None = None) -> Control:
+    """Open in browser: a fresh personal link to the table's page, answered privately."""
+    return button(
+        ids.web_id(table_id),
+        text._("Open in browser"),
+        discord.ButtonStyle.secondary,
+        row=row,
+        emoji="🌐",
+    )
+
+
+def browser_view(table_id: int, text: Text = ENGLISH) -> discord.ui.View:
+    """A hand shown off turn: no move to make, but the page is a tap away."""
+    view = _view()
+    view.add_item(browser_button(table_id, text))
     return view
 
 
@@ -153,11 +184,13 @@ def controls_view(
     targets: Sequence[Target] = (),
     page: int | None = None,
     hint: bool = False,
+    browser: bool = False,
     text: Text = ENGLISH,
 ) -> discord.ui.View | None:
     """The subject menu (when something is playable), numbered target menus for the chosen
-    subject, action buttons, page buttons when the subjects fill more than one menu, and
-    a Hint button at tables that allow hints."""
+    subject, action buttons, page buttons when the subjects fill more than one menu, a
+    Hint button at tables that allow hints, and Open in browser where the bot gives
+    links to the table's page (at most one action, two pages, Hint and it: one row)."""
     view = _view()
     subjects = controls.subjects
     pages = page_count(subjects)
@@ -241,6 +274,8 @@ def controls_view(
                 emoji="💡",
             )
         )
+    if browser:
+        view.add_item(browser_button(table_id, text, row=4))
     return view if view.children else None
 
 

@@ -47,6 +47,12 @@ class ControlHandlers(Protocol):
         self, interaction: discord.Interaction[Any], table_id: int, turn: int
     ) -> None: ...
 
+    async def web_link(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
+
+    async def launch_activity(
+        self, interaction: discord.Interaction[Any], table_id: int
+    ) -> None: ...
+
     async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None: ...
 
 
@@ -98,6 +104,10 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLAT
             await handlers.play(interaction, table, turn, part)
         elif control.kind == "hint":
             await handlers.hint(interaction, table, turn)
+        elif control.kind == "web":
+            await handlers.web_link(interaction, table)
+        elif control.kind == "launch":
+            await handlers.launch_activity(interaction, table)
         else:
             await handlers.turn_page(interaction, table, turn, int(part))
 

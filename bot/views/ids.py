@@ -1,6 +1,7 @@
 """Custom ids of every control: ``dt:<table id>:<kind>[:<turn>][:<part>]``, for any game.
 
-The table id routes a click to its table; the turn counter makes a control from an
+The table id routes a click to its table (``web``: a personal link to its page;
+``launch``: the table as an Activity, in Discord); the turn counter makes a control from an
 earlier turn detectably stale; ``part`` is a lobby action, a page, a menu's chunk or an
 action's move. Nothing in an id is trusted: the service re-checks the clicking user, the
 table's state and the move itself. Ids sent before controls became game-neutral
@@ -28,7 +29,7 @@ LOBBY_ACTIONS: Final[tuple[LobbyAction, ...]] = (
 ``accept`` takes a challenge's open seat and starts the game; ``decline`` turns down a
 challenge addressed to the person who presses it."""
 
-Kind = Literal["lobby", "hand", "subject", "target", "action", "page", "hint"]
+Kind = Literal["lobby", "hand", "subject", "target", "action", "page", "hint", "web", "launch"]
 
 TEMPLATE: Final = r"dt:(?:net:)?[0-9]{1,19}:[a-z]{3,6}(?::[A-Za-z0-9-]{1,24}){0,2}"
 """Everything that looks like one of our ids; :func:`parse` decides what it is."""
@@ -42,6 +43,8 @@ _BODIES: Final[tuple[tuple[Kind, str], ...]] = (
     ("action", r"(?P<part>pass):(?P<turn>[0-9]{1,9})"),
     ("page", r"page:(?P<turn>[0-9]{1,9}):(?P<part>[0-9]{1,2})"),
     ("hint", r"hint:(?P<turn>[0-9]{1,9})"),
+    ("web", r"web"),
+    ("launch", r"launch"),
 )
 _PATTERNS: Final[tuple[tuple[Kind, re.Pattern[str]], ...]] = tuple(
     (kind, re.compile(r"dt:(?:net:)?(?P<table>[0-9]{1,19}):" + body)) for kind, body in _BODIES
@@ -103,3 +106,11 @@ def page_id(table_id: int, turn: int, page: int) -> str:
 
 def hint_id(table_id: int, turn: int) -> str:
     return str(ControlId(table_id, "hint", turn))
+
+
+def web_id(table_id: int) -> str:
+    return str(ControlId(table_id, "web"))
+
+
+def launch_id(table_id: int) -> str:
+    return str(ControlId(table_id, "launch"))

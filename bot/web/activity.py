@@ -6,11 +6,23 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import aiohttp
+from aiohttp import web
+
+from bot.games import ADAPTERS
+from bot.web.access import BAD_REQUEST, OTHER_TABLE, SLOW_DOWN, Access, Refusal
+from bot.web.tokens import Kind
+from i18n import N_
 
 log = logging.getLogger(__name__)
+
+NO_ACTIVITY: Final = N_("The Discord Activity is not switched on for this bot.")
+NOT_CONFIRMED: Final = N_(
+    "Discord did not confirm who you are. Close the Activity and open it again."
+)
+NO_TABLE_HERE: Final = N_("No table is running in this channel. Open one with {commands}.")
 
 
 class NotConfirmed(Exception):
@@ -52,3 +64,60 @@ async def confirm_code(api_base: str, client_id: int, client_secret: str, code: 
             raise NotConfirmed from exc
     name = user.get("global_name") or user.get("username") or "?"
     return DiscordUser(int(user["id"]), str(name), user.get("locale"), access)
+
+
+class ActivityRoutes:
+    """The Activity's own calls: the client id the SDK starts with, the session its
+    code buys, and the table running in its channel."""
+
+    def __init__(self, access: Access) -> None:
+        self._access = access
+
+    async def config(self, request: web.Request) -> web.Response:
+        client_id = self._access.config.application_id()
+        if self._access.config.client_secret is None or client_id is None:
+            raise Refusal(404, NO_ACTIVITY)
+        return web.json_response({"client_id": str(client_id)})
+
+    async def session(self, request: web.Request) -> web.Response:
+        access = self._access
+        access.same_site(request)
+        client_id = access.config.application_id()
+        secret = access.config.client_secret
+        if secret is None or client_id is None:
+            raise Refusal(404, NO_ACTIVITY)
+        if not access.moves.allow(("session", request.remote)):
+            raise Refusal(429, SLOW_DOWN)
+        try:
+            body = await request.json()
+            code, channel = str(body["code"]), int(body["channel_id"])
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            raise Refusal(400, BAD_REQUEST) from None
+        if not 0 < len(code) <= 256 or not 0 < channel < 2**63:
+            raise Refusal(400, BAD_REQUEST)
+        try:
+            user = await confirm_code(access.config.api_base, client_id, secret, code)
+        except NotConfirmed:
+            raise Refusal(401, NOT_CONFIRMED) from None
+        token = access.signer.activity_token(
+            user.id, channel, access.service.now(), access.config.link_life
+        )
+        log.info("Activity session for user %d in channel %d", user.id, channel)
+        return web.json_response(
+            {
+                "token": token,
+                "access_token": user.access_token,
+                "user": {"id": str(user.id), "name": user.name, "locale": user.locale},
+            }
+        )
+
+    async def channel_table(self, request: web.Request) -> web.Response:
+        grant = self._access.grant(request)
+        channel = int(request.match_info["channel"])
+        if grant.kind is not Kind.ACTIVITY or grant.channel_id != channel:
+            raise Refusal(403, OTHER_TABLE)
+        record = await self._access.service.table_in_channel(channel)
+        if record is None:
+            commands = ", ".join(f"/{family} new" for family in ADAPTERS)
+            raise Refusal(404, NO_TABLE_HERE, commands=commands)
+        return web.json_response({"table_id": record.id})

@@ -30,6 +30,7 @@ JSON = dict[str, Any]
 
 _COMMAND_MENTION: Final = re.compile(r"</([^:>]+):\d+>")
 _USER_MENTION: Final = re.compile(r"<@!?(\d+)>")
+_ITALIC: Final = re.compile(r"(?<!\w)_([^_\n]+)_(?!\w)")
 _LOG_LINES: Final = 8
 """The latest plays a page lists."""
 
@@ -58,6 +59,9 @@ def page_words(text: Text) -> dict[str, str]:
         "playing": _("Playing…"),
         "reconnecting": _("Connection lost: reconnecting…"),
         "connected": _("Live"),
+        "connecting": _("Connecting…"),
+        "offline": _("No connection: check your network."),
+        "seats": _("Players"),
         "spectating": _("You are watching this table."),
         "computer": _("computer"),
         "you": _("you"),
@@ -77,6 +81,7 @@ def _plain(content: str, record: TableRecord) -> list[str]:
         return names.get(int(match.group(1)), "…")
 
     content = _COMMAND_MENTION.sub(lambda m: "/" + m.group(1), content)
+    content = _ITALIC.sub(r"\1", content)
     return _USER_MENTION.sub(user, content).split("\n")
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .errors import CommandNotRegistered, FormErrors, InvalidInteraction
+from .errors import ApiError, CommandNotRegistered, FormErrors, InvalidInteraction
 from .models import RegisteredCommand
 from .snowflake import SnowflakeFactory
 
@@ -21,6 +21,11 @@ SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
 CHAT_INPUT = 1
+PRIMARY_ENTRY_POINT = 4
+"""An Activity's Entry Point (the App Launcher); ``handler`` 1: the app answers,
+2: Discord launches the Activity itself."""
+ENTRY_POINT_HANDLERS = frozenset({1, 2})
+ENTRY_POINT_LEFT_OUT = 50240
 
 _NAME = re.compile(r"^[-_'\w]{1,32}$")
 LOCALES = frozenset(
@@ -75,6 +80,8 @@ class CommandRegistry:
         self._scopes: dict[int | None, dict[tuple[str, int], RegisteredCommand]] = {None: {}}
         self.sync_count = 0
         """How many bulk overwrites (PUT) the bot has made."""
+        self.activities_enabled = False
+        """Activities are enabled "in the developer portal": an Entry Point may exist."""
 
     def _scope(self, guild_id: int | None) -> dict[tuple[str, int], RegisteredCommand]:
         return self._scopes.setdefault(guild_id, {})
@@ -91,8 +98,22 @@ class CommandRegistry:
         )
 
     def overwrite(self, guild_id: int | None, commands: list[Any]) -> list[RegisteredCommand]:
-        """Bulk overwrite (PUT): replaces the scope; same name+type keeps its id."""
-        validate_commands(commands)
+        """Bulk overwrite (PUT): replaces the scope; same name+type keeps its id. Like
+        Discord, it refuses to drop the application's Entry Point (50240)."""
+        validate_commands(commands, guild=guild_id is not None, activities=self.activities_enabled)
+        had_entry_point = any(c.type == PRIMARY_ENTRY_POINT for c in self.scoped(guild_id))
+        sends_one = any(
+            isinstance(raw, dict) and int(raw.get("type", CHAT_INPUT)) == PRIMARY_ENTRY_POINT
+            for raw in commands
+        )
+        if had_entry_point and not sends_one:
+            raise ApiError(
+                400,
+                ENTRY_POINT_LEFT_OUT,
+                "You cannot remove this app's Entry Point command in a bulk update operation. "
+                "Please include the Entry Point command in your update request or delete it "
+                "separately.",
+            )
         created = [self._make(guild_id, raw) for raw in commands]
         self._scopes[guild_id] = {(cmd.name, cmd.type): cmd for cmd in created}
         self.sync_count += 1
@@ -100,9 +121,15 @@ class CommandRegistry:
         return created
 
     def upsert(self, guild_id: int | None, raw: Any) -> tuple[RegisteredCommand, bool]:
-        validate_commands([raw])
+        validate_commands([raw], guild=guild_id is not None, activities=self.activities_enabled)
         command = self._make(guild_id, raw)
         key = (command.name, command.type)
+        if command.type == PRIMARY_ENTRY_POINT and any(
+            c.type == PRIMARY_ENTRY_POINT and c.name != command.name for c in self.scoped(guild_id)
+        ):
+            errors = FormErrors()
+            errors.add(["type"], "APPLICATION_COMMAND_TOO_MANY", "Only one Entry Point command")
+            errors.raise_if_any()
         created = key not in self._scope(guild_id)
         self._scope(guild_id)[key] = command
         self._on_change()
@@ -137,22 +164,37 @@ class CommandRegistry:
         return [command for scope in self._scopes.values() for command in scope.values()]
 
 
-def validate_commands(commands: list[Any]) -> None:
-    """Discord's registration rules; raises ApiError 50035 listing every problem."""
+def validate_commands(
+    commands: list[Any], *, guild: bool = False, activities: bool = False
+) -> None:
+    """Discord's registration rules; raises ApiError 50035 listing every problem.
+    ``guild``: for one guild (no Entry Point there); ``activities``: the application has
+    Activities enabled (else no Entry Point at all)."""
     errors = FormErrors()
     seen: set[tuple[str, int]] = set()
+    entry_points = 0
     for index, raw in enumerate(commands):
         if not isinstance(raw, dict):
             errors.add([index], "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
             continue
         kind = int(raw.get("type", CHAT_INPUT))
         name = raw.get("name")
-        _check_name(errors, [index, "name"], name, lowercase=kind == CHAT_INPUT)
-        _check_localized(errors, [index], raw, lowercase=kind == CHAT_INPUT)
+        typed = kind in (CHAT_INPUT, PRIMARY_ENTRY_POINT)
+        _check_name(errors, [index, "name"], name, lowercase=typed)
+        _check_localized(errors, [index], raw, lowercase=typed)
         description = raw.get("description") or ""
+        if kind != PRIMARY_ENTRY_POINT and raw.get("handler") is not None:
+            errors.add(
+                [index, "handler"],
+                "APPLICATION_COMMAND_HANDLER_INVALID",
+                "Only Entry Point commands have a handler.",
+            )
         if kind == CHAT_INPUT:
             _check_description(errors, [index, "description"], description)
             _check_options(errors, [index, "options"], raw.get("options") or [], depth=0)
+        elif kind == PRIMARY_ENTRY_POINT:
+            entry_points += 1
+            _check_entry_point(errors, index, raw, guild=guild, activities=activities)
         elif description:
             errors.add(
                 [index, "description"],
@@ -167,7 +209,37 @@ def validate_commands(commands: list[Any]) -> None:
                 f"Application command names must be unique ({name})",
             )
         seen.add(key)
+    if entry_points > 1:
+        errors.add(["type"], "APPLICATION_COMMAND_TOO_MANY", "Only one Entry Point command")
     errors.raise_if_any()
+
+
+def _check_entry_point(
+    errors: FormErrors, index: int, raw: dict[str, Any], *, guild: bool, activities: bool
+) -> None:
+    """An Entry Point: global, for an application with Activities, with a description, a
+    known handler and no options."""
+    if guild:
+        errors.add(
+            [index, "type"],
+            "APPLICATION_COMMAND_TYPE_INVALID",
+            "Entry Point commands can only be global.",
+        )
+    if not activities:
+        errors.add(
+            [index, "type"],
+            "APPLICATION_COMMAND_TYPE_INVALID",
+            "Entry Point commands need Activities enabled for the application.",
+        )
+    _check_description(errors, [index, "description"], raw.get("description") or "")
+    if raw.get("handler", 1) not in ENTRY_POINT_HANDLERS:
+        errors.add([index, "handler"], "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.")
+    if raw.get("options"):
+        errors.add(
+            [index, "options"],
+            "APPLICATION_COMMAND_OPTIONS_INVALID",
+            "Only chat input commands have options.",
+        )
 
 
 def _check_name(errors: FormErrors, path: list[str | int], name: Any, *, lowercase: bool) -> None:

@@ -28,6 +28,7 @@ from .endpoints import EndpointDelivery
 from .errors import FakeDiscordError, WaitTimeout
 from .gateway import Gateway, GatewaySession, shard_of
 from .inspection import Inspection
+from .interactions import InteractionRecord
 from .lifecycle import Started
 from .models import DMChannel, Guild, RegisteredCommand, User
 from .rest import RestApi
@@ -218,6 +219,28 @@ class FakeDiscord(UserActions, Inspection, Started):
     def dm_channel(self, user: User) -> DMChannel:
         """The DM channel between the bot and ``user`` (created if needed)."""
         return self.world.dm_channel(user)
+
+    # -- Activities and OAuth2 ----------------------------------------------------
+
+    def enable_activities(self) -> None:
+        """Enable Activities for the application, as its developer portal does: the
+        default Entry Point command ``launch`` appears, callback type 12 is accepted."""
+        self.world.enable_activities()
+
+    @property
+    def activity_launches(self) -> list[InteractionRecord]:
+        """Interactions the bot answered by launching the Activity (type 12)."""
+        return list(self.world.activity_launches)
+
+    @property
+    def client_secret(self) -> str:
+        """The application's OAuth2 client secret (DISCORD_CLIENT_SECRET)."""
+        return self.world.oauth.client_secret
+
+    def issue_oauth_code(self, user: User) -> str:
+        """The code the Discord client hands an Activity once ``user`` authorized it
+        (``identify``): one use at ``POST /api/v10/oauth2/token``."""
+        return self.world.issue_oauth_code(user.id)
 
     # -- bot state ----------------------------------------------------------------
 

@@ -160,6 +160,8 @@ class Gateway:
             flags |= 1 << 13
         if allowed & MESSAGE_CONTENT:
             flags |= 1 << 19
+        if self.world.commands.activities_enabled:
+            flags |= 1 << 17  # EMBEDDED: the application has an Activity
         return flags
 
     # -- connection handling ------------------------------------------------------

@@ -30,16 +30,19 @@ DEFERRED_UPDATE_MESSAGE = 6
 UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
+LAUNCH_ACTIVITY = 12
+"""Open the application's Activity for the user (no data; Activities must be enabled)."""
 
 ALLOWED_CALLBACKS = {
     PING: {PONG},
-    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL, LAUNCH_ACTIVITY},
     MESSAGE_COMPONENT: {
         CHANNEL_MESSAGE,
         DEFERRED_CHANNEL_MESSAGE,
         DEFERRED_UPDATE_MESSAGE,
         UPDATE_MESSAGE,
         MODAL,
+        LAUNCH_ACTIVITY,
     },
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
     MODAL_SUBMIT: {
@@ -64,6 +67,8 @@ class Callback:
     error: ApiError | None = None
     message: models.Message | None = None
     """The message created (4, 5) or updated (6, 7) by this callback."""
+    activity_instance_id: str | None = None
+    """The Activity instance a LAUNCH_ACTIVITY (12) opened."""
     via: str = "callback"
     """How it came: ``callback`` (the callback route) or ``body`` (the answer to an
     interactions endpoint's POST)."""
@@ -136,6 +141,12 @@ class InteractionRecord:
     @property
     def accepted_callback(self) -> Callback | None:
         return next((callback for callback in self.callbacks if callback.accepted), None)
+
+    @property
+    def launched_activity(self) -> bool:
+        """Whether the bot answered by launching the application's Activity (type 12)."""
+        callback = self.accepted_callback
+        return callback is not None and callback.type == LAUNCH_ACTIVITY
 
     @property
     def latency_ms(self) -> float | None:

@@ -441,6 +441,9 @@ class RequestRecord:
     """The caller's TCP port: which of several bot processes made the call."""
     held: bool = False
     """True while the call waits on ``settings.hold_posts`` or ``settings.hold_edits``."""
+    oauth: bool = False
+    """Made with OAuth2 credentials (the code exchange, a user's bearer token), not the
+    bot's token: an Activity's server, which the bot's global limit does not count."""
 
     @property
     def unknown(self) -> bool:
@@ -455,8 +458,9 @@ class RequestRecord:
     def global_limit(self) -> bool:
         """Whether the call counts against the bot's global rate limit: every call but
         those an interaction's token authorises (its callback, and the webhook routes
-        that follow it up and edit its answer), which Discord does not count there."""
-        return not is_interaction_route(self.route or "")
+        that follow it up and edit its answer), which Discord does not count there, and
+        OAuth2's."""
+        return not self.oauth and not is_interaction_route(self.route or "")
 
 
 INTERACTION_ROUTES = (

@@ -324,6 +324,8 @@ def command(entity: models.RegisteredCommand) -> JSON:
     }
     if entity.options:
         payload["options"] = entity.options
+    if entity.type == 4:  # an Entry Point: who handles it
+        payload["handler"] = int(raw.get("handler", 1))
     if entity.guild_id is not None:
         payload["guild_id"] = str(entity.guild_id)
     return payload

@@ -21,6 +21,7 @@ from .interactions import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
+    LAUNCH_ACTIVITY,
     MODAL,
     UPDATE_MESSAGE,
     Callback,
@@ -126,6 +127,18 @@ class Responder:
                 self.world.edit_message(source, data, attempt.files)
             record.original = source
             return source
+        if attempt.type == LAUNCH_ACTIVITY:
+            if not self.world.commands.activities_enabled:
+                errors = FormErrors()
+                errors.add(
+                    ["type"],
+                    "INTERACTION_RESPONSE_TYPE_INVALID",
+                    "Activities are not enabled for this application.",
+                )
+                errors.raise_if_any()
+            attempt.activity_instance_id = f"i-{self.world.ids.next()}-fake"
+            self.world.activity_launches.append(record)
+            return None
         if attempt.type == AUTOCOMPLETE_RESULT:
             validate_choices(data)
         elif attempt.type == MODAL:
@@ -162,11 +175,13 @@ class Responder:
         resource: dict[str, Any] = {"type": attempt.type}
         if message is not None:
             resource["message"] = payloads.message(message)
+        if attempt.activity_instance_id is not None:
+            resource["activity_instance"] = {"id": attempt.activity_instance_id}
         return {
             "interaction": {
                 "id": str(record.id),
                 "type": record.type,
-                "activity_instance_id": None,
+                "activity_instance_id": attempt.activity_instance_id,
                 "response_message_id": None if message is None else str(message.id),
                 "response_message_loading": attempt.type == DEFERRED_CHANNEL_MESSAGE,
                 "response_message_ephemeral": bool(message and message.ephemeral),

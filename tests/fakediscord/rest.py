@@ -9,6 +9,7 @@ are authenticated by their token in the path, as on Discord.
 from __future__ import annotations
 
 import asyncio
+import base64
 import collections
 import contextlib
 import datetime as dt
@@ -27,6 +28,7 @@ from .errors import ApiError, FormErrors, not_found_route, unauthorized, unknown
 from .gateway import Gateway
 from .interactions import InteractionRecord
 from .models import Channel, DMChannel, Guild, Message, RequestRecord, TextChannel, User
+from .oauth import OAuthError
 from .responses import Responder
 from .state import World
 from .validation import validate_edit, validate_message
@@ -139,6 +141,7 @@ class RestApi:
             ("GET", "/gateway", self.get_gateway),
             ("GET", "/gateway/bot", self.get_gateway_bot),
             ("GET", "/users/@me", self.get_me),
+            ("POST", "/oauth2/token", self.oauth_token),
             ("GET", "/users/@me/guilds", self.get_my_guilds),
             ("POST", "/users/@me/channels", self.create_dm),
             ("GET", "/users/{user_id:\\d+}", self.get_user),
@@ -245,6 +248,8 @@ class RestApi:
             query=dict(request.query),
             at=time.perf_counter(),
             peer_port=_peer_port(request),
+            oauth=route == "/oauth2/token"
+            or request.headers.get("Authorization", "").startswith("Bearer "),
         )
         request[_RECORD_KEY] = record
         self.world.requests.append(record)
@@ -347,8 +352,36 @@ class RestApi:
             }
         )
 
+    @public
     async def get_me(self, request: web.Request) -> web.Response:
-        return json_response(payloads.client_user(self.world.bot_user))
+        """The bot's own user with the bot token; with an OAuth2 bearer token, the user
+        who authorized it (an Activity reading who opened it)."""
+        authorization = request.headers.get("Authorization")
+        if authorization == f"Bot {self.world.bot_token}":
+            return json_response(payloads.client_user(self.world.bot_user))
+        user_id = self.world.oauth.user_of(authorization)
+        user = None if user_id is None else self.world.users.get(user_id)
+        if user is None:
+            raise unauthorized()
+        return json_response(payloads.user(user))
+
+    @public
+    async def oauth_token(self, request: web.Request) -> web.Response:
+        """Trade an authorization code for an access token (client credentials in the
+        form, or as HTTP Basic authentication)."""
+        form = {key: str(value) for key, value in (await request.post()).items()}
+        record_of(request).body = {k: v for k, v in form.items() if k != "client_secret"}
+        basic = request.headers.get("Authorization", "")
+        if basic.startswith("Basic "):
+            with contextlib.suppress(ValueError):
+                decoded = base64.b64decode(basic[6:]).decode()
+                form["client_id"], _, form["client_secret"] = decoded.partition(":")
+        try:
+            answer = self.world.oauth.exchange(form)
+        except OAuthError as exc:
+            return json_response(exc.body(), exc.status)
+        self.world.changed()
+        return json_response(answer)
 
     async def get_my_guilds(self, request: web.Request) -> web.Response:
         return json_response(

@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from . import components as comp
 from .bodies import Upload
-from .commands import CommandRegistry
+from .commands import PRIMARY_ENTRY_POINT, CommandRegistry
 from .models import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -35,6 +35,7 @@ from .models import (
     User,
 )
 from .notify import Notifier
+from .oauth import OAuthGrants
 from .permissions import BOT_DEFAULT, EVERYONE_DEFAULT, Perm
 from .snowflake import SnowflakeFactory, utcnow
 
@@ -42,6 +43,14 @@ if TYPE_CHECKING:
     from .interactions import InteractionRecord
 
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
+
+DEFAULT_ENTRY_POINT: dict[str, Any] = {
+    "type": PRIMARY_ENTRY_POINT,
+    "name": "launch",
+    "description": "Launch an Activity",
+    "handler": 2,
+}
+"""The Entry Point Discord creates when Activities are enabled."""
 
 # Flags a bot may set when sending (suppress embeds, suppress notifications, components v2).
 _SENDABLE_FLAGS = (1 << 2) | (1 << 12) | COMPONENTS_V2
@@ -123,12 +132,30 @@ class World:
     requests: list[RequestRecord] = field(default_factory=list)
     server_errors: list[str] = field(default_factory=list)
     listeners: list[WorldListener] = field(default_factory=list)
+    activity_launches: list[InteractionRecord] = field(default_factory=list)
+    """Interactions the bot answered by launching the Activity (callback type 12)."""
 
     def __post_init__(self) -> None:
         self.bot_user = self._new_user(self.bot_name, bot=True)
         self.application_id = self.bot_user.id
         self.bot_token = _make_token(self.bot_user.id)
         self.commands = CommandRegistry(self.ids, self.application_id, self.changed)
+        self.oauth = OAuthGrants(client_id=self.application_id)
+
+    # -- Activities and OAuth2 ----------------------------------------------------
+
+    def enable_activities(self) -> None:
+        """Enable Activities "in the developer portal": Discord then creates the default
+        Entry Point command, ``launch``, which Discord handles (handler 2)."""
+        self.commands.activities_enabled = True
+        if not any(c.type == PRIMARY_ENTRY_POINT for c in self.commands.scoped(None)):
+            self.commands.upsert(None, DEFAULT_ENTRY_POINT)
+        self.changed()
+
+    def issue_oauth_code(self, user_id: int) -> str:
+        """An authorization code for ``user_id`` (what the Discord client hands an
+        Activity that asked for ``identify``): traded once at ``POST /oauth2/token``."""
+        return self.oauth.issue_code(user_id)
 
     # -- change propagation -------------------------------------------------------
 

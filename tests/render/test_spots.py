@@ -47,12 +47,17 @@ def positions(
     name: str, options: dict[str, Any] | None = None, players: int | None = None
 ) -> Iterator[Match]:
     """The match at each of :data:`STEPS` moves into seeded random play (each seed's
-    match is played on after it is yielded, so look before asking for the next)."""
+    match is played on after it is yielded, so look before asking for the next). Unless
+    ``options`` are given, the first seed plays the table's defaults and the others a
+    seeded random choice of every option (a spinner or none, doubles in line...)."""
     spec = GAMES[name]
     seats = players or spec.default_seats
     for seed in SEEDS:
         rng = random.Random(seed)
-        match = Match(name, seats, spec.match.default_target, seed, options)
+        chosen = options
+        if chosen is None and seed != SEEDS[0]:
+            chosen = {option.name: rng.choice(option.values) for option in spec.options}
+        match = Match(name, seats, spec.match.default_target, seed, chosen)
         for step in range(max(STEPS) + 1):
             hand = match.hand
             moves = hand.legal_moves()

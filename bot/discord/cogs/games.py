@@ -261,8 +261,8 @@ def _opponent_id(
 
 
 def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds: int) -> Any:
-    """The whole ``/<family>`` command group: new, join, play, hand, status, cancel, rules,
-    replay."""
+    """The whole ``/<family>`` command group: new, join, play, hand, status, cancel, web,
+    rules, replay."""
     family = adapter.family
     group = app_commands.Group(name=family, description=adapter.title, guild_only=True)
     group.add_command(new_command(adapter, default_turn_seconds, handlers))
@@ -294,6 +294,9 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
     async def rules(interaction: discord.Interaction[Any]) -> None:
         await show_rules(interaction, family, adapter.rules_text(text=reader_text(interaction)))
 
+    async def web(interaction: discord.Interaction[Any]) -> None:
+        await handlers.web_here(interaction, family)
+
     async def replay(interaction: discord.Interaction[Any], table: int | None = None) -> None:
         await handlers.replay(interaction, family, table)
 
@@ -323,6 +326,7 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
         (N_("status"), N_("Show this channel's table and scores"), status),
         (N_("hint"), N_("The hard computer's move for your turn (only you see it)"), hint),
         (N_("cancel"), N_("Cancel this channel's table (host only)"), cancel),
+        (N_("web"), N_("Open this channel's table in your browser: a link for you alone"), web),
         (
             N_("rules"),
             said(

@@ -161,9 +161,11 @@ async function showPicture(img, url, alt) {
       // people may share one browser.
       cache: 'no-store',
     });
-    if (!response.ok) return;
+    if (!response.ok) throw new Error(String(response.status));
     blob = await response.blob();
   } catch {
+    // Asked again with the next state (the address is forgotten, so it is not skipped).
+    if (img.dataset.url === url) delete img.dataset.url;
     return;
   }
   if (img.dataset.url !== url) return; // a newer picture was asked for meanwhile
@@ -530,7 +532,7 @@ async function choose(subject, opener) {
     `/api/tables/${page.tableId}/places?subject=${encodeURIComponent(subject)}`,
   );
   if (!answer.ok) {
-    showError(answer.body.error);
+    await refused(answer);
     return;
   }
   if (!page.state || page.state.turn !== turn) return; // the table moved on meanwhile
@@ -635,9 +637,19 @@ async function play(move) {
     if (answer.body.state) show(answer.body.state);
     return;
   }
-  showError(answer.body.error);
-  if (answer.status === 409) page.choice = null;
   setBusy(false);
+  await refused(answer);
+}
+
+// A refusal is said in the server's words; one that says this page is behind (not your
+// turn, stale) brings the page up to date, should its socket not have done so yet.
+async function refused(answer) {
+  showError(answer.body.error);
+  if (answer.status === 409) {
+    page.choice = null;
+    renderPlaces();
+    refreshSubjects();
+  }
   if (answer.status === 409 || answer.status === 400) await refresh();
 }
 
@@ -738,6 +750,9 @@ function start() {
       connect();
     }
   });
+  // A link pasted into a tab already showing the page changes only the fragment: start
+  // again from it.
+  window.addEventListener('hashchange', () => location.reload());
   if (insideDiscord()) startActivity();
   else startLink();
 }

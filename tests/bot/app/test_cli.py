@@ -18,7 +18,7 @@ from bot.app.settings import Settings
 
 REPO = Path(__file__).resolve().parents[3]
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
-COMMANDS = ("run", "worker", "interactions", "demo", "replay", "migrate-to-postgres")
+COMMANDS = ("run", "worker", "interactions", "web", "demo", "replay", "migrate-to-postgres")
 SHOWN = {
     "run": ["DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "SHARD_IDS", "LOG_LEVEL"],
     "worker": ["DISCORD_TOKEN", "DATABASE_URL", "PUBLISH_WORKERS", "METRICS_PORT", "LOG_LEVEL"],
@@ -30,6 +30,14 @@ SHOWN = {
         "INTERACTIONS_HOST",
         "INTERACTIONS_PORT",
         "METRICS_PORT",
+    ],
+    "web": [
+        "live table page",
+        "DATABASE_URL (required)",
+        "WEB_PORT (required)",
+        "WEB_SECRET (required)",
+        "WEB_PUBLIC_URL",
+        "DISCORD_CLIENT_SECRET",
     ],
     "demo": ["--out DIR", "demo-pictures", "--out docs/pictures", "LOG_LEVEL", "No token needed"],
     "replay": ["DATABASE", "TABLE", "--out DIR", "LOG_LEVEL", "No token needed"],
@@ -191,3 +199,16 @@ def test_a_setting_meant_for_tests_is_still_read(
         "http://127.0.0.1:5999/api/v10",
         here / "clock",
     )
+
+
+def test_the_web_command_alone_needs_postgresql_and_a_port(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Run alone, the page shares the tables through PostgreSQL: on SQLite, or without a
+    port, it says what to set instead of starting."""
+    monkeypatch.chdir(tmp_path)
+    base = {"discord_token": GOOD_TOKEN, "database_path": tmp_path / "t.db"}
+    assert "WEB_PORT" in (start.start_web(Settings(**base)) or "")  # type: ignore[arg-type]
+    secret = {"web_port": 8000, "web_secret": "a secret of 16 chars"}
+    problem = start.start_web(Settings(**base, **secret)) or ""  # type: ignore[arg-type]
+    assert "DATABASE_URL" in problem and "WEB_PORT in `run`" in problem

@@ -114,6 +114,10 @@ def test_dotenv_and_overrides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
             {"DISCORD_TOKEN": GOOD_TOKEN, "SHARD_COUNT": "2", "SHARD_IDS": "one"},
             "SHARD_IDS: must be shard numbers",
         ),
+        (
+            {"DISCORD_TOKEN": GOOD_TOKEN, "WEB_SECRET": "hunter2"},
+            "WEB_SECRET must be at least 16 characters long",
+        ),
     ],
 )
 def test_bad_settings_are_described_in_one_line(

@@ -30,7 +30,7 @@ def test_every_family_in_the_registry_has_an_adapter_and_a_command_group() -> No
         assert group.name == family
         private = "hand" if all(spec.has_hands for spec in adapter.specs) else "board"
         assert sorted(c.name for c in group.commands) == sorted(
-            ["new", "join", "play", private, "status", "hint", "cancel", "rules", "replay"]
+            ["new", "join", "play", private, "status", "hint", "cancel", "web", "rules", "replay"]
         )
 
 

@@ -33,6 +33,7 @@ async def test_only_plain_intents_and_the_expected_commands(club: Club, bot: Bot
         "network replay",
         "network rules",
         "network status",
+        "network web",
     ]
     assert fake.command("standings", club.guild).name == "standings"
     assert fake.command("ranking", club.guild).name == "ranking"

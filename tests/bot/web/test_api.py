@@ -15,7 +15,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.store import Store
 from bot.tables.service import Actor, TableService, load_match
 from bot.tables.settings import TableSettings
-from bot.web.api import WebConfig, WebSurface
+from bot.web.access import WebConfig
+from bot.web.api import WebSurface
 from bot.web.hub import Hub
 from bot.web.scenes import Scenes
 from bot.web.state import States
