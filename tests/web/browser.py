@@ -106,8 +106,17 @@ def record(page: Page) -> Received:
     return received
 
 
+WIDER_THAN_SHOWN = """() => {
+  const width = document.documentElement.clientWidth;
+  return [...document.querySelectorAll('body *')]
+    .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > width + 1)
+    .map((e) => e.id || e.className || e.tagName);
+}"""
+
+
 async def screenshots(page: Page, name: str) -> list[Path]:
-    """Save ``page`` at desktop width and at 360 px (a phone), full length; the files."""
+    """Save ``page`` at desktop width and at 360 px (a phone), full length; the files.
+    At either width nothing may stick out sideways (no sideways scrolling on a phone)."""
     SCREENS.mkdir(exist_ok=True)
     saved = []
     original = page.viewport_size
@@ -117,6 +126,8 @@ async def screenshots(page: Page, name: str) -> list[Path]:
         path = SCREENS / f"{name}-{label}.png"
         await page.screenshot(path=str(path), full_page=True)
         saved.append(path)
+        outside = await page.evaluate(WIDER_THAN_SHOWN)
+        assert not outside, f"{name} at {label}: wider than the screen: {outside}"
     if original is not None:
         await page.set_viewport_size(original)
     return saved

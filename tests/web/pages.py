@@ -151,6 +151,31 @@ class TablePage:
         await button.click()
         return chosen
 
+    async def play_by_keyboard(self) -> str:
+        """Play the first playable tile on its first place with the keyboard alone, as
+        with a screen reader: focus the tile's button (its label names the tile), Enter;
+        the first place gets the focus (its label names the move), Enter. The labels."""
+        before = await self.version()
+        tile = self.page.locator(SUBJECTS).first
+        await tile.focus()
+        chosen = await self.focused_label()
+        await self.page.keyboard.press("Enter")
+        await self.page.wait_for_function(
+            "() => document.activeElement && document.activeElement.closest('#targets')",
+            timeout=WAIT_MS,
+        )
+        place = await self.focused_label()
+        await self.page.keyboard.press("Enter")
+        await self.wait_for_version_after(before)
+        error = (await self.page.locator("#error").inner_text()).strip()
+        assert not error, f"{self.name}: {chosen} → {place} was refused: {error}"
+        return f"{chosen} → {place}"
+
+    async def focused_label(self) -> str:
+        label = await self.page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+        assert label, "the focused button has no label"
+        return str(label)
+
     async def play_a_turn(self) -> str:
         """Play the turn the page offers: the first playable tile on its first place,
         else the first action (Pass, Draw); returns the move once the page shows it
