@@ -130,7 +130,7 @@ async def test_all_fives_a_hand_played_on_the_page_against_a_computer(
     moves = await play_until(
         pages, first_hand_over, limit=60, choose=by_keyboard_at_first, after_each=screens_midway
     )
-    assert (moves and by_keyboard == ["ada", "bea"]) or sorted(by_keyboard) == ["ada", "bea"]
+    assert moves and sorted(by_keyboard) == ["ada", "bea"]
     # The next hand's table: the pages and the channel agree on the scores of hand 1.
     _version, match = stored_table(club.db_path, number)
     assert match is not None
