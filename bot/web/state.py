@@ -30,6 +30,8 @@ JSON = dict[str, Any]
 
 _COMMAND_MENTION: Final = re.compile(r"</([^:>]+):\d+>")
 _USER_MENTION: Final = re.compile(r"<@!?(\d+)>")
+_ESCAPED: Final = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~>])")
+"""Discord markdown's escapes (a name's ``\(`` reads ``(`` on a page)."""
 _ITALIC: Final = re.compile(r"(?<!\w)_([^_\n]+)_(?!\w)")
 _LOG_LINES: Final = 8
 """The latest plays a page lists."""
@@ -82,6 +84,7 @@ def _plain(content: str, record: TableRecord) -> list[str]:
 
     content = _COMMAND_MENTION.sub(lambda m: "/" + m.group(1), content)
     content = _ITALIC.sub(r"\1", content)
+    content = _ESCAPED.sub(r"\1", content)
     return _USER_MENTION.sub(user, content).split("\n")
 
 
