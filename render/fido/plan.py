@@ -436,9 +436,9 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
     if found is not None:  # or, as few px, a taller picture whose numerals read bigger
         small = [sized for sized in tried if sized.width * sized.height <= AREA_BUDGET]
         return _tree_finish(view, max([found, *small], key=_readability))
-    sized = trees.folded(TREE_FLOOR, False)
-    while sized.width > MAX_WIDTH and sized.unit > UNIT_FLOOR:  # taller, never wider
-        sized = trees.folded(sized.unit - UNIT_STEP, False)
+    sized = trees.folded(TREE_FLOOR, False, tall=True)  # taller, never wider
+    while sized.width > MAX_WIDTH and sized.unit > UNIT_FLOOR:
+        sized = trees.folded(sized.unit - UNIT_STEP, False, tall=True)
     return _tree_finish(view, sized)
 
 

@@ -1,12 +1,18 @@
 """FIDO's crosswise line laid out as on a real table: one connected, branching picture.
 
 Every arm runs along a row (A east of the opening double, B west of it). A double in an
-arm stands across the row; the arm carries on straight from its far long side (the naked
-side), and its two short ends open side arms that leave it at right angles: a *stem* of
-the side arm's first tiles standing in the double's own column, then a turn, and the rest
-of the arm runs along a row of its own, parallel to the parent arm and the same way.
+arm stands across the row, against the end of the tile before it and centred on its
+line; the arm carries on straight from its far long side (the naked side), and its two
+short ends open side arms that leave it at right angles: a *stem* of the side arm's first
+tiles standing in the double's own column, then a turn, and the rest of the arm runs along
+a row of its own, parallel to the parent arm and the same way. A double always stands in
+a row, never in a stem: a stem stops at least one tile short of the arm's first double,
+so that the double stands across the end of a tile lying in the row (an arm whose first
+double is its second tile reaches its row by a thin link instead of a stem).
 
-Nothing can overlap, by construction, like a tidy tree drawing:
+Nothing can overlap, by construction, like a tidy tree drawing, and things not joined
+keep a gap (:attr:`TreeLayout.gap`) across rows and along them (the profiles below
+are kept per column and per column line):
 
 * every subtree lies on its root's side of the root column (east of it, for an arm
   running east), so the stem column of a double is free of everything its later (more
@@ -18,12 +24,13 @@ Nothing can overlap, by construction, like a tidy tree drawing:
   later doubles' side arms end up nearer the row, the earlier ones' go over them where
   their columns meet, and share a level where they do not;
 * a side arm may instead turn west, back along its arm, if all of its subtree stays
-  east of the double before (whose stem must stay free), whichever keeps the row's
-  subtree shortest;
+  east of the column next to the double before (whose stem must stay free, with a
+  column to spare), whichever keeps the row's subtree shortest;
 * the stem is as many standing tiles as the height needs; if the arm has too few tiles
   before its first double, a thin link finishes the climb to the row;
 * an arm too long for the picture's width turns back (a U-turn drawn as a link, past
-  everything else on that side) into a row of its own, running the other way.
+  everything else on that side) into a row of its own, running the other way; never
+  just before a double, which must stand against the tile before it.
 
 The opening double's short ends C and D open side arms the same way; each turns east or
 west, whichever of the four ways gives the smaller picture.
@@ -40,17 +47,24 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from render.kit import sprites
+from render.kit.legible import CHAT_WIDTH
 from render.kit.tiles import NUMERALS, E, N, S, W, numeral_size
+from render.line.plan import MAX_WIDTH
 
 NEG = -(10**9)
 MIN_ROOM = 8
 """Columns a row may always use before it turns back, however little room it is given."""
 """A column's reach when nothing is in it."""
 
+CLEAR = -(-2 * MAX_WIDTH // CHAT_WIDTH)
+"""The least gap (px) between things that are not joined: 2 px once even the widest
+picture is shown at chat width, so that no tile seems to lie against one it does not."""
+
 WEST_ROOM = 4
 """Columns a side arm needs between its double and the one before to turn west there."""
 
 Point: TypeAlias = tuple[int, int]
+Side: TypeAlias = tuple[dict[int, int], dict[int, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +87,17 @@ class Shape:
     and below (``down``)."""
 
     unit: int
+    margin: int = 0
+    """How near (px) a column line a thing must come to count in :attr:`up_edges`."""
     spots: list[Spot] = field(default_factory=list)
     links: list[tuple[Point, ...]] = field(default_factory=list)
     up: dict[int, int] = field(default_factory=dict)
     down: dict[int, int] = field(default_factory=dict)
+    up_edges: dict[int, int] = field(default_factory=dict)
+    down_edges: dict[int, int] = field(default_factory=dict)
+    """The profile along the column lines (line ``b`` at ``b * unit`` px) of what comes
+    within :attr:`margin` of them: things on either side of a line must clear each other
+    there, or they would lie flush side by side."""
     corridor: int | None = None
     """While a row's side arms are placed: the column from which its middle line stays
     free all the way east (the way its turn back will take)."""
@@ -86,13 +107,22 @@ class Shape:
         self.cover(spot.left, spot.top, spot.right, spot.bottom)
 
     def cover(self, left: int, top: int, right: int, bottom: int) -> None:
-        """Mark the box as taken in the profile."""
-        u = self.unit
+        """Mark the box as taken in the profile (and the column lines it comes near)."""
+        u, margin = self.unit, self.margin
         for column in range(left // u, -(-right // u)):
             if -top > self.up.get(column, NEG):
                 self.up[column] = -top
             if bottom > self.down.get(column, NEG):
                 self.down[column] = bottom
+        for line in range(-(-(left - margin) // u), (right + margin) // u + 1):
+            if -top > self.up_edges.get(line, NEG):
+                self.up_edges[line] = -top
+            if bottom > self.down_edges.get(line, NEG):
+                self.down_edges[line] = bottom
+
+    def side(self, up: bool) -> Side:
+        """The profile above the row (``up``) or below it, by column and by column line."""
+        return (self.up, self.up_edges) if up else (self.down, self.down_edges)
 
     def merge(self, other: Shape, columns: int, dy: int) -> None:
         """Add ``other`` moved ``columns`` columns east and ``dy`` px down."""
@@ -102,20 +132,22 @@ class Shape:
             for s in other.spots
         ]
         self.links += [tuple((x + dx, y + dy) for x, y in link) for link in other.links]
-        for column, reach in other.up.items():
-            key = column + columns
-            if reach - dy > self.up.get(key, NEG):
-                self.up[key] = reach - dy
-        for column, reach in other.down.items():
-            key = column + columns
-            if reach + dy > self.down.get(key, NEG):
-                self.down[key] = reach + dy
+        for mine, theirs, shift in (
+            (self.up, other.up, -dy),
+            (self.down, other.down, dy),
+            (self.up_edges, other.up_edges, -dy),
+            (self.down_edges, other.down_edges, dy),
+        ):
+            for column, reach in theirs.items():
+                key = column + columns
+                if reach + shift > mine.get(key, NEG):
+                    mine[key] = reach + shift
 
     def mirrored(self) -> Shape:
         """The shape reflected about the middle of column 0 (east becomes west)."""
         u = self.unit
         flipped = {E: W, W: E}
-        out = Shape(u)
+        out = Shape(u, self.margin)
         out.spots = [
             Spot(u - s.right, s.top, u - s.left, s.bottom, s.payload,
                  flipped.get(s.direction, s.direction))
@@ -124,24 +156,33 @@ class Shape:
         out.links = [tuple((u - x, y) for x, y in link) for link in self.links]
         out.up = {-c: r for c, r in self.up.items()}
         out.down = {-c: r for c, r in self.down.items()}
+        out.up_edges = {1 - b: r for b, r in self.up_edges.items()}
+        out.down_edges = {1 - b: r for b, r in self.down_edges.items()}
         return out
 
 
 def clearance(
-    placed: Mapping[int, int],
+    placed: Side,
     at: int,
-    near: Mapping[int, int],
+    near: Side,
     gap: int,
     corridor: int | None = None,
 ) -> int:
     """The least distance from the placed row's middle at which a shape whose near side
-    reaches ``near`` (per its own column) clears ``placed`` by ``gap``, its column 0 at
-    column ``at`` (and clears the middle line from column ``corridor`` on)."""
+    reaches ``near`` (per its own column, and column line) clears ``placed`` by ``gap``,
+    its column 0 at column ``at`` (and clears the middle line from column ``corridor``
+    on)."""
     need = NEG
-    for column, reach in near.items():
-        there = placed.get(column + at, NEG)
-        if corridor is not None and column + at >= corridor:
+    for column, reach in near[0].items():
+        key = column + at
+        there = placed[0].get(key, NEG)
+        if corridor is not None and key >= corridor:
             there = max(there, 1)
+        if there + gap + reach > need:
+            need = there + gap + reach
+    edges = placed[1]
+    for line, reach in near[1].items():
+        there = edges.get(line + at, NEG)
         if there + gap + reach > need:
             need = there + gap + reach
     return need
@@ -171,7 +212,7 @@ class TreeLayout:
         self.transposed = transposed
         self.badge_height = badge_height(unit)
         self.badge_gap = max(3, unit // 10)
-        self.gap = max(2, unit // 8)
+        self.gap = max(CLEAR, unit // 8)
         self._rows: dict[tuple[str, int, int, bool | None], Shape] = {}
         self._needs: dict[tuple[str, int], int] = {}
         self._openings: dict[tuple[object, int, int], Shape] = {}
@@ -210,7 +251,7 @@ class TreeLayout:
             return self._rows[key]
         u = self.unit
         limit = room * u
-        shape = Shape(u)
+        shape = Shape(u, self.gap)
         x = u
         doubles: list[tuple[int, int]] = []
         pieces = self.arms.get(label, ())
@@ -223,6 +264,11 @@ class TreeLayout:
             if index > skip and x + width + tail > limit:
                 fold_at = index
                 break
+            if index > skip and not standing and self._double_follows(pieces, index):
+                after = badge_room if index + 1 == len(pieces) - 1 else 0
+                if x + 3 * u + after > limit:  # the double must lie across this tile's end
+                    fold_at = index
+                    break
             if standing:
                 shape.add(Spot(x, -u, x + u, u, payload, S))
                 doubles.append((x // u, index))
@@ -232,7 +278,7 @@ class TreeLayout:
         if fold_at is None and x > u and x + badge_room > limit:
             fold_at = len(pieces)  # only the badge turns back
         if fold_at is None:
-            badge = self._badge(label, x + self.badge_gap)
+            badge = self._badge(label, x + self._tip_gap(label))
             if badge is not None:
                 shape.add(badge)
         else:
@@ -249,6 +295,11 @@ class TreeLayout:
             self.fold(shape, label, fold_at, x, fold_up)
         self._rows[key] = shape
         return shape
+
+    @staticmethod
+    def _double_follows(pieces: Sequence[tuple[object, bool]], index: int) -> bool:
+        """Whether the tile after ``index`` is a double standing across the row."""
+        return index + 1 < len(pieces) and pieces[index + 1][1]
 
     def need(self, label: str, skip: int) -> int:
         """Columns enough for arm ``label`` from tile ``skip`` on (as :meth:`row` lays it)
@@ -273,21 +324,27 @@ class TreeLayout:
         found = self.badges.get(label)
         if found is None:
             return 0
-        return self.badge_gap + self._badge_size(found[1])[0]
+        return self._tip_gap(label) + self._badge_size(found[1])[0]
+
+    def _tip_gap(self, label: str) -> int:
+        """Px between an arm's tip and its badge: wider beyond a double's naked side, where
+        a badge taller than the double would come near its side arms' first tiles."""
+        pieces = self.arms.get(label, ())
+        return CLEAR if pieces and pieces[-1][1] else self.badge_gap
 
     def fold(self, shape: Shape, label: str, at: int, end: int, going_up: bool) -> None:
         """The rest of arm ``label`` from tile ``at``, its row ending at ``end`` px: a link
         carries on along the row to the first column east of everything on that side,
         turns up (or down) past it all, and the arm comes back west in a row of its own."""
         u = self.unit
-        placed = shape.up if going_up else shape.down
+        placed = shape.side(going_up)
         sign = -1 if going_up else 1
-        turn = max(max(placed) + 1, -(-end // u), MIN_ROOM + 2)
+        turn = max(max(placed[0]) + 1, -(-end // u), MIN_ROOM + 2)
         back = self.row(label, at, turn - 2, going_up)
         turn = max(turn, max(back.up) + 1)  # all of the way back stays east of column 0
         child = back.mirrored()
-        near = child.down if going_up else child.up
-        lowest = u // 2 + self.gap + max(near.values())
+        near = child.side(not going_up)
+        lowest = u // 2 + self.gap + max(near[0].values())
         height = max(clearance(placed, turn, near, self.gap), lowest)
         middle = turn * u + u // 2
         shape.links.append(
@@ -358,7 +415,7 @@ class TreeLayout:
             if placement is None:
                 return [None]
             child = placement.child
-            if bounded and min(*child.up, *child.down) < -room:
+            if bounded and min(*child.up, *child.down) < 1 - room:
                 continue  # it would reach over the double before and block its stem
             found.append(placement)
         return found
@@ -381,7 +438,7 @@ class TreeLayout:
         pieces = self.arms.get(label, ())
         if not pieces and label not in self.badges:
             return None
-        placed = shape.up if going_up else shape.down
+        placed = shape.side(going_up)
 
         def laid(child: Shape) -> Shape:
             if not west:
@@ -390,8 +447,8 @@ class TreeLayout:
                 self._mirrored[id(child)] = (child, child.mirrored())
             return self._mirrored[id(child)][1]
 
-        def near(child: Shape) -> dict[int, int]:
-            return child.down if going_up else child.up
+        def near(child: Shape) -> Side:
+            return child.side(not going_up)
 
         def far(child: Shape) -> int:
             return max((child.up if going_up else child.down).values())
@@ -399,10 +456,10 @@ class TreeLayout:
         if not pieces:  # a badge alone, on the short end
             badge = self._badge(label, 0)
             assert badge is not None
-            child = Shape(u)
+            child = Shape(u, self.gap)
             child.add(badge)
             child = laid(child)
-            lowest = u + self.gap + max(near(child).values())
+            lowest = u + self.badge_gap + max(near(child)[0].values())
             height = max(clearance(placed, column, near(child), self.gap, shape.corridor), lowest)
             reach = height + far(child)
             linked = height > lowest
@@ -410,13 +467,15 @@ class TreeLayout:
         prefix = 0
         while prefix < len(pieces) and not pieces[prefix][1]:
             prefix += 1
-        stem = 1 if prefix else 0
+        if prefix < len(pieces):  # a double must lie across a lying tile's end in the row
+            prefix -= 1
+        stem = 1 if prefix > 0 else 0
         while True:
             child = laid(self.row(label, stem, room, going_up))
             need = clearance(placed, column, near(child), self.gap, shape.corridor)
             flush = 2 * u * stem + u // 2  # the row's middle level with the stem's end
             if stem and need <= flush:  # the row's first tile lies against the top tile
-                height, linked = max(need, flush - u), False
+                height, linked = max(need, flush - u + self.gap), False
                 break
             wanted = max(1, -(-(need - u // 2) // (2 * u)))
             if stem < prefix:
@@ -493,7 +552,7 @@ class TreeLayout:
 
     def _opening(self, payload: object, east: int, west: int) -> Shape:
         u = self.unit
-        shape = Shape(u)
+        shape = Shape(u, self.gap)
         shape.add(Spot(0, -u, u, u, payload, S))
         shape.merge(self.row("A", 0, east, True), 0, 0)
         shape.merge(self.row("B", 0, west, False).mirrored(), 0, 0)
