@@ -25,7 +25,7 @@ if ! where=$(find_browser); then
   echo "chromium.sh: installing Debian's chromium package" >&2
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
-    chromium >/dev/null
+    chromium fonts-noto-color-emoji >/dev/null
   where=$(find_browser)
 fi
 echo "$where"

@@ -300,10 +300,9 @@ function renderSeats(seats) {
       turn.textContent = seat.on_turn ? '▶' : '';
       const name = document.createElement('span');
       name.className = 'name';
-      name.textContent = seat.name;
+      name.textContent = seat.computer ? `🤖 ${seat.name}` : seat.name;
       const marks = [];
       if (seat.you && word('you')) marks.push(word('you'));
-      if (seat.computer && word('computer')) marks.push(word('computer'));
       const note = document.createElement('span');
       note.className = 'marks';
       note.textContent = marks.length ? ` (${marks.join(', ')})` : '';
