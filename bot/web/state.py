@@ -31,7 +31,7 @@ JSON = dict[str, Any]
 _COMMAND_MENTION: Final = re.compile(r"</([^:>]+):\d+>")
 _USER_MENTION: Final = re.compile(r"<@!?(\d+)>")
 _ESCAPED: Final = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~>])")
-"""Discord markdown's escapes (a name's ``\(`` reads ``(`` on a page)."""
+r"""Discord markdown's escapes (a name's ``\(`` reads ``(`` on a page)."""
 _ITALIC: Final = re.compile(r"(?<!\w)_([^_\n]+)_(?!\w)")
 _LOG_LINES: Final = 8
 """The latest plays a page lists."""
