@@ -25,6 +25,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -50,9 +51,10 @@ GAME = "all-fives"
 # ---------------------------------------------------------------------- the web process
 
 
-async def _serve(database: str, port: int, tables: int) -> None:
+async def _serve(database: str, port: int, tables: int, painters: int) -> None:
     from aiohttp import web
 
+    from bot.publishing import pictures
     from bot.store import Store
     from bot.tables.service import Actor, TableService
     from bot.tables.settings import TableSettings
@@ -63,6 +65,7 @@ async def _serve(database: str, port: int, tables: int) -> None:
     from bot.web.state import States
     from bot.web.tokens import Signer
 
+    painting = pictures.use_processes(painters)  # as the bot draws: RENDER_PROCESSES
     store = await Store.open(database)
     seeds = iter(range(1, 10**6))
     service = TableService(store, new_seed=lambda: next(seeds))
@@ -98,7 +101,11 @@ async def _serve(database: str, port: int, tables: int) -> None:
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", port).start()
     print(json.dumps(links), flush=True)
-    await asyncio.Event().wait()
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    await stop.wait()
+    await pictures.stop_processes(painting)
+    os._exit(0)  # the pages' sockets end with the process
 
 
 # ---------------------------------------------------------------------- the pages
@@ -140,6 +147,7 @@ async def _play_table(
     moves: int,
     latencies: list[float],
     rng: random.Random,
+    think: tuple[float, float],
 ) -> int:
     """Play the table the way its pages would; the latency of each move to every page."""
     made = 0
@@ -157,6 +165,7 @@ async def _play_table(
             await players[0].updated.wait()
             continue
         assert mover.state is not None
+        await asyncio.sleep(rng.uniform(*think))  # the player looks before tapping
         you, headers = mover.state["you"], {"Authorization": f"Bearer {mover.token}"}
         playable = [s for s in you["subjects"] if s["playable"]]
         if playable:
@@ -199,10 +208,13 @@ def _rss_kib(pid: int) -> int:
     raise RuntimeError("no VmRSS")
 
 
-async def _drive(base: str, pid: int, links: list[dict[str, Any]], moves: int) -> None:
+async def _drive(
+    base: str, pid: int, links: list[dict[str, Any]], moves: int, think: tuple[float, float]
+) -> None:
     latencies: list[float] = []
     rng = random.Random(7)
-    async with aiohttp.ClientSession() as session:
+    connector = aiohttp.TCPConnector(limit=0)  # every page keeps a socket open
+    async with aiohttp.ClientSession(connector=connector) as session:
         rss_before = _rss_kib(pid)
         tables, watchers = [], []
         ready_events = []
@@ -221,7 +233,7 @@ async def _drive(base: str, pid: int, links: list[dict[str, Any]], moves: int) -
         started = time.perf_counter()
         made = await asyncio.gather(
             *(
-                _play_table(session, base, players, watcher, moves, latencies, rng)
+                _play_table(session, base, players, watcher, moves, latencies, rng, think)
                 for players, watcher in tables
             )
         )
@@ -234,7 +246,10 @@ async def _drive(base: str, pid: int, links: list[dict[str, Any]], moves: int) -
     total_moves = sum(made)
     updates = len(latencies)
     ms = sorted(1000 * x for x in latencies)
-    print(f"{len(links)} tables, {connected} pages connected, {total_moves} moves in {wall:.1f} s")
+    print(
+        f"{len(links)} tables, {connected} pages connected, {total_moves} moves in {wall:.1f} s "
+        f"({total_moves / wall:.1f} a second; players think {think[0]:g}-{think[1]:g} s a move)"
+    )
     print(
         f"move to every watching page's update: p50 {statistics.median(ms):.1f} ms, "
         f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms ({updates} updates)"
@@ -266,11 +281,22 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--moves", type=int, default=12, help="plays a table (at most)")
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(2.0, 8.0),
+        metavar=("MIN", "MAX"),
+        help="seconds a player looks before each move, drawn evenly (0 0: as fast as it goes)",
+    )
+    parser.add_argument(
+        "--render-processes", type=int, default=1, help="drawing processes (the bot's default: 1)"
+    )
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        asyncio.run(_serve(args.serve, args.port, args.tables))
+        asyncio.run(_serve(args.serve, args.port, args.tables, args.render_processes))
         return
     port = args.port or _free_port()
     with _database(args.database) as database:
@@ -284,6 +310,8 @@ def main() -> None:
                 str(port),
                 "--tables",
                 str(args.tables),
+                "--render-processes",
+                str(args.render_processes),
             ],
             stdout=subprocess.PIPE,
             text=True,
@@ -293,7 +321,8 @@ def main() -> None:
         try:
             assert server.stdout is not None
             links = json.loads(server.stdout.readline())
-            asyncio.run(_drive(f"http://127.0.0.1:{port}", server.pid, links, args.moves))
+            base = f"http://127.0.0.1:{port}"
+            asyncio.run(_drive(base, server.pid, links, args.moves, tuple(args.think)))
         finally:
             server.terminate()
             server.wait(10)

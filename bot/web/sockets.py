@@ -19,6 +19,9 @@ FIRST_MESSAGE_WITHIN: Final = 10.0
 """Seconds a socket has to say who it is."""
 MAX_MESSAGE: Final = 4096
 """Bytes a page's message may hold (its first says who it is; no other is expected)."""
+CLOSE_WITHIN: Final = 2.0
+"""Seconds a closing socket waits for the page's answer (a page gone silent is not
+waited for longer: a stopping process closes all its pages at once)."""
 _CLOSE_CODES: Final = {401: 4401, 403: 4403, 404: 4404}
 
 
@@ -31,7 +34,7 @@ class Sockets:
 
     async def serve(self, request: web.Request) -> web.WebSocketResponse:
         self._access.same_site(request)
-        socket = web.WebSocketResponse(heartbeat=25, max_msg_size=MAX_MESSAGE)
+        socket = web.WebSocketResponse(heartbeat=25, max_msg_size=MAX_MESSAGE, timeout=CLOSE_WITHIN)
         await socket.prepare(request)
         self._open.add(socket)
         try:
@@ -44,8 +47,8 @@ class Sockets:
 
     async def close_all(self, _app: web.Application) -> None:
         """A stopping process closes its pages' sockets: they reconnect elsewhere."""
-        for socket in list(self._open):
-            await socket.close(code=1012, message=b"restarting")
+        closing = [socket.close(code=1012, message=b"restarting") for socket in self._open]
+        await asyncio.gather(*closing, return_exceptions=True)
 
     async def _run(self, request: web.Request, socket: web.WebSocketResponse) -> None:
         text = reader_text(request)
