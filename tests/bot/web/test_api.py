@@ -227,3 +227,29 @@ async def test_a_socket_with_a_forged_token_is_closed_with_a_reason(site: Site) 
     assert message["type"] == "error" and message["error"]
     await socket.receive(timeout=10)
     assert socket.close_code == 4401
+
+
+async def test_a_spectator_reads_the_page_in_their_browsers_language(site: Site) -> None:
+    headers = {**site.watcher(), "Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
+    state = await _state(site, headers)
+    assert state["language"] == "de"
+    assert state["words"]["latest"] == "Letzte Züge"
+    refused = await site.client.get(
+        f"/api/tables/{site.table}", headers={"Accept-Language": "es-419"}
+    )
+    assert refused.status == 401
+    assert (await refused.json())["error"].startswith("Este enlace no es válido")
+
+
+async def test_a_flood_from_one_user_is_slowed_with_a_sentence(site: Site) -> None:
+    headers = site.headers(ALICE)
+    statuses = []
+    for _ in range(80):  # far past a person's pace, at once
+        response = await site.client.get(f"/api/tables/{site.table}/places", headers=headers)
+        statuses.append(response.status)
+        if response.status == 429:
+            assert (await response.json())["error"].startswith("Too many requests")
+            break
+    assert statuses[-1] == 429
+    other = await site.client.get(f"/api/tables/{site.table}", headers=site.headers(BOB))
+    assert other.status == 200  # another player is not slowed by it
