@@ -159,6 +159,8 @@ class StoreBase:
             f" WHERE {where} RETURNING {TABLE_COLUMNS}",
             values,
         )
+        if rows and self._db.change_notice is not None:
+            await db.fetch(self._db.change_notice, (str(table_id),))
         return rows[0] if rows else None
 
 

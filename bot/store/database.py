@@ -44,6 +44,11 @@ class Database(Protocol):
     """Appended to the SELECT that checks a table's version inside a transaction, so a
     second writer waits for the first instead of reading the version it is replacing."""
 
+    change_notice: str | None
+    """A statement run inside each write that changes a table, given the table's id: it
+    tells every process sharing the database, once the write commits (live pages are
+    woken by it). None: a database only one process uses, which has no one to tell."""
+
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         """Read outside any write transaction (never seeing another's half-done one)."""
         ...

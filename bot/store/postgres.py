@@ -142,10 +142,16 @@ class SidePool:
         return pool
 
 
+CHANGED_CHANNEL: Final = "domino_tables_changed"
+"""Where each committed change of a table is announced, its id as the payload: what every
+process serving live pages LISTENs to."""
+
+
 class PostgresDatabase:
     """A migrated PostgreSQL database behind a connection pool."""
 
     lock_row = " FOR UPDATE"
+    change_notice: str | None = f"SELECT pg_notify('{CHANGED_CHANNEL}', ?)"
 
     def __init__(self, pool: asyncpg.Pool[Any], url: str) -> None:
         self._pool: asyncpg.Pool[Any] | None = pool

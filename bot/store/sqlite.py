@@ -63,6 +63,7 @@ class SqliteDatabase:
     """A migrated SQLite file in WAL mode."""
 
     lock_row = ""
+    change_notice: str | None = None
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db: aiosqlite.Connection | None = db

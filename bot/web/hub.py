@@ -2,8 +2,8 @@
 
 A page's socket waits on its own :class:`Watch`; :meth:`Hub.changed` sets every watch of
 that table. Changes arrive from this process's commits (``Store.on_commit``) and, on
-PostgreSQL, from every process's (:class:`ChangeListener`: the publishing commit NOTIFYs
-the table's id in its own transaction). A watch is a flag, not a queue: ten commits in a
+PostgreSQL, from every process's (:class:`ChangeListener`: each write that changes a
+table NOTIFYs its id in its own transaction). A watch is a flag, not a queue: ten commits in a
 row wake a page once, and it then reads the latest state, so a slow page never falls
 behind and never gets a stale one.
 """
@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import asyncpg
 
-from bot.publishing.jobs.postgres import CHANGED_CHANNEL
+from bot.store.postgres import CHANGED_CHANNEL
 
 log = logging.getLogger(__name__)
 

@@ -51,13 +51,9 @@ CREATE TABLE IF NOT EXISTS {JOB_TABLE} (
 );
 CREATE INDEX IF NOT EXISTS {JOB_TABLE}_partition ON {JOB_TABLE} (partition, id);
 """
-CHANGED_CHANNEL: Final = "domino_tables_changed"
-"""Where a commit that publishes says which table changed (the id as its payload): what
-every process serving live pages listens to."""
 _ADD: Final = (
     f"WITH added AS (INSERT INTO {JOB_TABLE} (partition, table_id, payload)"
-    " VALUES ($1, $2, $3) RETURNING id)"
-    f" SELECT pg_notify($4, ''), pg_notify('{CHANGED_CHANNEL}', $2::text) FROM added"
+    " VALUES ($1, $2, $3) RETURNING id) SELECT pg_notify($4, '') FROM added"
 )
 
 

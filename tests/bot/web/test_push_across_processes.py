@@ -1,12 +1,11 @@
-"""On PostgreSQL a move committed by one process wakes the pages another process serves:
-the publishing commit NOTIFYs the table's id, and each web process LISTENs for it."""
+"""On PostgreSQL a change committed by one process wakes the pages another process serves:
+every write that changes a table NOTIFYs its id in its own transaction, and each process
+serving pages LISTENs for it."""
 
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
 
-from bot.publishing.jobs.choice import open_queue
 from bot.store import Store
 from bot.tables.service import Actor, TableService
 from bot.tables.settings import TableSettings
@@ -15,11 +14,9 @@ from bot.web.hub import ChangeListener, Hub
 
 async def test_a_commit_in_one_process_wakes_a_page_served_by_another(postgres_url: str) -> None:
     async with Store.open(postgres_url) as playing:
-        await open_queue(playing, retry_after=timedelta(seconds=10))  # commits name jobs
         service = TableService(playing, new_seed=lambda: 3)
         settings = TableSettings.build("draw", seats=2, target=None, turn_seconds=3600, options={})
         record = await service.create(1, 9, Actor(1, "ada"), settings)
-        await service.join(record.id, Actor(2, "bea"))
 
         hub = Hub()  # the other process: no commit of its own reaches it directly
         listener = ChangeListener(postgres_url, hub)
@@ -28,6 +25,8 @@ async def test_a_commit_in_one_process_wakes_a_page_served_by_another(postgres_u
             with hub.watching(record.id) as watch, hub.watching(record.id + 1) as elsewhere:
                 await watch.next_change()  # a new page reads at once
                 await elsewhere.next_change()
+                await service.join(record.id, Actor(2, "bea"))  # a lobby's change too
+                await asyncio.wait_for(watch.next_change(), 30)
                 await service.start(record.id, Actor(1, "ada"))
                 await asyncio.wait_for(watch.next_change(), 30)
                 other = asyncio.create_task(elsewhere.next_change())
