@@ -126,7 +126,9 @@ class Access:
         """The bearer's grant, within the reads a user may make."""
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
         grant = self.grant_of(token if scheme.lower() == "bearer" else None)
-        if not self._reads.allow(grant.user_id or grant.table_id):
+        # A spectator link is nobody in particular: its readers are told apart by address.
+        who = grant.user_id or ("watch", grant.table_id, request.remote)
+        if not self._reads.allow(who):
             raise Refusal(429, SLOW_DOWN)
         return grant
 
