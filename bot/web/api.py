@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 from urllib.parse import quote
@@ -18,10 +19,10 @@ from urllib.parse import quote
 from aiohttp import web
 
 from bot.games import adapter_for
-from bot.games.base import Scene
+from bot.games.base import Scene, Target
 from bot.tables.errors import UserError
 from bot.tables.languages import table_text
-from bot.tables.service import TableService, TableUpdate, load_match
+from bot.tables.service import PlayerSeat, TableService, TableUpdate, load_match
 from bot.web.access import (
     BAD_REQUEST,
     NOT_FOUND,
@@ -41,7 +42,7 @@ from bot.web.hub import Hub
 from bot.web.sockets import Sockets
 from bot.web.state import States
 from bot.web.tokens import Signer
-from i18n import LANGUAGES, text_in
+from i18n import LANGUAGES, Text, text_in
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,17 @@ STATIC: Final = Path(__file__).parent / "static"
 MAX_BODY: Final = 4096
 """Bytes a request body may hold (a move is a few dozen)."""
 _TABLE: Final = r"/api/tables/{table:\d{1,19}}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Chosen:
+    """A subject picked by the player on turn, its targets, and its places' picture."""
+
+    player: PlayerSeat
+    subject: str
+    targets: Sequence[Target]
+    text: Text
+    scene: Scene | None
 
 
 class WebSurface:
@@ -126,9 +138,9 @@ class WebSurface:
             raise Refusal(404, NOT_FOUND)
         return _png(scene)
 
-    async def _places(self, request: web.Request) -> web.Response:
-        """Where the chosen subject may go: the adapter's targets (the moves), and the
-        picture with a spot on each place."""
+    async def _chosen(self, request: web.Request) -> _Chosen:
+        """The subject a player on turn picked, with its targets (refused politely when
+        it is not their turn or not theirs to pick)."""
         grant = self.access.grant(request)
         record = await self.access.table(request, grant)
         player = self.access.player(record, grant)
@@ -136,17 +148,25 @@ class WebSurface:
         subject = request.query.get("subject", "")[:64]
         if not player.is_turn:
             raise player.not_on_turn()
-        adapter = adapter_for(record.game)
         try:
-            targets = adapter.targets(player.hand, player.seat, subject, text=text)
+            targets = adapter_for(record.game).targets(player.hand, player.seat, subject, text=text)
         except ValueError as exc:  # already in the player's words
-            return error_response(400, str(exc))
-        prompt = adapter.targets_prompt(subject, targets, text=text)
+            raise Refusal(400, "{sentence}", sentence=str(exc)) from None
         scene = await self.states.scenes.places(record, player.match, player.seat, subject, text)
+        return _Chosen(player, subject, targets, text, scene)
+
+    async def _places(self, request: web.Request) -> web.Response:
+        """Where the chosen subject may go: the adapter's targets (the moves), and the
+        picture with a spot on each place."""
+        chosen = await self._chosen(request)
+        record, scene = chosen.player.record, chosen.scene
+        prompt = adapter_for(record.game).targets_prompt(
+            chosen.subject, chosen.targets, text=chosen.text
+        )
         picture = None
         if scene is not None:
-            chosen = quote(subject, safe="")
-            url = f"{_table_path(record.id)}/places.png?v={record.version}&subject={chosen}"
+            subject = quote(chosen.subject, safe="")
+            url = f"{_table_path(record.id)}/places.png?v={record.version}&subject={subject}"
             picture = {
                 "url": url,
                 "width": scene.width,
@@ -155,26 +175,15 @@ class WebSurface:
                 "spots": [{"key": s.key, "box": list(s.box)} for s in scene.spots],
             }
         body = {
-            "subject": subject,
+            "subject": chosen.subject,
             "prompt": prompt,
             "picture": picture,
-            "targets": [{"move": t.move, "label": t.label} for t in targets],
+            "targets": [{"move": t.move, "label": t.label} for t in chosen.targets],
         }
         return web.json_response(body, headers={"Cache-Control": "no-store"})
 
     async def _places_png(self, request: web.Request) -> web.Response:
-        grant = self.access.grant(request)
-        record = await self.access.table(request, grant)
-        player = self.access.player(record, grant)
-        text = self.access.viewer(request, grant, record).text
-        subject = request.query.get("subject", "")[:64]
-        if not player.is_turn:
-            raise player.not_on_turn()
-        try:
-            adapter_for(record.game).targets(player.hand, player.seat, subject, text=text)
-        except ValueError as exc:
-            return error_response(400, str(exc))
-        scene = await self.states.scenes.places(record, player.match, player.seat, subject, text)
+        scene = (await self._chosen(request)).scene
         if scene is None:
             raise Refusal(404, NOT_FOUND)
         return _png(scene)

@@ -95,6 +95,20 @@ async def _endpoint_of(process: BotProcess, timeout: float = 30.0) -> str:
     raise AssertionError(f"{process.log_path.name} did not listen within {timeout:.0f}s")
 
 
+WEB_READY = re.compile(r"web page ready on (http://127\.0\.0\.1:\d+)/")
+
+
+async def page_address(process: BotProcess, timeout: float = 30.0) -> str:
+    """Where the bot's web page listens, once its log says so (WEB_PORT=0: any port)."""
+    for _ in range(int(timeout / 0.05)):
+        assert process.running, process.log()
+        found = WEB_READY.search(process.log())
+        if found is not None:
+            return found.group(1)
+        await asyncio.sleep(0.05)
+    raise AssertionError("the web page did not start")
+
+
 async def restart_bot(fake: FakeDiscord, process: BotProcess) -> None:
     """Terminate the bot process hard (like a crash) and start it again."""
     before = fake.ready_count

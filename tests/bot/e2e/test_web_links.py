@@ -5,7 +5,6 @@ bot is set up for it, and a polite sentence where it is not."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -15,7 +14,7 @@ import pytest
 
 from bot.web.tokens import Kind, Signer
 from tests.bot.e2e.conftest import Club, checked_bot, checked_http_bot, driver
-from tests.bot.e2e.harness import Seen, TableDriver
+from tests.bot.e2e.harness import Seen, TableDriver, page_address
 from tests.conftest import fresh_database
 from tests.fakediscord import BotLauncher, BotProcess
 
@@ -170,20 +169,6 @@ async def test_an_entry_point_discord_refuses_leaves_the_commands_synced_without
         assert [c for c in fake.commands() if c.type == 4] == []
         assert fake.command("dominoes", club.guild).type == 1  # the bot started all the same
         assert "Discord refused the Entry Point command" in process.log()
-
-
-WEB_READY = re.compile(r"web page ready on (http://127\.0\.0\.1:\d+)/")
-
-
-async def page_address(process: BotProcess, timeout: float = 30.0) -> str:
-    """Where the bot's web page listens, once its log says so (WEB_PORT=0: any port)."""
-    for _ in range(int(timeout / 0.05)):
-        assert process.running, process.log()
-        found = WEB_READY.search(process.log())
-        if found is not None:
-            return found.group(1)
-        await asyncio.sleep(0.05)
-    raise AssertionError("the web page did not start")
 
 
 async def test_the_link_and_the_activity_s_sign_in_open_the_page_served_beside_the_bot(

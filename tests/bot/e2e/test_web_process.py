@@ -4,31 +4,17 @@ made on the page reaches the channel's table message, published by the bot's."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import aiohttp
 
 from bot.web.tokens import Signer
-from tests.bot.e2e.harness import Player, TableDriver, start_bot
-from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord
+from tests.bot.e2e.harness import Player, TableDriver, page_address, start_bot
+from tests.fakediscord import BotLauncher, FakeDiscord
 
 SECRET = "a web secret for this test"
-READY = re.compile(r"web page ready on (http://\S+/)")
-
-
-async def _address(process: BotProcess, timeout: float = 60.0) -> str:
-    """Where the web process listens, once it has said so in its log."""
-    for _ in range(int(timeout / 0.05)):
-        assert process.running, process.log()
-        found = READY.search(process.log())
-        if found is not None:
-            return found.group(1).rstrip("/")
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the web process did not listen within {timeout:.0f}s")
 
 
 async def _next_state(socket: aiohttp.ClientWebSocketResponse, after: int) -> dict[str, Any]:
@@ -63,7 +49,7 @@ async def test_a_separate_web_process_follows_and_makes_moves(
             "PUBLISH_WORKERS": "0",
         },
     )
-    base = await _address(web)
+    base = await page_address(web)
     table = TableDriver(fake, channel, [ada, bea])
     await table.open(ada, seats=2, target=1)
     await table.click_lobby(bea, "Join")

@@ -253,3 +253,19 @@ async def test_a_flood_from_one_user_is_slowed_with_a_sentence(site: Site) -> No
     assert statuses[-1] == 429
     other = await site.client.get(f"/api/tables/{site.table}", headers=site.headers(BOB))
     assert other.status == 200  # another player is not slowed by it
+
+
+async def test_a_subject_that_is_not_yours_to_pick_is_refused_in_words(site: Site) -> None:
+    user = await _on_turn(site)
+    response = await site.client.get(
+        f"/api/tables/{site.table}/places", params={"subject": "9-9"}, headers=site.headers(user)
+    )
+    assert response.status == 400
+    error = (await response.json())["error"]
+    assert "9-9" in error and "{" not in error
+    picture = await site.client.get(
+        f"/api/tables/{site.table}/places.png",
+        params={"subject": "9-9"},
+        headers=site.headers(user),
+    )
+    assert picture.status == 400
