@@ -28,6 +28,15 @@ def names_of(club: Club) -> dict[int, str]:
     return {p.user.id: p.name for p in (club.ada, club.bea, club.cal, club.dan)}
 
 
+async def opened_for_two(club: Club, target: int) -> TableDriver:
+    """ada opens a two-seat Network table to ``target``, bea joins, ada starts it."""
+    table = driver(club, club.ada, club.bea)
+    await table.open(club.ada, seats=2, target=target)
+    await table.click_lobby(club.bea, "Join")
+    await table.start(club.ada)
+    return table
+
+
 async def seat_pages(
     browser: Browser, site: Site, table: TableDriver, *players: Player
 ) -> list[TablePage]:
@@ -63,10 +72,7 @@ async def test_network_dominoes_two_players_play_a_match_on_their_pages(
     club: Club, site: Site, browser: Browser
 ) -> None:
     ada, bea = club.ada, club.bea
-    table = driver(club, ada, bea)
-    await table.open(ada, seats=2, target=1)
-    await table.click_lobby(bea, "Join")
-    await table.start(ada)
+    table = await opened_for_two(club, target=1)
     pages = await seat_pages(browser, site, table, ada, bea)
 
     async def over() -> bool:

@@ -7,12 +7,12 @@ import asyncio
 
 from playwright.async_api import Browser, Route
 
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import Club
 from tests.web.browser import PHONE
 from tests.web.pages import TablePage
 from tests.web.play import next_mover
 from tests.web.site import Site, stored_moves, table_id
-from tests.web.test_games import seat_pages
+from tests.web.test_games import opened_for_two, seat_pages
 
 STALE = "Those controls are out of date: that turn has already been played."
 
@@ -21,10 +21,7 @@ async def test_the_same_move_from_two_devices_is_applied_once_and_the_late_one_i
     club: Club, site: Site, browser: Browser
 ) -> None:
     ada, bea = club.ada, club.bea
-    table = driver(club, ada, bea)
-    await table.open(ada, seats=2, target=50)
-    await table.click_lobby(bea, "Join")
-    await table.start(ada)
+    table = await opened_for_two(club, target=50)
     number = table_id(table)
     pages = await seat_pages(browser, site, table, ada, bea)
     desktop = await next_mover(pages, await pages[0].version())

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from playwright.async_api import Browser
 
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import Club
 from tests.bot.e2e.harness import restart_bot
 from tests.web.pages import WAIT_MS, TablePage
 from tests.web.play import next_mover, page_matches_channel
 from tests.web.site import Site, stored_moves, stored_table, table_id
-from tests.web.test_games import names_of, seat_pages
+from tests.web.test_games import names_of, opened_for_two, seat_pages
 
 
 async def connection(page: TablePage, state: str) -> None:
@@ -24,10 +24,7 @@ async def test_pages_come_back_after_a_kill_and_a_move_is_applied_once(
     club: Club, site: Site, browser: Browser
 ) -> None:
     ada, bea = club.ada, club.bea
-    table = driver(club, ada, bea)
-    await table.open(ada, seats=2, target=50)
-    await table.click_lobby(bea, "Join")
-    await table.start(ada)
+    table = await opened_for_two(club, target=50)
     number = table_id(table)
     pages = await seat_pages(browser, site, table, ada, bea)
     mover = await next_mover(pages, await pages[0].version())
