@@ -61,6 +61,7 @@ async def _serve(database: str, port: int, tables: int, painters: int) -> None:
     from bot.web.access import WebConfig
     from bot.web.api import WebSurface
     from bot.web.hub import ChangeListener, Hub
+    from bot.web.links import WebLinks
     from bot.web.scenes import Scenes
     from bot.web.state import States
     from bot.web.tokens import Signer
@@ -93,9 +94,10 @@ async def _serve(database: str, port: int, tables: int, painters: int) -> None:
     listener = ChangeListener(database, hub) if database.startswith("postgresql") else None
     if listener is not None:
         await listener.start()
-    config = WebConfig(f"http://127.0.0.1:{port}", life, "http://127.0.0.1:1", None, lambda: None)
+    address = WebLinks(signer, f"http://127.0.0.1:{port}", life)
+    config = WebConfig(address, "http://127.0.0.1:1", None, lambda: None)
     surface = WebSurface(
-        service, signer, config, hub, States(Scenes()), play_inline=True, settle=lambda _: None
+        service, config, hub, States(Scenes()), play_inline=True, settle=lambda _: None
     )
     runner = web.AppRunner(surface.app(), access_log=None)
     await runner.setup()

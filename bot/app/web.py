@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import timedelta
 
 from aiohttp import web
 
@@ -22,9 +21,9 @@ from bot.tables.service import TableService, TableUpdate
 from bot.web.access import WebConfig
 from bot.web.api import WebSurface
 from bot.web.hub import ChangeListener, Hub
+from bot.web.links import WebLinks
 from bot.web.scenes import Scenes
 from bot.web.state import States
-from bot.web.tokens import Signer
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +45,7 @@ class WebServer:
     def over(
         cls,
         settings: Settings,
+        links: WebLinks,
         store: Store,
         service: TableService,
         *,
@@ -53,12 +53,11 @@ class WebServer:
         settle: Callable[[TableUpdate], None],
         application_id: Callable[[], int | None],
     ) -> WebServer:
-        secret = settings.web_secret
-        assert secret is not None  # the settings require it with WEB_PORT
+        """The page over ``service``, its links signed and read with the same
+        :class:`WebLinks` the bot's Discord side gives out."""
         client_secret = settings.discord_client_secret
         config = WebConfig(
-            public_url=settings.web_address,
-            link_life=timedelta(hours=settings.web_link_hours),
+            links=links,
             api_base=settings.discord_api_base,
             client_secret=None if client_secret is None else client_secret.get_secret_value(),
             application_id=application_id,
@@ -71,7 +70,6 @@ class WebServer:
         )
         surface = WebSurface(
             service,
-            Signer(secret.get_secret_value()),
             config,
             hub,
             States(Scenes()),

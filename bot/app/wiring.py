@@ -123,6 +123,7 @@ class Wiring:
             clock=clock,
             recheck=recheck,
         )
+        links = web_links(settings)
         offered = surfaces(settings)
         offer(offered)  # the buttons this process's messages carry
         self.handlers = handlers = Handlers(
@@ -132,7 +133,7 @@ class Wiring:
             timers,
             delivery,
             settings.owns_guild,
-            web=web_links(settings),
+            web=links,
             activity=offered.activity,
         )
         client.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -152,8 +153,10 @@ class Wiring:
             await self._observer.start(settings.metrics_host, settings.metrics_port)
         client.add_listener(_count, "on_interaction")
         if settings.web_port is not None:
+            assert links is not None  # the settings require WEB_SECRET with WEB_PORT
             self._web = WebServer.over(
                 settings,
+                links,
                 store,
                 service,
                 in_process=queue.in_process,

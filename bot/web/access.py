@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any, Final
 from urllib.parse import urlsplit
 
@@ -22,8 +21,9 @@ from bot.tables.errors import NotAtTableError, TableClosedError, UserError
 from bot.tables.languages import seat_text, table_text
 from bot.tables.service import PlayerSeat, TableService, load_match, seat_of
 from bot.web.limits import RateLimit
+from bot.web.links import WebLinks
 from bot.web.state import Viewer
-from bot.web.tokens import BadToken, Grant, Kind, Signer
+from bot.web.tokens import BadToken, Grant, Kind
 from i18n import N_, Text, language_of, text_in
 
 _MENTION: Final = re.compile(r"</([^:>]+):\d+>")
@@ -43,11 +43,11 @@ NOT_FOUND: Final = N_("There is nothing here.")
 
 @dataclass(frozen=True, slots=True)
 class WebConfig:
-    """What the surface needs to know of the bot: where links point, how long they
-    last, and the Activity's OAuth2 client (unset secret: no Activity)."""
+    """What the surface needs to know of the bot: its links (the secret that signs them,
+    where they point, how long they last; the same the Discord side gives out), and the
+    Activity's OAuth2 client (unset secret: no Activity)."""
 
-    public_url: str
-    link_life: timedelta
+    links: WebLinks
     api_base: str
     client_secret: str | None
     application_id: Callable[[], int | None]
@@ -98,8 +98,9 @@ def status_of(error: UserError) -> int:
 class Access:
     """Checks tokens and decides seats for every route and socket."""
 
-    def __init__(self, service: TableService, signer: Signer, config: WebConfig) -> None:
-        self.service, self.signer, self.config = service, signer, config
+    def __init__(self, service: TableService, config: WebConfig) -> None:
+        self.service, self.config = service, config
+        self.signer = config.links.signer
         self._reads = RateLimit(rate=20, burst=60)
         self.moves = RateLimit(rate=3, burst=10)
 
@@ -109,7 +110,7 @@ class Access:
         if origin is None:  # not a browser's cross-site request
             return
         host = urlsplit(origin).netloc.lower()
-        allowed = {request.host.lower(), urlsplit(self.config.public_url).netloc.lower()}
+        allowed = {request.host.lower(), urlsplit(self.config.links.address).netloc.lower()}
         if host in allowed or host.endswith(".discordsays.com"):
             return
         raise Refusal(403, ELSEWHERE)

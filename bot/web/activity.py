@@ -100,7 +100,7 @@ class ActivityRoutes:
         except NotConfirmed:
             raise Refusal(401, NOT_CONFIRMED) from None
         token = access.signer.activity_token(
-            user.id, channel, access.service.now(), access.config.link_life
+            user.id, channel, access.service.now(), access.config.links.life
         )
         log.info("Activity session for user %d in channel %d", user.id, channel)
         return web.json_response(

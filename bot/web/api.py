@@ -41,7 +41,6 @@ from bot.web.activity import ActivityRoutes
 from bot.web.hub import Hub
 from bot.web.sockets import Sockets
 from bot.web.state import States
-from bot.web.tokens import Signer
 from i18n import LANGUAGES, Text, text_in
 
 log = logging.getLogger(__name__)
@@ -69,7 +68,6 @@ class WebSurface:
     def __init__(
         self,
         service: TableService,
-        signer: Signer,
         config: WebConfig,
         hub: Hub,
         states: States,
@@ -78,7 +76,7 @@ class WebSurface:
         settle: Callable[[TableUpdate], None],
     ) -> None:
         self.service, self.hub, self.states = service, hub, states
-        self.access = Access(service, signer, config)
+        self.access = Access(service, config)
         self.sockets = Sockets(self.access, hub, states)
         self._activity = ActivityRoutes(self.access)
         self._play_inline, self._settle = play_inline, settle

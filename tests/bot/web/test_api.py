@@ -18,6 +18,7 @@ from bot.tables.settings import TableSettings
 from bot.web.access import WebConfig
 from bot.web.api import WebSurface
 from bot.web.hub import Hub
+from bot.web.links import WebLinks
 from bot.web.scenes import Scenes
 from bot.web.state import States
 from bot.web.tokens import Signer
@@ -58,9 +59,11 @@ async def site(store: Store) -> AsyncIterator[Site]:
     signer = Signer(SECRET)
     hub = Hub()
     store.on_commit(hub.changed)
-    config = WebConfig("http://tables.test", HOUR, "http://127.0.0.1:1", None, lambda: None)
+    config = WebConfig(
+        WebLinks(signer, "http://tables.test", HOUR), "http://127.0.0.1:1", None, lambda: None
+    )
     surface = WebSurface(
-        service, signer, config, hub, States(Scenes()), play_inline=True, settle=lambda _: None
+        service, config, hub, States(Scenes()), play_inline=True, settle=lambda _: None
     )
     async with TestClient(TestServer(surface.app())) as client:
         yield Site(client, service, signer, record.id, hub)
