@@ -8,7 +8,6 @@ No cookies are used: another site cannot make a browser act for its user, and an
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -22,11 +21,9 @@ from bot.tables.languages import seat_text, table_text
 from bot.tables.service import PlayerSeat, TableService, load_match, seat_of
 from bot.web.limits import RateLimit
 from bot.web.links import WebLinks
-from bot.web.state import Viewer
+from bot.web.state import Viewer, plain
 from bot.web.tokens import BadToken, Grant, Kind
 from i18n import N_, Text, language_of, text_in
-
-_MENTION: Final = re.compile(r"</([^:>]+):\d+>")
 
 BAD_LINK: Final = N_(
     "This link is not valid or has expired. Ask for a new one with the game's web command."
@@ -75,11 +72,6 @@ def reader_text(request: web.Request) -> Text:
 
 def said(reader: Text, message: str, /, **values: Any) -> str:
     return plain(reader._(message, **values))
-
-
-def plain(sentence: str) -> str:
-    """A sentence for a page: a command's clickable mention as its name."""
-    return _MENTION.sub(lambda m: "/" + m.group(1), sentence)
 
 
 def error_response(status: int, sentence: str) -> web.Response:

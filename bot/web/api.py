@@ -32,7 +32,6 @@ from bot.web.access import (
     Refusal,
     WebConfig,
     error_response,
-    plain,
     reader_text,
     said,
     status_of,
@@ -40,7 +39,7 @@ from bot.web.access import (
 from bot.web.activity import ActivityRoutes
 from bot.web.hub import Hub
 from bot.web.sockets import Sockets
-from bot.web.state import States
+from bot.web.state import States, plain
 from i18n import LANGUAGES, Text, text_in
 
 log = logging.getLogger(__name__)

@@ -74,6 +74,11 @@ def page_words(text: Text) -> dict[str, str]:
     }
 
 
+def plain(sentence: str) -> str:
+    """A sentence for a page: a command's clickable mention as the command's name."""
+    return _COMMAND_MENTION.sub(lambda m: "/" + m.group(1), sentence)
+
+
 def _plain(content: str, record: TableRecord) -> list[str]:
     """The message's lines as a page shows them: command mentions as the command's
     name, user mentions as the seat's name."""
@@ -82,7 +87,7 @@ def _plain(content: str, record: TableRecord) -> list[str]:
     def user(match: re.Match[str]) -> str:
         return names.get(int(match.group(1)), "…")
 
-    content = _COMMAND_MENTION.sub(lambda m: "/" + m.group(1), content)
+    content = plain(content)
     content = _ITALIC.sub(r"\1", content)
     content = _ESCAPED.sub(r"\1", content)
     return _USER_MENTION.sub(user, content).split("\n")
