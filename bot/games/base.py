@@ -63,7 +63,13 @@ class Scene:
     spots: tuple[Spot, ...]
 
     @classmethod
-    def of(cls, png: bytes, spots: Sequence[Spot]) -> Scene:
+    def drawn(cls, draw: Callable[[], bytes | None]) -> Scene | None:
+        """The picture ``draw`` paints, with the spots its painters mark meanwhile (None
+        when it paints none)."""
+        with recording_spots() as spots:
+            png = draw()
+        if png is None:
+            return None
         width, height = png_size(png)
         return cls(png, width, height, tuple(spots))
 
@@ -137,9 +143,9 @@ class GameAdapter(ABC):
     def table_scene(self, match: Match, names: Sequence[str], *, text: Text = ENGLISH) -> Scene:
         """:meth:`table_picture` (the current hand) with its spots: on a board game, the
         pieces the seat to move may pick (keyed as :meth:`controls` keys them)."""
-        with recording_spots() as spots:
-            png = self.table_picture(match, names, text=text)
-        return Scene.of(png, spots)
+        scene = Scene.drawn(lambda: self.table_picture(match, names, text=text))
+        assert scene is not None  # a table always has its picture
+        return scene
 
     def hand_scene(
         self,
@@ -152,18 +158,14 @@ class GameAdapter(ABC):
     ) -> Scene | None:
         """:meth:`hand_picture` with its spots: each tile shown, keyed as :meth:`controls`
         keys it. None: the game has no private hand."""
-        with recording_spots() as spots:
-            png = self.hand_picture(hand, seat, title, page, text=text)
-        return None if png is None else Scene.of(png, spots)
+        return Scene.drawn(lambda: self.hand_picture(hand, seat, title, page, text=text))
 
     def subject_scene(
         self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> Scene | None:
         """:meth:`subject_picture` with its spots: each place ``subject`` may go, keyed by
         the move :meth:`targets` gives for it. None: the hand picture serves."""
-        with recording_spots() as spots:
-            png = self.subject_picture(match, names, seat, subject, text=text)
-        return None if png is None else Scene.of(png, spots)
+        return Scene.drawn(lambda: self.subject_picture(match, names, seat, subject, text=text))
 
     @abstractmethod
     def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:

@@ -54,7 +54,8 @@ class Scenes:
         self, key: Hashable, draw: Callable[[], Awaitable[Scene | None]]
     ) -> Scene | None:
         kept = self._kept.get(key)
-        if kept is not None and not (kept.done() and kept.exception() is not None):
+        failed = kept is not None and kept.done() and (kept.cancelled() or kept.exception())
+        if kept is not None and not failed:  # drawn, or being drawn: share it
             self._kept.move_to_end(key)
             return await asyncio.shield(kept)
         task = asyncio.ensure_future(draw())
