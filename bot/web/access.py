@@ -145,9 +145,14 @@ class Access:
             return Viewer(user_id, reader_text(request))
         return Viewer(user_id, table_text(record))
 
-    def player(self, record: TableRecord, grant: Grant) -> PlayerSeat:
-        """The grant's seat at a running table (a refusal for a spectator)."""
+    def seat(self, record: TableRecord, grant: Grant) -> int:
+        """The grant's seat at a running table (a refusal for a spectator), read from the
+        seats alone."""
         seat = None if grant.kind is Kind.WATCH else seat_of(record, grant.user_id)
         if seat is None or record.state is None:
             raise Refusal(403, NOT_SEATED)
-        return PlayerSeat(record, load_match(record), seat)
+        return seat
+
+    def player(self, record: TableRecord, grant: Grant) -> PlayerSeat:
+        """The grant's seat with the match as it sees it now."""
+        return PlayerSeat(record, load_match(record), self.seat(record, grant))

@@ -192,7 +192,7 @@ class WebSurface:
         self.access.same_site(request)
         grant = self.access.grant(request)
         record = await self.access.table(request, grant)
-        self.access.player(record, grant)
+        self.access.seat(record, grant)  # the service checks the turn with the match
         if not self.access.moves.allow(grant.user_id):
             raise Refusal(429, SLOW_DOWN)
         try:
