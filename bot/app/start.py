@@ -12,7 +12,7 @@ import asyncio
 import logging
 import sqlite3
 import sys
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import aiohttp
@@ -110,25 +110,40 @@ def _run_without_gateway(settings: Settings, body: Coroutine[Any, Any, None]) ->
     return None
 
 
-def start_interactions(settings: InteractionSettings) -> str | None:
-    """Receive interactions by HTTP until stopped: a bot on PostgreSQL only
-    (``bot.app.interactions``)."""
+def _start_beside_the_bot(
+    settings: Settings,
+    why_postgres: str,
+    body: Callable[[], Coroutine[Any, Any, None]],
+    listening: str,
+) -> str | None:
+    """Run a process that shares the bot's tables through PostgreSQL and listens for HTTP:
+    ``why_postgres`` says why SQLite will not do, ``listening`` names the address settings
+    in the message when the port cannot be had."""
     if settings.database_url is None:
-        return (
-            "the interactions endpoint shares the tables with the bot's other processes "
-            "through PostgreSQL: set DATABASE_URL."
-        )
+        return why_postgres
     problem = check_database(settings)
     if problem is not None:
         return problem
     point_at(settings)
+    try:
+        return _run_without_gateway(settings, body())
+    except OSError as exc:
+        return f"cannot listen on {listening}: {exc}"
+
+
+def start_interactions(settings: InteractionSettings) -> str | None:
+    """Receive interactions by HTTP until stopped: a bot on PostgreSQL only
+    (``bot.app.interactions``)."""
     from bot.app.interactions import run_interactions
 
-    try:
-        return _run_without_gateway(settings, run_interactions(settings))
-    except OSError as exc:
-        host, port = settings.interactions_host, settings.interactions_port
-        return f"cannot listen on INTERACTIONS_HOST {host}, INTERACTIONS_PORT {port}: {exc}"
+    return _start_beside_the_bot(
+        settings,
+        "the interactions endpoint shares the tables with the bot's other processes "
+        "through PostgreSQL: set DATABASE_URL.",
+        lambda: run_interactions(settings),
+        f"INTERACTIONS_HOST {settings.interactions_host}, "
+        f"INTERACTIONS_PORT {settings.interactions_port}",
+    )
 
 
 def start_web(settings: Settings) -> str | None:
@@ -136,18 +151,12 @@ def start_web(settings: Settings) -> str | None:
     the bot's reach each other through the database)."""
     if settings.web_port is None:
         return "set WEB_PORT (and WEB_SECRET) to serve the web page."
-    if settings.database_url is None:
-        return (
-            "a separate web process shares the tables with the bot through PostgreSQL: set "
-            "DATABASE_URL, or with SQLite let the bot serve the page (WEB_PORT in `run`)."
-        )
-    problem = check_database(settings)
-    if problem is not None:
-        return problem
-    point_at(settings)
     from bot.app.interactions import run_web
 
-    try:
-        return _run_without_gateway(settings, run_web(settings))
-    except OSError as exc:
-        return f"cannot listen on WEB_HOST {settings.web_host}, WEB_PORT {settings.web_port}: {exc}"
+    return _start_beside_the_bot(
+        settings,
+        "a separate web process shares the tables with the bot through PostgreSQL: set "
+        "DATABASE_URL, or with SQLite let the bot serve the page (WEB_PORT in `run`).",
+        lambda: run_web(settings),
+        f"WEB_HOST {settings.web_host}, WEB_PORT {settings.web_port}",
+    )
