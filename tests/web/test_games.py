@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
 import pytest
 from playwright.async_api import Browser
@@ -18,7 +19,7 @@ from tests.bot.e2e.conftest import Club, driver
 from tests.bot.e2e.harness import Player, TableDriver
 from tests.web.browser import DESKTOP, PHONE, Received, screenshots
 from tests.web.pages import SUBJECTS, TablePage
-from tests.web.play import page_matches_channel, play_until
+from tests.web.play import next_mover, page_matches_channel, play_until
 from tests.web.site import Site, stored_table, table_id
 
 MATCH_OVER = ("won the match", "won the game", "ended in a draw", "share the win")
@@ -35,6 +36,27 @@ async def opened_for_two(club: Club, target: int) -> TableDriver:
     await table.click_lobby(club.bea, "Join")
     await table.start(club.ada)
     return table
+
+
+@dataclass
+class TwoOnTheirPages:
+    """ada and bea at a started two-seat table, each on their own page, and the page of
+    whoever moves first."""
+
+    table: TableDriver
+    number: int
+    pages: list[TablePage]
+    mover: TablePage
+
+
+async def two_on_their_pages(
+    club: Club, site: Site, browser: Browser, target: int
+) -> TwoOnTheirPages:
+    table = await opened_for_two(club, target)
+    pages = await seat_pages(browser, site, table, club.ada, club.bea)
+    mover = await next_mover(pages, await pages[0].version())
+    assert mover is not None
+    return TwoOnTheirPages(table, table_id(table), pages, mover)
 
 
 async def seat_pages(

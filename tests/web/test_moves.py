@@ -10,9 +10,8 @@ from playwright.async_api import Browser, Route
 from tests.bot.e2e.conftest import Club
 from tests.web.browser import PHONE
 from tests.web.pages import TablePage
-from tests.web.play import next_mover
-from tests.web.site import Site, stored_moves, table_id
-from tests.web.test_games import opened_for_two, seat_pages
+from tests.web.site import Site, stored_moves
+from tests.web.test_games import two_on_their_pages
 
 STALE = "Those controls are out of date: that turn has already been played."
 
@@ -21,11 +20,8 @@ async def test_the_same_move_from_two_devices_is_applied_once_and_the_late_one_i
     club: Club, site: Site, browser: Browser
 ) -> None:
     ada, bea = club.ada, club.bea
-    table = await opened_for_two(club, target=50)
-    number = table_id(table)
-    pages = await seat_pages(browser, site, table, ada, bea)
-    desktop = await next_mover(pages, await pages[0].version())
-    assert desktop is not None
+    opened = await two_on_their_pages(club, site, browser, target=50)
+    number, desktop = opened.number, opened.mover
     user = {"ada": ada.user, "bea": bea.user}[desktop.name]
     phone_context = await browser.new_context(viewport=PHONE)
     link = site.seat_link(user, number)

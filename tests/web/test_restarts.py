@@ -10,8 +10,8 @@ from tests.bot.e2e.conftest import Club
 from tests.bot.e2e.harness import restart_bot
 from tests.web.pages import WAIT_MS, TablePage
 from tests.web.play import next_mover, page_matches_channel
-from tests.web.site import Site, stored_moves, stored_table, table_id
-from tests.web.test_games import names_of, opened_for_two, seat_pages
+from tests.web.site import Site, stored_moves, stored_table
+from tests.web.test_games import names_of, two_on_their_pages
 
 
 async def connection(page: TablePage, state: str) -> None:
@@ -23,12 +23,8 @@ async def connection(page: TablePage, state: str) -> None:
 async def test_pages_come_back_after_a_kill_and_a_move_is_applied_once(
     club: Club, site: Site, browser: Browser
 ) -> None:
-    ada, bea = club.ada, club.bea
-    table = await opened_for_two(club, target=50)
-    number = table_id(table)
-    pages = await seat_pages(browser, site, table, ada, bea)
-    mover = await next_mover(pages, await pages[0].version())
-    assert mover is not None
+    opened = await two_on_their_pages(club, site, browser, target=50)
+    table, number, pages, mover = opened.table, opened.number, opened.pages, opened.mover
     await mover.play_a_turn()
     before_kill = await mover.version()
     for page in pages:
