@@ -7,12 +7,18 @@ logs (pytest shows them for failing tests) and fails on fake-server errors.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import discord
+import pytest
 import pytest_asyncio
+import yarl
+from discord import app_commands
 
 from .driver import FakeDiscord
 from .process import BotLauncher
@@ -47,3 +53,32 @@ async def bot_launcher(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterat
     finally:
         await launcher.close()
         print(launcher.logs())
+
+
+def in_process_client(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> discord.Client:
+    """A discord.py client in the test's own process, pointed at ``fake`` exactly like a
+    real bot (REST base and gateway URL)."""
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
+    )
+    # guild_ready_timeout: discord.py otherwise waits 2s after the last GUILD_CREATE
+    # before on_ready and before dispatching events for guilds that arrive meanwhile.
+    return discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+
+
+@asynccontextmanager
+async def connected(
+    bot: discord.Client, tree: app_commands.CommandTree[Any], fake: FakeDiscord
+) -> AsyncIterator[discord.Client]:
+    """``bot`` logged in to ``fake``, its commands synced and its gateway connected until
+    the block ends."""
+    await bot.login(fake.bot_token)
+    await tree.sync()
+    task = asyncio.create_task(bot.connect())
+    try:
+        yield bot
+    finally:
+        await bot.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, 5)

@@ -3,18 +3,16 @@ OAuth2's code exchange and ``/users/@me`` for the user who authorized."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import AsyncIterator
 from typing import Any, cast
 
 import aiohttp
 import discord
 import pytest
-import yarl
 from discord import app_commands
 
 from .driver import FakeDiscord
+from .fixtures import connected, in_process_client
 from .models import TextChannel, User
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -127,11 +125,7 @@ async def launcher_bot(
     fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[discord.Client]:
     """An in-process discord.py bot whose /play and Play button launch the Activity."""
-    monkeypatch.setattr(discord.http.Route, "BASE", fake_discord.api_base)
-    monkeypatch.setattr(
-        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake_discord.gateway_url)
-    )
-    bot = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    bot = in_process_client(fake_discord, monkeypatch)
     tree = app_commands.CommandTree(bot)
 
     @tree.command(description="Play in the Activity")
@@ -151,15 +145,8 @@ async def launcher_bot(
             assert response.activity_id is not None
 
     bot.event(on_interaction)
-    await bot.login(fake_discord.bot_token)
-    await tree.sync()
-    task = asyncio.create_task(bot.connect())
-    try:
+    async with connected(bot, tree, fake_discord):
         yield bot
-    finally:
-        await bot.close()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(task, 5)
 
 
 async def test_launch_activity_answers_commands_and_buttons_once_activities_are_on(

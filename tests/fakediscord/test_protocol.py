@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -11,11 +10,11 @@ from typing import Any
 import aiohttp
 import discord
 import pytest
-import yarl
 from discord import app_commands
 
 from .driver import FakeDiscord
 from .errors import BotNotConnected
+from .fixtures import connected, in_process_client
 from .models import TextChannel, User
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -173,28 +172,15 @@ async def client(
     fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[discord.Client]:
     """An in-process discord.py client pointed at the fake exactly like a real bot."""
-    monkeypatch.setattr(discord.http.Route, "BASE", fake_discord.api_base)
-    monkeypatch.setattr(
-        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake_discord.gateway_url)
-    )
-    # guild_ready_timeout: discord.py otherwise waits 2s after the last GUILD_CREATE
-    # before on_ready and before dispatching events for guilds that arrive meanwhile.
-    bot = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    bot = in_process_client(fake_discord, monkeypatch)
     tree = app_commands.CommandTree(bot)
 
     @tree.command(description="Ping")
     async def ping(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("pong")
 
-    await bot.login(fake_discord.bot_token)
-    await tree.sync()
-    task = asyncio.create_task(bot.connect())
-    try:
+    async with connected(bot, tree, fake_discord):
         yield bot
-    finally:
-        await bot.close()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(task, 5)
 
 
 async def test_discord_py_resumes_after_drop_and_reconnect_request(
