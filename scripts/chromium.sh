@@ -4,6 +4,7 @@
 # Installs Debian's `chromium` package when it is missing (CHROMIUM names another binary);
 # prints where it is.
 set -euo pipefail
+source "$(dirname "$0")/debian.sh"
 find_browser() {
   local candidate
   for candidate in "${CHROMIUM:-}" chromium chromium-browser; do
@@ -15,17 +16,8 @@ find_browser() {
   return 1
 }
 if ! where=$(find_browser); then
-  if ! command -v apt-get >/dev/null 2>&1; then
-    echo "chromium.sh: Chromium is not installed and there is no apt-get here;" \
-      "install Chromium or set CHROMIUM to a Chromium binary." >&2
-    exit 1
-  fi
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  echo "chromium.sh: installing Debian's chromium package" >&2
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
-    chromium fonts-noto-color-emoji >/dev/null
+  install_debian chromium.sh "Chromium is not installed and there is no apt-get here;\
+ install Chromium or set CHROMIUM to a Chromium binary." chromium fonts-noto-color-emoji
   where=$(find_browser)
 fi
 echo "$where"

@@ -3,6 +3,7 @@
 # the test suite starts a throwaway server from them (tests/postgres_server.py).
 # Installs Debian's `postgresql` package when they are missing; prints where they are.
 set -euo pipefail
+source "$(dirname "$0")/debian.sh"
 find_bin() {
   if command -v pg_ctl >/dev/null 2>&1; then
     dirname "$(readlink -f "$(command -v pg_ctl)")"
@@ -17,17 +18,8 @@ find_bin() {
   return 1
 }
 if ! where=$(find_bin); then
-  if ! command -v apt-get >/dev/null 2>&1; then
-    echo "postgres.sh: PostgreSQL is not installed and there is no apt-get here;" \
-      "install the PostgreSQL server (15 or newer) or set TEST_DATABASE_URL." >&2
-    exit 1
-  fi
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  echo "postgres.sh: installing Debian's postgresql package" >&2
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
-    postgresql >/dev/null
+  install_debian postgres.sh "PostgreSQL is not installed and there is no apt-get here;\
+ install the PostgreSQL server (15 or newer) or set TEST_DATABASE_URL." postgresql
   where=$(find_bin)
 fi
 # Debian's package starts a system cluster; the tests never use it (they start their own).
