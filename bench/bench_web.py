@@ -129,7 +129,7 @@ async def _watch(
 ) -> None:
     url = f"{base.replace('http', 'ws')}/api/tables/{page.table}/socket"
     async with session.ws_connect(url) as socket:
-        await socket.send_json({"token": page.token, "since": None})
+        await socket.send_json({"token": page.token})
         async for message in socket:
             data = json.loads(message.data)
             if data.get("type") != "state":

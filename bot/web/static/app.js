@@ -202,8 +202,8 @@ function connect() {
   page.socket = socket;
   let refusal = null;
   socket.addEventListener('open', () => {
-    const since = page.state ? page.state.version : null;
-    socket.send(JSON.stringify({ token: page.token, since }));
+    // Who is asking; the server answers with the table as it is now, every time.
+    socket.send(JSON.stringify({ token: page.token }));
   });
   socket.addEventListener('message', (event) => {
     let message;
