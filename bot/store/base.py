@@ -61,17 +61,16 @@ class StoreBase:
         self._db = db
         self._clock = clock
         self._outbox: Outbox = NoOutbox()
-        self._listeners: list[Callable[[int, int], None]] = []
 
     def use_outbox(self, outbox: Outbox) -> None:
         """Name a publish job in every commit that changes what players see (see
         :mod:`bot.store.outbox`)."""
         self._outbox = outbox
 
-    def on_commit(self, listener: Callable[[int, int], None]) -> None:
-        """Call ``listener(table_id, version)`` after each commit in this process that
-        changes what a table's watchers see (a live page's push, in one process)."""
-        self._listeners.append(listener)
+    def on_commit(self, listener: Callable[[int], None]) -> None:
+        """Call ``listener(table_id)`` after each commit in this process that changed the
+        table (a live page's push; other processes hear of it through the database)."""
+        self._db.on_change(listener)
 
     def hold_table(self, table_id: int) -> AbstractAsyncContextManager[None]:
         """Held while a request reads, thinks about and commits a table, so requests for
@@ -98,10 +97,7 @@ class StoreBase:
     def _committed(self, row: Row, job: PublishJob | None) -> TableRecord:
         if job is not None:
             self._outbox.committed(job)
-        record = from_row(TableRecord, row)
-        for listener in self._listeners:
-            listener(record.id, record.version)
-        return record
+        return from_row(TableRecord, row)
 
     async def _claim(self, db: Transaction, table_id: int, expected: int) -> Claim:
         """Verify the optimistic version inside the write transaction (holding the row)."""
@@ -159,8 +155,8 @@ class StoreBase:
             f" WHERE {where} RETURNING {TABLE_COLUMNS}",
             values,
         )
-        if rows and self._db.change_notice is not None:
-            await db.fetch(self._db.change_notice, (str(table_id),))
+        if rows:
+            await db.changed(table_id)
         return rows[0] if rows else None
 
 

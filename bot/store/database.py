@@ -9,7 +9,7 @@ touch no common row are made to queue (:meth:`Transaction.serialize`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -36,6 +36,28 @@ class Transaction(Protocol):
         that read-then-write the same rows (which may not exist yet) run one after the other."""
         ...
 
+    async def changed(self, table_id: int) -> None:
+        """Say, once this transaction commits, that it changed ``table_id``: to this
+        process's listeners (:meth:`Database.on_change`) and, where processes share the
+        database, to every process listening."""
+        ...
+
+
+class ChangeListeners:
+    """This process's listeners for committed table changes, and the ids a transaction
+    collects for them until it commits."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[int], None]] = []
+
+    def add(self, listener: Callable[[int], None]) -> None:
+        self._listeners.append(listener)
+
+    def tell(self, table_ids: Sequence[int]) -> None:
+        for table_id in table_ids:
+            for listener in self._listeners:
+                listener(table_id)
+
 
 class Database(Protocol):
     """A connection (or pool) the store runs on."""
@@ -44,10 +66,10 @@ class Database(Protocol):
     """Appended to the SELECT that checks a table's version inside a transaction, so a
     second writer waits for the first instead of reading the version it is replacing."""
 
-    change_notice: str | None
-    """A statement run inside each write that changes a table, given the table's id: it
-    tells every process sharing the database, once the write commits (live pages are
-    woken by it). None: a database only one process uses, which has no one to tell."""
+    def on_change(self, listener: Callable[[int], None]) -> None:
+        """Call ``listener(table_id)`` after each commit in this process that changed the
+        table (what a transaction said with :meth:`Transaction.changed`)."""
+        ...
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         """Read outside any write transaction (never seeing another's half-done one)."""

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 import asyncpg
 
-from bot.store.database import Row
+from bot.store.database import ChangeListeners, Row
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.schema_postgres import (
     Connection,
@@ -82,6 +82,7 @@ class PostgresTransaction:
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
+        self.changed_tables: list[int] = []
 
     @property
     def connection(self) -> Connection:
@@ -105,6 +106,11 @@ class PostgresTransaction:
 
     async def serialize(self, name: str) -> None:
         await self._conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", name)
+
+    async def changed(self, table_id: int) -> None:
+        # Delivered to every LISTENing process when (and only if) the transaction commits.
+        await self._conn.execute("SELECT pg_notify($1, $2)", CHANGED_CHANNEL, str(table_id))
+        self.changed_tables.append(table_id)
 
 
 def _nothing() -> None:
@@ -151,12 +157,12 @@ class PostgresDatabase:
     """A migrated PostgreSQL database behind a connection pool."""
 
     lock_row = " FOR UPDATE"
-    change_notice: str | None = f"SELECT pg_notify('{CHANGED_CHANNEL}', ?)"
 
     def __init__(self, pool: asyncpg.Pool[Any], url: str) -> None:
         self._pool: asyncpg.Pool[Any] | None = pool
         self.url = url
         self._lock_pool = SidePool(url, server_settings=KEEPALIVES)
+        self._changes = ChangeListeners()
         self._quick_pool = SidePool(
             url, command_timeout=10.0, server_settings={**KEEPALIVES, "synchronous_commit": "off"}
         )
@@ -208,7 +214,12 @@ class PostgresDatabase:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[PostgresTransaction]:
         async with self._live().acquire() as conn, conn.transaction():
-            yield PostgresTransaction(conn)
+            transaction = PostgresTransaction(conn)
+            yield transaction
+        self._changes.tell(transaction.changed_tables)
+
+    def on_change(self, listener: Callable[[int], None]) -> None:
+        self._changes.add(listener)
 
     @asynccontextmanager
     async def hold(self, name: str) -> AsyncIterator[None]:

@@ -16,14 +16,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 
 import aiosqlite
 
 from bot.store.connection import open_connection
-from bot.store.database import Row
+from bot.store.database import ChangeListeners, Row
 from bot.store.errors import StoreError, UniqueViolation
 from bot.store.schema import schema_version
 
@@ -33,6 +33,7 @@ class SqliteTransaction:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        self.changed_tables: list[int] = []
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         try:
@@ -49,6 +50,9 @@ class SqliteTransaction:
     async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         await self._db.executemany(sql, rows)
 
+    async def changed(self, table_id: int) -> None:
+        self.changed_tables.append(table_id)  # one process: its listeners are all
+
     async def serialize(self, name: str) -> None:
         """Nothing to do: ``BEGIN IMMEDIATE`` already holds the database's one write lock."""
 
@@ -63,12 +67,15 @@ class SqliteDatabase:
     """A migrated SQLite file in WAL mode."""
 
     lock_row = ""
-    change_notice: str | None = None
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db: aiosqlite.Connection | None = db
         self.path = path
         self._lock = asyncio.Lock()
+        self._changes = ChangeListeners()
+
+    def on_change(self, listener: Callable[[int], None]) -> None:
+        self._changes.add(listener)
 
     @classmethod
     async def open(cls, path: Path, busy_timeout: float) -> SqliteDatabase:
@@ -104,11 +111,13 @@ class SqliteDatabase:
                 # Inside the try: if cancelled while BEGIN is queued, BEGIN still runs,
                 # so the rollback below must follow it.
                 await db.execute("BEGIN IMMEDIATE")
-                yield SqliteTransaction(db)
+                transaction = SqliteTransaction(db)
+                yield transaction
                 await db.commit()
             except BaseException:
                 await db.rollback()
                 raise
+        self._changes.tell(transaction.changed_tables)
 
     async def schema_version(self) -> int:
         async with self._lock:

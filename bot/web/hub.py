@@ -63,9 +63,8 @@ class Hub:
                 if not watches:
                     del self._watches[table_id]
 
-    def changed(self, table_id: int, version: int | None = None) -> None:
-        """Wake every page watching ``table_id`` (``version``: unused, for
-        ``Store.on_commit``)."""
+    def changed(self, table_id: int) -> None:
+        """Wake every page watching ``table_id``."""
         for watch in self._watches.get(table_id, ()):
             watch.wake()
 

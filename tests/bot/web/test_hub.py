@@ -12,8 +12,8 @@ async def test_a_page_is_woken_by_its_table_only() -> None:
     with hub.watching(1) as mine, hub.watching(2) as other:
         await mine.next_change()  # a new page reads at once
         await other.next_change()
-        hub.changed(1, 5)
-        hub.changed(1, 6)
+        hub.changed(1)
+        hub.changed(1)
         await asyncio.wait_for(mine.next_change(), 1)
         waiting = asyncio.create_task(mine.next_change())
         others = asyncio.create_task(other.next_change())
