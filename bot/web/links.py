@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.web.tokens import Kind, Signer, table_link
+from bot.web.tokens import Kind, Signer, expiry, table_link
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,5 +39,4 @@ class WebLinks:
         else:
             token = self.signer.watch_link_token(table_id, now, self.life)
             kind = Kind.WATCH
-        expires = int((now + self.life).timestamp())
-        return Link(table_link(self.address, table_id, token), kind, expires)
+        return Link(table_link(self.address, table_id, token), kind, expiry(now, self.life))

@@ -113,16 +113,17 @@ class Signer:
     # ------------------------------------------------------------------ makers
 
     def seat_link_token(self, user_id: int, table_id: int, now: datetime, life: timedelta) -> str:
-        return self.sign(Grant(Kind.SEAT, user_id, table_id, None, _until(now, life)))
+        return self.sign(Grant(Kind.SEAT, user_id, table_id, None, expiry(now, life)))
 
     def watch_link_token(self, table_id: int, now: datetime, life: timedelta) -> str:
-        return self.sign(Grant(Kind.WATCH, 0, table_id, None, _until(now, life)))
+        return self.sign(Grant(Kind.WATCH, 0, table_id, None, expiry(now, life)))
 
     def activity_token(self, user_id: int, channel_id: int, now: datetime, life: timedelta) -> str:
-        return self.sign(Grant(Kind.ACTIVITY, user_id, None, channel_id, _until(now, life)))
+        return self.sign(Grant(Kind.ACTIVITY, user_id, None, channel_id, expiry(now, life)))
 
 
-def _until(now: datetime, life: timedelta) -> int:
+def expiry(now: datetime, life: timedelta) -> int:
+    """When a token made at ``now`` to last ``life`` expires, in Unix seconds."""
     return int((now + life).timestamp())
 
 
