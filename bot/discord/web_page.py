@@ -10,7 +10,7 @@ import discord
 
 from bot.discord.answering import Desk, reader_text
 from bot.publishing.replies import tell
-from bot.store import TableRecord, TableStatus
+from bot.store import TableRecord
 from bot.tables.errors import UserError
 from bot.tables.seats import closed_error, seat_of
 from bot.web.links import Link, WebLinks
@@ -23,7 +23,6 @@ WEB_OFF: Final = N_(
 ACTIVITY_OFF: Final = N_(
     "This bot does not open tables inside Discord: its operator has not switched the Activity on."
 )
-OPEN: Final = (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
 def link_content(link: Link, table_id: int, hours: int, text: Text) -> str:
@@ -70,10 +69,7 @@ class WebPageHandlers(Desk):
 
         async def run() -> None:
             web = self._web()
-            record = await self.service.table(table_id)
-            if record.status not in OPEN:
-                raise closed_error(record)
-            await self._send_link(interaction, web, record)
+            await self._send_link(interaction, web, await self._open_table(table_id))
 
         await self.guarded(interaction, run)
 
@@ -84,12 +80,17 @@ class WebPageHandlers(Desk):
         async def run() -> None:
             if not self.activity or self.web is None:
                 raise UserError(ACTIVITY_OFF)
-            record = await self.service.table(table_id)
-            if record.status not in OPEN:
-                raise closed_error(record)
+            await self._open_table(table_id)
             await interaction.response.launch_activity()
 
         await self.guarded(interaction, run)
+
+    async def _open_table(self, table_id: int) -> TableRecord:
+        """The table a button names, refused politely once it is closed."""
+        record = await self.service.table(table_id)
+        if not record.is_open:
+            raise closed_error(record)
+        return record
 
     def _web(self) -> WebLinks:
         if self.web is None:
