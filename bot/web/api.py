@@ -39,7 +39,7 @@ from bot.web.access import (
 from bot.web.activity import ActivityRoutes
 from bot.web.hub import Hub
 from bot.web.sockets import Sockets
-from bot.web.state import States, plain
+from bot.web.state import States, picture_json, plain
 from i18n import LANGUAGES, Text, text_in
 
 log = logging.getLogger(__name__)
@@ -164,13 +164,7 @@ class WebSurface:
         if scene is not None:
             subject = quote(chosen.subject, safe="")
             url = f"{_table_path(record.id)}/places.png?v={record.version}&subject={subject}"
-            picture = {
-                "url": url,
-                "width": scene.width,
-                "height": scene.height,
-                "alt": prompt,
-                "spots": [{"key": s.key, "box": list(s.box)} for s in scene.spots],
-            }
+            picture = picture_json(url, scene, prompt)
         body = {
             "subject": chosen.subject,
             "prompt": prompt,

@@ -17,7 +17,7 @@ from bot.games import adapter_for
 from bot.games.base import Scene
 from bot.games.words import words_for
 from bot.publishing import messages
-from bot.publishing.alt_text import table_alt_text
+from bot.publishing.alt_text import hand_alt_text, table_alt_text
 from bot.store import TableRecord, TableStatus
 from bot.tables.meta import TableMeta
 from bot.tables.service import PlayerSeat, load_match, seat_names, seat_of
@@ -93,7 +93,8 @@ def _plain(content: str, record: TableRecord) -> list[str]:
     return _USER_MENTION.sub(user, content).split("\n")
 
 
-def _picture(url: str, scene: Scene, alt: str) -> JSON:
+def picture_json(url: str, scene: Scene, alt: str) -> JSON:
+    """A picture as a page gets it: where to fetch it, its size, its words and spots."""
     return {
         "url": url,
         "width": scene.width,
@@ -101,14 +102,6 @@ def _picture(url: str, scene: Scene, alt: str) -> JSON:
         "alt": alt,
         "spots": [{"key": spot.key, "box": list(spot.box)} for spot in scene.spots],
     }
-
-
-def _status(record: TableRecord) -> str:
-    return {
-        TableStatus.LOBBY: "lobby",
-        TableStatus.PLAYING: "playing",
-        TableStatus.FINISHED: "finished",
-    }.get(record.status, "cancelled")
 
 
 class States:
@@ -127,7 +120,7 @@ class States:
             "game": record.game,
             "family": spec.family,
             "title": text._(spec.title),
-            "status": _status(record),
+            "status": record.status.value,
             "language": text.language,
             "deadline": None,
             "seats": [],
@@ -176,7 +169,7 @@ class States:
         shown = match.last_hand if match.is_over and match.last_hand is not None else match.hand
         alt = table_alt_text(record.game, record.id, seat_names(record), match, shown, text)
         url = f"/api/tables/{record.id}/picture.png?v={record.version}&lang={text.language}"
-        state["picture"] = _picture(url, scene, alt)
+        state["picture"] = picture_json(url, scene, alt)
         if seat is not None:
             state["you"] = await self._seat(record, match, seat, playing, text)
         return state
@@ -210,7 +203,8 @@ class States:
             scene = await self.scenes.hand(record, match, seat, title, 0, text)
             if scene is not None:
                 url = f"/api/tables/{record.id}/hand.png?v={record.version}&page=0"
-                you["hand"] = _picture(url, scene, adapter.holding(player.hand, seat, text=text))
+                alt = hand_alt_text(record.game, title, player.hand, seat, text)
+                you["hand"] = picture_json(url, scene, alt)
         if you["on_turn"]:
             controls = adapter.controls(player.hand, seat, text=text)
             you["prompt"] = controls.prompt
