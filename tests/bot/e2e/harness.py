@@ -83,16 +83,20 @@ async def start_interactions(
     return endpoints
 
 
-async def _endpoint_of(process: BotProcess, timeout: float = 30.0) -> str:
+async def _logged_address(process: BotProcess, ready: re.Pattern[str], timeout: float) -> str:
     """The URL the process logged once listening (its log is polled: the fake cannot
     see it)."""
     for _ in range(int(timeout / 0.05)):
         assert process.running, process.log()
-        found = ENDPOINT_READY.search(process.log())
+        found = ready.search(process.log())
         if found is not None:
             return found.group(1)
         await asyncio.sleep(0.05)
     raise AssertionError(f"{process.log_path.name} did not listen within {timeout:.0f}s")
+
+
+async def _endpoint_of(process: BotProcess, timeout: float = 30.0) -> str:
+    return await _logged_address(process, ENDPOINT_READY, timeout)
 
 
 WEB_READY = re.compile(r"web page ready on (http://127\.0\.0\.1:\d+)/")
@@ -100,13 +104,7 @@ WEB_READY = re.compile(r"web page ready on (http://127\.0\.0\.1:\d+)/")
 
 async def page_address(process: BotProcess, timeout: float = 30.0) -> str:
     """Where the bot's web page listens, once its log says so (WEB_PORT=0: any port)."""
-    for _ in range(int(timeout / 0.05)):
-        assert process.running, process.log()
-        found = WEB_READY.search(process.log())
-        if found is not None:
-            return found.group(1)
-        await asyncio.sleep(0.05)
-    raise AssertionError("the web page did not start")
+    return await _logged_address(process, WEB_READY, timeout)
 
 
 async def restart_bot(fake: FakeDiscord, process: BotProcess) -> None:
