@@ -16,6 +16,7 @@ from .components import STRING_SELECT, Button, Select
 from .endpoints import EndpointDelivery
 from .errors import ComponentNotFound, FakeDiscordError, InvalidInteraction
 from .gateway import Gateway
+from .installs import command_owners, message_owners
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -25,7 +26,7 @@ from .interactions import (
     WorldResolver,
     new_record,
 )
-from .models import Channel, DMChannel, Message, RegisteredCommand, User
+from .models import Channel, Guild, Message, RegisteredCommand, User
 from .permissions import Perm, has
 from .state import World
 
@@ -93,12 +94,13 @@ class UserActions:
             WorldResolver(self.world, channel),
             focused=focused,
         )
-        self._check_command_allowed(invocation.command, user, channel)
+        owners = self._command_owners(invocation.command, user, channel)
         return await self._dispatch(
             kind,
             user,
             channel,
             invocation.data(),
+            owners=owners,
             command=invocation.command,
             command_path=invocation.path,
         )
@@ -213,6 +215,7 @@ class UserActions:
             message.channel,
             data,
             via_shard=via_shard,
+            owners=message_owners(message),
             custom_id=custom_id,
             source_message=message,
         )
@@ -244,6 +247,7 @@ class UserActions:
             user,
             opened_by.channel,
             data,
+            owners=dict(opened_by.payload["authorizing_integration_owners"]),
             custom_id=modal.custom_id,
             source_message=opened_by.source_message,
         )
@@ -264,14 +268,12 @@ class UserActions:
         return self.world.create_message(channel, user, {"content": content}, uploads)
 
     def _check_channel_access(self, user: User, channel: Channel) -> None:
-        if isinstance(channel, DMChannel):
-            if channel.recipient is not user:
-                raise InvalidInteraction(
-                    f"{user.name} cannot use the DM of {channel.recipient.name}"
-                )
-            return
         guild = channel.guild
-        if guild is not None and user.id not in guild.members:
+        if guild is None:
+            if not channel.has_recipient(user):
+                raise InvalidInteraction(f"{user.name} is not in {channel!r}")
+            return
+        if user.id not in guild.members:
             raise InvalidInteraction(f"{user.name} is not a member of {guild.name}")
 
     def _check_message_access(self, user: User, message: Message) -> None:
@@ -281,19 +283,29 @@ class UserActions:
             raise InvalidInteraction(f"{user.name} cannot see ephemeral message {message.id}")
         self._check_channel_access(user, message.channel)
 
-    def _check_command_allowed(
+    def _command_owners(
         self, command: RegisteredCommand, user: User, channel: Channel
-    ) -> None:
+    ) -> dict[str, str]:
+        """The installs ``command`` runs under for ``user`` in ``channel``; refuses what
+        the Discord client would not offer there."""
         if command.type != CHAT_INPUT:
             raise InvalidInteraction(f"/{command.name} is not a slash command")
+        owners = command_owners(command, user, channel)
+        if not owners:
+            raise InvalidInteraction(
+                f"/{command.name} is not offered to {user.name} in {channel!r}: contexts "
+                f"{command.contexts}, integration_types {command.integration_types}, "
+                f"installed to their account: {user.installed_app}"
+            )
         guild = channel.guild
-        contexts = command.contexts
-        if guild is None:
-            if not command.usable_in_dms:
-                raise InvalidInteraction(f"/{command.name} is not available in DMs")
-            return
-        if contexts is not None and 0 not in contexts:
-            raise InvalidInteraction(f"/{command.name} is not available in guilds")
+        if guild is not None:
+            self._check_member_permissions(command, user, guild)
+        return owners
+
+    def _check_member_permissions(
+        self, command: RegisteredCommand, user: User, guild: Guild
+    ) -> None:
+        """``default_member_permissions``: hidden from members without them."""
         required = command.default_member_permissions
         if required is None:
             return

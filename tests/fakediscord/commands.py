@@ -25,6 +25,12 @@ PRIMARY_ENTRY_POINT = 4
 """An Activity's Entry Point (the App Launcher); ``handler`` 1: the app answers,
 2: Discord launches the Activity itself."""
 ENTRY_POINT_HANDLERS = frozenset({1, 2})
+GUILD_INSTALL, USER_INSTALL = 0, 1
+APP_INSTALL_TYPES = (GUILD_INSTALL, USER_INSTALL)
+"""The installation contexts the fake application is configured for (both, as new
+applications are): a command that declares no ``integration_types`` gets these."""
+GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+INTERACTION_CONTEXTS = (GUILD, BOT_DM, PRIVATE_CHANNEL)
 ENTRY_POINT_LEFT_OUT = 50240
 
 _NAME = re.compile(r"^[-_'\w]{1,32}$")
@@ -89,12 +95,14 @@ class CommandRegistry:
     def _make(self, guild_id: int | None, raw: dict[str, Any]) -> RegisteredCommand:
         key = (str(raw["name"]), int(raw.get("type", CHAT_INPUT)))
         old = self._scope(guild_id).get(key)
+        declared = raw.get("integration_types")
         return RegisteredCommand(
             id=old.id if old else self._ids.next(),
             application_id=self._application_id,
             guild_id=guild_id,
             version=self._ids.next(),
             raw=dict(raw),
+            integration_types=list(APP_INSTALL_TYPES if declared is None else declared),
         )
 
     def overwrite(self, guild_id: int | None, commands: list[Any]) -> list[RegisteredCommand]:
@@ -182,6 +190,8 @@ def validate_commands(
         typed = kind in (CHAT_INPUT, PRIMARY_ENTRY_POINT)
         _check_name(errors, [index, "name"], name, lowercase=typed)
         _check_localized(errors, [index], raw, lowercase=typed)
+        _check_enum_list(errors, [index, "integration_types"], raw, APP_INSTALL_TYPES)
+        _check_enum_list(errors, [index, "contexts"], raw, INTERACTION_CONTEXTS)
         description = raw.get("description") or ""
         if kind != PRIMARY_ENTRY_POINT and raw.get("handler") is not None:
             errors.add(
@@ -212,6 +222,23 @@ def validate_commands(
     if entry_points > 1:
         errors.add(["type"], "APPLICATION_COMMAND_TOO_MANY", "Only one Entry Point command")
     errors.raise_if_any()
+
+
+def _check_enum_list(
+    errors: FormErrors, path: list[str | int], raw: dict[str, Any], allowed: tuple[int, ...]
+) -> None:
+    """``integration_types`` and ``contexts``: null or a list of known values (for
+    ``integration_types``, of the installation contexts the application supports)."""
+    values = raw.get(str(path[-1]))
+    if values is None:
+        return
+    if not isinstance(values, list):
+        errors.add(path, "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")
+        return
+    for position, value in enumerate(values):
+        if isinstance(value, bool) or value not in allowed:
+            choices = "{" + ", ".join(str(choice) for choice in allowed) + "}"
+            errors.add([*path, position], "BASE_TYPE_CHOICES", f"Value must be one of {choices}.")
 
 
 def _check_entry_point(

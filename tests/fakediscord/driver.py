@@ -30,7 +30,7 @@ from .gateway import Gateway, GatewaySession, shard_of
 from .inspection import Inspection
 from .interactions import InteractionRecord
 from .lifecycle import Started
-from .models import DMChannel, Guild, RegisteredCommand, User
+from .models import DMChannel, GroupDMChannel, Guild, PrivateDMChannel, RegisteredCommand, User
 from .rest import RestApi
 from .state import PRIVILEGED_INTENTS, Settings, World
 
@@ -219,6 +219,41 @@ class FakeDiscord(UserActions, Inspection, Started):
     def dm_channel(self, user: User) -> DMChannel:
         """The DM channel between the bot and ``user`` (created if needed)."""
         return self.world.dm_channel(user)
+
+    # -- user installs and private channels -----------------------------------------
+
+    def install_for_user(self, user: User) -> None:
+        """``user`` adds the app to their account (a user install): commands declared
+        for user installs (``integration_types`` with 1) follow them everywhere,
+        including group DMs and DMs with friends when ``contexts`` has 2."""
+        user.installed_app = True
+        self.world.changed()
+
+    def add_group_dm(self, *users: User, name: str | None = None) -> GroupDMChannel:
+        """A group DM of ``users`` (the first owns it) that the bot is not a member of:
+        the bot's own calls there get 403 Missing Access; interactions still work."""
+        return self.world.add_group_dm(users, name)
+
+    def private_dm(self, first: User, second: User) -> PrivateDMChannel:
+        """The DM between two users (not the bot): for the app, like a group DM."""
+        return self.world.private_dm(first, second)
+
+    # -- the interaction-token clock -------------------------------------------------
+
+    def advance_clock(self, seconds: float) -> float:
+        """Age every interaction token by ``seconds`` (tokens live 15 minutes; a
+        follow-up or edit with an older one gets 401/50027); returns the new offset.
+        Callback windows (3 s) stay on real time."""
+        if seconds < 0:
+            raise ValueError("the clock only moves forward")
+        self.world.clock_offset += seconds
+        self.world.changed()
+        return self.world.clock_offset
+
+    @property
+    def clock_offset(self) -> float:
+        """Seconds the token clock was moved forward so far."""
+        return self.world.clock_offset
 
     # -- Activities and OAuth2 ----------------------------------------------------
 

@@ -448,6 +448,8 @@ class Gateway:
         return payloads.guild_create(guild, bot=bot, members=members, newly_joined=newly_joined)
 
     def _message_event(self, session: GatewaySession, message: Message) -> dict[str, Any] | None:
+        if not message.channel.bot_member:
+            return None  # the bot hears nothing of a group DM it is not in
         is_dm = isinstance(message.channel, DMChannel)
         if not session.has_intent(DIRECT_MESSAGES if is_dm else GUILD_MESSAGES):
             return None
@@ -495,10 +497,15 @@ class Gateway:
         if guild_id is not None:
             data["guild_id"] = str(guild_id)
         is_dm = guild_id is None
+        heard = message.channel.bot_member
         self._broadcast(
             "MESSAGE_DELETE",
             guild_id,
-            lambda s: data if s.has_intent(DIRECT_MESSAGES if is_dm else GUILD_MESSAGES) else None,
+            lambda s: (
+                data
+                if heard and s.has_intent(DIRECT_MESSAGES if is_dm else GUILD_MESSAGES)
+                else None
+            ),
         )
 
     # -- test controls ------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import models, payloads
+from . import installs, models, payloads
 from .bodies import Upload
 from .components import Modal
 from .errors import ApiError, InvalidInteraction
@@ -230,16 +230,24 @@ def new_record(
     user: models.User,
     channel: models.Channel,
     data: dict[str, Any],
+    owners: dict[str, str],
     command: models.RegisteredCommand | None = None,
     command_path: str | None = None,
     custom_id: str | None = None,
     source_message: models.Message | None = None,
 ) -> InteractionRecord:
-    """Build the INTERACTION_CREATE payload the Discord client would cause."""
+    """Build the INTERACTION_CREATE payload the Discord client would cause; ``owners``:
+    its ``authorizing_integration_owners`` (see ``installs``)."""
     interaction_id = world.ids.next()
     token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
     guild = channel.guild
     bot_member = None if guild is None else guild.members.get(world.bot_user.id)
+    if bot_member is not None:
+        app_permissions = bot_member.permissions
+    elif channel.bot_member:
+        app_permissions = world.settings.bot_permissions
+    else:
+        app_permissions = installs.PRIVATE_APP_PERMISSIONS
     payload: dict[str, Any] = {
         "id": str(interaction_id),
         "application_id": str(world.application_id),
@@ -248,14 +256,14 @@ def new_record(
         "token": token,
         "version": 1,
         "locale": user.locale,
-        "app_permissions": str(
-            bot_member.permissions if bot_member else world.settings.bot_permissions
-        ),
+        "app_permissions": str(app_permissions),
         "attachment_size_limit": world.settings.attachment_size_limit,
         "entitlements": [],
         "entitlement_sku_ids": [],
         "channel_id": str(channel.id),
-        "channel": payloads.channel(channel),
+        "channel": payloads.channel(channel, viewer=user),
+        "authorizing_integration_owners": owners,
+        "context": installs.context_of(channel),
     }
     if guild is not None:
         member = guild.members.get(user.id)
@@ -265,14 +273,10 @@ def new_record(
         payload["guild"] = {"id": str(guild.id), "locale": guild.preferred_locale, "features": []}
         payload["guild_locale"] = guild.preferred_locale
         payload["member"] = payloads.member(member, permissions=True)
-        payload["authorizing_integration_owners"] = {"0": str(guild.id)}
-        payload["context"] = 0
         channel_payload = payload["channel"]
         channel_payload["permissions"] = str(member.permissions)
     else:
         payload["user"] = payloads.user(user)
-        payload["authorizing_integration_owners"] = {"0": "0"}
-        payload["context"] = 1
     if source_message is not None:
         payload["message"] = payloads.message(source_message)
     record = InteractionRecord(

@@ -31,6 +31,9 @@ class User:
     bot: bool = False
     dms_closed: bool = False
     locale: str = "en-US"
+    installed_app: bool = False
+    """The user added the application to their account (a user install): its commands
+    declared for user installs follow them into DMs and group DMs."""
 
     @property
     def mention(self) -> str:
@@ -91,6 +94,16 @@ class Channel:
         return None
 
     @property
+    def bot_member(self) -> bool:
+        """Whether the bot is in this channel: false for group DMs and DMs between two
+        users, where it can only answer interactions (its own calls there get 403)."""
+        return True
+
+    def has_recipient(self, user: User) -> bool:
+        """Whether ``user`` can read and write in this (private) channel."""
+        return False
+
+    @property
     def messages(self) -> list[Message]:
         """Live messages, oldest first (ephemeral ones included, flagged ``ephemeral``)."""
         return [message for message in self._log if not message.deleted]
@@ -137,8 +150,56 @@ class DMChannel(Channel):
     recipient: User
     _log: list[Message] = field(default_factory=list, repr=False)
 
+    def has_recipient(self, user: User) -> bool:
+        return user is self.recipient
+
     def __repr__(self) -> str:
         return f"<DMChannel with {self.recipient.name!r} id={self.id}>"
+
+
+@dataclass(eq=False, kw_only=True)
+class GroupDMChannel(Channel):
+    """A group DM between users (type 3). The bot is never a member: an app installed to
+    a user's account can only answer its users' interactions there."""
+
+    type: ClassVar[int] = 3
+    id: int
+    recipients: list[User]
+    owner: User
+    name: str | None = None
+    _log: list[Message] = field(default_factory=list, repr=False)
+
+    @property
+    def bot_member(self) -> bool:
+        return False
+
+    def has_recipient(self, user: User) -> bool:
+        return user in self.recipients
+
+    def __repr__(self) -> str:
+        names = ", ".join(user.name for user in self.recipients)
+        return f"<GroupDMChannel {self.name or names!r} id={self.id}>"
+
+
+@dataclass(eq=False, kw_only=True)
+class PrivateDMChannel(Channel):
+    """A DM between two users (type 1, not the bot's): like a group DM for the app."""
+
+    type: ClassVar[int] = 1
+    id: int
+    recipients: tuple[User, User]
+    _log: list[Message] = field(default_factory=list, repr=False)
+
+    @property
+    def bot_member(self) -> bool:
+        return False
+
+    def has_recipient(self, user: User) -> bool:
+        return user in self.recipients
+
+    def __repr__(self) -> str:
+        first, second = self.recipients
+        return f"<PrivateDMChannel {first.name!r}-{second.name!r} id={self.id}>"
 
 
 @dataclass(eq=False, kw_only=True)
@@ -376,6 +437,9 @@ class RegisteredCommand:
     guild_id: int | None
     version: int
     raw: dict[str, Any] = field(repr=False)
+    integration_types: list[int] = field(default_factory=lambda: [0, 1])
+    """Where it may be installed (0 guild, 1 user): as declared, else the application's
+    installation contexts, as Discord fills it in at registration."""
 
     @property
     def name(self) -> str:
@@ -401,9 +465,18 @@ class RegisteredCommand:
 
     @property
     def usable_in_dms(self) -> bool:
+        return self.usable_in(1)
+
+    def usable_in(self, context: int) -> bool:
+        """Whether it may be run in interaction context ``context`` (0 a guild, 1 the bot's
+        DM, 2 another private channel). Without ``contexts`` Discord offers it in guilds
+        and, unless ``dm_permission`` is false, the bot's DM, never in other private
+        channels."""
         if self.contexts is not None:
-            return 1 in self.contexts
-        return self.raw.get("dm_permission") is not False
+            return context in self.contexts
+        if context == 1:
+            return self.raw.get("dm_permission") is not False
+        return context == 0
 
     def subcommand_paths(self) -> list[str]:
         """Every invocable path, e.g. ``["network new", "network play"]``."""

@@ -128,11 +128,41 @@ def dm_channel(entity: models.DMChannel) -> JSON:
     }
 
 
-def channel(entity: models.Channel) -> JSON:
+def group_dm_channel(entity: models.GroupDMChannel, viewer: models.User | None) -> JSON:
+    """A group DM as ``viewer`` sees it: its other recipients."""
+    return {
+        "id": str(entity.id),
+        "type": entity.type,
+        "name": entity.name,
+        "icon": None,
+        "owner_id": str(entity.owner.id),
+        "last_message_id": _last_message_id(entity),
+        "flags": 0,
+        "recipients": [user(u) for u in entity.recipients if u is not viewer],
+    }
+
+
+def private_dm_channel(entity: models.PrivateDMChannel, viewer: models.User | None) -> JSON:
+    """A DM between two users as ``viewer`` (one of them) sees it: the other recipient."""
+    return {
+        "id": str(entity.id),
+        "type": entity.type,
+        "last_message_id": _last_message_id(entity),
+        "flags": 0,
+        "recipients": [user(u) for u in entity.recipients if u is not viewer],
+    }
+
+
+def channel(entity: models.Channel, *, viewer: models.User | None = None) -> JSON:
+    """A channel; private ones list their recipients other than ``viewer``."""
     if isinstance(entity, models.TextChannel):
         return text_channel(entity)
     if isinstance(entity, models.DMChannel):
         return dm_channel(entity)
+    if isinstance(entity, models.GroupDMChannel):
+        return group_dm_channel(entity, viewer)
+    if isinstance(entity, models.PrivateDMChannel):
+        return private_dm_channel(entity, viewer)
     raise TypeError(f"unsupported channel {entity!r}")
 
 
@@ -319,7 +349,7 @@ def command(entity: models.RegisteredCommand) -> JSON:
         "default_member_permissions": raw.get("default_member_permissions"),
         "dm_permission": raw.get("dm_permission", True),
         "contexts": raw.get("contexts"),
-        "integration_types": raw.get("integration_types", [0]),
+        "integration_types": entity.integration_types,
         "nsfw": bool(raw.get("nsfw", False)),
     }
     if entity.options:
@@ -353,5 +383,5 @@ def application(bot: models.User, *, flags: int) -> JSON:
         "interactions_endpoint_url": None,
         "tags": [],
         "approximate_guild_count": 0,
-        "integration_types_config": {"0": {}},
+        "integration_types_config": {"0": {}, "1": {}},
     }

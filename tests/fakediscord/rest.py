@@ -15,6 +15,7 @@ import contextlib
 import datetime as dt
 import json
 import math
+import re
 import time
 import traceback
 from collections.abc import Awaitable, Callable
@@ -40,6 +41,7 @@ NONCE_WINDOW = dt.timedelta(minutes=5)
 ANSWER_TAKEN_WITHIN = 10.0
 """Seconds a call with an interaction's token waits for its endpoint POST's answer."""
 """How long Discord remembers an enforced nonce ("the past few minutes")."""
+_CHANNEL_PATH = re.compile(r"^/api/v\d+/channels/(\d+)(?:/|$)")
 _RECORD_KEY = web.RequestKey("fakediscord.record", RequestRecord)
 
 
@@ -303,6 +305,9 @@ class RestApi:
         channel = self.world.channels.get(channel_id)
         if channel is None:
             raise unknown("Channel", 10003)
+        if not channel.bot_member:
+            # a group DM (or users' DM) the bot is not in: only interactions reach it
+            raise ApiError(403, 50001, "Missing Access")
         if isinstance(channel, TextChannel):
             record_of(request).guild_id = channel.guild.id
         return channel
@@ -626,6 +631,9 @@ class RestApi:
 
     async def _webhook_interaction(self, request: web.Request) -> InteractionRecord:
         posted = self.world.interaction_tokens.get(request.match_info["webhook_token"])
+        if posted is not None:  # kept on the record even when the token is refused
+            record_of(request).interaction_id = posted.id
+            record_of(request).channel_id = posted.channel.id
         if posted is not None and posted.posting is not None:
             # its endpoint POST is still out: the POST's answer is taken in first
             with contextlib.suppress(TimeoutError):
@@ -674,6 +682,13 @@ class RestApi:
 
     @public
     async def unknown_route(self, request: web.Request) -> web.Response:
+        found = _CHANNEL_PATH.match(request.path)
+        channel = None if found is None else self.world.channels.get(int(found[1]))
+        as_bot = request.headers.get("Authorization") == f"Bot {self.world.bot_token}"
+        if channel is not None and not channel.bot_member and as_bot:
+            # e.g. a reaction in a group DM: refused before the route matters
+            record_of(request).channel_id = channel.id
+            raise ApiError(403, 50001, "Missing Access")
         raise not_found_route()
 
     async def cdn(self, request: web.Request) -> web.Response:

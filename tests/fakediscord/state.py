@@ -12,6 +12,7 @@ import base64
 import copy
 import re
 import secrets
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -26,9 +27,11 @@ from .models import (
     Attachment,
     Channel,
     DMChannel,
+    GroupDMChannel,
     Guild,
     Member,
     Message,
+    PrivateDMChannel,
     RequestRecord,
     Role,
     TextChannel,
@@ -134,6 +137,8 @@ class World:
     listeners: list[WorldListener] = field(default_factory=list)
     activity_launches: list[InteractionRecord] = field(default_factory=list)
     """Interactions the bot answered by launching the Activity (callback type 12)."""
+    clock_offset: float = 0.0
+    """Seconds a test moved the interaction-token clock forward (``advance_clock``)."""
 
     def __post_init__(self) -> None:
         self.bot_user = self._new_user(self.bot_name, bot=True)
@@ -156,6 +161,10 @@ class World:
         """An authorization code for ``user_id`` (what the Discord client hands an
         Activity that asked for ``identify``): traded once at ``POST /oauth2/token``."""
         return self.oauth.issue_code(user_id)
+
+    def token_clock(self) -> float:
+        """The clock interaction tokens age on: real time plus what a test advanced."""
+        return time.perf_counter() + self.clock_offset
 
     # -- change propagation -------------------------------------------------------
 
@@ -265,6 +274,29 @@ class World:
             self.channels[channel.id] = channel
         return channel
 
+    def add_group_dm(self, users: Sequence[User], name: str | None = None) -> GroupDMChannel:
+        """A group DM of ``users`` (the first owns it); the bot is not a member."""
+        if len(users) < 2 or any(user.bot for user in users):
+            raise ValueError("a group DM is between two or more users, none a bot")
+        channel = GroupDMChannel(
+            id=self.ids.next(), recipients=list(users), owner=users[0], name=name
+        )
+        self.channels[channel.id] = channel
+        self.changed()
+        return channel
+
+    def private_dm(self, first: User, second: User) -> PrivateDMChannel:
+        """The DM between two users (not the bot), created on first use."""
+        for channel in self.channels.values():
+            if isinstance(channel, PrivateDMChannel) and set(channel.recipients) == {first, second}:
+                return channel
+        if first is second or first.bot or second.bot:
+            raise ValueError("a DM between users is between two different users, not bots")
+        channel = PrivateDMChannel(id=self.ids.next(), recipients=(first, second))
+        self.channels[channel.id] = channel
+        self.changed()
+        return channel
+
     def mutual_guild(self, user: User) -> bool:
         return any(user.id in guild.members for guild in self.guilds.values())
 
@@ -355,8 +387,11 @@ class World:
         if "content" in payload or "components" in payload or not editing:
             # Mentions in a v2 layout's text displays count as in content.
             text = "\n".join([message.content, *comp.text_displays(message.components)])
+            allowed = _mentionable(payload.get("allowed_mentions"))
             message.mentions = [
-                self.users[int(raw)] for raw in _MENTION.findall(text) if int(raw) in self.users
+                self.users[int(raw)]
+                for raw in dict.fromkeys(_MENTION.findall(text))
+                if int(raw) in self.users and (allowed is None or int(raw) in allowed)
             ]
         if "attachments" in payload or uploads or not editing:
             message.attachments = self._attachments(message, payload, uploads, editing=editing)
@@ -424,6 +459,16 @@ class World:
         ):
             return None
         return message
+
+
+def _mentionable(allowed_mentions: Any) -> set[int] | None:
+    """The users ``allowed_mentions`` lets a message mention (None: every user mentioned
+    in it, the default of messages, webhooks and interactions alike)."""
+    if not isinstance(allowed_mentions, dict):
+        return None
+    if "users" in (allowed_mentions.get("parse") or ()):
+        return None
+    return {int(user_id) for user_id in allowed_mentions.get("users") or ()}
 
 
 def _make_token(user_id: int) -> str:

@@ -151,6 +151,26 @@ def test_registration_rules(command: dict[str, Any], problem: str) -> None:
     assert raised.value.code == 50035 and problem in str(raised.value.errors)
 
 
+@pytest.mark.parametrize(
+    "fields",
+    [{"integration_types": [0, 2]}, {"contexts": [0, 3]}, {"contexts": [True]}],
+)
+def test_install_and_context_fields_take_known_values_only(fields: dict[str, Any]) -> None:
+    with pytest.raises(ApiError) as raised:
+        registry().overwrite(None, [{"name": "n", "description": "x", **fields}])
+    assert raised.value.code == 50035 and "BASE_TYPE_CHOICES" in str(raised.value.errors)
+
+
+def test_install_types_default_to_the_applications_and_contexts_stay_null() -> None:
+    plain = {"name": "plain", "description": "x", "integration_types": None, "contexts": None}
+    anywhere = {"name": "anywhere", "description": "x", "integration_types": [1], "contexts": [2]}
+    first, second = registry().overwrite(None, [plain, anywhere])
+    assert (first.integration_types, first.contexts) == ([0, 1], None)
+    assert first.usable_in(0) and first.usable_in(1) and not first.usable_in(2)
+    assert (second.integration_types, second.contexts) == ([1], [2])
+    assert second.usable_in(2) and not second.usable_in(0)
+
+
 def test_localized_names_and_descriptions_are_taken() -> None:
     command = {
         "name": "network",

@@ -65,6 +65,7 @@ def validate_message(
     if v2:
         _validate_v2_message(errors, payload, current, _attached_names(payload, uploads, current))
     _validate_components(errors, components, v2=v2)
+    _validate_allowed_mentions(errors, payload.get("allowed_mentions"))
     if len(uploads) > 10:
         errors.add(["files"], "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
     errors.raise_if_any()
@@ -84,6 +85,20 @@ def validate_edit(
     validate_message(
         payload, uploads, require_content=False, size_limit=size_limit, current=message
     )
+
+
+def _validate_allowed_mentions(errors: FormErrors, allowed: Any) -> None:
+    """``parse`` and an explicit list of the same kind exclude each other."""
+    if not isinstance(allowed, dict):
+        return
+    parse = allowed.get("parse") or ()
+    for kind in ("users", "roles"):
+        if kind in parse and allowed.get(kind):
+            errors.add(
+                ["allowed_mentions"],
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+            )
 
 
 def _is_v2(errors: FormErrors, payload: dict[str, Any], current: Message | None) -> bool:
