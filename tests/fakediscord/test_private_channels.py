@@ -27,6 +27,8 @@ class Seen:
 
     bot: discord.Client
     interactions: list[discord.Interaction[Any]] = field(default_factory=list)
+    heard: list[str] = field(default_factory=list)
+    """Contents of the MESSAGE_CREATE events it received."""
 
 
 @pytest.fixture
@@ -74,7 +76,12 @@ async def seen(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
             f"(not a ping: {others[0].mention})", allowed_mentions=discord.AllowedMentions.none()
         )
 
+    async def on_message(message: discord.Message) -> None:
+        seen.heard.append(message.content)
+        fake_discord.world.changed()  # wakes the test's waiting helpers
+
     bot.event(on_interaction)
+    bot.event(on_message)
     async with connected(bot, tree, fake_discord):
         await fake_discord.wait_until_bot_ready()
         yield seen
@@ -115,7 +122,7 @@ async def test_a_user_installed_command_in_a_group_dm_has_no_guild(
 async def test_the_bots_own_calls_in_a_group_dm_are_refused_with_missing_access(
     fake_discord: FakeDiscord, seen: Seen
 ) -> None:
-    alice, _, _, group = friends(fake_discord)
+    alice, bob, _, group = friends(fake_discord)
     await (await fake_discord.slash(alice, group, "deal")).response()
     table = group.messages[0]
     channel = seen.bot.get_partial_messageable(group.id)
@@ -133,6 +140,10 @@ async def test_the_bots_own_calls_in_a_group_dm_are_refused_with_missing_access(
     assert len(refused) == 4 and all(r.status == 403 and r.error_code == 50001 for r in refused)
     assert all(r.channel_id == group.id for r in refused)
     assert [m.text for m in group.messages] == ["Table: nobody yet"] and table.edit_count == 0
+    await fake_discord.say(bob, group, "anyone for dominoes?")
+    await fake_discord.say(bob, fake_discord.dm_channel(bob), "hello bot")
+    await fake_discord.wait_until(lambda: "hello bot" in seen.heard)
+    assert seen.heard == ["hello bot"]  # nothing from the group DM, its table included
 
 
 async def test_a_click_updates_the_table_and_a_follow_up_pings_the_next_player(
