@@ -75,6 +75,9 @@ async def seen(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
         await interaction.followup.send(
             f"(not a ping: {others[0].mention})", allowed_mentions=discord.AllowedMentions.none()
         )
+        hand = discord.ui.View()
+        hand.add_item(discord.ui.Button(label="Play", custom_id="play"))
+        await interaction.followup.send("your hand", view=hand, ephemeral=True)
 
     async def on_message(message: discord.Message) -> None:
         seen.heard.append(message.content)
@@ -162,7 +165,11 @@ async def test_a_click_updates_the_table_and_a_follow_up_pings_the_next_player(
     quiet = await click.wait_for_followup(lambda m: "not a ping" in m.text)
     assert table.text == "Table: bob joined" and table.edit_count == 1
     assert ping.mentions == [alice] and quiet.mentions == []
-    assert group.messages == [table, ping, quiet] and ping.channel is group
+    hand = await click.wait_for_followup(lambda m: m.text == "your hand")
+    assert hand.ephemeral and hand.visible_to is bob
+    with pytest.raises(InvalidInteraction):  # only its reader sees it
+        await fake_discord.click(alice, hand, "play")
+    assert group.messages == [table, ping, quiet, hand] and ping.channel is group
     calls = [r for r in fake_discord.requests if r.channel_id == group.id]
     assert calls and not any(r.global_limit for r in calls)
     assert all(r.status < 400 for r in calls)
@@ -178,6 +185,7 @@ async def test_an_interaction_token_is_refused_after_fifteen_minutes(
     early = await interaction.followup.send("still fresh", wait=True)
     assert fake_discord.advance_clock(14 * 60) == 14 * 60
     await interaction.edit_original_response(content="Table: fourteen minutes on")
+    await early.edit(content="still fresh, edited")  # a follow-up, by its id
     fake_discord.advance_clock(60 + 1)
     assert fake_discord.clock_offset == 15 * 60 + 1
     with pytest.raises(discord.HTTPException) as late:
@@ -187,7 +195,7 @@ async def test_an_interaction_token_is_refused_after_fifteen_minutes(
     assert {(e.value.status, e.value.code) for e in (late, late_edit)} == {(401, 50027)}
     refused = [r for r in record.requests if r.status == 401]
     assert len(refused) == 2 and all(r.error_code == 50027 for r in refused)
-    assert [m.text for m in group.messages] == ["Table: fourteen minutes on", "still fresh"]
+    assert [m.text for m in group.messages] == ["Table: fourteen minutes on", "still fresh, edited"]
 
 
 async def test_commands_run_in_private_channels_only_where_declared(
