@@ -78,6 +78,10 @@ class StoreBase:
         one process, this holds nothing: the service's own lock is enough)."""
         return self._db.hold(f"table:{table_id}")
 
+    def now(self) -> datetime:
+        """The store's clock (the bot's: a test may move it)."""
+        return self._clock()
+
     def _now(self) -> str:
         return time_to_text(self._clock())
 

@@ -206,6 +206,23 @@ CREATE TABLE handled_interactions (
 ) STRICT;
 """
 
+_V7_TABLE_TOKENS: Final = """
+-- The newest interaction tokens of a table in a chat the bot cannot post in (a group DM,
+-- a DM between two people, a server that installed the app only for its users): there
+-- the table is shown only through interactions, so a publish job needs one that still
+-- lives. 'table' is one whose message (@original, or a follow-up's id) is the table
+-- message; 'any' is the latest interaction in that chat, good for follow-ups.
+CREATE TABLE table_tokens (
+    table_id       INTEGER NOT NULL REFERENCES tables (id),
+    kind           TEXT    NOT NULL CHECK (kind IN ('table', 'any')),
+    interaction_id INTEGER NOT NULL,
+    ticket         TEXT    NOT NULL CHECK (json_valid(ticket)),
+    message        TEXT    NOT NULL,
+    noted_at       TEXT    NOT NULL,
+    PRIMARY KEY (table_id, kind)
+) STRICT, WITHOUT ROWID;
+"""
+
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_TABLES_MOVES_RESULTS,
     _V2_GENERIC_STATS_AND_SETTINGS,
@@ -213,6 +230,7 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     _V4_PUBLICATION,
     _V5_TABLE_PLAYERS,
     _V6_HANDLED_INTERACTIONS,
+    _V7_TABLE_TOKENS,
 )
 """Migration *n* (1-based) brings a database from user_version n-1 to n."""
 

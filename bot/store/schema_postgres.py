@@ -135,11 +135,24 @@ CREATE TABLE handled_interactions (
 );
 """
 
+_V7_TABLE_TOKENS: Final = """
+CREATE TABLE table_tokens (
+    table_id       BIGINT NOT NULL REFERENCES tables (id),
+    kind           TEXT   NOT NULL CHECK (kind IN ('table', 'any')),
+    interaction_id BIGINT NOT NULL,
+    ticket         TEXT   NOT NULL,
+    message        TEXT   NOT NULL,
+    noted_at       TEXT   NOT NULL,
+    PRIMARY KEY (table_id, kind)
+);
+"""
+
 POSTGRES_MIGRATIONS: Final[dict[int, str]] = {
     3: _V3_BASELINE,
     4: _V4_PUBLICATION,
     5: _V5_TABLE_PLAYERS,
     6: _V6_HANDLED_INTERACTIONS,
+    7: _V7_TABLE_TOKENS,
 }
 """Migration *n* brings a PostgreSQL database to version *n* (from *n* − 1, or from
 nothing for the baseline)."""

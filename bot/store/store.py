@@ -22,6 +22,7 @@ from bot.store.moves import StoreMoves
 from bot.store.published import StorePublications
 from bot.store.sqlite import SqliteDatabase
 from bot.store.tables import StoreTables
+from bot.store.tokens import StoreTokens
 
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
@@ -30,7 +31,9 @@ def is_postgres_url(target: str | os.PathLike[str]) -> bool:
     return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
 
-class Store(StoreTables, StoreMoves, StoreMatches, StorePublications, StoreInteractions):
+class Store(
+    StoreTables, StoreMoves, StoreMatches, StorePublications, StoreInteractions, StoreTokens
+):
     """Persistent home of tables, move logs, finished matches and standings.
 
     Obtain one with ``await Store.open(target)`` or ``async with Store.open(target) as

@@ -142,6 +142,7 @@ async def test_both_backends_end_in_the_same_logical_schema(
         "standings",
         "table_players",
         "handled_interactions",
+        "table_tokens",
     }
 
 
