@@ -117,6 +117,9 @@ class InteractionRecord:
     custom_id: str | None = None
     source_message: models.Message | None = None
     dispatched_at: float | None = None
+    token_issued_at: float | None = None
+    """When the token was handed out, on the clock tokens age on (``World.token_clock``:
+    a test may move it)."""
     callbacks: list[Callback] = field(default_factory=list)
     original: models.Message | None = None
     followups: list[models.Message] = field(default_factory=list)
@@ -300,6 +303,7 @@ def new_record(
 def mark_dispatched(record: InteractionRecord) -> None:
     if record.dispatched_at is None:
         record.dispatched_at = time.perf_counter()
+        record.token_issued_at = record.world.token_clock()
         record.world.changed()
 
 

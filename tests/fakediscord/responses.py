@@ -198,8 +198,8 @@ class Responder:
         record = self.world.interaction_tokens.get(token)
         if record is None or not record.acknowledged:
             raise _unknown_webhook()
-        started = record.dispatched_at or 0.0
-        if self.world.token_clock() - started > self.world.settings.token_lifetime:
+        issued = record.token_issued_at or 0.0
+        if self.world.token_clock() - issued > self.world.settings.token_lifetime:
             # 15 minutes on the clock a test can move (advance_clock)
             raise ApiError(401, 50027, "Invalid Webhook Token")
         return record
