@@ -16,14 +16,18 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.discord.places import bot_is_absent
+from bot.publishing.answers import AnswerTicket
 from bot.publishing.delivery import Delivery
 from bot.publishing.jobs import JobQueue
 from bot.publishing.publisher import Publisher
 from bot.publishing.replies import SORRY, Reply, ack_budget, tell
-from bot.store import TableRecord
+from bot.publishing.unshown import unshown
+from bot.store import PublishJob, TableRecord
+from bot.store.tokens import TokenKind
 from bot.tables.commands import Command
 from bot.tables.errors import UserError
-from bot.tables.service import Actor, TableService, TableUpdate
+from bot.tables.service import Actor, TableService, TableUpdate, table_settings
 from bot.tables.timers import TableTimers
 from bot.web.links import WebLinks
 from engine.errors import Term
@@ -130,7 +134,8 @@ class Desk:
         self, interaction: discord.Interaction[Any], action: Callable[[], Awaitable[None]]
     ) -> None:
         """Run ``action``; turn refusals into a private note and bugs into an apology."""
-        if interaction.guild_id is None and interaction.channel_id is not None:
+        in_own_dm = interaction.guild_id is None and not bot_is_absent(interaction)
+        if in_own_dm and interaction.channel_id is not None:  # not a group DM's: not ours
             self.delivery.remember_dm_channel(interaction.user.id, interaction.channel_id)
         try:
             await action()
@@ -167,6 +172,28 @@ class Desk:
                 command=same_command_in(interaction, spec.family),
             )
         return record
+
+    async def note_token(
+        self, interaction: discord.Interaction[Any], table_id: int, *, on_table: bool
+    ) -> None:
+        """Remember the token of an interaction in a chat the bot is not in, for the table
+        there: ``on_table``, a click answered by updating the table message (the newest way
+        to redraw it); else any interaction, before it changes the table (a follow-up
+        through it tells the players what the change did). The store keeps it only if the
+        table is in the interaction's chat."""
+        channel = interaction.channel_id
+        absent = bot_is_absent(interaction)
+        if channel is None or not (absent or (on_table and interaction.guild_id is None)):
+            return
+        ticket = AnswerTicket.of(interaction).to_json()
+        kind: TokenKind = "table" if on_table else "any"
+        await self.service.store.note_token(table_id, channel, kind, interaction.id, ticket)
+
+    async def catch_up(self, record: TableRecord) -> None:
+        """A table shown through interactions that is behind (quiet past its tokens' life
+        while computers or the turn timer moved): publish it through the token just noted."""
+        if table_settings(record).by_interactions and record.state is not None and unshown(record):
+            await self.queue.enqueue(PublishJob(record.id, record.version))
 
     async def edit_quietly(self, record: TableRecord, reply: Reply) -> None:
         """Redraw the table message, logging (not raising) when Discord refuses."""

@@ -14,6 +14,8 @@ from bot.discord.answering import Desk, reader_text
 from bot.publishing.my_tables import SHOWN, Place, my_tables_reply
 from bot.publishing.replies import Reply, answer
 from bot.store import TableRecord
+from bot.tables.places import in_a_server
+from bot.tables.service import table_settings
 
 COUNTED: Final = 100
 """Tables read at most for one list (the first few are shown, the rest counted)."""
@@ -51,6 +53,8 @@ class PlaceNames:
         self._forget_stale(now)
         for record in records:
             guild_id = record.guild_id
+            if not in_a_server(table_settings(record).place):
+                continue  # a DM's or group DM's table: its league is a person's, not a server
             if guild_id in found or client.get_guild(guild_id) is not None:
                 continue
             known = self._asked.get(guild_id)

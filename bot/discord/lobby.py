@@ -4,11 +4,13 @@ closing when nobody starts it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.discord.answering import Desk, acknowledged_after, actor_of, reader_text, ready
+from bot.discord.places import league_of, place_of
 from bot.games.narration import plain
 from bot.publishing import messages
 from bot.publishing.answers import AnswerTicket
@@ -61,11 +63,15 @@ class LobbyHandlers(Desk):
         at once (a two-player game against the computer needs no lobby)."""
 
         async def action() -> None:
-            if interaction.guild_id is None or interaction.channel_id is None:
-                raise UserError(N_("Tables can only be opened in a server channel."))
+            if interaction.channel_id is None:
+                raise UserError(N_("Tables can only be opened in a channel or a chat."))
             actor = actor_of(interaction)
+            place = place_of(interaction)
             record = await self.service.create(
-                interaction.guild_id, interaction.channel_id, actor, settings
+                league_of(interaction, place),
+                interaction.channel_id,
+                actor,
+                replace(settings, place=place),
             )
             await self._post_lobby(interaction, record)
             if computer is not None:
@@ -97,6 +103,7 @@ class LobbyHandlers(Desk):
         except Exception:
             await self.service.discard_lobby(record.id)
             raise
+        await self.note_token(interaction, record.id, on_table=True)
         self.timers.track(record)
 
     async def lobby_button(
@@ -108,6 +115,8 @@ class LobbyHandlers(Desk):
     ) -> None:
         async def run() -> None:
             actor = actor_of(interaction)
+            if action != "rematch":  # answered on this message (a rematch opens another)
+                await self.note_token(interaction, table_id, on_table=True)
             if action in ("start", "accept"):
                 await self._start_here(interaction, table_id, actor, accept=action == "accept")
             elif action == "decline":

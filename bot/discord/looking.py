@@ -11,6 +11,7 @@ import discord
 
 from bot.discord.answering import Desk, no_table, reader_text, ready
 from bot.discord.lobby import lobby_reply
+from bot.discord.places import bot_is_absent
 from bot.publishing import messages, pictures
 from bot.publishing.private import private_hand
 from bot.publishing.publisher import table_reply
@@ -24,8 +25,13 @@ class LookHandlers(Desk):
     """Hands, hints, pages, status and replays."""
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """The Show hand button (on the table message, or a reminder's)."""
+
         async def run() -> None:
-            await self._send_hand(interaction, table_id)
+            if interaction.guild_id is None or bot_is_absent(interaction):
+                await self._hand_by_token(interaction, table_id)
+            else:
+                await self._send_hand(interaction, table_id)
 
         await self.guarded(interaction, run)
 
@@ -52,6 +58,18 @@ class LookHandlers(Desk):
         finally:
             for update in updates:
                 self.settle(update)
+
+    async def _hand_by_token(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Show hand where the table lives on interactions (a DM or group DM): the click
+        answers by updating the table message (its token is the newest way to redraw it,
+        and a table behind after a quiet spell is brought up to date through it), and the
+        hand comes as an ephemeral follow-up, the only private place there."""
+        await interaction.response.defer()
+        await self.note_token(interaction, table_id, on_table=True)
+        await self._send_hand(interaction, table_id)
+        record = await self.service.store.get_table(table_id)
+        if record is not None:
+            await self.catch_up(record)
 
     async def turn_page(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, page: int

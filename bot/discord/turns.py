@@ -13,10 +13,11 @@ from bot.discord.answering import Desk, acknowledge, acknowledged_after
 from bot.publishing import messages
 from bot.publishing.answers import AnswerTicket
 from bot.publishing.private import pick_targets, played_reply, subject_reply
-from bot.publishing.reminders import send_reminder
+from bot.publishing.reminders import reminder_content, send_reminder
 from bot.publishing.replies import Reply, answer
 from bot.store import JsonObject, PublishJob
-from bot.tables.service import PlayerSeat, TableUpdate
+from bot.tables.languages import table_text
+from bot.tables.service import PlayerSeat, TableUpdate, table_settings
 
 
 class TurnHandlers(Desk):
@@ -88,6 +89,7 @@ class TurnHandlers(Desk):
         and searches are the costly part, and most plays are DM picks, which Discord
         sends to shard 0 alone)."""
         user_id = interaction.user.id
+        await self.note_token(interaction, table_id, on_table=False)
         if not self.queue.in_process:
 
             def answer_with(update: TableUpdate) -> JsonObject:
@@ -128,7 +130,12 @@ class TurnHandlers(Desk):
         reminder = await self.service.remind(table_id, turn)
         if reminder is not None:
             self.timers.track(reminder.record)
-            await send_reminder(self.delivery, reminder)
+            reminded = reminder.record
+            if table_settings(reminded).by_interactions:  # said through a live token, if any
+                content = reminder_content(reminder, table_text(reminded))
+                await self.publisher.remind_by_token(reminded, content, reminder.user_id)
+            else:
+                await send_reminder(self.delivery, reminder)
             return
         record = await self.service.store.get_table(table_id)
         if record is not None:

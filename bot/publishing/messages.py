@@ -16,6 +16,7 @@ from bot.store import StandingRow, TableRecord, TableStatus
 from bot.tables.commands import mention
 from bot.tables.languages import seat_text, table_text
 from bot.tables.meta import TableMeta
+from bot.tables.places import in_a_server
 from bot.tables.service import (
     DRAWN_STAT,
     HINTS_STAT,
@@ -96,7 +97,28 @@ def lobby_content(record: TableRecord, text: Text | None = None) -> str:
             closes = text._("This lobby closes {when}.", when=when(record.expires_at))
             sit = f"{sit} {closes}"
         lines.append(sit)
+        lines.extend(_quiet_note(settings, text))
     return "\n".join(lines)
+
+
+QUIET_AFTER: Final = 15 * 60
+"""Seconds an interaction's token lives: a table shown through interactions cannot change
+on its own for longer than that."""
+
+
+def _quiet_note(settings: TableSettings, text: Text) -> list[str]:
+    """For a table in a chat the bot is not in, played at a pace slower than an
+    interaction's life: how it catches up after a quiet spell."""
+    if not settings.by_interactions or settings.turn_seconds <= QUIET_AFTER:
+        return []
+    return [
+        "",
+        text._(
+            "The bot is not a member of this chat, so this table changes only when someone "
+            "uses it. After a quiet spell, press any of its buttons to bring it up to date: "
+            "moves made meanwhile by computers or by the turn timer show then."
+        ),
+    ]
 
 
 def _challenge_content(record: TableRecord, settings: TableSettings, text: Text) -> str:
@@ -131,6 +153,7 @@ def _challenge_content(record: TableRecord, settings: TableSettings, text: Text)
             )
         if record.expires_at:
             lines.append(text._("This challenge closes {when}.", when=when(record.expires_at)))
+        lines.extend(_quiet_note(settings, text))
     return "\n".join(lines)
 
 
@@ -305,19 +328,37 @@ def played_content(update: TableUpdate, user_id: int) -> str:
     return "\n".join(lines)
 
 
+def jump_link(record: TableRecord) -> str:
+    """The table message's address (the channel's, before it has a message)."""
+    chat = record.guild_id if in_a_server(table_settings(record).place) else "@me"
+    place = f"https://discord.com/channels/{chat}/{record.channel_id}"
+    return place if record.message_id is None else f"{place}/{record.message_id}"
+
+
 def turn_ping_content(record: TableRecord, user_id: int) -> str:
-    """A channel nudge for a player whose DMs are closed (names no tile; public, so in
-    the table's language)."""
+    """The public call to the player to move: in a server channel, for one whose DMs are
+    closed (a line of the table message); where the bot is not in the chat (a group DM),
+    every turn's follow-up that pings them. Names no tile (public: the table's language)."""
     text = table_text(record)
     words = words_for(game_spec(record.game))
     player = f"<@{user_id}>"
+    said = {
+        "player": player,
+        "table": record.id,
+        "button": text._(words.show_button),
+        "see": text._(words.see),
+    }
+    if table_settings(record).by_interactions:
+        return text._(
+            "{player}, it's your turn at table {table}: press **{button}** on the table "
+            "({link}) to {see}.",
+            link=jump_link(record),
+            **said,
+        )
     return text._(
         "{player}, it's your turn at table {table}. Your DMs are closed, so press "
         "**{button}** to {see}.",
-        player=player,
-        table=record.id,
-        button=text._(words.show_button),
-        see=text._(words.see),
+        **said,
     )
 
 

@@ -15,7 +15,7 @@ import discord
 from bot.games import ADAPTERS
 from bot.games.narration import plain
 from bot.games.words import words_for
-from bot.publishing.reminders import jump_link
+from bot.publishing.messages import jump_link
 from bot.publishing.replies import Reply
 from bot.store import TableRecord, TableStatus
 from bot.tables.commands import mention
@@ -59,6 +59,10 @@ def time_left(seconds: float, text: Text = ENGLISH) -> str:
 
 
 def _where(record: TableRecord, place: Place, text: Text) -> str:
+    chat = table_settings(record).place
+    if chat in ("group_dm", "dm"):
+        said = text._("in a group DM") if chat == "group_dm" else text._("in a DM")
+        return f"[{said}]({jump_link(record)})"
     server = plain(place.server) if place.server else text._("a server")
     channel = f"#{plain(place.channel)}" if place.channel else text._("its channel")
     return f"{server} · [{channel}]({jump_link(record)})"

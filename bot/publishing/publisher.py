@@ -31,6 +31,7 @@ from bot.games.words import words_for
 from bot.metrics.measures import PUBLISH_LAG_SECONDS, answered
 from bot.publishing import messages, pictures
 from bot.publishing.answers import AnswerTicket
+from bot.publishing.by_token import TokenPublisher
 from bot.publishing.delivery import Delivery
 from bot.publishing.jobs import JobQueue
 from bot.publishing.private import played_reply, subject_reply
@@ -43,7 +44,7 @@ from bot.store.publication import Publication
 from bot.tables.errors import UserError
 from bot.tables.languages import seat_text, table_text
 from bot.tables.meta import News, TableMeta
-from bot.tables.service import TableService, player_on_turn_in, seat_of
+from bot.tables.service import TableService, player_on_turn_in, seat_of, table_settings
 from bot.views.builders import finished_view, table_view
 from bot.views.surfaces import offered
 from engine.match import Match
@@ -91,6 +92,12 @@ later time in a row."""
 ANNOUNCEMENT: Final = -1
 
 
+async def _table_by_token(record: TableRecord, match: Match) -> Reply:
+    """The table message where the bot is not in the chat: no DMs, so no player is noted
+    as having them closed, and the call to move is a follow-up of its own."""
+    return await table_reply(record, match, frozenset())
+
+
 class Publisher:
     """Runs publish jobs (:meth:`run`), in whichever process takes them."""
 
@@ -111,6 +118,7 @@ class Publisher:
         self._delivery = delivery
         self._turns = TurnNotifier(delivery)
         self._tables = TableMessages(client, store)
+        self._by_token = TokenPublisher(client, store, _table_by_token)
         self._queue = queue
         self._service = service
         self._retries: dict[int, int] = {}
@@ -163,8 +171,17 @@ class Publisher:
         asyncio.get_running_loop().call_later(delay, again)
 
     async def edit_table_message(self, record: TableRecord, reply: Reply) -> None:
-        """Replace the table message's content (lobby changes, closed lobbies)."""
+        """Replace the table message's content (lobby changes, closed lobbies); at a table
+        shown through interactions, only while one of its tokens lives."""
+        if table_settings(record).by_interactions:
+            await self._by_token.redraw_lobby(record, reply)
+            return
         await self._tables.edit(record, reply)
+
+    async def remind_by_token(self, record: TableRecord, content: str, user_id: int) -> bool:
+        """A long turn's reminder at a table shown through interactions (False: no token
+        lives to send it with)."""
+        return await self._by_token.remind(record, content, user_id)
 
     # ------------------------------------------------------------------ publishing
 
@@ -178,6 +195,12 @@ class Publisher:
         if record is None or record.state is None:
             return None
         match = Match.from_json(record.state)
+        if table_settings(record).by_interactions:
+            if via is not None or unshown(record):
+                await self._step(
+                    record.id, "publishing", self._publish_by_token(record, match, via)
+                )
+            return record, match
         done = Publication.from_json(record.publication)
         meta = TableMeta.from_json(record.meta)
         if not unshown(record):  # a repeated job, or one a newer job overtook
@@ -246,6 +269,16 @@ class Publisher:
         )
         self._retry_if(dms.failed, record)
         return record, match
+
+    async def _publish_by_token(
+        self, record: TableRecord, match: Match, via: AnswerTicket | None
+    ) -> None:
+        """A table in a chat the bot is not in: shown through its players' interactions
+        (:mod:`bot.publishing.by_token`), and recorded as shown only as far as it was."""
+        published = await self._by_token.publish(record, match, via)
+        if published is not None:
+            shown, moved_to = published
+            await self._store.record_publication(record.id, shown.to_json(), moved_to)
 
     async def _finish_move(self, record: TableRecord, match: Match, sent: Sent) -> bool:
         """The table message's move a stopped process left unfinished, finished with the

@@ -11,8 +11,7 @@ import discord
 
 from bot.games.words import words_for
 from bot.publishing.delivery import Delivery
-from bot.publishing.messages import when
-from bot.store import TableRecord
+from bot.publishing.messages import jump_link, when
 from bot.tables.languages import seat_text, table_text
 from bot.tables.service import table_settings
 from bot.tables.timeouts import Reminder
@@ -22,12 +21,6 @@ from engine.registry import game_spec
 from i18n import Text
 
 log = logging.getLogger(__name__)
-
-
-def jump_link(record: TableRecord) -> str:
-    """The table message's address (the channel's, before it has a message)."""
-    place = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
-    return place if record.message_id is None else f"{place}/{record.message_id}"
 
 
 def reminder_content(reminder: Reminder, text: Text | None = None) -> str:

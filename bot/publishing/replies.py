@@ -83,7 +83,7 @@ async def answer(
     with answering():  # the reply's pictures are drawn before other tables' (its copy)
         task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=ack_budget(interaction))
-    if not done:
+    if not done and not interaction.response.is_done():
         log.debug("interaction %d: deferring while work finishes", interaction.id)
         if edit:
             await interaction.response.defer()

@@ -33,13 +33,16 @@ RECENT_TABLES = 10
 
 
 async def find_hand(
-    store: Store, family: str, guild_id: int, channel_id: int, table_id: int | None
+    store: Store, family: str, guild_id: int | None, channel_id: int, table_id: int | None
 ) -> tuple[TableRecord, list[MoveRecord], int]:
     """The table, its move log and the number of its last finished hand (UserError: a
-    note for the person asking)."""
+    note for the person asking). ``guild_id``: the server asked in, whose tables may be
+    named by number; None outside servers, where only the chat's own tables may."""
     if table_id is not None:
         record = await store.get_table(table_id)
-        if record is None or record.guild_id != guild_id:
+        if guild_id is None and (record is None or record.channel_id != channel_id):
+            raise UserError(N_("There is no table {table} in this chat."), table=table_id)
+        if record is None or (guild_id is not None and record.guild_id != guild_id):
             raise UserError(N_("There is no table {table} in this server."), table=table_id)
         if adapter_for(record.game).family != family:
             other = adapter_for(record.game).family
@@ -67,7 +70,7 @@ async def find_hand(
             )
         return record, *found
     for record in await store.recent_tables_in_channel(channel_id, RECENT_TABLES):
-        if adapter_for(record.game).family != family or record.guild_id != guild_id:
+        if adapter_for(record.game).family != family:
             continue
         found = await _last_hand(store, record)
         if found is not None:
@@ -140,8 +143,8 @@ async def replay_here(
 ) -> None:
     """Answer ``/<family> replay``: find the hand (UserError before anything is sent),
     then defer in public (drawing takes a while) and post the replay."""
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError(N_("Replays are shown in a server channel."))
+    if interaction.channel_id is None:
+        raise UserError(N_("Replays are shown in a channel or a chat."))
     record, moves, hand_number = await find_hand(
         store, family, interaction.guild_id, interaction.channel_id, table_id
     )

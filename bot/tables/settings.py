@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from bot.tables.errors import UserError
 from bot.tables.pace import MAX_TURN_SECONDS, format_turn
+from bot.tables.places import Place, place_named, shown_by_interactions
 from engine.errors import Term
 from engine.registry import game_spec
 from engine.spec import GameSpec, MatchFormat, OptionValue
@@ -38,6 +39,8 @@ class TableSettings:
     """Whether players may ask for the hard computer's move on their turn (counted)."""
     language: str = SOURCE
     """The catalog the table speaks in public: its message, narration and pictures."""
+    place: Place = "server"
+    """Where the table is played (see :mod:`bot.tables.places`)."""
 
     @classmethod
     def build(
@@ -85,6 +88,11 @@ class TableSettings:
     def is_challenge(self) -> bool:
         return is_challenge(self.spec)
 
+    @property
+    def by_interactions(self) -> bool:
+        """Whether the table is shown only through interactions (the bot is not in its chat)."""
+        return shown_by_interactions(self.place)
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "seats": self.seats,
@@ -98,6 +106,8 @@ class TableSettings:
             data["hints"] = True
         if self.language != SOURCE:
             data["language"] = self.language
+        if self.place != "server":
+            data["place"] = self.place
         return data
 
     @classmethod
@@ -112,6 +122,7 @@ class TableSettings:
             opponent_id=None if data.get("opponent_id") is None else int(data["opponent_id"]),
             hints=bool(data.get("hints", False)),
             language=language_of(data.get("language")),
+            place=place_named(data.get("place")),
         )
 
     def describe(self, text: Text | None = None) -> str:

@@ -12,6 +12,8 @@ from discord.ext import commands
 
 from bot.discord.answering import reader_text, server_text
 from bot.discord.listing import PLACE_NAMES
+from bot.discord.places import league_of, place_of
+from bot.games.narration import plain
 from bot.league.ranking import Month, MonthError, monthly_ranking, ranking_alt_text, ranking_table
 from bot.league.rating import league_ratings
 from bot.publishing import messages, pictures
@@ -27,13 +29,18 @@ MONTHS_OFFERED = 12
 """How many months back ``/ranking``'s month suggestions go."""
 
 
-async def _server_name(interaction: discord.Interaction[Any]) -> str | None:
-    """The server's name (an interactions process has no cache: Discord is asked)."""
+async def _league(interaction: discord.Interaction[Any], text: Text) -> tuple[int, str]:
+    """The league asked about and its name: the server's (an interactions process has no
+    cache: Discord is asked its name), or outside servers the asker's own league, of the
+    tables they opened in DMs and group DMs."""
+    league = league_of(interaction, place_of(interaction))
+    if league == interaction.user.id:
+        return league, text._("{name}'s league", name=plain(interaction.user.display_name))
     guild = interaction.guild
     if guild is not None and guild.name:
-        return guild.name
-    assert interaction.guild_id is not None
-    return await PLACE_NAMES.server(interaction.client, interaction.guild_id)
+        return league, guild.name
+    named = await PLACE_NAMES.server(interaction.client, league)
+    return league, named or text._("this server")
 
 
 class LeagueCog(commands.Cog):
@@ -43,28 +50,20 @@ class LeagueCog(commands.Cog):
         self.store = store
         self.clock = clock
 
-    @app_commands.command(name=N_("standings"), description=N_("This server's league table"))
+    @app_commands.command(
+        name=N_("standings"),
+        description=N_("This server's league table, or your own in DMs and group DMs"),
+    )
     @app_commands.describe(game=N_("Which game's table (default: the game played most recently)"))
     @app_commands.rename(game=N_("game"))
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
     async def standings(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            text = reader_text(interaction)
-            await tell(
-                interaction, text._("The league table belongs to a server: use this in one.")
-            )
-            return
         text = server_text(interaction)
-        guild_name = await _server_name(interaction) or text._("this server")
+        league, name = await _league(interaction, text)
         await answer(
-            interaction,
-            self._standings(guild_id, guild_name, game, text),
-            edit=False,
-            ephemeral=False,
+            interaction, self._standings(league, name, game, text), edit=False, ephemeral=False
         )
 
     async def _standings(
@@ -89,7 +88,8 @@ class LeagueCog(commands.Cog):
         return Reply(content)
 
     @app_commands.command(
-        name=N_("ranking"), description=N_("This server's monthly ranking, as a picture")
+        name=N_("ranking"),
+        description=N_("This server's monthly ranking (your own league's in DMs), as a picture"),
     )
     @app_commands.describe(
         game=N_("Which game's ranking (default: the game played most recently)"),
@@ -97,7 +97,6 @@ class LeagueCog(commands.Cog):
     )
     @app_commands.rename(game=N_("game"), month=N_("month"))
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
     async def ranking(
         self,
         interaction: discord.Interaction[Any],
@@ -105,10 +104,6 @@ class LeagueCog(commands.Cog):
         month: str | None = None,
     ) -> None:
         text = reader_text(interaction)
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            await tell(interaction, text._("The ranking belongs to a server: use this in one."))
-            return
         now = self.clock()
         try:
             chosen = Month.of(now) if month is None else Month.parse(month)
@@ -124,6 +119,8 @@ class LeagueCog(commands.Cog):
                 ),
             )
             return
+        public = server_text(interaction)
+        guild_id, guild_name = await _league(interaction, public)
         if game is None:
             played = await self.store.standings_games(guild_id)
             if not played:
@@ -132,8 +129,6 @@ class LeagueCog(commands.Cog):
                 )
                 return
             game = played[0]
-        public = server_text(interaction)
-        guild_name = await _server_name(interaction) or public._("this server")
         work = self._ranking(guild_id, guild_name, game, chosen, public)
         await answer(interaction, work, edit=False, ephemeral=False)
 

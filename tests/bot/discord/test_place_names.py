@@ -33,8 +33,12 @@ class FakeClient:
         return SimpleNamespace(name=name, fetch_channels=fetch_channels)
 
 
-def record(guild_id: int) -> Any:
-    return SimpleNamespace(guild_id=guild_id)
+def record(guild_id: int, channel_id: int = 0) -> Any:
+    """A server table's record, as far as naming its place reads it."""
+    settings = {"seats": 2, "turn_seconds": 60}
+    return SimpleNamespace(
+        guild_id=guild_id, channel_id=channel_id, game="network", settings=settings
+    )
 
 
 async def test_names_are_asked_once_per_server_and_kept_a_while() -> None:
@@ -64,12 +68,12 @@ async def test_places_read_the_cache_first_and_ask_only_for_the_rest() -> None:
     )
     client = FakeClient({2: ("Tile Tavern", {20: "back"})})
     client.get_guild = lambda guild_id: cached if guild_id == 1 else None  # type: ignore[method-assign,assignment]
-    at = [SimpleNamespace(guild_id=1, channel_id=5), SimpleNamespace(guild_id=2, channel_id=20)]
+    at = [record(1, channel_id=5), record(2, channel_id=20)]
     place = await PlaceNames().places(cast(Any, client), cast(Any, at))
     assert client.asked == [2]
     assert place(at[0]) == Place("Cached Club", "lobby")
     assert place(at[1]) == Place("Tile Tavern", "back")
-    assert place(cast(Any, SimpleNamespace(guild_id=3, channel_id=1))) == Place(None, None)
+    assert place(record(3, channel_id=1)) == Place(None, None)
 
 
 async def test_stale_names_are_dropped_when_new_ones_are_asked() -> None:
