@@ -51,10 +51,24 @@ def _guild_only(
     return command.guild_only
 
 
+EVERYWHERE: Final = app_commands.AppCommandContext(
+    guild=True, dm_channel=True, private_channel=True
+)
+EITHER_INSTALL: Final = app_commands.AppInstallationType(guild=True, user=True)
+
+
 class DominoTree(app_commands.CommandTree[Any]):
     """Answers a slash command that failed unexpectedly instead of leaving it hanging,
     and syncs the global commands with the application's Entry Point
     (:mod:`bot.app.entry_point`)."""
+
+    def __init__(self, client: discord.Client, **options: Any) -> None:
+        """Every command may be used in a server, in a DM with the bot, and in DMs and
+        group DMs the bot is not in, by a server's install or a user's own (a table there
+        lives on interactions: ``bot.publishing.by_token``)."""
+        options.setdefault("allowed_contexts", EVERYWHERE)
+        options.setdefault("allowed_installs", EITHER_INSTALL)
+        super().__init__(client, **options)
 
     entry_point: dict[str, Any] | None = None
     """The Entry Point command to register with the global commands (the Activity is

@@ -27,7 +27,10 @@ DISCORD_LAUNCH_ACTIVITY: Final = 2
 """Its handler: Discord launches the Activity (no interaction reaches the bot)."""
 ENTRY_POINT_LEFT_OUT: Final = 50240
 """Discord's error for a bulk overwrite without the existing Entry Point."""
-GUILD, GUILD_INSTALL = 0, 0
+EVERY_CONTEXT: Final = [0, 1, 2]
+"""A server, the bot's DM, other DMs and group DMs: like every command of the tree."""
+EITHER_INSTALL: Final = [0, 1]
+"""A server's install and a user's own."""
 
 NAME: Final = "launch"
 """Discord's own name for the default Entry Point, kept: the launcher shows the app."""
@@ -47,8 +50,8 @@ def entry_point_command() -> dict[str, Any]:
         "description": DESCRIPTION,
         "description_localizations": localized,
         "handler": DISCORD_LAUNCH_ACTIVITY,
-        "contexts": [GUILD],
-        "integration_types": [GUILD_INSTALL],
+        "contexts": EVERY_CONTEXT,
+        "integration_types": EITHER_INSTALL,
     }
 
 

@@ -105,7 +105,7 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         choices["game"] = [app_commands.Choice(name=s.title, value=s.name) for s in specs]
     challenge = all(is_challenge(spec) for spec in specs)
     if challenge:
-        add(N_("opponent"), discord.Member, N_("Challenge this person (they press Accept to play)"))
+        add(N_("opponent"), discord.User, N_("Challenge this person (they press Accept to play)"))
         levels = list(dict.fromkeys(level for spec in specs for level in spec.levels))
         add(N_("computer"), str, N_("Play the computer at this level instead (starts at once)"))
         choices["computer"] = [
@@ -264,7 +264,7 @@ def family_group(adapter: GameAdapter, handlers: Handlers, default_turn_seconds:
     """The whole ``/<family>`` command group: new, join, play, hand, status, cancel, web,
     rules, replay."""
     family = adapter.family
-    group = app_commands.Group(name=family, description=adapter.title, guild_only=True)
+    group = app_commands.Group(name=family, description=adapter.title)
     group.add_command(new_command(adapter, default_turn_seconds, handlers))
 
     async def join(interaction: discord.Interaction[Any]) -> None:

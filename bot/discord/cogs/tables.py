@@ -1,5 +1,5 @@
-"""``/games``: every table you sit at, usable in any server the bot is in and in a DM with
-the bot (a command for every game, so a cog of its own)."""
+"""``/games``: every table you sit at, in servers, DMs and group DMs, usable anywhere (a
+command for every game, so a cog of its own)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,5 @@ class TablesCog(commands.Cog):
             "Your tables in every server: scores, whose turn, time left (only you see it)"
         ),
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    @app_commands.allowed_installs(guilds=True, users=False)
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         await self.handlers.my_tables(interaction)

@@ -37,7 +37,11 @@ async def test_only_plain_intents_and_the_expected_commands(club: Club, bot: Bot
     ]
     assert fake.command("standings", club.guild).name == "standings"
     assert fake.command("ranking", club.guild).name == "ranking"
-    assert not network.usable_in_dms
+    # Every command works in servers, the bot's DM, and DMs and group DMs it is not in,
+    # from a server's install or a user's own.
+    for command in fake.commands():
+        assert sorted(command.contexts or []) == [0, 1, 2], command.name
+        assert sorted(command.integration_types) == [0, 1], command.name
 
 
 @BOTH_WAYS

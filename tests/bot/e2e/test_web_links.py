@@ -115,7 +115,7 @@ async def test_play_here_launches_the_activity_and_the_entry_point_is_synced(
     [entry] = [c for c in fake.commands() if c.type == 4]
     assert entry.name == "launch" and entry.raw["handler"] == 2  # Discord launches it
     assert entry.raw.get("description_localizations")
-    assert entry.raw["contexts"] == [0]
+    assert entry.raw["contexts"] == [0, 1, 2] and entry.raw["integration_types"] == [0, 1]
 
     table, _ = await dominoes_against_the_computer(club)
     message = table.table()
