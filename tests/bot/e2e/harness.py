@@ -308,7 +308,9 @@ class TableDriver:
         turn = control_turn(message)
         if turn is None:  # a channel nudge for someone whose DMs are closed
             self.used_pings.add(message.id)
-            message = await self.show_hand(player, message)
+            # A nudge without the button (a group DM's call to move): the table's own.
+            own = any(b.label == self.show_label for b in message.buttons)
+            message = await self.show_hand(player, message if own else None)
             turn = control_turn(message)
             assert turn is not None, message.text
         return Turn(player, message, turn)
