@@ -321,3 +321,26 @@ async def test_a_play_after_the_table_messages_token_expired_posts_the_table_ane
         other = group.ada if waiting.player is group.bea else group.bea
         reply = await table.show_hand(other)
         assert reply.ephemeral and other.user is reply.visible_to
+
+
+async def test_a_game_against_the_computer_in_the_bots_own_dm(
+    club: Club, bot_launcher: BotLauncher
+) -> None:
+    """ada plays All Fives against a computer in her DM with the bot: the same table,
+    shown through her own clicks like a group DM's, with her hand only ephemeral."""
+    fake = club.fake
+    ada = Player(club.ada.user, dms_closed=True)
+    fake.install_for_user(ada.user)
+    chat = fake.dm_channel(ada.user)
+    async with checked_bot(club, bot_launcher, DEAL_SEED="3"):
+        table = TableDriver(fake, chat, [ada], family="dominoes")  # type: ignore[arg-type]
+        start = len(fake.requests)
+        await table.open(ada, game="all-fives", seats=2, target=100)
+        await table.click_lobby(ada, "Add computer")
+        await table.start(ada)
+        turns = await table.play_out(lambda turn, _: table.play_first(turn), limit=150)
+        assert turns > 5
+        await table.table_shows("won the match")
+        counted = [f"{r.method} {r.route}" for r in fake.requests[start:] if r.global_limit]
+        assert counted == []
+        assert [r.status for r in fake.requests if r.status >= 400] == []
