@@ -157,6 +157,15 @@ async def test_a_three_player_all_fives_match_in_a_group_dm(
         # Private answers stayed private: every message with a hand's controls was ephemeral.
         assert all(message.ephemeral for _, message in watch.called)
 
+        # The result counts in ada's own league (she opened the table), not a server's.
+        standings = await table.slash(group.ada, "standings", game="all-fives")
+        assert not standings.ephemeral and "ada's league" in standings.text
+        assert all(name in standings.text for name in ("ada", "bea", "cal"))
+        in_server = await fake.slash(club.ada.user, club.channel, "standings", game="all-fives")
+        assert "No finished matches" in (await table.seen(in_server)).text
+        theirs = await table.slash(group.bea, "standings", game="all-fives")
+        assert "No finished matches" in theirs.text  # bea opened no table outside servers
+
 
 def set_clock(path: Path, seconds: float) -> None:
     path.write_text(f"{seconds}\n")
@@ -186,6 +195,10 @@ async def test_a_table_quiet_past_a_tokens_life_comes_back_on_the_next_click(
         turn = await table.next_turn()  # a person's (the computer replies at once)
         assert turn is not None
         late = turn.player
+        listing = await table.slash(group.ada, "games")
+        assert listing.ephemeral and "[in a group DM](https://discord.com/channels/@me/" in (
+            listing.text
+        )
         before = table.table().text
         quiet_from = len(fake.requests)
         moves = stored_turn(club.db_path, number)
