@@ -59,9 +59,9 @@ def test_fido_tables_read_at_chat_size() -> None:
     """Real games (the engine's, every set, 2 to 9 players, both ways of laying doubles)
     up to 60 tiles: every text reads. The hand-built lines too, but for some with a
     double every three or four tiles, too branched to be laid as narrow as their
-    numerals need once every two tiles not joined keep a gap: those are laid as narrow
-    as they go within the picture budget, their numerals and badges still at least 4 px
-    tall in a chat (most of them 7 px or more)."""
+    numerals need once every two tiles not joined keep a gap: those are drawn as legible
+    as the picture budgets allow (or, reading 1 px bigger, half as big again), their
+    numerals and badges still at least 6 px tall in a chat (most of them 7 px or more)."""
     real = [v for v in engine_views(160, seed=37) if 0 < laid(v) <= MOST_TILES]
     for view in real:
         assert unreadable(plan_fido(view)) == [], laid(view)
@@ -73,11 +73,11 @@ def test_fido_tables_read_at_chat_size() -> None:
         plan = plan_fido(view, ends)
         if unreadable(plan):
             branched.append(what)
-            assert numerals_in_chat(plan) >= 4, what
+            assert numerals_in_chat(plan) >= 6, what
             assert min(plan.text_sizes()) == numeral_size(plan.unit, NUMERALS), what
             small += numerals_in_chat(plan) < 7
-    assert len(branched) <= 17, branched
-    assert small <= 6, small
+    assert len(branched) <= 13, branched
+    assert small <= 3, small
 
 
 def laid(view: dict[str, object]) -> int:
