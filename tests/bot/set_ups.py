@@ -45,7 +45,7 @@ def playing_table(
         guild_id=1,
         channel_id=2,
         message_id=None,
-        creator_id=seats[0].user_id if seats else 1,
+        creator_id=1,
         game=game,
         status=TableStatus.PLAYING,
         version=version,
