@@ -188,6 +188,7 @@ def clearance(
     return need
 
 
+@dataclass(eq=False)
 class TreeLayout:
     """Lays out one line at one unit. ``arms`` maps an arm's label to its tile payloads,
     nearest its double first, with ``standing`` telling which stand across the row;
@@ -199,21 +200,15 @@ class TreeLayout:
     keeps the tree shortest along its rows (then across them), not across them first:
     for a picture whose width is what must stay small."""
 
-    def __init__(
-        self,
-        unit: int,
-        arms: Mapping[str, Sequence[tuple[object, bool]]],
-        badges: Mapping[str, tuple[object, str]],
-        children: Mapping[tuple[str, int], Mapping[str, str]],
-        transposed: bool = False,
-        narrow: bool = False,
-    ) -> None:
-        self.unit = unit
-        self.narrow = narrow
-        self.arms = arms
-        self.badges = badges
-        self.children = children
-        self.transposed = transposed
+    unit: int
+    arms: Mapping[str, Sequence[tuple[object, bool]]]
+    badges: Mapping[str, tuple[object, str]]
+    children: Mapping[tuple[str, int], Mapping[str, str]]
+    transposed: bool = False
+    narrow: bool = False
+
+    def __post_init__(self) -> None:
+        unit = self.unit
         self.badge_height = badge_height(unit)
         self.badge_gap = max(3, unit // 10)
         self.gap = max(CLEAR, unit // 8)
