@@ -42,6 +42,7 @@ from render.kit import sprites
 from render.kit.geometry import Rect
 from render.kit.header import MIN_WIDTH
 from render.kit.legible import chat_height, widest_for
+from render.kit.plan import TileTable
 from render.kit.tiles import NUMERALS, E, N, S, W, numeral_size
 from render.line.plan import (
     AREA_BUDGET,
@@ -54,6 +55,7 @@ from render.line.plan import (
     UNIT_STEP,
     badge_gap,
     end_text,
+    last_index,
     padding,
 )
 
@@ -131,12 +133,9 @@ class FidoTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class FidoPlan:
-    """Everything the painter needs, in px from the table area's top-left corner."""
+class FidoPlan(TileTable):
+    """A FIDO line as its painter draws it."""
 
-    unit: int
-    width: int
-    height: int
     tiles: tuple[FidoTile, ...]
     badges: tuple[FidoBadge, ...]
     turns: tuple[FidoTurn, ...]
@@ -618,7 +617,7 @@ def _tree_finish(view: View, sized: _Sized) -> FidoPlan:
     )
     return FidoPlan(
         unit, sized.width, sized.height, tuple(tiles), tuple(badges), (), links,
-        _last_index(view, tiles), turned,
+        last_index(view, tiles), turned,
     )  # fmt: skip
 
 
@@ -702,7 +701,7 @@ def _in_line_finish(view: View, unit: int, laid: Laid[Spec]) -> FidoPlan:
     width = right - left + 2 * pad
     height = len(rows) * (unit + row_gap) - row_gap + 2 * pad
     return FidoPlan(unit, width, height, tuple(tiles), tuple(badges), turns, (),
-                    _last_index(view, tiles))  # fmt: skip
+                    last_index(view, tiles))  # fmt: skip
 
 
 def _turn(turn: Turn, centres: Mapping[int, int], bulge: int, dx: int, dy: int) -> FidoTurn:
@@ -711,17 +710,6 @@ def _turn(turn: Turn, centres: Mapping[int, int], bulge: int, dx: int, dy: int) 
 
 
 # ---------------------------------------------------------------- the plan
-
-
-def _last_index(view: View, tiles: Sequence[FidoTile]) -> int | None:
-    last = view.get("last")
-    if not last:
-        return None
-    arm, index = str(last.get("arm")), int(last.get("index") or 0)
-    for i, tile in enumerate(tiles):
-        if tile.arm == arm and (arm == "lead" or tile.index == index):
-            return i
-    return None
 
 
 def plan_fido(view: View, highlight_ends: Collection[str] = ()) -> FidoPlan:
