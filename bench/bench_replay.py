@@ -25,11 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.publishing import pictures
 from bot.replays.build import hand_frames, replay_hand, table_replay
-from bot.store import MoveRecord, Seat, TableRecord, TableStatus
+from bot.store import MoveRecord, Seat, TableRecord
 from engine.match import Match
 from engine.network import NetworkHand
 from engine.record import LoggedMove
 from render.replay import assemble
+from tests.bot.set_ups import playing_table
 
 T = TypeVar("T")
 NAMES = ("Alice", "Bob", "Chandra", "Dee")
@@ -72,23 +73,8 @@ def measure(job: Callable[[], T], repeat: int) -> tuple[float, float, T]:
 def as_table(match: Match, log: list[LoggedMove]) -> tuple[TableRecord, list[MoveRecord]]:
     """The hand as the bot's store would hold it."""
     now = datetime.now(UTC)
-    record = TableRecord(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        message_id=None,
-        creator_id=1,
-        game=match.game,
-        status=TableStatus.PLAYING,
-        version=len(log),
-        settings={},
-        seats=tuple(Seat(user_id=index + 1, name=name) for index, name in enumerate(NAMES)),
-        state=match.to_json(),
-        meta={},
-        created_at=now,
-        updated_at=now,
-        expires_at=None,
-    )
+    seats = tuple(Seat(user_id=index + 1, name=name) for index, name in enumerate(NAMES))
+    record = playing_table(match.game, seats, state=match.to_json(), version=len(log), now=now)
     moves = [
         MoveRecord(1, seq, move.hand_number, move.seat, move.notation, now)
         for seq, move in enumerate(log, start=1)

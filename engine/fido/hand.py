@@ -12,7 +12,7 @@ In FIDO one deal is one game; the match plays one game or several to a target.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self, cast
 
 from engine.dealt import UNKNOWN, Deal, passes_at_end, seat_of_view, tiles_from
@@ -167,41 +167,13 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
     def plays_for(self, hand: list[Tile]) -> list[FidoMove]:
         """Every legal play of ``hand`` on the line now, tile by tile in hand order."""
         line = self.line
-        values = line.values
-        by_value: dict[int, list[int]] = {}
-        for end in line.open:
-            found = by_value.get(values[end])
-            if found is None:
-                by_value[values[end]] = [end]
-            else:
-                found.append(end)
-        ends_of = by_value.get
-        plays = self.book.plays
         mercy = self.options.mercy and not line.second_move
+        fitting = fitting_plays(hand, line.values, line.naked, line.open, mercy, self.divisor)
+        plays = self.book.plays
         moves: list[Any] = []
-        add = moves.append
-        for tile in hand:
-            high, low = tile
-            ends = ends_of(high)
-            if low != high:
-                more = ends_of(low)
-                if ends is None:
-                    if more is None:
-                        continue
-                    ends = more
-                elif more is not None:
-                    ends = sorted(ends + more)
-            elif ends is None:
-                continue
+        for tile, end in fitting:
             row = plays[tile]
-            for end in ends:
-                if mercy and not self._allowed(tile, end):
-                    continue
-                if end < len(row):
-                    add(row[end])
-                else:
-                    add(self.book.play(tile, end))
-                    row = plays[tile]
+            moves.append(row[end] if end < len(row) else self.book.play(tile, end))
         return moves
 
     def legal_moves(self) -> list[FidoMove]:
@@ -463,3 +435,45 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         game._current = None if current is None else int(current)
         game.passes_in_row = passes_at_end([move for _, move, _ in game.history])
         return game
+
+
+def fitting_plays(
+    hand: Iterable[Tile],
+    values: Sequence[int],
+    naked: Sequence[bool],
+    ends: Iterable[int],
+    mercy: bool,
+    divisor: int,
+) -> list[tuple[Tile, int]]:
+    """Every (tile, end) of ``hand`` that may be laid on ``ends`` (their ``values``), tile
+    by tile in hand order, each tile's ends in order. With ``mercy`` (the Mother Theresa
+    rule, after the second tile) a ``naked`` side takes a tap-in only: a tile whose outer
+    number is a multiple of the divisor. Shared by the game and its fast playouts."""
+    by_value: dict[int, list[int]] = {}
+    for end in ends:
+        found = by_value.get(values[end])
+        if found is None:
+            by_value[values[end]] = [end]
+        else:
+            found.append(end)
+    ends_of = by_value.get
+    plays: list[tuple[Tile, int]] = []
+    add = plays.append
+    for tile in hand:
+        high, low = tile
+        fits = ends_of(high)
+        if low != high:
+            more = ends_of(low)
+            if fits is None:
+                if more is None:
+                    continue
+                fits = more
+            elif more is not None:
+                fits = sorted(fits + more)
+        elif fits is None:
+            continue
+        for end in fits:
+            if mercy and naked[end] and (low if high == values[end] else high) % divisor:
+                continue
+            add((tile, end))
+    return plays

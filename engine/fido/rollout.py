@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from engine.fido.hand import FidoHand
+from engine.fido.hand import FidoHand, fitting_plays
 from engine.fido.policy import WEIGHTS, LineNumbers, Unlaid, Weights, judge_plays, tile_groups
 from engine.tiles import Tile
 
@@ -76,36 +76,9 @@ class Rollout:
     # ------------------------------------------------------------ the rules
     def plays(self, hand: list[Tile]) -> list[Play]:
         """Every legal (tile, end), in :meth:`FidoHand.plays_for` order."""
-        values, naked, d = self.values, self.naked, self.divisor
-        by_value: dict[int, list[int]] = {}
-        for end in (0,) if self.second else range(len(values)):
-            found = by_value.get(values[end])
-            if found is None:
-                by_value[values[end]] = [end]
-            else:
-                found.append(end)
-        ends_of = by_value.get
+        ends = (0,) if self.second else range(len(self.values))
         mercy = self.mercy and not self.second
-        plays: list[Play] = []
-        add = plays.append
-        for tile in hand:
-            high, low = tile
-            ends = ends_of(high)
-            if low != high:
-                more = ends_of(low)
-                if ends is None:
-                    if more is None:
-                        continue
-                    ends = more
-                elif more is not None:
-                    ends = sorted(ends + more)
-            elif ends is None:
-                continue
-            for end in ends:
-                if mercy and naked[end] and (low if high == values[end] else high) % d:
-                    continue
-                add((tile, end))
-        return plays
+        return fitting_plays(hand, self.values, self.naked, ends, mercy, self.divisor)
 
     def can_play(self, hand: list[Tile]) -> bool:
         values, naked, d = self.values, self.naked, self.divisor

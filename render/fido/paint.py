@@ -13,21 +13,14 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.fido.plan import FidoBadge, FidoPlan, FidoTurn
+from render.fido.plan import FidoPlan, FidoTurn
 from render.kit import sprites
-from render.kit.paint import Laid, Origin, paint_tiles, paste_around, paste_centred
+from render.kit.paint import EndBadge, Laid, Origin, paint_end_badges, paint_tiles, paste_around
 from render.kit.palette import (
-    BACKGROUND,
-    END_HIGHLIGHT,
-    END_HIGHLIGHT_RING,
-    LABEL_FILL,
-    LABEL_RING,
-    LABEL_TEXT,
     RGB,
     SPINNER_RING,
     TEXT_MUTED,
 )
-from render.kit.spots import mark_spots
 from render.kit.tiles import NUMERALS, SUPERSAMPLE
 
 TURN_COLOUR: Final = TEXT_MUTED
@@ -65,19 +58,8 @@ def paint_fido(
             glow = len(laid)
         laid.append(Laid(tile.rect, tile.a, tile.b, tile.direction, tile.seat))
     paint_tiles(image, laid, unit, origin, glow=glow if glow_last else None, look=NUMERALS)
-    for badge in plan.badges:
-        height = round(badge.rect.height)
-        paste_centred(image, _badge(badge, height), badge.rect.centre, origin)
-    if end_moves:
-        mark_spots([(end_moves[b.label], b.rect) for b in plan.badges if b.label in end_moves])
-
-
-def _badge(badge: FidoBadge, height: int) -> Image.Image:
-    if badge.highlighted:
-        return sprites.badge(badge.text, height, END_HIGHLIGHT, LABEL_TEXT, END_HIGHLIGHT_RING, 3)
-    if badge.naked:
-        return sprites.badge(badge.text, height, BACKGROUND, LABEL_FILL, LABEL_FILL)
-    return sprites.badge(badge.text, height, LABEL_FILL, LABEL_TEXT, LABEL_RING)
+    badges = [EndBadge(b.label, b.text, b.rect, b.highlighted, b.naked) for b in plan.badges]
+    paint_end_badges(image, badges, origin, end_moves)
 
 
 def _paint_turn(image: Image.Image, turn: FidoTurn, unit: int, origin: Origin) -> None:

@@ -21,15 +21,17 @@ picture. A long tree is tall and narrow, so it may be drawn turned a quarter (A 
 south, B north, side arms stacking east and west; numerals stay upright and badges
 level), whichever way allows the larger unit; long rows turn back, ever narrower, until
 the area fits. A line of up to :data:`LEGIBLE_TILES` tiles that fits no budget is laid
-that narrow however tall; a longer one keeps to the budgets within the width limit, down
-to a unit of 20 px, where a face's numerals still read in the picture itself: a tree too
-big even then grows taller, never wider. The plan reads the view only.
+that narrow however tall (if its branches allow; else as legible as the budgets allow,
+or a little more in a taller picture); a longer one keeps to the budgets within the
+width limit, down to a unit of 20 px, where a face's numerals still read in the picture
+itself: a tree too big even then grows taller, never wider. The plan reads the view
+only.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final
@@ -40,6 +42,7 @@ from render.kit import sprites
 from render.kit.geometry import Rect
 from render.kit.header import MIN_WIDTH
 from render.kit.legible import chat_height, widest_for
+from render.kit.plan import TileTable
 from render.kit.tiles import NUMERALS, E, N, S, W, numeral_size
 from render.line.plan import (
     AREA_BUDGET,
@@ -52,6 +55,7 @@ from render.line.plan import (
     UNIT_STEP,
     badge_gap,
     end_text,
+    last_index,
     padding,
 )
 
@@ -129,12 +133,9 @@ class FidoTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class FidoPlan:
-    """Everything the painter needs, in px from the table area's top-left corner."""
+class FidoPlan(TileTable):
+    """A FIDO line as its painter draws it."""
 
-    unit: int
-    width: int
-    height: int
     tiles: tuple[FidoTile, ...]
     badges: tuple[FidoBadge, ...]
     turns: tuple[FidoTurn, ...]
@@ -228,6 +229,14 @@ TREE_FLOOR: Final = 20
 """The smallest unit at which a FIDO face still reads: at 20 px the two-digit numerals
 (18, 21) stay crisp on each half of a tile; below it they blur, so a line too big for the
 budgets at this unit grows taller rather than smaller."""
+TALLER_AREA: Final = 1.5
+"""How many times the area budget a line of up to :data:`LEGIBLE_TILES` tiles, too
+branched to be laid narrow enough to read at chat size, may take to be drawn bigger (its
+numerals may read better in a narrow picture that breaks the budgets than in a wide one
+that keeps them)..."""
+TALLER_GAIN: Final = 1.0
+"""...if they then stand at least this many px taller in a chat: a picture half as big
+again for less is not worth it."""
 SLACK: Final = 1.1
 """How far over the budgets a size scaled from another unit may look and still be laid
 out to see (the picture does not scale exactly with the unit)."""
@@ -238,12 +247,12 @@ def _tree_pad(unit: int) -> int:
     return max(8, unit // 3)
 
 
-def _layout(line: _Line, unit: int, transposed: bool) -> TreeLayout:
+def _layout(line: _Line, unit: int, transposed: bool, narrow: bool = False) -> TreeLayout:
     arms = {
         label: [(spec, spec.standing) for spec in tiles] for label, (tiles, _) in line.arms.items()
     }
     badges = {label: (end, end.text) for label, (_, end) in line.arms.items() if end is not None}
-    return TreeLayout(unit, arms, badges, line.children, transposed)
+    return TreeLayout(unit, arms, badges, line.children, transposed, narrow)
 
 
 def _tree(layout: TreeLayout, lead: TileSpec, columns: int | None) -> Shape:
@@ -331,9 +340,9 @@ class _Trees:
         self.legible = legible
         """Whether the pictures must be narrow enough for their numerals to read at chat
         size (else only within :data:`MAX_WIDTH`)."""
-        self.layouts: dict[tuple[int, bool], TreeLayout] = {}
-        self.made: dict[tuple[int, bool, int | None], _Sized] = {}
-        self.laid: dict[tuple[int, bool, int | None], tuple[Shape, int, int]] = {}
+        self.layouts: dict[tuple[int, bool, bool], TreeLayout] = {}
+        self.made: dict[tuple[int, bool, int | None, bool], _Sized] = {}
+        self.laid: dict[tuple[int, bool, int | None, bool], tuple[Shape, int, int]] = {}
         """The trees and their pictures' sizes, whatever the width allowed."""
 
     def loose(self) -> _Trees:
@@ -343,35 +352,42 @@ class _Trees:
         trees.layouts, trees.laid = self.layouts, self.laid
         return trees
 
-    def sized(self, unit: int, transposed: bool, columns: int | None) -> _Sized:
-        key = (unit, transposed, columns)
+    def sized(
+        self, unit: int, transposed: bool, columns: int | None, narrow: bool = False
+    ) -> _Sized:
+        key = (unit, transposed, columns, narrow)
         if key not in self.made:
             if key not in self.laid:
-                self.laid[key] = self._laid(unit, transposed, columns)
+                self.laid[key] = self._laid(unit, transposed, columns, narrow)
             shape, width, height = self.laid[key]
             self.made[key] = _Sized(shape, unit, width, height, transposed, self.legible)
         return self.made[key]
 
-    def _laid(self, unit: int, transposed: bool, columns: int | None) -> tuple[Shape, int, int]:
-        if (unit, transposed) not in self.layouts:
-            self.layouts[unit, transposed] = _layout(self.line, unit, transposed)
-        layout = self.layouts[unit, transposed]
+    def _laid(
+        self, unit: int, transposed: bool, columns: int | None, narrow: bool
+    ) -> tuple[Shape, int, int]:
+        if (unit, transposed, narrow) not in self.layouts:
+            self.layouts[unit, transposed, narrow] = _layout(self.line, unit, transposed, narrow)
+        layout = self.layouts[unit, transposed, narrow]
         shape = _tree(layout, self.line.lead, columns)
         left, top, right, bottom = layout.extent(shape)
         pad = 2 * _tree_pad(unit)
         width, height = right - left + pad, bottom - top + pad
         return (shape, height, width) if transposed else (shape, width, height)
 
-    def straight(self, unit: int, transposed: bool) -> _Sized:
-        return self.sized(unit, transposed, None)
+    def straight(self, unit: int, transposed: bool, narrow: bool = False) -> _Sized:
+        return self.sized(unit, transposed, None, narrow)
 
-    def folded(self, unit: int, transposed: bool, tall: bool = False) -> _Sized:
+    def folded(
+        self, unit: int, transposed: bool, tall: bool = False, narrow: bool = False
+    ) -> _Sized:
         """The tree at ``unit`` with rows turned back: to keep within the picture's limit
         along them (or a column short of the straight tree's width), then a column
         narrower at a time while it still breaks a budget (a narrower tree is taller: it
         may then fit the area), unless it is already too tall. The first that fits, else
-        the least turned back within the limit."""
-        straight = self.straight(unit, transposed)
+        the least turned back within the limit. ``narrow``: laid out shortest along its
+        rows rather than across them (:class:`TreeLayout`)."""
+        straight = self.straight(unit, transposed, narrow)
         across = straight.width if transposed else straight.height
         if straight.fits or (across > _limit(not transposed, unit, self.legible) and not tall):
             return straight
@@ -385,7 +401,7 @@ class _Trees:
         for _ in range(FOLD_TRIES):
             if columns < 2 * MIN_ROOM:
                 break
-            sized = self.sized(unit, transposed, columns)
+            sized = self.sized(unit, transposed, columns, narrow)
             if sized.fits or (tall and sized.along <= _limit(transposed, unit, self.legible)):
                 return sized
             if first is None and sized.along <= _limit(transposed, unit, self.legible):
@@ -398,11 +414,12 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
     """The tree as legible at chat size as its size allows: at the largest unit at which
     it fits the budgets with its width within what its numerals allow
     (:func:`width_limit`, :func:`_within_budgets`); else, if it has at most
-    :data:`LEGIBLE_TILES` tiles, that narrow and taller (rows turned back or the tree
-    turned): at the largest unit within the height budget, else the smallest such
+    :data:`LEGIBLE_TILES` tiles, that narrow and taller (rows turned back, side arms
+    placed to keep it narrow, or the tree turned; at the units between the steps too if
+    it comes near): at the largest unit within the height budget, else the smallest such
     picture; else (a tree too big or too branched to be that narrow) at the largest unit
-    at which it fits the budgets within :data:`MAX_WIDTH` (or a narrow, taller picture of
-    no more px whose numerals read bigger); else the turned-back tree at
+    at which it fits the budgets within :data:`MAX_WIDTH`, or a taller picture whose
+    numerals read bigger (:func:`_most_readable`); else the turned-back tree at
     :data:`TREE_FLOOR`, taller than the budget (or smaller while too wide, down to
     :data:`UNIT_FLOOR`)."""
     tiles = 1 + sum(len(tiles) for tiles, _ in line.arms.values())
@@ -415,9 +432,32 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
         return _tree_finish(view, found)
     tried: list[_Sized] = []
     lowest = LEGIBLE_FLOOR if tiles <= LEGIBLE_TILES else first + 1
-    for unit in range(first, lowest - 1, -UNIT_STEP):  # taller, still legible
+    found = _tall(trees, range(first, lowest - 1, -UNIT_STEP), tried)  # taller, still legible
+    if found is None and not _legible(tried) and _nearly_legible(tried):
+        found = _tall(trees, _finer_units(first, lowest), tried)
+    if found is not None:
+        return _tree_finish(view, found)
+    legible = _legible(tried)
+    if legible:  # else the smallest picture
+        return _tree_finish(view, min(legible, key=lambda sized: sized.width * sized.height))
+    trees = trees.loose()
+    found = _within_budgets(trees, first)
+    if found is not None:  # or a taller picture whose numerals read bigger
+        return _tree_finish(view, _most_readable(found, tried))
+    sized = trees.folded(TREE_FLOOR, False, tall=True)  # taller, never wider
+    while sized.width > MAX_WIDTH and sized.unit > UNIT_FLOOR:
+        sized = trees.folded(sized.unit - UNIT_STEP, False, tall=True)
+    return _tree_finish(view, sized)
+
+
+def _tall(trees: _Trees, units: Iterable[int], tried: list[_Sized]) -> _Sized | None:
+    """The tree at the first of ``units`` at which it is legible at chat size within the
+    height budget: rows turned back (side arms placed to keep the tree narrow), or the
+    tree turned a quarter (and its rows turned back). Every picture tried within
+    :data:`MAX_WIDTH` is added to ``tried``."""
+    for unit in units:
         shapes: tuple[Callable[[], _Sized], ...] = (
-            partial(trees.folded, unit, False, tall=True),
+            partial(trees.folded, unit, False, tall=True, narrow=True),
             partial(trees.straight, unit, True),
             partial(trees.folded, unit, True, tall=True),
         )
@@ -427,19 +467,43 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
                 continue
             tried.append(sized)
             if sized.width <= width_limit(unit) and sized.height <= HEIGHT_BUDGET:
-                return _tree_finish(view, sized)  # the biggest unit within the height budget
-    legible = [sized for sized in tried if sized.width <= width_limit(sized.unit)]
-    if legible:  # else the smallest picture
-        return _tree_finish(view, min(legible, key=lambda sized: sized.width * sized.height))
-    trees = trees.loose()
-    found = _within_budgets(trees, first)
-    if found is not None:  # or, as few px, a taller picture whose numerals read bigger
-        small = [sized for sized in tried if sized.width * sized.height <= AREA_BUDGET]
-        return _tree_finish(view, max([found, *small], key=_readability))
-    sized = trees.folded(TREE_FLOOR, False, tall=True)  # taller, never wider
-    while sized.width > MAX_WIDTH and sized.unit > UNIT_FLOOR:
-        sized = trees.folded(sized.unit - UNIT_STEP, False, tall=True)
-    return _tree_finish(view, sized)
+                return sized
+    return None
+
+
+def _legible(tried: Sequence[_Sized]) -> list[_Sized]:
+    return [sized for sized in tried if sized.width <= width_limit(sized.unit)]
+
+
+NEARLY: Final = 1.03
+"""How far over its width limit the narrowest tree tried may be for units between the
+steps to be worth trying: they make a picture a few hundredths narrower, no more."""
+
+
+def _nearly_legible(tried: Sequence[_Sized]) -> bool:
+    return any(sized.width <= NEARLY * width_limit(sized.unit) for sized in tried)
+
+
+def _finer_units(first: int, lowest: int) -> list[int]:
+    """Units between the steps, from ``first`` down to ``lowest``, each the smallest to
+    draw its numerals at their size: as legible as the unit a little bigger, in a
+    narrower picture (the width a picture may take goes by its numerals' size)."""
+    return [
+        unit
+        for unit in range(first, lowest - 1, -1)
+        if unit % UNIT_STEP and numeral_size(unit - 1, NUMERALS) < numeral_size(unit, NUMERALS)
+    ]
+
+
+def _most_readable(found: _Sized, tried: Sequence[_Sized]) -> _Sized:
+    """Of ``found`` (within the budgets) and the narrower, taller pictures ``tried``, the
+    one whose numerals read biggest in a chat within the area budget; or one of at most
+    :data:`TALLER_AREA` times that, if it reads :data:`TALLER_GAIN` px bigger still."""
+    within = [found, *(s for s in tried if s.width * s.height <= AREA_BUDGET)]
+    best = max(within, key=_readability)
+    taller = [s for s in tried if s.width * s.height <= TALLER_AREA * AREA_BUDGET]
+    bigger = max(taller, key=_readability, default=best)
+    return bigger if _readability(bigger) >= _readability(best) + TALLER_GAIN else best
 
 
 def _readability(sized: _Sized) -> float:
@@ -553,7 +617,7 @@ def _tree_finish(view: View, sized: _Sized) -> FidoPlan:
     )
     return FidoPlan(
         unit, sized.width, sized.height, tuple(tiles), tuple(badges), (), links,
-        _last_index(view, tiles), turned,
+        last_index(view, tiles), turned,
     )  # fmt: skip
 
 
@@ -637,7 +701,7 @@ def _in_line_finish(view: View, unit: int, laid: Laid[Spec]) -> FidoPlan:
     width = right - left + 2 * pad
     height = len(rows) * (unit + row_gap) - row_gap + 2 * pad
     return FidoPlan(unit, width, height, tuple(tiles), tuple(badges), turns, (),
-                    _last_index(view, tiles))  # fmt: skip
+                    last_index(view, tiles))  # fmt: skip
 
 
 def _turn(turn: Turn, centres: Mapping[int, int], bulge: int, dx: int, dy: int) -> FidoTurn:
@@ -646,17 +710,6 @@ def _turn(turn: Turn, centres: Mapping[int, int], bulge: int, dx: int, dy: int) 
 
 
 # ---------------------------------------------------------------- the plan
-
-
-def _last_index(view: View, tiles: Sequence[FidoTile]) -> int | None:
-    last = view.get("last")
-    if not last:
-        return None
-    arm, index = str(last.get("arm")), int(last.get("index") or 0)
-    for i, tile in enumerate(tiles):
-        if tile.arm == arm and (arm == "lead" or tile.index == index):
-            return i
-    return None
 
 
 def plan_fido(view: View, highlight_ends: Collection[str] = ()) -> FidoPlan:

@@ -188,6 +188,7 @@ def clearance(
     return need
 
 
+@dataclass(eq=False)
 class TreeLayout:
     """Lays out one line at one unit. ``arms`` maps an arm's label to its tile payloads,
     nearest its double first, with ``standing`` telling which stand across the row;
@@ -195,21 +196,19 @@ class TreeLayout:
     double to its side arms by side ("left", "right", or for the opening "north",
     "south"). With ``transposed`` the layout is to be drawn turned a quarter (rows running
     north/south): a badge, whose text stays horizontal, then takes its height along the
-    row and its width across it."""
+    row and its width across it. With ``narrow`` a double's side arms go whichever way
+    keeps the tree shortest along its rows (then across them), not across them first:
+    for a picture whose width is what must stay small."""
 
-    def __init__(
-        self,
-        unit: int,
-        arms: Mapping[str, Sequence[tuple[object, bool]]],
-        badges: Mapping[str, tuple[object, str]],
-        children: Mapping[tuple[str, int], Mapping[str, str]],
-        transposed: bool = False,
-    ) -> None:
-        self.unit = unit
-        self.arms = arms
-        self.badges = badges
-        self.children = children
-        self.transposed = transposed
+    unit: int
+    arms: Mapping[str, Sequence[tuple[object, bool]]]
+    badges: Mapping[str, tuple[object, str]]
+    children: Mapping[tuple[str, int], Mapping[str, str]]
+    transposed: bool = False
+    narrow: bool = False
+
+    def __post_init__(self) -> None:
+        unit = self.unit
         self.badge_height = badge_height(unit)
         self.badge_gap = max(3, unit // 10)
         self.gap = max(CLEAR, unit // 8)
@@ -368,7 +367,7 @@ class TreeLayout:
         """Attach a double's two side arms to its short ends: ``first`` up and ``second``
         down or the other way round, each turning east or (if ``turns`` allows) west with
         as many columns of room as it gives, whichever keeps ``shape`` shortest from top to
-        bottom (then narrowest)."""
+        bottom (then narrowest; the other way round if :attr:`narrow`)."""
         best: tuple[tuple[int, int], Placement | None, Placement | None] | None = None
         left, right = min(shape.up), max(shape.up)
         for up_label, down_label in ((first, second), (second, first)):
@@ -386,7 +385,8 @@ class TreeLayout:
                         bottom = max(bottom, down.reach)
                         west_end = min(west_end, column + min(down.child.up))
                         east_end = max(east_end, column + max(down.child.up))
-                    score = (top + bottom, east_end - west_end)
+                    across, along = top + bottom, east_end - west_end
+                    score = (along, across) if self.narrow else (across, along)
                     if best is None or score < best[0]:
                         best = (score, up, down)
         assert best is not None

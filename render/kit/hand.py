@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from engine.tiles import Tile
 from i18n import N_, Text
 from render.kit import sprites
-from render.kit.fonts import clean_text, draw_text, fit_text, font
+from render.kit.fonts import clean_text, draw_text, fit_text
 from render.kit.frame import png_picture
 from render.kit.hand_layout import (
     GAP,
@@ -32,6 +32,8 @@ from render.kit.hand_layout import (
     arrange,
     caption_font,
     column_width,
+    columns_for,
+    empty_font,
     layout_groups,
     layout_rows,
     name_font,
@@ -39,6 +41,7 @@ from render.kit.hand_layout import (
     paginate,
     rows_for,
     title_font,
+    word_sizes,
 )
 from render.kit.language import ENGLISH
 from render.kit.palette import (
@@ -51,7 +54,7 @@ from render.kit.palette import (
     text_on,
 )
 from render.kit.spots import mark_spot
-from render.kit.tiles import S, TileLook, tile_face
+from render.kit.tiles import S, TileLook, numeral_size, tile_face
 
 __all__ = [
     "GAP",
@@ -123,6 +126,16 @@ class HandPlan:
     page: int
     pages: int
 
+    @property
+    def width(self) -> int:
+        return self.layout.width
+
+    def text_sizes(self) -> tuple[int, ...]:
+        """The font size of every text the picture may draw: its words and, on its
+        tiles, numerals."""
+        numerals = (numeral_size(UNIT, BRIGHT),) if self.layout.cells else ()
+        return (*word_sizes(), *numerals)
+
 
 def plan_hand(
     tiles: Sequence[Tile],
@@ -139,8 +152,11 @@ def plan_hand(
     heading = clean_text(title, "") if title else ""
     marked = frozenset(scoring).intersection(tiles)
     column = column_width(tiles)
+    per_row = columns_for(column)
     if groups is None and page is None:  # the hand picture every game has always had
-        layout = layout_rows(tiles, heading=heading, legend=bool(marked), column=column)
+        layout = layout_rows(
+            tiles, heading=heading, legend=bool(marked), column=column, columns=per_row
+        )
         return HandPlan(layout, heading, marked, 1, 1)
     arranged = arrange(tiles, groups)
     pages = paginate(arranged, per_page, text) if page is not None else [arranged]
@@ -160,12 +176,12 @@ def plan_hand(
             heading=heading,
             legend=legend,
             column=column,
-            width_columns=rows_for(min(per_page, len(tiles)))[1],
+            columns=per_row,
+            width_columns=rows_for(min(per_page, len(tiles)), per_row)[1],
         )
     else:
-        columns = min(PER_ROW, max(1, len(tiles)))
         layout = layout_groups(
-            on_page, heading=heading, legend=legend, column=column, columns=columns
+            on_page, heading=heading, legend=legend, column=column, hand_size=len(tiles)
         )
     return HandPlan(layout, heading, marked, shown, len(pages))
 
@@ -185,7 +201,8 @@ def paint_hand(
         _paint_pill(draw, text._(SCORES_NOW), PAD, layout.legend_top)
     if not layout.cells:
         top = layout.body_top
-        draw_text(draw, (PAD, top + 10), text._("No tiles left."), face=font(18), fill=TEXT_MUTED)
+        empty = text._("No tiles left.")
+        draw_text(draw, (PAD, top + 10), empty, face=empty_font(), fill=TEXT_MUTED)
 
         return image
     caption = caption_font()

@@ -6,6 +6,10 @@ they can be split into pages of at most ``per_page`` tiles. Groups are kept whol
 when they fit on one; a group bigger than a page fills pages of its own and carries on
 under its caption marked "(cont.)". Every page of a hand has the same width, so paging
 through it does not make the picture jump.
+
+A chat shows the picture about 550 px wide, so its rows hold as many tiles as keep the
+picture narrow enough for its smallest text to read there (:mod:`render.kit.legible`):
+ten one-digit tiles, fewer when names like "12-11" widen the columns.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from i18n import N_, Text
 from render.kit.fonts import Font, font
 from render.kit.geometry import Rect
 from render.kit.language import ENGLISH
+from render.kit.legible import widest_for
 from render.kit.tiles import S, tile_size
 
 UNIT: Final = 44
@@ -55,6 +60,30 @@ def title_font() -> Font:
 
 def caption_font() -> Font:
     return font(16, bold=True)
+
+
+def empty_font() -> Font:
+    """The "No tiles left." line."""
+    return font(18)
+
+
+def word_sizes() -> tuple[int, ...]:
+    """Every font size a hand picture draws its words with (names, pills, title,
+    captions, the empty line)."""
+    faces = (name_font(), title_font(), caption_font(), empty_font())
+    return tuple(int(face.size) for face in faces)
+
+
+def widest() -> int:
+    """The widest a hand picture may be: its smallest text still reads in a chat."""
+    return widest_for(min(word_sizes()))
+
+
+def columns_for(column: int, most: int = PER_ROW) -> int:
+    """How many columns ``column`` px wide a row holds (at most ``most``, at least one)
+    within :func:`widest`."""
+    fits = (widest() - 2 * PAD + GAP) // (column + GAP)
+    return max(1, min(most, fits))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +221,7 @@ def _frame(heading: str, legend: bool, content: int) -> tuple[int, int, int | No
     legend and the tiles."""
     width = max(
         2 * PAD + content,
-        min(round(title_font().getlength(heading)) + 2 * PAD, MAX_TITLE_WIDTH),
+        min(round(title_font().getlength(heading)) + 2 * PAD, MAX_TITLE_WIDTH, widest()),
         MIN_WIDTH,
     )
     top = PAD + (TITLE_H if heading else 0)
@@ -228,15 +257,18 @@ def layout_rows(
 
 
 def layout_groups(
-    groups: Sequence[Group], *, heading: str, legend: bool, column: int, columns: int
+    groups: Sequence[Group], *, heading: str, legend: bool, column: int, hand_size: int
 ) -> HandLayout:
-    """Groups left to right in rows of at most ``columns`` tiles, each under its caption;
-    a group that would not fit the rest of a row starts the next, and one longer than a
-    row takes whole rows (its caption on the first)."""
+    """Groups left to right in rows as wide as the hand's ``hand_size`` tiles need, up to
+    ten tiles or :func:`widest`, each under its caption; a group that would not fit the
+    rest of a row starts the next, and one longer than a row takes whole rows (its
+    caption on the first). Every page of a hand has the same rows."""
     _, tile_h = tile_size(S, UNIT)
     step = column + GAP
     face = caption_font()
-    row_width = columns * step - GAP
+    columns = columns_for(column, max(1, hand_size))
+    most = min(PER_ROW, max(1, hand_size)) * step - GAP
+    row_width = max(columns * step - GAP, min(most, widest() - 2 * PAD))
     blocks: list[tuple[str, tuple[Tile, ...], int]] = []  # caption, tiles, px wide
     for group in groups:
         for start in range(0, len(group.tiles), columns):

@@ -6,7 +6,7 @@ corner at ``origin`` (``left``, ``top``) in the image, below the header.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -14,7 +14,16 @@ from PIL import Image
 
 from render.kit import sprites
 from render.kit.geometry import Rect
-from render.kit.palette import seat_colour
+from render.kit.palette import (
+    BACKGROUND,
+    END_HIGHLIGHT,
+    END_HIGHLIGHT_RING,
+    LABEL_FILL,
+    LABEL_RING,
+    LABEL_TEXT,
+    seat_colour,
+)
+from render.kit.spots import mark_spots
 from render.kit.tiles import PLAIN, TileLook, tile_face
 
 Origin = tuple[int, int]
@@ -82,3 +91,40 @@ def paint_tiles(
         accented = replace(look, accent=seat_colour(tile.seat))
         face = tile_face(tile.a, tile.b, tile.direction, unit, accented)
         image.paste(face, corner(tile.rect, origin), face)
+
+
+class EndBadge(NamedTuple):
+    """An open end's badge: its text, drawn in ``rect``, in gold if ``highlighted`` (a
+    chosen tile can go there), hollow on a ``naked`` side (FIDO's, which counts 0)."""
+
+    label: str
+    text: str
+    rect: Rect
+    highlighted: bool
+    naked: bool = False
+
+
+def paint_end_badges(
+    image: Image.Image,
+    badges: Iterable[EndBadge],
+    origin: Origin,
+    end_moves: Mapping[str, str] | None = None,
+) -> None:
+    """Each badge centred on its rect; those whose label ``end_moves`` names marked as the
+    spot a page taps to play that move there (:mod:`render.kit.spots`)."""
+    spots = []
+    for badge in badges:
+        height = round(badge.rect.height)
+        if badge.highlighted:
+            sprite = sprites.badge(
+                badge.text, height, END_HIGHLIGHT, LABEL_TEXT, END_HIGHLIGHT_RING, 3
+            )
+        elif badge.naked:
+            sprite = sprites.badge(badge.text, height, BACKGROUND, LABEL_FILL, LABEL_FILL)
+        else:
+            sprite = sprites.badge(badge.text, height, LABEL_FILL, LABEL_TEXT, LABEL_RING)
+        paste_centred(image, sprite, badge.rect.centre, origin)
+        if end_moves and badge.label in end_moves:
+            spots.append((end_moves[badge.label], badge.rect))
+    if spots:
+        mark_spots(spots)

@@ -10,16 +10,10 @@ from collections.abc import Mapping
 from PIL import Image
 
 from render.kit import sprites
-from render.kit.paint import Laid, paint_tiles, paste_around, paste_centred
+from render.kit.paint import EndBadge, Laid, paint_end_badges, paint_tiles, paste_around
 from render.kit.palette import (
-    END_HIGHLIGHT,
-    END_HIGHLIGHT_RING,
-    LABEL_FILL,
-    LABEL_RING,
-    LABEL_TEXT,
     SPINNER_RING,
 )
-from render.kit.spots import mark_spots
 from render.line.plan import LinePlan
 
 
@@ -48,14 +42,5 @@ def paint_line(
         origin,
         glow=plan.last if glow_last else None,
     )
-    for label in plan.labels:
-        height = round(label.rect.height)
-        if label.highlighted:
-            badge = sprites.badge(
-                label.text, height, END_HIGHLIGHT, LABEL_TEXT, END_HIGHLIGHT_RING, 3
-            )
-        else:
-            badge = sprites.badge(label.text, height, LABEL_FILL, LABEL_TEXT, LABEL_RING)
-        paste_centred(image, badge, label.rect.centre, origin)
-    if end_moves:
-        mark_spots([(end_moves[lb.label], lb.rect) for lb in plan.labels if lb.label in end_moves])
+    badges = [EndBadge(lb.label, lb.text, lb.rect, lb.highlighted) for lb in plan.labels]
+    paint_end_badges(image, badges, origin, end_moves)

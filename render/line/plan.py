@@ -25,11 +25,12 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from render.kit import sprites
 from render.kit.geometry import Rect, bounds, pick_spot
 from render.kit.labels import legible_labels
+from render.kit.plan import TileTable
 from render.kit.tiles import DX, DY, E, N, S, W
 from render.kit.tiles import gap as tile_gap
 
@@ -103,12 +104,9 @@ class EndLabel:
 
 
 @dataclass(frozen=True, slots=True)
-class LinePlan:
-    """Everything the painter needs, in px relative to the table area's top-left corner."""
+class LinePlan(TileTable):
+    """A classic line as its painter draws it."""
 
-    unit: int
-    width: int
-    height: int
     tiles: tuple[LineTile, ...]
     labels: tuple[EndLabel, ...]
     last: int | None
@@ -462,13 +460,26 @@ def _place_labels(
     ]
 
 
-def _last_index(view: Mapping[str, Any], cells: Sequence[_Cell]) -> int | None:
+class OnArm(Protocol):
+    """A laid tile as a plan keeps it: its arm ("lead" for the opening) and its index
+    there."""
+
+    @property
+    def arm(self) -> str: ...
+
+    @property
+    def index(self) -> int: ...
+
+
+def last_index(view: Mapping[str, Any], laid: Sequence[OnArm]) -> int | None:
+    """Where in ``laid`` the tile of the view's last play is, or None (nothing played
+    yet, or not among them)."""
     last = view.get("last")
     if not last:
         return None
     arm, index = str(last.get("arm")), int(last.get("index") or 0)
-    for i, cell in enumerate(cells):
-        if cell.arm == arm and (arm == "lead" or cell.index == index):
+    for i, tile in enumerate(laid):
+        if tile.arm == arm and (arm == "lead" or tile.index == index):
             return i
     return None
 
@@ -495,7 +506,7 @@ def plan_line(view: Mapping[str, Any], highlight_ends: Collection[str] = ()) -> 
         return LinePlan(UNIT_MAX, *EMPTY_SIZE, (), (), None, None)
     counting = bool(view.get("scores_during_play", True))
     open_ends = [(e, ends[str(e["label"])]) for e in line.get("ends") or () if e["label"] in ends]
-    last = _last_index(view, cells)
+    last = last_index(view, cells)
     unit = UNIT_MAX
     while True:
         plan = legible_labels(

@@ -20,6 +20,7 @@ from render.kit.geometry import Rect, bounds
 from render.kit.header import MIN_WIDTH
 from render.kit.labels import legible_labels
 from render.kit.legible import legible_size
+from render.kit.plan import TileTable
 from render.kit.tiles import DX, DY
 from render.kit.tiles import gap as tile_gap
 from render.network.badges import (
@@ -81,12 +82,9 @@ class GhostSpot:
 
 
 @dataclass(frozen=True, slots=True)
-class TablePlan:
-    """Everything the painter needs, in px relative to the table area's top-left corner."""
+class TablePlan(TileTable):
+    """A Network dominoes table as its painter draws it."""
 
-    unit: int
-    width: int
-    height: int
     tiles: tuple[TileSpot, ...]
     labels: tuple[LabelSpot, ...]
     ghosts: tuple[GhostSpot, ...]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from bot.store import Store
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.store import Seat, Store, TableRecord, TableStatus
 from bot.tables.service import Actor, TableService, TableUpdate
 from bot.tables.settings import TableSettings
 
@@ -23,3 +26,34 @@ async def started_network_table(store: Store, language: str = "en") -> TableUpda
     await service.join(record.id, Actor(2, "Bea"))
     await service.add_computer(record.id, Actor(1, "Ada"))
     return await service.start(record.id, Actor(1, "Ada"))
+
+
+def playing_table(
+    game: str,
+    seats: tuple[Seat, ...],
+    *,
+    settings: dict[str, Any] | None = None,
+    state: dict[str, Any] | None = None,
+    version: int = 1,
+    now: datetime | None = None,
+) -> TableRecord:
+    """Table 1 of guild 1, being played, as the store holds it (built without a store):
+    ``seats`` at it, its ``settings`` and match ``state`` as JSON."""
+    now = now or datetime.now(UTC)
+    return TableRecord(
+        id=1,
+        guild_id=1,
+        channel_id=2,
+        message_id=None,
+        creator_id=1,
+        game=game,
+        status=TableStatus.PLAYING,
+        version=version,
+        settings=settings or {},
+        seats=seats,
+        state=state,
+        meta={},
+        created_at=now,
+        updated_at=now,
+        expires_at=None,
+    )

@@ -1,4 +1,4 @@
-"""Every label, badge and numeral of a table picture reads once a chat shows the picture
+"""Every label, badge and numeral of a table or hand picture reads once a chat shows the picture
 about 550 px wide (Discord's chat column): its capitals and digits stand at least 9 px
 tall there. Measured on the plans the painters draw from (each text's font size, and the
 picture's final width), for every game, on tables of every size up to 60 tiles."""
@@ -8,8 +8,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from engine.fido.differences import groups as difference_groups
+from engine.tiles import double_set
+from i18n import LANGUAGES, Text
 from render.fido import plan_fido
 from render.fido.plan import FidoPlan
+from render.kit.hand import plan_hand
 from render.kit.header import MIN_WIDTH
 from render.kit.legible import CHAT_MIN, CHAT_WIDTH, chat_height, legible_size
 from render.kit.tiles import NUMERALS, numeral_size
@@ -19,7 +23,7 @@ from render.sackson import plan_board
 from tests.render import sackson_views as S
 from tests.render.cases import candidates_of, moves_of
 from tests.render.fido_views import random_fido_view
-from tests.render.legibility import unreadable
+from tests.render.legibility import too_small, unreadable
 from tests.render.line_views import all_28_line, random_view
 from tests.render.test_fido import engine_views
 from tests.render.test_render import random_positions
@@ -55,9 +59,9 @@ def test_fido_tables_read_at_chat_size() -> None:
     """Real games (the engine's, every set, 2 to 9 players, both ways of laying doubles)
     up to 60 tiles: every text reads. The hand-built lines too, but for some with a
     double every three or four tiles, too branched to be laid as narrow as their
-    numerals need once every two tiles not joined keep a gap: those are laid as narrow
-    as they go within the picture budget, their numerals and badges still at least 4 px
-    tall in a chat (most of them 7 px or more)."""
+    numerals need once every two tiles not joined keep a gap: those are drawn as legible
+    as the picture budgets allow (or, reading 1 px bigger, half as big again), their
+    numerals and badges still at least 6 px tall in a chat (most of them 7 px or more)."""
     real = [v for v in engine_views(160, seed=37) if 0 < laid(v) <= MOST_TILES]
     for view in real:
         assert unreadable(plan_fido(view)) == [], laid(view)
@@ -69,11 +73,11 @@ def test_fido_tables_read_at_chat_size() -> None:
         plan = plan_fido(view, ends)
         if unreadable(plan):
             branched.append(what)
-            assert numerals_in_chat(plan) >= 4, what
+            assert numerals_in_chat(plan) >= 6, what
             assert min(plan.text_sizes()) == numeral_size(plan.unit, NUMERALS), what
             small += numerals_in_chat(plan) < 7
-    assert len(branched) <= 17, branched
-    assert small <= 6, small
+    assert len(branched) <= 13, branched
+    assert small <= 3, small
 
 
 def laid(view: dict[str, object]) -> int:
@@ -114,3 +118,38 @@ def test_sackson_boards_read_at_chat_size() -> None:
     every = [s for s in S.ALL_SQUARES if s not in S.CORNERS]
     targets = [(square, f"{chr(65 + i // 26)}{chr(65 + i % 26)}") for i, square in enumerate(every)]
     assert unreadable(plan_board(S.full_board(), "c2", targets)) == []
+
+
+def test_hand_pictures_read_at_chat_size() -> None:
+    """The DM hand picture of every set, 0 to 63 tiles, in rows or paged, in difference
+    groups under their captions (continued on later pages), tiles marked as scoring now,
+    a title too long to fit, in every language: its names, title, captions, legend and
+    numerals all read."""
+    rng = random.Random(37)
+    title = "alice's hand in the double-21 FIDO game at the long table · page 1 of 3"
+    checked = 0
+    for top in (6, 9, 12, 15, 18, 21):
+        for count in (0, 1, 7, 10, 14, 25, 30, 44, 63):
+            tiles = rng.sample(double_set(top), min(count, len(double_set(top))))
+            for language in LANGUAGES:
+                text = Text(language)
+                grouped = [(text._(c), m) for c, m in difference_groups(tiles, 7 + top % 5)]
+                pictures = [plan_hand(tiles, title=title, scoring=tiles[:2], text=text)]
+                for per_page in (25, 30):
+                    for page in (1, 2, 3):
+                        pictures.append(plan_hand(tiles, page=page, per_page=per_page, text=text))
+                        pictures.append(
+                            plan_hand(
+                                tiles,
+                                title=title,
+                                scoring=tiles[::3],
+                                groups=grouped,
+                                page=page,
+                                per_page=per_page,
+                                text=text,
+                            )
+                        )
+                for plan in pictures:
+                    assert too_small(plan.text_sizes(), plan.width) == [], (top, count, language)
+                    checked += 1
+    assert checked > 1000

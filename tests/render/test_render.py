@@ -8,6 +8,7 @@ import math
 import random
 import re
 from concurrent.futures import ThreadPoolExecutor
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from render.kit import sprites
 from render.kit import tiles as tile_faces
 from render.kit.fonts import clean_text, fit_text, font, has_glyph, wrap_text
 from render.kit.geometry import Rect
-from render.kit.hand import PAD, UNIT, draw_hand, rows_for
+from render.kit.hand import PAD, UNIT, plan_hand, rows_for
 from render.kit.tiles import gap
 from render.network import lead_note
 from render.network.plan import MAX_WIDTH, UNIT_MAX, UNIT_MIN, TablePlan, plan_table
@@ -370,9 +371,14 @@ def test_rendering_from_several_threads_gives_the_same_pictures() -> None:
 
 
 def test_hand_columns_fit_long_tile_names() -> None:
+    """Names like "12-10", wider than a tile, never run into their neighbours' names."""
     tiles = [Tile(12, n) for n in range(10, 0, -1)]
     name_width = font(17, bold=True).getlength("12-10")
-    assert draw_hand(tiles, tiles).width >= len(tiles) * name_width
+    cells = plan_hand(tiles).layout.cells
+    for left, right in pairwise(cells):
+        if left.name_at[1] == right.name_at[1]:
+            assert right.name_at[0] - left.name_at[0] >= name_width
+    assert len({cell.name_at[1] for cell in cells}) < len(cells)  # rows of several
 
 
 def test_every_table_picture_pickles_by_name() -> None:

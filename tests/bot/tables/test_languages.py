@@ -6,32 +6,18 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from bot.store import Seat, TableRecord, TableStatus
+from bot.store import Seat, TableRecord
 from bot.tables.errors import UserError
 from bot.tables.languages import seat_text, table_text
 from bot.tables.settings import TableSettings
 from i18n import Text
+from tests.bot.set_ups import playing_table
+
+NEW_YEAR = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def record(settings: TableSettings, *seats: Seat) -> TableRecord:
-    now = datetime(2026, 1, 1, tzinfo=UTC)
-    return TableRecord(
-        id=1,
-        guild_id=1,
-        channel_id=2,
-        message_id=None,
-        creator_id=3,
-        game=settings.game,
-        status=TableStatus.PLAYING,
-        version=1,
-        settings=settings.to_json(),
-        seats=seats,
-        state=None,
-        meta={},
-        created_at=now,
-        updated_at=now,
-        expires_at=None,
-    )
+    return playing_table(settings.game, seats, settings=settings.to_json(), now=NEW_YEAR)
 
 
 def test_a_seat_keeps_its_players_language_and_old_seats_read_without_one() -> None:
