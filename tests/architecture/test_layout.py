@@ -24,6 +24,7 @@ BOT_ROOMS = (
     "replays",
     "publishing",
     "views",
+    "tournaments",
     "tables",
     "league",
     "games",
@@ -202,3 +203,10 @@ def test_every_bot_module_says_why_in_its_first_line() -> None:
         if module.startswith("bot") and not ast.get_docstring(ast.parse(path.read_text()))
     ]
     assert silent == []
+
+
+def test_every_room_of_bot_has_its_floor() -> None:
+    """A new package under ``bot/`` is placed in :data:`BOT_ROOMS`, so its imports are
+    checked like every other room's."""
+    rooms = {path.name for path in (ROOT / "bot").iterdir() if (path / "__init__.py").exists()}
+    assert rooms == set(BOT_ROOMS)
