@@ -17,9 +17,6 @@ from typing import Final
 
 from bot.tournaments.rounds import PlayedRound, PlayerId
 
-BYE_POINTS: Final = 1.0
-"""What a two-seat bye is worth: a win."""
-
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -35,6 +32,8 @@ class Standing:
 
 TWO_SEAT_TIEBREAKS: Final = ("Buchholz", "Sonneborn–Berger", "direct encounter")
 TABLE_TIEBREAKS: Final = ("game points", "opponents' points")
+BYE_POINTS: Final = 1.0
+"""What a two-seat bye is worth: a win."""
 
 
 def standings(
