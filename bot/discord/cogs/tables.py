@@ -22,7 +22,8 @@ class TablesCog(commands.Cog):
     @app_commands.command(
         name=N_("games"),
         description=N_(
-            "Your tables in every server: scores, whose turn, time left (only you see it)"
+            "Your tables in servers, DMs and group DMs: scores, whose turn, time left (only "
+            "you see it)"
         ),
     )
     async def games(self, interaction: discord.Interaction[Any]) -> None:
