@@ -209,7 +209,7 @@ class StoreTournaments(StoreBase):
         now = self._now()
         try:
             async with self._db.transaction() as db:
-                await db.serialize(f"tournament:{tournament_id}")
+                await db.serialize(f"tournament-tables:{tournament_id}")
                 existing = await self._table_at(db, tournament_id, round_number, position)
                 if existing is not None:
                     return existing, False

@@ -21,6 +21,7 @@ from bot.store import (
     Seat,
     StaleVersionError,
     TableRecord,
+    TableStatus,
     TournamentRecord,
     TournamentStatus,
 )
@@ -112,7 +113,9 @@ class TournamentRounds(TournamentCore):
 
     async def _open_tables(self, record: TournamentRecord) -> None:
         """Create every table of the current round not created yet, and deal every one
-        not dealt yet (a process may have died between the two)."""
+        not dealt yet (a process may have died between the two). A table in play is
+        not touched: a move that ends it holds it while it tells this room, which must
+        not wait for it in turn."""
         number = record.round
         placed = await self.store.tournament_tables(record.id, number)
         made = {entry.position: entry.table_id for entry in placed}
@@ -121,7 +124,11 @@ class TournamentRounds(TournamentCore):
             if len(players) < 2:
                 continue
             table_id = made.get(position)
-            if table_id is None:
+            if table_id is not None:
+                table = await self.store.get_table(table_id)
+                if table is None or table.status is not TableStatus.LOBBY:
+                    continue  # dealt already: its lock is left to its players
+            else:
                 channel_id = await self._open_place(record, number, position)
                 table, created = await self.store.create_tournament_table(
                     record.id,

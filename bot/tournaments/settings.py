@@ -36,8 +36,9 @@ class TournamentSettings:
     cap: int | None = None
     """The most players who may sign up."""
     fill: str | None = None
-    """The level of the computers that fill seats so that every table is full; None:
-    no computers (a two-seat round with an odd count has a bye)."""
+    """The level of the computers that fill seats at the start: up to the cap, and so
+    that every table is full; None: no computers (a two-seat round with an odd count
+    has a bye)."""
     advance: int = 1
     """A multi-seat knockout: how many of each table go on to the next round."""
 

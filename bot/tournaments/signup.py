@@ -43,10 +43,12 @@ def seeded(entrants: list[Entrant], ratings: Mapping[int, float] | None) -> list
 
 
 def fillers(settings: TournamentSettings, people: int) -> list[Entrant]:
-    """The computers that make every table full (none unless ``fill`` is set)."""
+    """The computers that bring the field up to the cap, then make every table full
+    (none unless ``fill`` is set)."""
     if settings.fill is None:
         return []
-    count = -people % settings.seats
+    field = max(people, settings.cap or 0)
+    count = field - people + (-field % settings.seats)
     text = text_in(settings.table.language)
     return [
         Entrant(None, computer_name(text, number, settings.fill), level=settings.fill)
