@@ -31,7 +31,9 @@ from tests.bot.tournaments.events import (
 )
 
 
-async def named_standings(service: TournamentService, tournament_id: int) -> list[tuple]:
+async def named_standings(
+    service: TournamentService, tournament_id: int
+) -> list[tuple[object, ...]]:
     """The service's standings as (name, points, tie-breaks…), best first."""
     record = await service.tournament(tournament_id)
     return [
