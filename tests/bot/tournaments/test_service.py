@@ -310,3 +310,30 @@ async def test_sign_up_pause_a_cancelled_table_and_drops(tmp_path: Path) -> None
 async def _each_player_at_one_open_table(store: Store, people: int) -> None:
     for user in range(1, people + 1):
         assert len(await store.tables_of_player(user)) == 1, user
+
+
+async def test_a_table_created_but_not_dealt_is_dealt_by_the_next_process(
+    store_target: str | Path,
+) -> None:
+    """The process dies between creating a round's first table and dealing it: the
+    table waits as a full lobby, and the next process deals it (and opens the rest)."""
+    shared = channels()
+    async with Store.open(store_target) as store:
+        dying = process(store, Places(shared))
+
+        async def die(table_id: int) -> None:
+            raise RuntimeError("the process died here")
+
+        dying.tables.start_seated = die  # type: ignore[method-assign]
+        tournament_id = await signed_up(dying.tournaments, event("sackson", 2, "swiss", 2), 4)
+        with pytest.raises(RuntimeError, match="died"):
+            await dying.tournaments.start(tournament_id, _organizer())
+        (waiting,) = await round_tables(store, tournament_id, 1)
+        assert waiting.status is TableStatus.LOBBY
+    async with Store.open(store_target) as store:
+        restarted = process(store, Places(shared))
+        await restarted.tournaments.resume_running()
+        tables = await round_tables(store, tournament_id, 1)
+        assert [table.id for table in tables][:1] == [waiting.id]
+        assert [table.status for table in tables] == [TableStatus.PLAYING] * 2
+        await _each_player_at_one_open_table(store, 4)
