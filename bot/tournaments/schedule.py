@@ -72,7 +72,7 @@ def next_round(
         elif seats == 2:
             pairing = knockout_next_round(numbers, played[-1])
         else:
-            pairing = knockout_tables_next(numbers, played[-1], seats, settings.advance)
+            pairing = _knockout_tables_next(numbers, played[-1], seats, settings.advance)
     elif seats == 2 and settings.format == "round-robin":
         pairing = round_robin_pairing(numbers, len(played))
     elif seats == 2:
@@ -91,3 +91,16 @@ def without_dropped(pairing: Pairing, entrants: Sequence[Entrant]) -> Pairing:
         if kept:
             tables.append(kept)
     return Pairing(tuple(tables))
+
+
+def _knockout_tables_next(
+    numbers: list[int], played: PlayedRound, seats: int, advance: int
+) -> Pairing | None:
+    """The next knockout round at the chosen size, or the largest smaller one that
+    seats those going on (five going on cannot sit at tables of four and three)."""
+    for size in range(seats, 1, -1):
+        try:
+            return knockout_tables_next(numbers, played, size, advance)
+        except ValueError:
+            continue
+    raise ValueError("nobody can be seated")  # two always fit at one table

@@ -85,7 +85,8 @@ class TournamentSignup(TournamentRounds):
         return await self._change(tournament_id, decide)
 
     async def leave(self, tournament_id: int, actor: Actor) -> TournamentRecord:
-        """Leave during sign-up; once it runs, a player drops out (:meth:`drop`)."""
+        """Leave: during sign-up one is off the list; once it runs one drops out, as
+        with :meth:`drop`."""
 
         def decide(record: TournamentRecord) -> dict[str, Any]:
             require_status(record, TournamentStatus.SIGNUP, *OPEN)

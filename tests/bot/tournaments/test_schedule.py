@@ -68,3 +68,16 @@ def test_computers_fill_up_to_the_cap_and_then_every_table() -> None:
     assert fillers(settings(4, "swiss"), 6) == []
     names = [e.name for e in fillers(settings(2, "swiss", fill="hard"), 3)]
     assert names == ["Computer 1 (hard)"]
+
+
+def test_a_knockout_seats_those_going_on_at_smaller_tables_when_it_must() -> None:
+    """Twenty at five tables of four, each table's winner going on: five cannot sit at
+    tables of four and three, so they sit at tables of three and two."""
+    event = settings(4, "knockout", advance=1)
+    field = people(20)
+    first = next_round(event, field, [])
+    assert first is not None and [len(t) for t in first.tables] == [4] * 5
+    winners = {table[-1] for table in first.tables}
+    second = next_round(event, field, [won_by(first, winners)])
+    assert second is not None and sorted(len(t) for t in second.tables) == [2, 3]
+    assert {p for table in second.tables for p in table} == winners
