@@ -20,7 +20,15 @@ from i18n.languages import LANGUAGES, SOURCE
 
 LOCALES: Final = Path(__file__).parent / "locales"
 PARTS: Final = {
-    "tables": ("bot/app", "bot/discord", "bot/views", "bot/league", "bot/tables", "engine"),
+    "tables": (
+        "bot/app",
+        "bot/discord",
+        "bot/views",
+        "bot/league",
+        "bot/tournaments",
+        "bot/tables",
+        "engine",
+    ),
     "games": ("bot/games", "bot/publishing", "bot/replays", "bot/web"),
     "pictures": ("render",),
 }

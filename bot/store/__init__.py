@@ -13,6 +13,7 @@ from bot.store.errors import (
 )
 from bot.store.outbox import NoOutbox, Outbox, PublishJob
 from bot.store.records import (
+    Entrant,
     FinishedMatchRecord,
     MoveRecord,
     Seat,
@@ -20,10 +21,14 @@ from bot.store.records import (
     StandingRow,
     TableRecord,
     TableStatus,
+    TournamentRecord,
+    TournamentStatus,
+    TournamentTable,
 )
 from bot.store.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.store.store import Store, StoreOpener
 from bot.store.tables import UNSET
+from bot.store.tournaments import StaleTournamentError, TournamentNotFoundError
 
 __all__ = [
     "MIGRATIONS",
@@ -31,6 +36,7 @@ __all__ = [
     "UNSET",
     "ChannelBusyError",
     "Clock",
+    "Entrant",
     "FinishedMatchRecord",
     "JsonObject",
     "MoveRecord",
@@ -40,6 +46,7 @@ __all__ = [
     "SchemaVersionError",
     "Seat",
     "SeatResult",
+    "StaleTournamentError",
     "StaleVersionError",
     "StandingRow",
     "Store",
@@ -49,5 +56,9 @@ __all__ = [
     "TableRecord",
     "TableStateError",
     "TableStatus",
+    "TournamentNotFoundError",
+    "TournamentRecord",
+    "TournamentStatus",
+    "TournamentTable",
     "utc_now",
 ]

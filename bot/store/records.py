@@ -214,3 +214,88 @@ class StandingRow:
     points: int
     stats: dict[str, int]
     updated_at: datetime
+
+
+class TournamentStatus(StrEnum):
+    """Lifecycle of a tournament. ``finished`` and ``cancelled`` are terminal."""
+
+    SIGNUP = "signup"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+    @property
+    def is_open(self) -> bool:
+        return self in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING, TournamentStatus.PAUSED)
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """One player of a tournament: a person (``user_id``) or a computer filler
+    (``level``); a dropped entrant is paired no more but keeps their results."""
+
+    user_id: int | None
+    name: str
+    level: str | None = None
+    dropped: bool = False
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    def to_json(self) -> JsonObject:
+        return {
+            "user_id": self.user_id,
+            "name": self.name,
+            "level": self.level,
+            "dropped": self.dropped,
+        }
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> Entrant:
+        return cls(
+            user_id=_require(data, "user_id", int, nullable=True),
+            name=_require(data, "name", str, nullable=False),
+            level=_require(data, "level", str, nullable=True),
+            dropped=_require(data, "dropped", bool, nullable=False),
+        )
+
+
+RoundTables = tuple[tuple[int, ...], ...]
+"""One round's tables, each its entrants' numbers (places in the seed order) in seat
+order; a table of one is a bye."""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """A tournament as last committed. ``version`` is the token for the next write;
+    ``pairings[k]`` is round k + 1, so the round being played is ``len(pairings)``."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    game: str
+    status: TournamentStatus
+    version: int
+    settings: JsonObject
+    entrants: tuple[Entrant, ...]
+    pairings: tuple[RoundTables, ...]
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def round(self) -> int:
+        """The round opened last (0 before the first)."""
+        return len(self.pairings)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentTable:
+    """The table a round's position is played at."""
+
+    tournament_id: int
+    round: int
+    position: int
+    table_id: int

@@ -223,6 +223,41 @@ CREATE TABLE table_tokens (
 ) STRICT, WITHOUT ROWID;
 """
 
+_V8_TOURNAMENTS: Final = """
+-- A tournament: its sign-up, its rounds and where it stands, versioned like a table so
+-- every transition (start, a round opened, paused, finished) is one checked write.
+-- settings: the game's options and the format; entrants: the players in seed order,
+-- each with a dropped flag; pairings: each round's tables as lists of entrant numbers.
+CREATE TABLE tournaments (
+    id          INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL,
+    channel_id  INTEGER NOT NULL,
+    creator_id  INTEGER NOT NULL,
+    game        TEXT    NOT NULL,
+    status      TEXT    NOT NULL
+                CHECK (status IN ('signup', 'running', 'paused', 'finished', 'cancelled')),
+    version     INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+    settings    TEXT    NOT NULL CHECK (json_valid(settings) AND json_type(settings) = 'object'),
+    entrants    TEXT    NOT NULL CHECK (json_valid(entrants) AND json_type(entrants) = 'array'),
+    pairings    TEXT    NOT NULL CHECK (json_valid(pairings) AND json_type(pairings) = 'array'),
+    created_at  TEXT    NOT NULL,
+    updated_at  TEXT    NOT NULL
+) STRICT;
+
+CREATE INDEX tournaments_open ON tournaments (status)
+    WHERE status IN ('signup', 'running', 'paused');
+
+-- Each round's tables, one row per (round, position): the key lets a round's table be
+-- created once, however many processes or restarts try.
+CREATE TABLE tournament_tables (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    round         INTEGER NOT NULL CHECK (round >= 1),
+    position      INTEGER NOT NULL CHECK (position >= 1),
+    table_id      INTEGER NOT NULL UNIQUE REFERENCES tables (id),
+    PRIMARY KEY (tournament_id, round, position)
+) STRICT, WITHOUT ROWID;
+"""
+
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_TABLES_MOVES_RESULTS,
     _V2_GENERIC_STATS_AND_SETTINGS,
@@ -231,6 +266,7 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     _V5_TABLE_PLAYERS,
     _V6_HANDLED_INTERACTIONS,
     _V7_TABLE_TOKENS,
+    _V8_TOURNAMENTS,
 )
 """Migration *n* (1-based) brings a database from user_version n-1 to n."""
 

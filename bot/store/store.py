@@ -1,7 +1,7 @@
 """The asynchronous store that keeps every table, move and result, on SQLite or PostgreSQL:
 the one entry its callers use, opened and closed here and built from one part per kind
 of thing stored (tables, move logs, finished matches and standings, publications, the
-interactions handled).
+interactions handled, tournaments).
 
 How a write stays correct when several race is in ``bot.store.base``.
 """
@@ -23,6 +23,7 @@ from bot.store.published import StorePublications
 from bot.store.sqlite import SqliteDatabase
 from bot.store.tables import StoreTables
 from bot.store.tokens import StoreTokens
+from bot.store.tournaments import StoreTournaments
 
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
@@ -32,7 +33,13 @@ def is_postgres_url(target: str | os.PathLike[str]) -> bool:
 
 
 class Store(
-    StoreTables, StoreMoves, StoreMatches, StorePublications, StoreInteractions, StoreTokens
+    StoreTables,
+    StoreMoves,
+    StoreMatches,
+    StorePublications,
+    StoreInteractions,
+    StoreTokens,
+    StoreTournaments,
 ):
     """Persistent home of tables, move logs, finished matches and standings.
 

@@ -22,11 +22,11 @@ from bot.store.records import Seat, TableRecord, TableStatus
 from bot.store.rows import from_row
 
 
-class _Unset(Enum):
+class Unset(Enum):
     UNSET = "UNSET"
 
 
-UNSET: Final = _Unset.UNSET
+UNSET: Final = Unset.UNSET
 """Marks an ``update_table`` field as "leave unchanged" (``None`` is a real value there)."""
 
 
@@ -42,7 +42,7 @@ def _check_writable_status(status: TableStatus) -> TableStatus:
     return status
 
 
-async def _seat_players(db: Transaction, table_id: int, seats: Sequence[Seat]) -> None:
+async def seat_players(db: Transaction, table_id: int, seats: Sequence[Seat]) -> None:
     """Write who sits at the table (``table_players``) beside its seats."""
     await db.execute("DELETE FROM table_players WHERE table_id = ?", (table_id,))
     users = sorted({seat.user_id for seat in seats if seat.user_id is not None})
@@ -95,7 +95,7 @@ class StoreTables(StoreBase):
                     f" RETURNING {TABLE_COLUMNS}",
                     params,
                 )
-                await _seat_players(db, int(rows[0]["id"]), seats)
+                await seat_players(db, int(rows[0]["id"]), seats)
         except UniqueViolation:
             busy = await self.open_table_in_channel(channel_id)
             raise ChannelBusyError(channel_id, None if busy is None else busy.id) from None
@@ -139,13 +139,13 @@ class StoreTables(StoreBase):
         table_id: int,
         expected_version: int,
         *,
-        status: TableStatus | _Unset = UNSET,
-        settings: Mapping[str, Any] | _Unset = UNSET,
-        seats: Sequence[Seat] | _Unset = UNSET,
-        state: Mapping[str, Any] | _Unset | None = UNSET,
-        meta: Mapping[str, Any] | _Unset = UNSET,
-        message_id: int | _Unset | None = UNSET,
-        expires_at: datetime | _Unset | None = UNSET,
+        status: TableStatus | Unset = UNSET,
+        settings: Mapping[str, Any] | Unset = UNSET,
+        seats: Sequence[Seat] | Unset = UNSET,
+        state: Mapping[str, Any] | Unset | None = UNSET,
+        meta: Mapping[str, Any] | Unset = UNSET,
+        message_id: int | Unset | None = UNSET,
+        expires_at: datetime | Unset | None = UNSET,
         publish: bool = False,
         answer: Mapping[str, Any] | None = None,
     ) -> TableRecord:
@@ -180,6 +180,6 @@ class StoreTables(StoreBase):
                 raise TableStateError(table_id, claim.status.value, f"change status to {status}")
             row = await self._bump(db, claim, changes)
             if seats is not UNSET:
-                await _seat_players(db, table_id, seats)
+                await seat_players(db, table_id, seats)
             job = await self._name_job(db, row, answer) if publish else None
         return self._committed(row, job)

@@ -35,6 +35,7 @@ from bot.store import (
 from bot.store.publication import Publication
 from bot.tables.errors import TableClosedError, UserError
 from bot.tables.languages import seat_text, table_text
+from bot.tables.listeners import MatchOverListeners
 from bot.tables.meta import News, TableMeta
 from bot.tables.pace import reminder_lead
 from bot.tables.results import result_lines
@@ -84,7 +85,7 @@ class TableUpdate:
         return TableMeta.from_json(self.record.meta)
 
 
-class TableCore:
+class TableCore(MatchOverListeners):
     """The store and the service's settings, a lock per table, and reading and writing one
     table under its lock."""
 
@@ -101,6 +102,7 @@ class TableCore:
         self._lobby_timeout = lobby_timeout
         self._new_seed = new_seed
         self._locks: dict[int, asyncio.Lock] = {}
+        self._match_over = []
 
     @contextlib.asynccontextmanager
     async def _lock(self, table_id: int) -> AsyncIterator[None]:
@@ -348,4 +350,5 @@ class TableCore:
             return update
         self._forget(record.id)
         log.info("table %d: match over, seat %s won", record.id, winner)
+        await self._tell_match_over(record)
         return replace(update, record=record)

@@ -189,11 +189,14 @@ class Lobby(ComputerSeats):
                     "can cancel the table."
                 ),
             )
+            started = record.state is not None
             record = await self._update(
                 record, status=TableStatus.CANCELLED, meta=self._meta(record).to_json()
             )
             self._forget(table_id)
         log.info("table %d: cancelled", table_id)
+        if started:
+            await self._tell_match_over(record)
         return record
 
     async def discard_lobby(self, table_id: int) -> None:

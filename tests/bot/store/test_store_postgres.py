@@ -143,6 +143,8 @@ async def test_both_backends_end_in_the_same_logical_schema(
         "table_players",
         "handled_interactions",
         "table_tokens",
+        "tournaments",
+        "tournament_tables",
     }
 
 

@@ -1,0 +1,168 @@
+"""Rounds that run themselves: :meth:`TournamentRounds.advance` opens the next round once
+every table of the current one has closed, or finishes the tournament after its last.
+
+It is idempotent and safe from several processes at once and after a restart: the round
+is chosen from what the store holds and written as one versioned change (a second
+writer's is refused and it reads again), and each of its tables is created with its row
+in one transaction keyed by (round, position), so a round is opened once and none of its
+tables twice; a round half opened when a process died is completed by the next call.
+Results are read from the tables each time (:mod:`bot.tournaments.outcomes`), so none
+is ever counted twice. Call it when a tournament starts or resumes, whenever one of its
+tables closes (the table service's listener), and for every running tournament when the
+bot starts (:meth:`TournamentRounds.resume_running`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from bot.store import (
+    Seat,
+    StaleVersionError,
+    TableRecord,
+    TableStatus,
+    TournamentRecord,
+    TournamentStatus,
+)
+from bot.tournaments.core import TournamentCore
+from bot.tournaments.outcomes import played_rounds
+from bot.tournaments.rounds import PlayedRound
+from bot.tournaments.schedule import next_round
+from bot.tournaments.standings import Standing, standings
+
+log = logging.getLogger(__name__)
+
+
+class TournamentRounds(TournamentCore):
+    """Opening rounds, reading their results and the standings."""
+
+    async def advance(self, tournament_id: int) -> TournamentRecord | None:
+        """Open the next round if the current one is over (or finish the tournament),
+        complete a round half opened, and do nothing otherwise. Returns the tournament
+        as this call left it; None when this process was already moving it on (that
+        call will look again)."""
+        moving, again = self._moving, self._again
+        if tournament_id in moving:
+            again.add(tournament_id)
+            return None
+        moving.add(tournament_id)
+        try:
+            async with self.store.hold_tournament(tournament_id):
+                while True:
+                    again.discard(tournament_id)
+                    record = await self._move_on(tournament_id)
+                    if tournament_id not in again:
+                        return record
+        finally:
+            moving.discard(tournament_id)
+
+    async def resume_running(self) -> None:
+        """After a start: move on every running tournament (a round that ended, or was
+        half opened, while no process was running)."""
+        for record in await self.store.tournaments_with_status(TournamentStatus.RUNNING):
+            try:
+                await self.advance(record.id)
+            except Exception:
+                log.exception("tournament %d: could not be moved on", record.id)
+
+    async def table_over(self, table: TableRecord) -> None:
+        """The table service's listener: a table closed; its tournament may move on."""
+        entry = await self.store.tournament_of_table(table.id)
+        if entry is not None:
+            await self.advance(entry.tournament_id)
+
+    async def results(self, tournament_id: int) -> list[PlayedRound]:
+        """Every round whose tables have all closed, each table's result in order."""
+        record = await self.tournament(tournament_id)
+        done, _ = await self._played(record)
+        return done
+
+    async def standings(self, tournament_id: int) -> list[Standing]:
+        """Everyone's place and figures after the rounds played so far (players named
+        by their number in :attr:`TournamentRecord.entrants`)."""
+        record = await self.tournament(tournament_id)
+        done, _ = await self._played(record)
+        seats = self.settings_of(record).seats
+        return standings(list(range(len(record.entrants))), done, seats=seats)
+
+    async def _move_on(self, tournament_id: int) -> TournamentRecord:
+        while True:
+            record = await self.tournament(tournament_id)
+            if record.status is not TournamentStatus.RUNNING:
+                return record
+            if record.round:
+                await self._open_tables(record)
+            done, over = await self._played(record)
+            if not over:
+                return record
+            pairing = next_round(self.settings_of(record), record.entrants, done)
+            try:
+                if pairing is None:
+                    record = await self.store.update_tournament(
+                        record.id, record.version, status=TournamentStatus.FINISHED
+                    )
+                    log.info("tournament %d: finished after %d rounds", record.id, record.round)
+                    return record
+                await self.store.update_tournament(
+                    record.id, record.version, pairings=[*record.pairings, pairing.tables]
+                )
+                log.info("tournament %d: round %d paired", record.id, record.round + 1)
+            except StaleVersionError:
+                continue  # another process moved it first: look again
+
+    async def _open_tables(self, record: TournamentRecord) -> None:
+        """Create every table of the current round not created yet, and deal every one
+        not dealt yet (a process may have died between the two). A table in play is
+        not touched: a move that ends it holds it while it tells this room, which must
+        not wait for it in turn."""
+        number = record.round
+        placed = await self.store.tournament_tables(record.id, number)
+        made = {entry.position: entry.table_id for entry in placed}
+        settings = self.settings_of(record)
+        for position, players in enumerate(record.pairings[-1], start=1):
+            if len(players) < 2:
+                continue
+            table_id = made.get(position)
+            if table_id is not None:
+                table = await self.store.get_table(table_id)
+                if table is None or table.status is not TableStatus.LOBBY:
+                    continue  # dealt already: its lock is left to its players
+            else:
+                channel_id = await self._open_place(record, number, position)
+                table, created = await self.store.create_tournament_table(
+                    record.id,
+                    number,
+                    position,
+                    guild_id=record.guild_id,
+                    channel_id=channel_id,
+                    creator_id=record.creator_id,
+                    game=record.game,
+                    settings=settings.table_of(len(players)).to_json(),
+                    seats=self._seats(record, players),
+                )
+                table_id = table.id
+                if created:
+                    log.info("tournament %d: round %d table %d opened", record.id, number, position)
+            await self.tables.start_seated(table_id)
+
+    @staticmethod
+    def _seats(record: TournamentRecord, players: Sequence[int]) -> list[Seat]:
+        seats = []
+        for number in players:
+            entrant = record.entrants[number]
+            if entrant.is_computer:
+                seats.append(Seat(None, entrant.name, is_bot=True, level=entrant.level))
+            else:
+                seats.append(Seat(entrant.user_id, entrant.name))
+        return seats
+
+    async def _played(self, record: TournamentRecord) -> tuple[list[PlayedRound], bool]:
+        placed = await self.store.tournament_tables(record.id)
+        tables = {}
+        for entry in placed:
+            table = await self.store.get_table(entry.table_id)
+            if table is not None:
+                tables[table.id] = table
+        results = await self.store.match_results(list(tables))
+        return played_rounds(record, placed, tables, results)
