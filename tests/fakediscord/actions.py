@@ -29,6 +29,7 @@ from .interactions import (
 from .models import Channel, Guild, Message, RegisteredCommand, User
 from .permissions import Perm, has
 from .state import World
+from .threads import Thread, check_thread_access
 
 
 class UserActions:
@@ -85,6 +86,8 @@ class UserActions:
         focused: str | None = None,
     ) -> InteractionRecord:
         self._check_channel_access(user, channel)
+        if isinstance(channel, Thread) and channel.archived:
+            raise InvalidInteraction(f"commands cannot be used in archived {channel!r}")
         guild = channel.guild
         invocation = build_invocation(
             self.world.commands,
@@ -275,6 +278,8 @@ class UserActions:
             return
         if user.id not in guild.members:
             raise InvalidInteraction(f"{user.name} is not a member of {guild.name}")
+        if isinstance(channel, Thread):
+            check_thread_access(user, channel)
 
     def _check_message_access(self, user: User, message: Message) -> None:
         if message.deleted:

@@ -246,7 +246,7 @@ def new_record(
     guild = channel.guild
     bot_member = None if guild is None else guild.members.get(world.bot_user.id)
     if bot_member is not None:
-        app_permissions = bot_member.permissions
+        app_permissions = world.bot_permissions_in(channel)
     elif channel.bot_member:
         app_permissions = world.settings.bot_permissions
     else:
