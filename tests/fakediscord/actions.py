@@ -265,6 +265,10 @@ class UserActions:
     ) -> Message:
         """Post a message as ``user`` (dispatches MESSAGE_CREATE, for text-command bots)."""
         self._check_channel_access(user, channel)
+        if isinstance(channel, Thread) and channel.locked:
+            permissions = channel.guild.members[user.id].permissions
+            if not has(permissions, Perm.MANAGE_THREADS):
+                raise InvalidInteraction(f"{user.name} cannot post in locked {channel!r}")
         uploads = [
             Upload(index=i, filename=name, data=data) for i, (name, data) in enumerate(files)
         ]

@@ -198,6 +198,8 @@ async def test_users_click_and_run_commands_in_a_thread(club: Club) -> None:
     clicked = club.interactions[-1]
     assert isinstance(clicked.channel, discord.Thread) and clicked.channel.id == thread.id
     assert board.text == "alice is ready"
+    said = await fake.say(club.alice, thread, "good luck")
+    assert thread.messages == [board, said] and said.channel is thread
     with pytest.raises(InvalidInteraction):  # carol is not in this private thread
         await fake.click(club.carol, board, "ready")
     public = await (await club.channel(club.tables).send("Table 4")).create_thread(name="Table 4")
@@ -241,6 +243,7 @@ async def test_archiving_then_posting_unarchives_but_a_lock_refuses(club: Club) 
     fake = club.fake
     made = await club.channel(club.tables).create_thread(name="Table 5")
     thread = fake.thread(made.id)
+    await made.add_user(discord.Object(club.alice.id))
     board = await made.send("Game over")
     opened_at = thread.archive_timestamp
     archived = await made.edit(archived=True)
@@ -266,6 +269,8 @@ async def test_archiving_then_posting_unarchives_but_a_lock_refuses(club: Club) 
 
     await made.edit(archived=True, locked=True)
     assert thread.archived and thread.locked
+    with pytest.raises(InvalidInteraction):  # only moderators post in a locked thread
+        await fake.say(club.alice, thread, "let us play on")
     await board.delete()  # deleting stays possible
     assert [m.text for m in thread.messages] == ["Rematch?"]
     unlocked = await made.edit(archived=False, locked=False)  # the bot moderates threads
