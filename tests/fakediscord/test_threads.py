@@ -13,6 +13,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from . import payloads
 from .driver import FakeDiscord
 from .errors import InvalidInteraction
 from .fixtures import connected, in_process_client
@@ -94,8 +95,12 @@ async def club(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
     async def on_guild_channel_create(channel: Any) -> None:
         fake_discord.world.changed()  # a new channel is in discord.py's cache
 
+    async def on_ready() -> None:
+        fake_discord.world.changed()  # discord.py rebuilt its cache
+
     bot.event(on_interaction)
     bot.event(on_guild_channel_create)
+    bot.event(on_ready)
     for event in ("thread_create", "thread_join", "thread_update", "thread_member_join"):
         bot.event(heard(event))
     async with connected(bot, tree, fake_discord):
@@ -297,3 +302,31 @@ async def test_a_locked_thread_refuses_a_bot_without_manage_threads(club: Club) 
 
 def message_of(fake: FakeDiscord, message: discord.Message) -> Any:
     return fake.world.messages[message.id]
+
+
+async def test_a_reconnecting_bot_learns_the_active_threads_it_sees(club: Club) -> None:
+    fake = club.fake
+    live = await club.channel(club.tables).create_thread(name="Table 6")
+    done = await club.channel(club.tables).create_thread(name="Table 7")
+    await done.edit(archived=True)
+    bot_member = club.guild.member(fake.bot_user)
+    sent = payloads.guild_create(club.guild, bot=bot_member, members=[bot_member])
+    assert [t["id"] for t in sent["threads"]] == [str(live.id)]
+    assert sent["threads"][0]["member"]["user_id"] == str(fake.bot_user.id)
+
+    ready = fake.ready_count
+    fake.sessions[-1].invalidated = True  # its RESUME fails: a fresh IDENTIFY
+    fake.disconnect_bot()
+    await fake.wait_until_bot_ready(timeout=30, after=ready)
+
+    def cached() -> discord.Thread | None:
+        guild = club.bot.get_guild(club.guild.id)
+        return None if guild is None else guild.get_thread(live.id)
+
+    thread = await fake.wait_until(
+        cached, timeout=10, what="the active thread in discord.py's cache"
+    )
+    assert thread.me is not None and thread.parent_id == club.tables.id
+    guild = club.bot.get_guild(club.guild.id)
+    assert guild is not None and guild.get_thread(done.id) is None
+    assert [t.id for t in await guild.active_threads()] == [live.id]
