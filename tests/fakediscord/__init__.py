@@ -36,6 +36,7 @@ from .models import (
 )
 from .process import SAMPLE_BOT, BotLauncher, BotProcess
 from .state import Settings
+from .threads import PrivateThread, PublicThread, Thread, ThreadMember
 
 __all__ = [
     "SAMPLE_BOT",
@@ -62,6 +63,8 @@ __all__ = [
     "MessageSnapshot",
     "Modal",
     "PrivateDMChannel",
+    "PrivateThread",
+    "PublicThread",
     "RegisteredCommand",
     "RequestRecord",
     "Role",
@@ -70,6 +73,8 @@ __all__ = [
     "Settings",
     "TextChannel",
     "TextInput",
+    "Thread",
+    "ThreadMember",
     "Upload",
     "User",
     "WaitTimeout",

@@ -29,6 +29,7 @@ from .interactions import (
 from .models import Channel, Guild, Message, RegisteredCommand, User
 from .permissions import Perm, has
 from .state import World
+from .threads import Thread, check_thread_access
 
 
 class UserActions:
@@ -85,6 +86,8 @@ class UserActions:
         focused: str | None = None,
     ) -> InteractionRecord:
         self._check_channel_access(user, channel)
+        if isinstance(channel, Thread) and channel.archived:
+            raise InvalidInteraction(f"commands cannot be used in archived {channel!r}")
         guild = channel.guild
         invocation = build_invocation(
             self.world.commands,
@@ -262,6 +265,10 @@ class UserActions:
     ) -> Message:
         """Post a message as ``user`` (dispatches MESSAGE_CREATE, for text-command bots)."""
         self._check_channel_access(user, channel)
+        if isinstance(channel, Thread) and channel.locked:
+            permissions = channel.guild.members[user.id].permissions
+            if not has(permissions, Perm.MANAGE_THREADS):
+                raise InvalidInteraction(f"{user.name} cannot post in locked {channel!r}")
         uploads = [
             Upload(index=i, filename=name, data=data) for i, (name, data) in enumerate(files)
         ]
@@ -275,6 +282,8 @@ class UserActions:
             return
         if user.id not in guild.members:
             raise InvalidInteraction(f"{user.name} is not a member of {guild.name}")
+        if isinstance(channel, Thread):
+            check_thread_access(user, channel)
 
     def _check_message_access(self, user: User, message: Message) -> None:
         if message.deleted:

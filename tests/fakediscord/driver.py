@@ -31,8 +31,10 @@ from .inspection import Inspection
 from .interactions import InteractionRecord
 from .lifecycle import Started
 from .models import DMChannel, GroupDMChannel, Guild, PrivateDMChannel, RegisteredCommand, User
+from .permissions import thread_denials
 from .rest import RestApi
 from .state import PRIVILEGED_INTENTS, Settings, World
+from .threads import Thread
 
 HOST = "127.0.0.1"
 
@@ -165,10 +167,26 @@ class FakeDiscord(UserActions, Inspection, Started):
 
     # -- world building -----------------------------------------------------------
 
-    def add_guild(self, name: str, *, locale: str = "en-US") -> Guild:
+    def add_guild(
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        create_threads: bool = True,
+        send_in_threads: bool = True,
+        manage_threads: bool = True,
+    ) -> Guild:
         """A guild the bot is in (with an owner, @everyone and the bot's managed role),
-        whose primary language is ``locale``."""
-        guild = self.world.add_guild(name)
+        whose primary language is ``locale``. A false knob takes that permission from
+        @everyone and the bot's role: Create Public and Private Threads, Send Messages
+        in Threads, Manage Threads (``add_text_channel`` has the same knobs for one
+        channel)."""
+        denied = thread_denials(
+            create_threads=create_threads,
+            send_in_threads=send_in_threads,
+            manage_threads=manage_threads,
+        )
+        guild = self.world.add_guild(name, bot_denied=denied)
         guild.preferred_locale = locale
         return guild
 
@@ -219,6 +237,13 @@ class FakeDiscord(UserActions, Inspection, Started):
     def dm_channel(self, user: User) -> DMChannel:
         """The DM channel between the bot and ``user`` (created if needed)."""
         return self.world.dm_channel(user)
+
+    def thread(self, thread_id: int) -> Thread:
+        """The thread with this id (``channel.threads`` lists a channel's threads)."""
+        channel = self.world.channels.get(thread_id)
+        if not isinstance(channel, Thread):
+            raise KeyError(f"no thread has id {thread_id}")
+        return channel
 
     # -- user installs and private channels -----------------------------------------
 

@@ -25,6 +25,7 @@ from .errors import BotNotConnected
 from .interactions import InteractionRecord, mark_dispatched
 from .models import DMChannel, Guild, Member, Message, TextChannel
 from .state import PRIVILEGED_INTENTS, World
+from .threads import Thread, ThreadMember
 
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE_UPDATE, VOICE_STATE_UPDATE = 0, 1, 2, 3, 4
 RESUME, RECONNECT, REQUEST_GUILD_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
@@ -450,6 +451,10 @@ class Gateway:
     def _message_event(self, session: GatewaySession, message: Message) -> dict[str, Any] | None:
         if not message.channel.bot_member:
             return None  # the bot hears nothing of a group DM it is not in
+        if isinstance(message.channel, Thread) and not payloads.sees_thread(
+            message.channel, self.world.bot_user
+        ):
+            return None
         is_dm = isinstance(message.channel, DMChannel)
         if not session.has_intent(DIRECT_MESSAGES if is_dm else GUILD_MESSAGES):
             return None
@@ -507,6 +512,44 @@ class Gateway:
                 else None
             ),
         )
+
+    def _thread_event(self, thread: Thread, event: str, **extra: Any) -> None:
+        bot = self.world.bot_user
+        if not payloads.sees_thread(thread, bot):
+            return
+        data = {**payloads.thread(thread, me=bot), **extra}
+        self._broadcast(event, thread.guild.id, lambda s: data if s.has_intent(GUILDS) else None)
+
+    def thread_created(self, thread: Thread) -> None:
+        self._thread_event(thread, "THREAD_CREATE", newly_created=True)
+
+    def thread_updated(self, thread: Thread) -> None:
+        self._thread_event(thread, "THREAD_UPDATE")
+
+    def thread_members_added(self, thread: Thread, added: list[ThreadMember]) -> None:
+        """THREAD_MEMBERS_UPDATE: with the members intent, everyone added; without it,
+        only when the bot itself was added, as Discord sends it."""
+        bot = self.world.bot_user
+        if not payloads.sees_thread(thread, bot) and not thread.has_member(bot):
+            return
+
+        def make(session: GatewaySession) -> dict[str, Any] | None:
+            shown = (
+                added
+                if session.has_intent(GUILD_MEMBERS)
+                else [member for member in added if member.user is bot]
+            )
+            if not shown:
+                return None
+            return {
+                "id": str(thread.id),
+                "guild_id": str(thread.guild.id),
+                "member_count": min(50, len(thread.joined)),
+                "added_members": [payloads.thread_member(thread, m) for m in shown],
+                "removed_member_ids": [],
+            }
+
+        self._broadcast("THREAD_MEMBERS_UPDATE", thread.guild.id, make)
 
     # -- test controls ------------------------------------------------------------
 

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .interactions import InteractionRecord
-from .models import Channel, Message, RequestRecord, User
+from .models import Channel, Message, RequestRecord, TextChannel, User
 from .state import World
+from .threads import Thread
 
 T = TypeVar("T")
 
@@ -98,6 +99,22 @@ class Inspection:
 
         return await self.world.notifier.wait_for(
             check, timeout, lambda: f"a DM to {user.name}; DMs: {self.dm_messages(user)[-5:]}"
+        )
+
+    async def wait_for_thread(
+        self,
+        channel: TextChannel,
+        predicate: Callable[[Thread], bool] | None = None,
+        *,
+        timeout: float = 5.0,
+    ) -> Thread:
+        """The first thread of ``channel`` matching ``predicate`` (the bot started it)."""
+
+        def check() -> Thread | None:
+            return next((t for t in channel.threads if predicate is None or predicate(t)), None)
+
+        return await self.world.notifier.wait_for(
+            check, timeout, lambda: f"a thread in {channel!r}; threads: {channel.threads}"
         )
 
     async def wait_for_edit(

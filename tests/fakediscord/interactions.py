@@ -19,6 +19,7 @@ from .bodies import Upload
 from .components import Modal
 from .errors import ApiError, InvalidInteraction
 from .state import World
+from .threads import Thread
 
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 
@@ -246,7 +247,7 @@ def new_record(
     guild = channel.guild
     bot_member = None if guild is None else guild.members.get(world.bot_user.id)
     if bot_member is not None:
-        app_permissions = bot_member.permissions
+        app_permissions = world.bot_permissions_in(channel)
     elif channel.bot_member:
         app_permissions = world.settings.bot_permissions
     else:
@@ -330,7 +331,7 @@ class WorldResolver:
             resolved.setdefault("roles", {})[str(value.id)] = payloads.role(value)
             return str(value.id)
         if kind == 7:
-            if not isinstance(value, models.TextChannel | models.DMChannel):
+            if not isinstance(value, models.TextChannel | models.DMChannel | Thread):
                 raise InvalidInteraction(f"{where} takes a channel, got {value!r}")
             allowed = option.get("channel_types")
             if allowed and value.type not in allowed:

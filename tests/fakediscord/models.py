@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import components as comp
-from .permissions import Perm, effective, has
+from .permissions import Perm, effective, has, thread_denials
 from .snowflake import snowflake_time
 
 if TYPE_CHECKING:
     from .interactions import InteractionRecord
     from .state import World
+    from .threads import Thread
 
 
 @dataclass(eq=False, kw_only=True)
@@ -129,11 +130,20 @@ class TextChannel(Channel):
     name: str
     position: int = 0
     topic: str | None = None
+    bot_denied: int = 0
+    """Permissions a member overwrite on this channel denies the bot (its threads
+    inherit it), e.g. ``Perm.CREATE_PUBLIC_THREADS``: see ``add_text_channel``."""
     _log: list[Message] = field(default_factory=list, repr=False)
+    _threads: list[Thread] = field(default_factory=list, repr=False)
 
     @property
     def guild(self) -> Guild:
         return self.guild_ref
+
+    @property
+    def threads(self) -> list[Thread]:
+        """Threads started in this channel, oldest first (archived ones included)."""
+        return list(self._threads)
 
     @property
     def mention(self) -> str:
@@ -222,9 +232,30 @@ class Guild:
     def text_channels(self) -> list[TextChannel]:
         return list(self.channels.values())
 
-    def add_text_channel(self, name: str, *, topic: str | None = None) -> TextChannel:
-        """Create a text channel (dispatches CHANNEL_CREATE to connected bots)."""
-        return self.world.add_text_channel(self, name, topic=topic)
+    def add_text_channel(
+        self,
+        name: str,
+        *,
+        topic: str | None = None,
+        create_threads: bool = True,
+        send_in_threads: bool = True,
+        manage_threads: bool = True,
+    ) -> TextChannel:
+        """Create a text channel (dispatches CHANNEL_CREATE to connected bots). A false
+        knob is a permission overwrite denying the bot Create Public and Private
+        Threads, Send Messages in Threads or Manage Threads there."""
+        denied = thread_denials(
+            create_threads=create_threads,
+            send_in_threads=send_in_threads,
+            manage_threads=manage_threads,
+        )
+        return self.world.add_text_channel(self, name, topic=topic, bot_denied=denied)
+
+    @property
+    def threads(self) -> list[Thread]:
+        """Every thread of the guild's channels, oldest first."""
+        found = [thread for channel in self.channels.values() for thread in channel.threads]
+        return sorted(found, key=lambda thread: thread.id)
 
     def add_member(self, user: User, *, manage_guild: bool = False) -> Member:
         """Make ``user`` join (dispatches GUILD_MEMBER_ADD to bots with the members intent)."""

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import models
+from .permissions import Perm, has
 from .snowflake import iso
+from .threads import Thread, ThreadMember
 
 if TYPE_CHECKING:
     from .interactions import InteractionRecord
@@ -101,13 +103,19 @@ def _last_message_id(entity: models.Channel) -> str | None:
 
 
 def text_channel(entity: models.TextChannel) -> JSON:
+    overwrites: list[JSON] = []
+    if entity.bot_denied:
+        bot_id = entity.guild.world.bot_user.id
+        overwrites.append(
+            {"id": str(bot_id), "type": 1, "allow": "0", "deny": str(entity.bot_denied)}
+        )
     return {
         "id": str(entity.id),
         "type": entity.type,
         "guild_id": str(entity.guild.id),
         "name": entity.name,
         "position": entity.position,
-        "permission_overwrites": [],
+        "permission_overwrites": overwrites,
         "topic": entity.topic,
         "nsfw": False,
         "last_message_id": _last_message_id(entity),
@@ -153,10 +161,56 @@ def private_dm_channel(entity: models.PrivateDMChannel, viewer: models.User | No
     }
 
 
+def thread_member(thread_entity: Thread, entity: ThreadMember) -> JSON:
+    return {
+        "id": str(thread_entity.id),
+        "user_id": str(entity.user.id),
+        "join_timestamp": iso(entity.joined_at),
+        "flags": 0,
+    }
+
+
+def thread(entity: Thread, *, me: models.User | None = None) -> JSON:
+    """A thread channel; ``member`` is ``me``'s thread member when ``me`` joined it
+    (what REST answers and THREAD_CREATE carry for the bot)."""
+    live = [m for m in entity.messages if not m.ephemeral]
+    metadata: JSON = {
+        "archived": entity.archived,
+        "auto_archive_duration": entity.auto_archive_duration,
+        "archive_timestamp": iso(entity.archive_timestamp),
+        "locked": entity.locked,
+        "create_timestamp": iso(entity.created_at),
+    }
+    if entity.private:
+        metadata["invitable"] = entity.invitable
+    payload: JSON = {
+        "id": str(entity.id),
+        "type": entity.type,
+        "guild_id": str(entity.guild.id),
+        "parent_id": str(entity.parent.id),
+        "owner_id": str(entity.owner.id),
+        "name": entity.name,
+        "last_message_id": _last_message_id(entity),
+        "rate_limit_per_user": 0,
+        "message_count": min(50, len(live)),
+        "total_message_sent": len(entity._log),
+        "member_count": min(50, len(entity.joined)),
+        "flags": 0,
+        "applied_tags": [],
+        "thread_metadata": metadata,
+    }
+    joined = None if me is None else entity.joined.get(me.id)
+    if joined is not None:
+        payload["member"] = thread_member(entity, joined)
+    return payload
+
+
 def channel(entity: models.Channel, *, viewer: models.User | None = None) -> JSON:
     """A channel; private ones list their recipients other than ``viewer``."""
     if isinstance(entity, models.TextChannel):
         return text_channel(entity)
+    if isinstance(entity, Thread):
+        return thread(entity, me=viewer)
     if isinstance(entity, models.DMChannel):
         return dm_channel(entity)
     if isinstance(entity, models.GroupDMChannel):
@@ -232,7 +286,7 @@ def guild_create(
         "member_count": len(entity.members),
         "members": [member(m) for m in members],
         "channels": [text_channel(c) for c in entity.channels.values()],
-        "threads": [],
+        "threads": [thread(t, me=bot.user) for t in visible_threads(entity, bot.user)],
         "presences": [],
         "voice_states": [],
         "stage_instances": [],
@@ -243,6 +297,21 @@ def guild_create(
     if not newly_joined:
         payload["unavailable"] = False
     return payload
+
+
+def visible_threads(entity: models.Guild, bot: models.User) -> list[Thread]:
+    """The guild's active threads the bot may see (GUILD_CREATE's ``threads``): public
+    ones, and private ones it joined or moderates."""
+    return [t for t in entity.threads if not t.archived and sees_thread(t, bot)]
+
+
+def sees_thread(entity: Thread, bot: models.User) -> bool:
+    """Whether the bot sees ``entity``: a public thread of a channel it sees, a private
+    one only as a member or with Manage Threads."""
+    permissions = entity.guild.world.bot_permissions_in(entity)
+    if not has(permissions, Perm.VIEW_CHANNEL):
+        return False
+    return not entity.private or entity.has_member(bot) or has(permissions, Perm.MANAGE_THREADS)
 
 
 def attachment(entity: models.Attachment) -> JSON:
@@ -312,6 +381,9 @@ def message(entity: models.Message, *, gateway: bool = False) -> JSON:
             reference["guild_id"] = str(replied.channel.guild.id)
         payload["message_reference"] = reference
         payload["referenced_message"] = None if replied.deleted else message(replied)
+    started = next((t for t in _threads_of(entity.channel) if t.starter is entity), None)
+    if started is not None:
+        payload["thread"] = thread(started)
     if entity.webhook_id is not None:
         payload["webhook_id"] = str(entity.webhook_id)
     if entity.application_id is not None:
@@ -333,6 +405,10 @@ def message(entity: models.Message, *, gateway: bool = False) -> JSON:
         if author_member is not None and entity.webhook_id is None:
             payload["member"] = member(author_member, include_user=False)
     return payload
+
+
+def _threads_of(entity: models.Channel) -> list[Thread]:
+    return entity.threads if isinstance(entity, models.TextChannel) else []
 
 
 def command(entity: models.RegisteredCommand) -> JSON:

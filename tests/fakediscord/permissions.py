@@ -25,7 +25,9 @@ class Perm(IntFlag):
     USE_EXTERNAL_EMOJIS = 1 << 18
     CHANGE_NICKNAME = 1 << 26
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_THREADS = 1 << 34
     CREATE_PUBLIC_THREADS = 1 << 35
+    CREATE_PRIVATE_THREADS = 1 << 36
     SEND_MESSAGES_IN_THREADS = 1 << 38
     USE_EXTERNAL_APPS = 1 << 50
 
@@ -44,6 +46,7 @@ EVERYONE_DEFAULT = (
     | Perm.CHANGE_NICKNAME
     | Perm.USE_APPLICATION_COMMANDS
     | Perm.CREATE_PUBLIC_THREADS
+    | Perm.CREATE_PRIVATE_THREADS
     | Perm.SEND_MESSAGES_IN_THREADS
     | Perm.USE_EXTERNAL_APPS
 )
@@ -57,8 +60,28 @@ BOT_DEFAULT = (
     | Perm.ADD_REACTIONS
     | Perm.USE_EXTERNAL_EMOJIS
     | Perm.MANAGE_MESSAGES
+    | Perm.CREATE_PUBLIC_THREADS
+    | Perm.CREATE_PRIVATE_THREADS
     | Perm.SEND_MESSAGES_IN_THREADS
+    | Perm.MANAGE_THREADS
 )
+
+THREAD_CREATION = Perm.CREATE_PUBLIC_THREADS | Perm.CREATE_PRIVATE_THREADS
+
+
+def thread_denials(
+    *, create_threads: bool = True, send_in_threads: bool = True, manage_threads: bool = True
+) -> int:
+    """The thread permissions a server (or a channel's overwrite) takes from the bot:
+    the knobs of ``add_guild`` and ``add_text_channel``."""
+    denied = 0
+    if not create_threads:
+        denied |= THREAD_CREATION
+    if not send_in_threads:
+        denied |= Perm.SEND_MESSAGES_IN_THREADS
+    if not manage_threads:
+        denied |= Perm.MANAGE_THREADS
+    return int(denied)
 
 
 def effective(role_permissions: list[int], *, is_owner: bool) -> int:
@@ -69,6 +92,15 @@ def effective(role_permissions: list[int], *, is_owner: bool) -> int:
     if is_owner or value & Perm.ADMINISTRATOR:
         return ALL_PERMISSIONS
     return value
+
+
+def overwritten(base: int, *, deny: int = 0, allow: int = 0) -> int:
+    """Channel permissions from guild-level ``base`` and a member's overwrite (Discord
+    applies @everyone's, then roles', then the member's; the fake keeps one, the bot's).
+    ADMINISTRATOR overrides every overwrite."""
+    if base & Perm.ADMINISTRATOR:
+        return ALL_PERMISSIONS
+    return (base & ~deny) | allow
 
 
 def has(value: int, required: int) -> bool:

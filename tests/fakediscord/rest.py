@@ -28,10 +28,11 @@ from .bodies import Body, read_body
 from .errors import ApiError, FormErrors, not_found_route, unauthorized, unknown
 from .gateway import Gateway
 from .interactions import InteractionRecord
-from .models import Channel, DMChannel, Guild, Message, RequestRecord, TextChannel, User
+from .models import Channel, DMChannel, Guild, Message, RequestRecord, User
 from .oauth import OAuthError
 from .responses import Responder
 from .state import World
+from .thread_routes import ThreadRoutes
 from .validation import validate_edit, validate_message
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -129,10 +130,15 @@ class GlobalLimit:
 class RestApi:
     """Route handlers bound to one world."""
 
+    json = staticmethod(json_response)
+    no_content = staticmethod(no_content)
+    record = staticmethod(record_of)
+
     def __init__(self, world: World, gateway: Gateway) -> None:
         self.world = world
         self.gateway = gateway
         self.responder = Responder(world)
+        self.threads = ThreadRoutes(self)
         self._global_limit = GlobalLimit()
 
     # -- app wiring ---------------------------------------------------------------
@@ -226,6 +232,7 @@ class RestApi:
                 "/webhooks/{webhook_id:\\d+}/{webhook_token}/messages/{message_id}",
                 self.delete_webhook_message,
             ),
+            *self.threads.routes(),
         ]
         for method, path, handler in api:
             app.router.add_route(method, "/api/v{version:\\d+}" + path, handler)
@@ -308,7 +315,7 @@ class RestApi:
         if not channel.bot_member:
             # a group DM (or users' DM) the bot is not in: only interactions reach it
             raise ApiError(403, 50001, "Missing Access")
-        if isinstance(channel, TextChannel):
+        if channel.guild is not None:
             record_of(request).guild_id = channel.guild.id
         return channel
 
@@ -464,7 +471,8 @@ class RestApi:
     # -- channels & messages ------------------------------------------------------
 
     async def get_channel(self, request: web.Request) -> web.Response:
-        return json_response(payloads.channel(self._channel(request)))
+        channel = self._channel(request)
+        return json_response(payloads.channel(channel, viewer=self.world.bot_user))
 
     async def list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -488,6 +496,7 @@ class RestApi:
         )
         if isinstance(channel, DMChannel) and not self._can_dm(channel.recipient):
             raise ApiError(403, 50007, "Cannot send messages to this user")
+        self.threads.check_post(channel)
         await self._hold(request, self.world.settings.hold_posts)
         repeat = self._nonce_repeat(payload)
         if repeat is not None:
@@ -557,6 +566,7 @@ class RestApi:
         payload = body.object()
         if message.author is not self.world.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        self.threads.check_edit(message)
         validate_edit(
             payload, body.uploads, message, size_limit=self.world.settings.attachment_size_limit
         )

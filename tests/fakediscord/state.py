@@ -39,8 +39,9 @@ from .models import (
 )
 from .notify import Notifier
 from .oauth import OAuthGrants
-from .permissions import BOT_DEFAULT, EVERYONE_DEFAULT, Perm
+from .permissions import BOT_DEFAULT, EVERYONE_DEFAULT, Perm, overwritten
 from .snowflake import SnowflakeFactory, utcnow
+from .threads import PrivateThread, PublicThread, Thread, ThreadMember
 
 if TYPE_CHECKING:
     from .interactions import InteractionRecord
@@ -113,6 +114,9 @@ class WorldListener(Protocol):
     def message_created(self, message: Message) -> None: ...
     def message_updated(self, message: Message) -> None: ...
     def message_deleted(self, message: Message) -> None: ...
+    def thread_created(self, thread: Thread) -> None: ...
+    def thread_updated(self, thread: Thread) -> None: ...
+    def thread_members_added(self, thread: Thread, added: list[ThreadMember]) -> None: ...
 
 
 @dataclass(eq=False)
@@ -198,18 +202,23 @@ class World:
         self.changed()
         return user
 
-    def add_guild(self, name: str) -> Guild:
+    def add_guild(self, name: str, *, bot_denied: int = 0) -> Guild:
+        """A guild the bot is in; ``bot_denied`` are permissions neither @everyone nor
+        the bot's role grant there (a server that does not allow threads)."""
         guild_id = self.ids.next()
         owner = self._new_user(f"{name} Owner")
         guild = Guild(id=guild_id, name=name, owner_id=owner.id, world=self)
         guild.roles[guild_id] = Role(
-            id=guild_id, guild_id=guild_id, name="@everyone", permissions=int(EVERYONE_DEFAULT)
+            id=guild_id,
+            guild_id=guild_id,
+            name="@everyone",
+            permissions=int(EVERYONE_DEFAULT) & ~bot_denied,
         )
         bot_role = Role(
             id=self.ids.next(),
             guild_id=guild_id,
             name=self.bot_user.name,
-            permissions=self.settings.bot_permissions,
+            permissions=self.settings.bot_permissions & ~bot_denied,
             position=1,
             managed=True,
             bot_id=self.bot_user.id,
@@ -239,13 +248,16 @@ class World:
         guild.roles[role.id] = role
         return role
 
-    def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> TextChannel:
+    def add_text_channel(
+        self, guild: Guild, name: str, *, topic: str | None = None, bot_denied: int = 0
+    ) -> TextChannel:
         channel = TextChannel(
             id=self.ids.next(),
             guild_ref=guild,
             name=name,
             position=len(guild.channels),
             topic=topic,
+            bot_denied=bot_denied,
         )
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
@@ -297,6 +309,73 @@ class World:
         self.changed()
         return channel
 
+    def bot_permissions_in(self, channel: Channel) -> int:
+        """The bot's permissions in a guild channel or thread (a thread has its
+        parent's): its roles', less what the channel's overwrite denies it."""
+        guild = channel.guild
+        if guild is None:
+            return self.settings.bot_permissions
+        parent = channel.parent if isinstance(channel, Thread) else channel
+        denied = parent.bot_denied if isinstance(parent, TextChannel) else 0
+        return overwritten(guild.members[self.bot_user.id].permissions, deny=denied)
+
+    # -- threads ------------------------------------------------------------------
+
+    def start_thread(
+        self,
+        parent: TextChannel,
+        name: str,
+        *,
+        private: bool,
+        owner: User,
+        auto_archive_duration: int = 1440,
+        invitable: bool = True,
+        starter: Message | None = None,
+    ) -> Thread:
+        """A new thread of ``parent`` (with the id of its ``starter`` message, if any),
+        its creator its first member; a thread started from a message opens with a
+        THREAD_STARTER_MESSAGE (type 21) pointing at it."""
+        kind = PrivateThread if private else PublicThread
+        now = utcnow()
+        thread = kind(
+            id=starter.id if starter is not None else self.ids.next(),
+            parent=parent,
+            name=name,
+            owner=owner,
+            created_at=now,
+            archive_timestamp=now,
+            auto_archive_duration=auto_archive_duration,
+            invitable=invitable if private else True,
+            starter=starter,
+        )
+        thread.joined[owner.id] = ThreadMember(user=owner, joined_at=now)
+        parent._threads.append(thread)
+        self.channels[thread.id] = thread
+        if starter is not None:
+            self.create_message(thread, owner, {}, type=21, reply_to=starter, dispatch=False)
+        self._emit("thread_created", thread)
+        self._emit("thread_members_added", thread, list(thread.joined.values()))
+        return thread
+
+    def add_thread_member(self, thread: Thread, user: User) -> bool:
+        """Add ``user`` to ``thread``; False if they were a member already."""
+        if thread.has_member(user):
+            return False
+        member = ThreadMember(user=user, joined_at=utcnow())
+        thread.joined[user.id] = member
+        self._emit("thread_members_added", thread, [member])
+        return True
+
+    def update_thread(self, thread: Thread, **changes: Any) -> Thread:
+        """Change a thread's name, archive state, lock or auto-archive duration;
+        archiving or unarchiving moves ``archive_timestamp``."""
+        if "archived" in changes and changes["archived"] != thread.archived:
+            thread.archive_timestamp = utcnow()
+        for key, value in changes.items():
+            setattr(thread, key, value)
+        self._emit("thread_updated", thread)
+        return thread
+
     def mutual_guild(self, user: User) -> bool:
         return any(user.id in guild.members for guild in self.guilds.values())
 
@@ -338,6 +417,8 @@ class World:
         self._apply_content(message, payload, uploads, editing=False)
         channel._log.append(message)
         self.messages[message.id] = message
+        if isinstance(channel, Thread) and channel.archived and not message.ephemeral:
+            self.update_thread(channel, archived=False)  # a message unarchives it
         if dispatch and not message.ephemeral:
             self._emit("message_created", message)
         else:
