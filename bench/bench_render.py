@@ -3,7 +3,8 @@ tiles, the longest FIDO line (double-21: 181 tiles, 21 crosswise doubles, 46 arm
 Sackson's Network board (all 20 pieces with a chosen piece and its lettered targets, a won
 game's network, the 60-badge worst case), and hand pictures, among them every page of a
 63-tile double-21 hand; the four-arm line once more in German (its words looked up in the
-catalog: translated pictures draw no slower than English ones).
+catalog: translated pictures draw no slower than English ones); and a tournament's
+standings at their most rows (32 and a line for the rest), with German tie-break headings.
 
 Prints median milliseconds and PNG bytes; asserts nothing (targets on the reference
 machine: table ≤ 20 ms and ≤ 150 KB, Sackson board ≤ 30 ms, hand ≤ 5 ms; the big FIDO line
@@ -35,6 +36,7 @@ from render import (
     render_network_table,
     render_sackson_board,
 )
+from render.tournament import StandingsRow, StandingsTable, render_standings
 from tests.render import sackson_views
 from tests.render.fido_cases import big_hand_groups
 from tests.render.fido_views import long_double_21
@@ -166,6 +168,19 @@ def main() -> None:
         lambda: render_hand(seven, seven[:3], title="Your hand — your turn"), args.repeat
     )
     print(f"hand, {len(seven)} tiles:              {ms:6.1f} ms  {size / 1024:6.1f} KB")
+
+    standings = StandingsTable(
+        "Freitag All Fives · Schweizer System",
+        "nach Runde 5 von 7",
+        ("Buchholz", "Sonneborn-Berger", "Direkter Vergleich"),
+        tuple(
+            StandingsRow(place, f"Spieler {place}", f"{(40 - place) / 2:g}", ("12½", "30¼", "1"))
+            for place in range(1, 41)
+        ),
+    )
+    german = Text("de")
+    ms, size = measure(lambda: render_standings(standings, text=german), args.repeat)
+    print(f"standings, 32 rows, German:  {ms:6.1f} ms  {size / 1024:6.1f} KB")
 
     big = random.Random(1).sample(double_set(21), 63)
     groups = big_hand_groups(big)

@@ -7,7 +7,8 @@ questions. The same input always gives the same bytes on one machine (tests rely
 ``render.kit`` is the shared kit (fonts, colours, tile faces, sprites, header, the picture
 frame every picture is drawn in, hand strip); each kind of table picture is a package of
 its own: ``render.network``, ``render.line``, ``render.fido`` and ``render.sackson`` (the
-board of Sid Sackson's Network).
+board of Sid Sackson's Network); the league's ranking and a tournament's standings are
+tables of players, ``render.ranking`` and ``render.tournament``.
 """
 
 from __future__ import annotations

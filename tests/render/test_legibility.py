@@ -1,7 +1,8 @@
 """Every label, badge and numeral of a table or hand picture reads once a chat shows the picture
 about 550 px wide (Discord's chat column): its capitals and digits stand at least 9 px
 tall there. Measured on the plans the painters draw from (each text's font size, and the
-picture's final width), for every game, on tables of every size up to 60 tiles."""
+picture's final width), for every game, on tables of every size up to 60 tiles, and on
+tournament standings whatever their headings."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from render.kit.tiles import NUMERALS, numeral_size
 from render.line import plan_line
 from render.network import plan_table
 from render.sackson import plan_board
+from render.tournament import StandingsRow, StandingsTable
+from render.tournament.plan import plan_standings
 from tests.render import sackson_views as S
 from tests.render.cases import candidates_of, moves_of
 from tests.render.fido_views import random_fido_view
@@ -153,3 +156,28 @@ def test_hand_pictures_read_at_chat_size() -> None:
                     assert too_small(plan.text_sizes(), plan.width) == [], (top, count, language)
                     checked += 1
     assert checked > 1000
+
+
+def test_tournament_standings_read_at_chat_size() -> None:
+    """Every text of the standings (title, headings, names, figures, medals, tags) reads,
+    in every language, with English and German tie-break headings, a heading too long to
+    break, many rows: a picture its headings widen has bigger text."""
+    headings = (
+        ("Buchholz", "Sonneborn–Berger", "direct encounter"),
+        ("Buchholz", "Sonneborn-Berger", "Direkter Vergleich"),
+        ("Spielpunkte", "Punkte der Gegnerinnen und Gegner"),
+        ("x" * 60, "y " * 30),
+    )
+    checked = 0
+    for language in LANGUAGES:
+        for columns in headings:
+            for count in (0, 3, 40):
+                rows = tuple(
+                    StandingsRow(place, f"Player {place}", "12½", ("10½",) * len(columns))
+                    for place in range(1, count + 1)
+                )
+                table = StandingsTable("Friday All Fives · Swiss", "final standings", columns, rows)
+                plan = plan_standings(table, Text(language))
+                assert too_small(plan.text_sizes(), plan.width) == [], (language, columns)
+                checked += 1
+    assert checked == len(LANGUAGES) * len(headings) * 3
