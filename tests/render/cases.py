@@ -8,10 +8,12 @@ from PIL import Image
 
 from engine.network import NetworkHand
 from engine.tiles import Tile
+from i18n import Text
 from render import render_hand, render_network_table
 from render.kit.png import encode
 from render.kit.tiles import E, N, S, TileLook, W, tile_face
 from render.network import Candidate
+from render.tournament import StandingsRow, StandingsTable, render_standings
 from tests.render import positions as P
 from tests.render.fido_cases import FIDO_CASES
 from tests.render.line_cases import LINE_CASES
@@ -87,6 +89,27 @@ def tile_faces() -> bytes:
     return encode(sheet)
 
 
+def standings_german() -> bytes:
+    """A Swiss after round 3 of 5 in German: the podium's medals, a name too long for its
+    column, a computer filler, a player who dropped out, headings broken onto two lines."""
+    rows = (
+        StandingsRow(1, "Ada", "3", ("6", "9", "1")),
+        StandingsRow(2, "Maximiliane Würzburger-Oberhausen", "2½", ("7½", "6¼", "0")),
+        StandingsRow(3, "Cal", "2", ("5", "4", "½")),
+        StandingsRow(4, "Computer (schnell)", "1½", ("4", "2", "0"), computer=True),
+        StandingsRow(5, "Dan", "1", ("3½", "1", "0"), dropped=True),
+        StandingsRow(6, "Eve", "0", ("3", "0", "0")),
+    )
+    table = StandingsTable(
+        "Freitag All Fives · Schweizer System",
+        "nach Runde 3 von 5",
+        ("Buchholz", "Sonneborn-Berger", "Direkter Vergleich"),
+        rows,
+        more=2,
+    )
+    return render_standings(table, text=Text("de"))
+
+
 CASES: dict[str, Callable[[], bytes]] = {
     "table_empty": table(P.EMPTY),
     "table_empty_any_lead": empty_any_lead,
@@ -98,10 +121,11 @@ CASES: dict[str, Callable[[], bytes]] = {
     "hand_seven": lambda: hand_of_current(P.LEAD_DOUBLE),
     "hand_fourteen": fourteen_tiles,
     "tile_faces": tile_faces,
+    "standings_german": standings_german,
     **LINE_CASES,
     **FIDO_CASES,
     **SACKSON_CASES,
 }
 """Every picture with a reference: Network tables, hands, tile faces, then classic lines
 (``line_cases``), FIDO tables and a big hand (``fido_cases``) and Sackson's Network
-boards (``sackson_cases``)."""
+boards (``sackson_cases``); a tournament's standings are among the first."""
