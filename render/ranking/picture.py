@@ -121,7 +121,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, table: RankingTable, height: int, te
     y += 12
     if not table.rows:
         return
-    small = font(13)
+    small = font(15)
     for x, heading, anchor in (
         (PAD + 30, "#", "ra"),
         (_NAME_LEFT, text._("Player"), "la"),
@@ -162,7 +162,7 @@ def _signed(number: int) -> tuple[str, RGB]:
 
 
 def _new_tag(draw: ImageDraw.ImageDraw, left: float, middle: int, tag: str) -> None:
-    face = font(13, bold=True)
+    face = font(15, bold=True)
     width = face.getlength(tag) + 12
     draw.rounded_rectangle((left, middle - 10, left + width, middle + 10), 10, fill=BONUS_FILL)
     draw_text(draw, (left + 6, middle), tag, face, text_on(BONUS_FILL), anchor="lm")

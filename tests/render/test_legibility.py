@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
+
+import pytest
 
 from engine.fido.differences import groups as difference_groups
 from engine.tiles import double_set
@@ -20,6 +23,8 @@ from render.kit.legible import CHAT_MIN, CHAT_WIDTH, chat_height, legible_size
 from render.kit.tiles import NUMERALS, numeral_size
 from render.line import plan_line
 from render.network import plan_table
+from render.ranking import picture as ranking_picture
+from render.ranking.picture import RankingRow, RankingTable
 from render.sackson import plan_board
 from render.tournament import StandingsRow, StandingsTable
 from render.tournament.plan import plan_standings
@@ -181,3 +186,26 @@ def test_tournament_standings_read_at_chat_size() -> None:
                 assert too_small(plan.text_sizes(), plan.width) == [], (language, columns)
                 checked += 1
     assert checked == len(LANGUAGES) * len(headings) * 3
+
+
+def test_the_ranking_reads_at_chat_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text the monthly ranking draws (title, month, notes, headings, names, figures,
+    the new tag, the rest counted), in every language."""
+    sizes: list[int] = []
+    real = ranking_picture.draw_text
+
+    def recording(draw: Any, xy: Any, text: str, face: Any, fill: Any, anchor: Any = None) -> None:
+        sizes.append(int(face.size))
+        real(draw, xy, text, face, fill, anchor=anchor)
+
+    monkeypatch.setattr(ranking_picture, "draw_text", recording)
+    rows = (
+        RankingRow(1, "ada", 1120, 14, 2),
+        RankingRow(2, "bea", 1040, None, None),
+        RankingRow(3, "cal", 990, -8, -1),
+    )
+    for language in LANGUAGES:
+        table = RankingTable("All Fives ranking", "March 2026", ("a note",), rows, more=4)
+        ranking_picture.draw_ranking(table, text=Text(language))
+    assert len(set(sizes)) > 3
+    assert too_small(sizes, ranking_picture.WIDTH) == []
