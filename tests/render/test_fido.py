@@ -413,10 +413,11 @@ def test_in_line_doubles_lie_in_the_row_and_open_no_side_arms() -> None:
 def test_side_arms_leave_the_short_ends_and_the_arm_carries_on_across_the_double() -> None:
     """As on a real table: of every double with side arms, one arm leaves its top short
     end and the other its bottom one; the tile on its naked side lies against its far long
-    side, in the same row; C and D leave the opening double's short ends."""
+    side, in the same row; C and D leave the opening double's short ends (checked with
+    the tree upright, whichever way round it was laid)."""
     view = C.branching()
     line = view["line"]
-    plan = plan_fido(view)
+    plan = upright(plan_fido(view))
     laid = {(t.arm, t.index): t for t in plan.tiles}
     sides: dict[tuple[str, int], list[Any]] = {}
     for arm in line["arms"]:
