@@ -77,10 +77,11 @@ class TileLook:
 
 PLAIN: Final = TileLook()
 BIG_NUMERAL: Final = 0.6
-"""Condensed numerals this big still leave "20" (the widest two digits, 1.15 times the
-font size) clear of the seat band on a standing tile from a unit of 28 px up; the bold
-face's would need 0.52, and a chat shows a FIDO picture no more than as wide as its
-numerals allow (:mod:`render.kit.legible`), so this lets a tree be 15% wider."""
+"""Condensed numerals this big keep "20" (the widest two digits, 1.15 times the font size)
+inside the seat band of a standing tile, touching it at most, from a unit of 22 px up;
+the bold face's would have to be 0.52 of a half, and a chat shows a FIDO picture no
+wider than its numerals allow (:mod:`render.kit.legible`), so this lets a tree be 15%
+wider and still read."""
 NUMERALS: Final = TileLook(numeral=BIG_NUMERAL, numerals=True, condensed=True)
 """FIDO's tiles: every number a numeral, sized to read on a phone."""
 

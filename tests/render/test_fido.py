@@ -446,6 +446,29 @@ def test_side_arms_leave_the_short_ends_and_the_arm_carries_on_across_the_double
         assert touching(first, lead) and first.centre[1] == lead.centre[1]
 
 
+def test_two_digit_numerals_stay_inside_the_seat_band() -> None:
+    """FIDO's numerals fill a half, yet the widest two digits ("20") on a standing tile,
+    the narrow way, never run into its seat band, from 22 px up (at 20 and 21 px the
+    band keeps its least width, 2 px, and they do by a pixel)."""
+    for unit in range(22, 65):
+        face = tile_face(20, 20, S, unit, replace(NUMERALS, accent=(255, 0, 0)))
+        white = Image.new("RGBA", face.size, (255, 255, 255, 255))
+        white.alpha_composite(face)
+        px = white.convert("RGB").load()
+        assert px is not None
+        below = round(unit * 0.88)  # under the digits, above the divider
+        band = [x for x in range(unit) if px[x, below][0] > 150 and px[x, below][1] < 100]
+        ink = [
+            x
+            for x in range(unit)
+            for y in range(round(unit * 0.15), round(unit * 0.85))
+            if max(px[x, y]) < 90
+        ]
+        left = max(x for x in band if x < unit // 2)
+        right = min(x for x in band if x > unit // 2)
+        assert left < min(ink) and max(ink) < right, unit
+
+
 def test_before_the_second_tile_only_what_is_open_is_drawn() -> None:
     view = FidoView(3, 21).lead("21-21").view()
     plan = plan_fido(view)
