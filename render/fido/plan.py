@@ -545,7 +545,8 @@ def _largest(
     east and west), the largest unit at which its picture, scaled (and turned, if
     ``transposed``), would about fit (only its area and its size across the rows, if
     ``folded``: rows turned back trade length for breadth) is tried first, then a step
-    down while it does not fit, or up while the next unit might and does."""
+    down while it does not fit, or up while the next unit might and does. A single unit
+    (``first`` is ``lowest``) is laid out whatever the estimate says."""
 
     def over(unit: int) -> float:
         """How far over the budgets the guide scaled to ``unit`` is (1: just fits)."""
@@ -569,7 +570,9 @@ def _largest(
     unit = first
     while unit > lowest and over(unit) > SLACK:
         unit -= UNIT_STEP
-    if over(unit) > SLACK:
+    # A single unit to try, a step above what the other way found, is laid out to see:
+    # a badge's text stays level, so a turned tree does not scale exactly.
+    if over(unit) > SLACK and lowest < first:
         return None
     sized = fitting(unit)
     while sized is None:

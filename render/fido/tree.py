@@ -476,6 +476,10 @@ class TreeLayout:
             flush = 2 * u * stem + u // 2  # the row's middle level with the stem's end
             if stem and need <= flush:  # the row's first tile lies against the top tile
                 height, linked = max(need, flush - u + self.gap), False
+                if stem < len(pieces):  # (else the row is the arm's badge, at its tip)
+                    top = u + 2 * u * stem
+                    beside = self._beside_stem(child, pieces[stem][0], going_up, west, top)
+                    height = max(height, min(beside, flush + self.gap))
                 break
             wanted = max(1, -(-(need - u // 2) // (2 * u)))
             if stem < prefix:
@@ -488,6 +492,25 @@ class TreeLayout:
             linked = alone and height > u + 2 * u * stem  # else the row touches the stem
         reach = max(height + far(child), u + 2 * u * stem)
         return Placement(label, going_up, west, room, child, height, stem, linked, reach)
+
+    def _beside_stem(
+        self, child: Shape, first: object, going_up: bool, west: bool, top: int
+    ) -> int:
+        """The least distance from the parent row at which nothing of side arm row
+        ``child`` but its ``first`` tile (an arm turned back, or a side arm, running back
+        towards the stem) lies flush beside the stem's top tile, which ends ``top`` px from
+        the parent row, past the row's middle if the row is nearer: the stem must then end
+        short of them. 0 if nothing comes near the stem's column."""
+        u, gap = self.unit, self.gap
+        line = 0 if west else u  # between the stem's column and the row's first tile
+        if child.side(going_up)[1].get(line // u, NEG) <= (u // 2 if going_up else u - u // 2):
+            return 0  # nothing beyond the first tile comes near that line
+        least = 0
+        for spot in child.spots:
+            if spot.payload is first or spot.left >= line + gap or spot.right <= line - gap:
+                continue
+            least = max(least, top + gap + (spot.bottom if going_up else -spot.top))
+        return least
 
     def put(self, shape: Shape, column: int, placement: Placement) -> None:
         """Add ``placement``'s stem, link and row to ``shape``."""

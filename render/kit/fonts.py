@@ -1,6 +1,7 @@
 """Fonts shipped with the package, and text helpers that keep player names drawable.
 
-DejaVu Sans ships in ``render/fonts/`` (licence beside it) because no system font can be
+DejaVu Sans (and its condensed bold, for numerals that must fill a tile's half) ships in
+``render/fonts/`` (licence beside it) because no system font can be
 assumed in the Docker image, and Pillow's built-in font lacks characters players use (—, ▶,
 accented and Cyrillic names). The BASIC layout engine is forced so the same text gives the
 same pixels whether or not libraqm is installed.
@@ -25,21 +26,29 @@ DRAWING = threading.Lock()
 """Held while drawing a picture: cached FreeType faces must not be used by two threads at
 once (FreeType faces are not thread-safe), and the bot may render from worker threads."""
 
-_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+_FILES = {
+    (False, False): "DejaVuSans.ttf",
+    (True, False): "DejaVuSans-Bold.ttf",
+    (True, True): "DejaVuSansCondensed-Bold.ttf",
+}
+"""By (bold, condensed)."""
 _MISSING_PROBE = "\U0010fffd"  # a private-use code point no font maps: draws as .notdef
 ELLIPSIS = "…"
 
 
-@lru_cache(maxsize=2)
-def _font_bytes(bold: bool) -> bytes:
-    return resources.files("render").joinpath("fonts", _FILES[bold]).read_bytes()
+@lru_cache(maxsize=3)
+def _font_bytes(bold: bool, condensed: bool = False) -> bytes:
+    return resources.files("render").joinpath("fonts", _FILES[bold, condensed]).read_bytes()
 
 
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> Font:
-    """DejaVu Sans at ``size`` px; cached because loading a face costs about a millisecond."""
+@lru_cache(maxsize=96)
+def font(size: int, bold: bool = False, condensed: bool = False) -> Font:
+    """DejaVu Sans at ``size`` px (``condensed``: DejaVu Sans Condensed Bold, as tall
+    and a tenth narrower); cached because loading a face costs about a millisecond."""
     return ImageFont.truetype(
-        BytesIO(_font_bytes(bold)), max(1, size), layout_engine=ImageFont.Layout.BASIC
+        BytesIO(_font_bytes(bold or condensed, condensed)),
+        max(1, size),
+        layout_engine=ImageFont.Layout.BASIC,
     )
 
 

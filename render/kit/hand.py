@@ -71,8 +71,8 @@ __all__ = [
 ]
 
 HAND_NUMERAL: Final = 0.56
-"""Numerals (10–21) on hand tiles: no seat band, so a little bigger than on the table
-(:data:`render.kit.tiles.BIG_NUMERAL`)."""
+"""Numerals (10–21) on hand tiles, in the bold face: with no seat band, two of its digits
+fit a half at this size."""
 BRIGHT: Final = TileLook(numeral=HAND_NUMERAL)
 DIM: Final = TileLook(fade=DIM_ALPHA, spinner=None, numeral=HAND_NUMERAL)
 LOOKS: Final = {

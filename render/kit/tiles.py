@@ -67,17 +67,22 @@ class TileLook:
     fade: float = 0.0
     fade_to: RGB = BACKGROUND
     numeral: float = 0.42
-    """Numerals' size as a share of a half's side. Sets above double-9 (which alone have
-    numerals) use :data:`BIG_NUMERAL`, which reads on a phone at the units they draw."""
+    """Numerals' size as a share of a half's side (:data:`BIG_NUMERAL` on FIDO's tiles)."""
     numerals: bool = False
     """Every number as a numeral, 0 to 21 alike (FIDO's sets, double-6 to double-21)."""
+    condensed: bool = False
+    """Numerals in DejaVu Sans Condensed Bold: as tall as the bold face's, a tenth
+    narrower, so two digits fill a half's width at a bigger ``numeral``."""
 
 
 PLAIN: Final = TileLook()
-BIG_NUMERAL: Final = 0.52
-"""Numerals this big still leave "21" clear of a seat band (two digits are about 1.4 times
-the font size wide)."""
-NUMERALS: Final = TileLook(numeral=BIG_NUMERAL, numerals=True)
+BIG_NUMERAL: Final = 0.6
+"""Condensed numerals this big keep "20" (the widest two digits, 1.15 times the font size)
+inside the seat band of a standing tile, touching it at most, from a unit of 22 px up;
+the bold face's would have to be 0.52 of a half, and a chat shows a FIDO picture no
+wider than its numerals allow (:mod:`render.kit.legible`), so this lets a tree be 15%
+wider and still read."""
+NUMERALS: Final = TileLook(numeral=BIG_NUMERAL, numerals=True, condensed=True)
 """FIDO's tiles: every number a numeral, sized to read on a phone."""
 
 
@@ -175,7 +180,7 @@ def _draw_half(
     whose top-left corner is ``origin``."""
     ox, oy = origin
     if look.numerals or number > MAX_PIPS:
-        face = font(round(half * look.numeral), bold=True)
+        face = font(round(half * look.numeral), bold=True, condensed=look.condensed)
         draw.text(
             (ox + half / 2, oy + half / 2), str(number), font=face, fill=look.pips, anchor="mm"
         )

@@ -413,10 +413,11 @@ def test_in_line_doubles_lie_in_the_row_and_open_no_side_arms() -> None:
 def test_side_arms_leave_the_short_ends_and_the_arm_carries_on_across_the_double() -> None:
     """As on a real table: of every double with side arms, one arm leaves its top short
     end and the other its bottom one; the tile on its naked side lies against its far long
-    side, in the same row; C and D leave the opening double's short ends."""
+    side, in the same row; C and D leave the opening double's short ends (checked with
+    the tree upright, whichever way round it was laid)."""
     view = C.branching()
     line = view["line"]
-    plan = plan_fido(view)
+    plan = upright(plan_fido(view))
     laid = {(t.arm, t.index): t for t in plan.tiles}
     sides: dict[tuple[str, int], list[Any]] = {}
     for arm in line["arms"]:
@@ -443,6 +444,29 @@ def test_side_arms_leave_the_short_ends_and_the_arm_carries_on_across_the_double
     for label in ("A", "B"):
         first = laid[(label, 0)].rect
         assert touching(first, lead) and first.centre[1] == lead.centre[1]
+
+
+def test_two_digit_numerals_stay_inside_the_seat_band() -> None:
+    """FIDO's numerals fill a half, yet the widest two digits ("20") on a standing tile,
+    the narrow way, never run into its seat band, from 22 px up (at 20 and 21 px the
+    band keeps its least width, 2 px, and they do by a pixel)."""
+    for unit in range(22, 65):
+        face = tile_face(20, 20, S, unit, replace(NUMERALS, accent=(255, 0, 0)))
+        white = Image.new("RGBA", face.size, (255, 255, 255, 255))
+        white.alpha_composite(face)
+        px = white.convert("RGB").load()
+        assert px is not None
+        below = round(unit * 0.88)  # under the digits, above the divider
+        band = [x for x in range(unit) if px[x, below][0] > 150 and px[x, below][1] < 100]
+        ink = [
+            x
+            for x in range(unit)
+            for y in range(round(unit * 0.15), round(unit * 0.85))
+            if max(px[x, y]) < 90
+        ]
+        left = max(x for x in band if x < unit // 2)
+        right = min(x for x in band if x > unit // 2)
+        assert left < min(ink) and max(ink) < right, unit
 
 
 def test_before_the_second_tile_only_what_is_open_is_drawn() -> None:
