@@ -186,7 +186,8 @@ class TournamentHandlers(Desk):
                 record = await service.add(record.id, actor, user.id, user.display_name)
                 note = N_("{player} is in the tournament.")
             await redraw_signup(interaction.client, record)
-            await tell(interaction, reader_text(interaction)._(note, player=f"<@{user.id}>"))
+            mention = f"<@{user.id}>"
+            await tell(interaction, reader_text(interaction)._(note, player=mention))
 
         await self.guarded(interaction, act)
 

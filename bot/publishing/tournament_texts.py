@@ -61,7 +61,8 @@ def signup_content(record: TournamentRecord, text: Text) -> str:
     settings = TournamentSettings.from_json(record.game, record.settings)
     people = [e for e in record.entrants if not e.is_computer]
     lines = [f"**{title(record, text)}**", settings_line(settings, text)]
-    lines.append(text._("Organizer: {organizer}", organizer=f"<@{record.creator_id}>"))
+    organizer = f"<@{record.creator_id}>"
+    lines.append(text._("Organizer: {organizer}", organizer=organizer))
     count = (
         text._("{count} of {cap} places taken", count=len(people), cap=settings.cap)
         if settings.cap is not None
@@ -110,13 +111,14 @@ def seat_notice(
     record: TournamentRecord, number: int, position: int, seat: int, place: int, text: Text
 ) -> str:
     """A player's DM: where they sit in the round just opened."""
+    thread = f"<#{place}>"
     return text._(
         "{tournament}, round {number}: you play at table {table}, seat {seat}, in {place}.",
         tournament=title(record, text),
         number=number,
         table=position,
         seat=seat,
-        place=f"<#{place}>",
+        place=thread,
     )
 
 

@@ -73,53 +73,59 @@ async def play_round(club: Club, number: int, points: dict[str, float]) -> None:
     lines = [line for line in post.text.split("\n") if "<#" in line]
     assert len(lines) == 2, post.text  # four players: two tables, no bye
     for line in lines:
-        thread_id = int(re.search(r"<#(\d+)>", line).group(1))  # type: ignore[union-attr]
-        thread = fake.thread(thread_id)
-        assert isinstance(thread, PublicThread) and thread.parent is club.channel
-        assert re.fullmatch(rf"Sackson's Network · round {number} · table \d", thread.name)
-        names = seated(line, club)
-        people = [p for p in (club.ada, club.bea) if p.name in names]
-        assert all(thread.has_member(p.user) for p in people)
-        board = await fake.wait_until(
-            lambda: next((m for m in thread.messages if " · game 1 · " in m.text), None),
-            timeout=30,
-            what=f"the table message in {thread.name}",
+        await play_table(club, number, line, points)
+
+
+async def play_table(club: Club, number: int, line: str, points: dict[str, float]) -> None:
+    """Play the table a line of round ``number``'s post names, in its thread, and add its
+    result to ``points``."""
+    fake = club.fake
+    thread_id = int(re.search(r"<#(\d+)>", line).group(1))  # type: ignore[union-attr]
+    thread = fake.thread(thread_id)
+    assert isinstance(thread, PublicThread) and thread.parent is club.channel
+    assert re.fullmatch(rf"Sackson's Network · round {number} · table \d", thread.name)
+    names = seated(line, club)
+    people = [p for p in (club.ada, club.bea) if p.name in names]
+    assert all(thread.has_member(p.user) for p in people)
+    board = await fake.wait_until(
+        lambda: next((m for m in thread.messages if " · game 1 · " in m.text), None),
+        timeout=30,
+        what=f"the table message in {thread.name}",
+    )
+    found = re.search(r" · table (\d+) · ", board.text)
+    assert found, board.text
+    table = ThreadTable(
+        fake,
+        thread,  # type: ignore[arg-type]
+        people,
+        family="sackson",
+        show_label="Play",
+        table_message=board,
+        table_number=int(found.group(1)),
+    )
+    if people:
+        # Each person is told their seat in a DM, which names the thread.
+        for person in people:
+            if not person.dms_closed:
+                assert any(
+                    f"round {number}: you play at table" in m.text and f"<#{thread_id}>" in m.text
+                    for m in fake.dm_messages(person.user)
+                )
+        await table.play_out(lambda turn, _: table.play_first(turn), limit=400, timeout=30)
+    else:
+        await fake.wait_until(
+            lambda: table.match_over or None, timeout=120, what="the computers' table"
         )
-        found = re.search(r" · table (\d+) · ", board.text)
-        assert found, board.text
-        table = ThreadTable(
-            fake,
-            thread,  # type: ignore[arg-type]
-            people,
-            family="sackson",
-            show_label="Play",
-            table_message=board,
-            table_number=int(found.group(1)),
-        )
-        if people:
-            # Each person is told their seat in a DM, which names the thread.
-            for person in people:
-                if not person.dms_closed:
-                    assert any(
-                        f"round {number}: you play at table" in m.text
-                        and f"<#{thread_id}>" in m.text
-                        for m in fake.dm_messages(person.user)
-                    )
-            await table.play_out(lambda turn, _: table.play_first(turn), limit=400, timeout=30)
-        else:
-            await fake.wait_until(
-                lambda: table.match_over or None, timeout=120, what="the computers' table"
-            )
-        final = table.table().text
-        won = re.search(r"🏆 \*\*(.+?)\*\* won the (?:match|game)", final)
-        if won:
-            winner = re.sub(r"\\(.)", r"\1", won.group(1))  # the name, unescaped
-            assert winner in names, final
-            points[winner] += 1
-        else:
-            assert "ended in a draw" in final, final
-            for name in names:
-                points[name] += 0.5
+    final = table.table().text
+    won = re.search(r"🏆 \*\*(.+?)\*\* won the (?:match|game)", final)
+    if won:
+        winner = re.sub(r"\\(.)", r"\1", won.group(1))  # the name, unescaped
+        assert winner in names, final
+        points[winner] += 1
+    else:
+        assert "ended in a draw" in final, final
+        for name in names:
+            points[name] += 0.5
 
 
 async def test_a_two_round_swiss_of_sackson_plays_itself_out_in_threads(
