@@ -72,7 +72,7 @@ class PlaceNames:
         def place(record: TableRecord) -> Place:
             guild = client.get_guild(record.guild_id)
             if guild is not None:
-                channel = guild.get_channel(record.channel_id)
+                channel = guild.get_channel_or_thread(record.channel_id)  # a tournament's thread
                 return Place(guild.name, None if channel is None else channel.name)
             names = asked.get(record.guild_id)
             if names is None:

@@ -87,7 +87,7 @@ def status_line(record: TournamentRecord, text: Text) -> str:
     if record.status is TournamentStatus.RUNNING:
         return text._("Started: round {number} is being played.", number=record.round)
     if record.status is TournamentStatus.PAUSED:
-        return text._("Paused by the organizer after round {number}.", number=record.round)
+        return text._("Paused: no new round opens until an organizer resumes it.")
     if record.status is TournamentStatus.FINISHED:
         return text._("Finished after {count} rounds.", count=record.round)
     return text._("Cancelled by the organizer.")

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.conftest import Club, checked_bot, driver
 from tests.bot.e2e.harness import Player, TableDriver
-from tests.fakediscord import BotProcess, Message
+from tests.fakediscord import BotLauncher, BotProcess, Message
 from tests.fakediscord.threads import PublicThread
 
 TITLE = "Sackson's Network tournament"
@@ -104,6 +104,9 @@ async def play_table(club: Club, number: int, line: str, points: dict[str, float
         table_number=int(found.group(1)),
     )
     if people:
+        # /games lists a tournament table like any other, named by its thread
+        listing = await table.slash(people[0], "games")
+        assert listing.ephemeral and f"Sackson's Network · round {number} · table" in listing.text
         # Each person is told their seat in a DM, which names the thread.
         for person in people:
             if not person.dms_closed:
@@ -172,6 +175,11 @@ async def test_a_two_round_swiss_of_sackson_plays_itself_out_in_threads(
         what="the standings after round 1",
     )
     assert "Buchholz" in after_one.text and "Sonneborn–Berger" in after_one.text
+    asked = await desk.slash(bea, "tournament standings")
+    assert asked.ephemeral and "Standings after round 1" in asked.text
+    await fake.wait_until(lambda: round_post(club, 2), timeout=60, what="round 2's post")
+    show = await desk.slash(bea, "tournament show")
+    assert show.ephemeral and "round 2**" in show.text and "<#" in show.text
     await play_round(club, 2, points)
 
     final = await fake.wait_until(
@@ -194,3 +202,30 @@ async def test_a_two_round_swiss_of_sackson_plays_itself_out_in_threads(
     await fake.wait_until(
         lambda: "Finished after 2 rounds" in signup.text or None, timeout=10, what="the sign-up"
     )
+
+
+async def test_without_thread_permissions_the_tournament_pauses_and_says_why(
+    club: Club, bot_launcher: BotLauncher
+) -> None:
+    fake, ada, bea = club.fake, club.ada, club.bea
+    events = club.guild.add_text_channel("events", create_threads=False)
+    async with checked_bot(club, bot_launcher):
+        desk = TableDriver(fake, events, [ada, bea])
+        opened = await desk.seen(
+            await fake.slash(ada.user, events, "tournament new", game="sackson", rounds=1)
+        )
+        signup = opened.message
+        for person in (ada, bea):
+            await desk.seen(await fake.click(person.user, signup, signup.button(label="Join")))
+        started = await desk.seen(await fake.click(ada.user, signup, signup.button(label="Start")))
+        assert started.updated and "Paused" in started.text
+        told = await fake.wait_until(
+            lambda: next((m for m in events.messages if "Create Public Threads" in m.text), None),
+            timeout=30,
+            what="the permissions line",
+        )
+        assert "Send Messages in Threads" in told.text and "/tournament resume" in told.text
+        assert events.threads == []
+        # Nobody but the organizer resumes it; the organizer's resume tries again.
+        refused = await desk.slash(bea, "tournament resume")
+        assert refused.ephemeral and "Only the organizer" in refused.text
