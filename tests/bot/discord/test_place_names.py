@@ -63,8 +63,9 @@ async def test_a_server_that_cannot_be_read_stays_unnamed() -> None:
 
 
 async def test_places_read_the_cache_first_and_ask_only_for_the_rest() -> None:
-    cached = SimpleNamespace(
-        name="Cached Club", get_channel=lambda i: SimpleNamespace(name="lobby") if i == 5 else None
+    cached = SimpleNamespace(  # a channel or a thread, as discord.py's cached guild finds it
+        name="Cached Club",
+        get_channel_or_thread=lambda i: SimpleNamespace(name="lobby") if i == 5 else None,
     )
     client = FakeClient({2: ("Tile Tavern", {20: "back"})})
     client.get_guild = lambda guild_id: cached if guild_id == 1 else None  # type: ignore[method-assign,assignment]
