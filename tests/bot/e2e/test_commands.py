@@ -36,6 +36,14 @@ async def test_only_plain_intents_and_the_expected_commands(club: Club, bot: Bot
         "network web",
     ]
     assert fake.command("standings", club.guild).name == "standings"
+    tournament = fake.command("tournament", club.guild)
+    assert sorted(tournament.subcommand_paths()) == [
+        f"tournament {name}"
+        for name in sorted(
+            ["add", "cancel", "drop", "join", "leave", "new", "pause", "resume", "show"]
+            + ["standings", "start"]
+        )
+    ]
     assert fake.command("ranking", club.guild).name == "ranking"
     # Every command works in servers, the bot's DM, and DMs and group DMs it is not in,
     # from a server's install or a user's own.
