@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from tests.bot.e2e.conftest import Club, checked_bot, driver
-from tests.bot.e2e.harness import Player, TableDriver
+from tests.bot.e2e.harness import Player, TableDriver, restart_bot
 from tests.fakediscord import BotLauncher, BotProcess, Message
 from tests.fakediscord.threads import PublicThread
 
@@ -229,3 +230,36 @@ async def test_without_thread_permissions_the_tournament_pauses_and_says_why(
         # Nobody but the organizer resumes it; the organizer's resume tries again.
         refused = await desk.slash(bea, "tournament resume")
         assert refused.ephemeral and "Only the organizer" in refused.text
+
+
+async def test_a_sign_up_deadline_starts_the_tournament_after_a_restart(
+    club: Club, bot_launcher: BotLauncher, tmp_path: Path
+) -> None:
+    """``deadline:2h``: the bot restarts during sign-up, and once its clock passes the two
+    hours the tournament starts by itself: the sign-up closes and round 1 is posted."""
+    fake, ada, bea = club.fake, club.ada, club.bea
+    clock = tmp_path / "clock"
+    clock.write_text("0\n")
+    async with checked_bot(club, bot_launcher, CLOCK_FILE=str(clock)) as process:
+        desk = driver(club, ada, bea)
+        opened = await desk.seen(
+            await fake.slash(
+                ada.user, club.channel, "tournament new", game="sackson", deadline="2h"
+            )
+        )
+        signup = opened.message
+        assert "sign-up closes <t:" in signup.text
+        for person in (ada, bea):
+            await desk.seen(await fake.click(person.user, signup, signup.button(label="Join")))
+        await restart_bot(fake, process)
+        clock.write_text(f"{2 * 3600 + 60}\n")
+        post = await fake.wait_until(
+            lambda: round_post(club, 1), timeout=30, what="round 1 after the deadline"
+        )
+        assert f"<@{ada.user.id}>" in post.text and f"<@{bea.user.id}>" in post.text
+        await fake.wait_until(
+            lambda: "round 1 is being played" in signup.text or None,
+            timeout=10,
+            what="the sign-up closed",
+        )
+        assert not signup.buttons
