@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.e2e.conftest import Club, checked_bot, driver
+from tests.bot.e2e.conftest import SEEDED_BOTH_WAYS, Club, checked_bot, driver
 from tests.bot.e2e.harness import Player, TableDriver, restart_bot
 from tests.fakediscord import BotLauncher, BotProcess, Message
 from tests.fakediscord.threads import PublicThread
@@ -132,6 +132,7 @@ async def play_table(club: Club, number: int, line: str, points: dict[str, float
             points[name] += 0.5
 
 
+@SEEDED_BOTH_WAYS
 async def test_a_two_round_swiss_of_sackson_plays_itself_out_in_threads(
     club: Club, seeded_bot: BotProcess
 ) -> None:
