@@ -7,8 +7,11 @@ Claimed before it is told, a piece of news is never told twice, even by several
 processes or after a restart; a process killed between the claim and its listeners'
 posts loses that one post (the tables themselves are not lost: their messages are
 posted in their threads by the publish jobs, and ``/tournament show`` tells the round).
-What is not announced yet when a process starts is announced by its
-:meth:`~bot.tournaments.progress.TournamentRounds.resume_running`.
+A process that dies after a write that opened a round but before claiming its news
+leaves it to the next :meth:`~bot.tournaments.progress.TournamentRounds.advance` of that
+tournament (a start's :meth:`~bot.tournaments.progress.TournamentRounds.resume_running`
+calls it for every running one); a tournament that finished as its process died keeps
+its final standings for ``/tournament standings``, unposted.
 """
 
 from __future__ import annotations
