@@ -24,8 +24,10 @@ from bot.app.web import WebServer
 from bot.discord.cogs.games import family_group
 from bot.discord.cogs.league import LeagueCog
 from bot.discord.cogs.tables import TablesCog
+from bot.discord.cogs.tournaments import tournament_group
 from bot.discord.command_words import CommandWords
 from bot.discord.handlers import Handlers
+from bot.discord.tournament_posts import ThreadPlaces, TournamentPosts
 from bot.games import ADAPTERS
 from bot.publishing import pictures
 from bot.publishing.delivery import Delivery
@@ -36,6 +38,8 @@ from bot.publishing.publisher import Publisher
 from bot.store import Store
 from bot.tables.service import TableService
 from bot.tables.timers import DEFAULT_RECHECK_SECONDS, TableTimers
+from bot.tournaments.deadlines import SignupDeadlines
+from bot.tournaments.service import TournamentService
 from bot.views.components import DYNAMIC_ITEMS
 from bot.views.surfaces import offer
 
@@ -80,6 +84,7 @@ class Wiring:
         self._observer: Observer | None = None
         self._store: Store | None = None
         self._timers: TableTimers | None = None
+        self._deadlines: SignupDeadlines | None = None
         self._painters: Executor | None = None
         self._queue: JobQueue | None = None
         self._claims: InteractionClaims | None = None
@@ -136,12 +141,21 @@ class Wiring:
             web=links,
             activity=offered.activity,
         )
+        tournaments = TournamentService(store, service, ThreadPlaces(client).open, clock=clock)
+        handlers.tournaments = tournaments
+        posts = TournamentPosts(client, tournaments, delivery, timers)
+        tournaments.on_change(posts.tell)
+        self._deadlines = deadlines = SignupDeadlines(
+            store, self._deadline_passed(posts), clock=clock, recheck=recheck
+        )
+        handlers.on_signup = deadlines.track
         client.add_dynamic_items(*DYNAMIC_ITEMS)
         await client.tree.set_translator(CommandWords())  # every command in four languages
         for adapter in ADAPTERS.values():
             client.tree.add_command(family_group(adapter, handlers, settings.turn_seconds))
         await client.add_cog(LeagueCog(store, clock))
         await client.add_cog(TablesCog(handlers))
+        client.tree.add_command(tournament_group(handlers, settings.turn_seconds))
         workers = settings.publish_concurrency
         if queue.in_process:
             workers = max(1, workers)  # the only process: it must publish
@@ -166,7 +180,16 @@ class Wiring:
             await self._web.start(settings.web_host, settings.web_port)
         if self._restores:
             await handlers.restore()
+            await tournaments.resume_running()  # a round that ended while none ran
+            await deadlines.restore()
         return handlers
+
+    def _deadline_passed(self, posts: TournamentPosts) -> Callable[[int], Awaitable[None]]:
+        async def passed(tournament_id: int) -> None:
+            await self._ready()
+            await posts.deadline_passed(tournament_id)
+
+        return passed
 
     async def _turn_expired(self, table_id: int, turn: int) -> None:
         await self._ready()
@@ -183,6 +206,9 @@ class Wiring:
         """Stop the timers, the interaction claims and the job queue (before the client
         closes: the jobs under way finish, or are handed back, within the queue's grace)."""
         timers, self._timers = self._timers, None
+        deadlines, self._deadlines = self._deadlines, None
+        if deadlines is not None:
+            await deadlines.close()
         queue, self._queue = self._queue, None
         web, self._web = self._web, None
         if web is not None:  # its pages reconnect to another process

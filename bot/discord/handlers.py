@@ -9,6 +9,7 @@ from bot.discord.lobby import LobbyHandlers
 from bot.discord.looking import LookHandlers
 from bot.discord.restarts import Restarts
 from bot.discord.suggestions import MoveSuggestions
+from bot.discord.tournaments import TournamentHandlers
 from bot.discord.turns import TurnHandlers
 from bot.discord.web_page import WebPageHandlers
 
@@ -21,6 +22,7 @@ class Handlers(
     MoveSuggestions,
     Restarts,
     WebPageHandlers,
+    TournamentHandlers,
 ):
     """Interaction logic shared by the dynamic controls and the slash commands: every
     part's entry points on one object, sharing one :class:`~bot.discord.answering.Desk`

@@ -32,6 +32,9 @@ class _Names:
     at: float
     server: str | None
     channels: dict[int, str] = field(default_factory=dict)
+    looked_for: set[int] = field(default_factory=set)
+    """Channels not among the server's, looked for once among its active threads (a
+    tournament's tables: a thread opened since is looked for when it is listed)."""
 
 
 class PlaceNames:
@@ -60,6 +63,10 @@ class PlaceNames:
             known = self._asked.get(guild_id)
             if known is None:
                 known = self._asked[guild_id] = await self._ask(client, guild_id, now)
+            missing = record.channel_id
+            if missing not in known.channels and missing not in known.looked_for:
+                known.looked_for.add(missing)
+                await self._ask_threads(client, guild_id, known)
             found[guild_id] = known
         return found
 
@@ -72,7 +79,7 @@ class PlaceNames:
         def place(record: TableRecord) -> Place:
             guild = client.get_guild(record.guild_id)
             if guild is not None:
-                channel = guild.get_channel(record.channel_id)
+                channel = guild.get_channel_or_thread(record.channel_id)  # a tournament's thread
                 return Place(guild.name, None if channel is None else channel.name)
             names = asked.get(record.guild_id)
             if names is None:
@@ -113,6 +120,17 @@ class PlaceNames:
             return names
         names.channels = {channel.id: channel.name for channel in channels}
         return names
+
+    @staticmethod
+    async def _ask_threads(client: discord.Client, guild_id: int, names: _Names) -> None:
+        """Add the server's active threads (a table played in a thread: a tournament's),
+        one more call, only when a listed table is in none of the names known."""
+        try:
+            found = await client.http.get_active_threads(guild_id)
+        except discord.HTTPException:
+            return
+        for thread in found.get("threads", []):
+            names.channels[int(thread["id"])] = thread["name"]
 
 
 PLACE_NAMES: Final = PlaceNames()

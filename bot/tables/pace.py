@@ -66,22 +66,29 @@ BAD_TURN: Final = N_(
 )
 
 
-def parse_turn(text: str) -> int:
-    """The seconds ``text`` says (1 minute to 3 days); a UserError says what is wrong."""
+def parse_duration(text: str, bad: UserError) -> int:
+    """The seconds ``text`` says (``2h``, ``1d 12h``, a bare number as minutes); ``bad``
+    is raised when it cannot be read."""
     cleaned = text.strip().lower().replace(",", " ")
     if not cleaned:
-        raise UserError(BAD_TURN)
+        raise bad
     seconds, position = 0, 0
     for found in _PART.finditer(cleaned):
         if cleaned[position : found.start()].strip():
-            raise UserError(BAD_TURN)
+            raise bad
         unit = _NAMES.get(found.group(2) or "m")
         if unit is None:
-            raise UserError(BAD_TURN)
+            raise bad
         seconds += int(found.group(1)) * _UNITS[unit]
         position = found.end()
     if position == 0 or cleaned[position:].strip():
-        raise UserError(BAD_TURN)
+        raise bad
+    return seconds
+
+
+def parse_turn(text: str) -> int:
+    """The seconds ``text`` says (1 minute to 3 days); a UserError says what is wrong."""
+    seconds = parse_duration(text, UserError(BAD_TURN))
     if not MIN_OPTION_SECONDS <= seconds <= MAX_TURN_SECONDS:
         if seconds < MIN_OPTION_SECONDS:
             raise UserError(

@@ -18,13 +18,21 @@ from bot.store import (
 from bot.tables.errors import NotAllowedError, UserError
 from bot.tables.seats import Actor
 from bot.tables.service import TableService
+from bot.tournaments.news import Listener
 from bot.tournaments.settings import TournamentSettings
 from i18n import N_
 
 OpenPlace = Callable[[TournamentRecord, int, int], Awaitable[int]]
 """``open_place(tournament, round, position) -> channel_id``: where a round's table is
 played (the Discord layer makes a thread for it); each table needs a channel of its own,
-since a channel holds one open table."""
+since a channel holds one open table. It raises :class:`PlaceRefused` when the place
+cannot be made (the tournament then pauses until an organizer resumes it)."""
+
+
+class PlaceRefused(Exception):
+    """Where a table would be played could not be made (say, the bot may not open
+    threads there): the tournament pauses, and its resume tries again."""
+
 
 ATTEMPTS: Final = 8
 """How many times a change is decided again when other writes keep coming first."""
@@ -53,6 +61,13 @@ class TournamentCore:
         self._again: set[int] = set()
         """Tournaments asked to move on while being moved on (a table that closed as
         its round opened): the mover looks once more before it stops."""
+        self._listeners: list[Listener] = []
+
+    def on_change(self, listener: Listener) -> None:
+        """Tell ``listener`` each piece of news (a round opened, the end, a table that
+        could not be placed) once, after this process claimed it
+        (:mod:`bot.tournaments.news` says what a crash between the two loses)."""
+        self._listeners.append(listener)
 
     async def tournament(self, tournament_id: int) -> TournamentRecord:
         record = await self.store.get_tournament(tournament_id)

@@ -25,7 +25,8 @@ from bot.store import (
     TournamentRecord,
     TournamentStatus,
 )
-from bot.tournaments.core import TournamentCore
+from bot.tournaments.core import PlaceRefused, TournamentCore
+from bot.tournaments.news import News, due, shown_of, with_shown
 from bot.tournaments.outcomes import played_rounds
 from bot.tournaments.rounds import PlayedRound
 from bot.tournaments.schedule import next_round
@@ -51,11 +52,88 @@ class TournamentRounds(TournamentCore):
             async with self.store.hold_tournament(tournament_id):
                 while True:
                     again.discard(tournament_id)
-                    record = await self._move_on(tournament_id)
+                    try:
+                        record = await self._move_on(tournament_id)
+                    except PlaceRefused:
+                        record = await self._pause_refused(tournament_id)
                     if tournament_id not in again:
+                        await self._announce(record)
                         return record
         finally:
             moving.discard(tournament_id)
+
+    async def _pause_refused(self, tournament_id: int) -> TournamentRecord:
+        """A round's table could not be placed: pause (a resume tries again) and say so."""
+        record = await self.tournament(tournament_id)
+        if record.status is TournamentStatus.RUNNING:
+            try:
+                record = await self.store.update_tournament(
+                    record.id, record.version, status=TournamentStatus.PAUSED
+                )
+            except StaleVersionError:
+                return await self.tournament(tournament_id)
+            log.warning("tournament %d: a table could not be placed; paused", record.id)
+            await self._tell(record, News("refused", record.round))
+        return record
+
+    async def _announce(self, record: TournamentRecord) -> None:
+        """Claim and tell every piece of news not told yet (see :mod:`bot.tournaments.news`)."""
+        if not self._listeners:
+            return
+        placed: dict[int, int] = {}
+        for entry in await self.store.tournament_tables(record.id):
+            placed[entry.round] = placed.get(entry.round, 0) + 1
+        complete = {
+            number
+            for number, tables in enumerate(record.pairings, start=1)
+            if placed.get(number, 0) >= sum(1 for players in tables if len(players) >= 2)
+        }
+        for news in due(record, complete):
+            claimed = await self._claim(record.id, news)
+            if claimed is not None:
+                record = claimed
+                await self._tell(record, news)
+
+    async def _claim(self, tournament_id: int, news: News) -> TournamentRecord | None:
+        """Note ``news`` as told (None: it was already, by this or another process)."""
+        while True:
+            record = await self.tournament(tournament_id)
+            shown = shown_of(record)
+            if news.kind == "final":
+                if shown.get("final"):
+                    return None
+                changes = with_shown(record, final=True, round=record.round)
+            else:
+                if int(shown.get("round", 0)) >= news.number:
+                    return None
+                changes = with_shown(record, round=news.number)
+            try:
+                return await self.store.update_tournament(
+                    record.id, record.version, settings=changes
+                )
+            except StaleVersionError:
+                continue
+
+    async def _tell(self, record: TournamentRecord, news: News) -> None:
+        for listener in self._listeners:
+            try:
+                await listener(record, news)
+            except Exception:
+                log.exception("tournament %d: telling %s failed", record.id, news)
+
+    async def remember_signup_message(self, tournament_id: int, message_id: int) -> None:
+        """Keep the sign-up message's id, so it can be redrawn later."""
+        while True:
+            record = await self.tournament(tournament_id)
+            try:
+                await self.store.update_tournament(
+                    record.id,
+                    record.version,
+                    settings=with_shown(record, signup_message=message_id),
+                )
+                return
+            except StaleVersionError:
+                continue
 
     async def resume_running(self) -> None:
         """After a start: move on every running tournament (a round that ended, or was

@@ -289,3 +289,17 @@ def _subject_prompt(text: Text, noun: str, shown: int, pages: int) -> str:
     if pages == 1:
         return text._("Choose a tile to play")
     return text._("Choose a tile (page {page} of {pages})", page=shown + 1, pages=pages)
+
+
+def signup_view(tournament_id: int, *, text: Text = ENGLISH) -> discord.ui.View:
+    """A tournament's sign-up buttons: Join, Leave and Start (the organizer's), labelled
+    in the tournament's language (the message is public)."""
+    view = _view()
+    buttons: tuple[tuple[ids.TournamentAction, str, discord.ButtonStyle], ...] = (
+        ("join", text._("Join"), discord.ButtonStyle.success),
+        ("leave", text._("Leave"), discord.ButtonStyle.secondary),
+        ("start", text._("Start"), discord.ButtonStyle.primary),
+    )
+    for action, label, style in buttons:
+        view.add_item(button(ids.tournament_id(tournament_id, action), label, style, row=0))
+    return view

@@ -53,6 +53,10 @@ class ControlHandlers(Protocol):
         self, interaction: discord.Interaction[Any], table_id: int
     ) -> None: ...
 
+    async def tournament_button(
+        self, interaction: discord.Interaction[Any], tournament_id: int, action: str
+    ) -> None: ...
+
     async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None: ...
 
 
@@ -108,6 +112,8 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLAT
             await handlers.web_link(interaction, table)
         elif control.kind == "launch":
             await handlers.launch_activity(interaction, table)
+        elif control.kind == "tour":
+            await handlers.tournament_button(interaction, table, part)
         else:
             await handlers.turn_page(interaction, table, turn, int(part))
 

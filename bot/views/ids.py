@@ -1,6 +1,7 @@
 """Custom ids of every control: ``dt:<table id>:<kind>[:<turn>][:<part>]``, for any game.
 
-The table id routes a click to its table (``web``: a personal link to its page;
+The table id routes a click to its table (a sign-up button, ``tour``, carries its
+tournament's id instead) (``web``: a personal link to its page;
 ``launch``: the table as an Activity, in Discord); the turn counter makes a control from an
 earlier turn detectably stale; ``part`` is a lobby action, a page, a menu's chunk or an
 action's move. Nothing in an id is trusted: the service re-checks the clicking user, the
@@ -29,7 +30,12 @@ LOBBY_ACTIONS: Final[tuple[LobbyAction, ...]] = (
 ``accept`` takes a challenge's open seat and starts the game; ``decline`` turns down a
 challenge addressed to the person who presses it."""
 
-Kind = Literal["lobby", "hand", "subject", "target", "action", "page", "hint", "web", "launch"]
+TournamentAction = Literal["join", "leave", "start"]
+"""The sign-up message's buttons: ``dt:<tournament id>:tour:<action>``."""
+
+Kind = Literal[
+    "lobby", "hand", "subject", "target", "action", "page", "hint", "web", "launch", "tour"
+]
 
 TEMPLATE: Final = r"dt:(?:net:)?[0-9]{1,19}:[a-z]{3,6}(?::[A-Za-z0-9-]{1,24}){0,2}"
 """Everything that looks like one of our ids; :func:`parse` decides what it is."""
@@ -45,6 +51,7 @@ _BODIES: Final[tuple[tuple[Kind, str], ...]] = (
     ("hint", r"hint:(?P<turn>[0-9]{1,9})"),
     ("web", r"web"),
     ("launch", r"launch"),
+    ("tour", r"tour:(?P<part>join|leave|start)"),
 )
 _PATTERNS: Final[tuple[tuple[Kind, re.Pattern[str]], ...]] = tuple(
     (kind, re.compile(r"dt:(?:net:)?(?P<table>[0-9]{1,19}):" + body)) for kind, body in _BODIES
@@ -114,3 +121,8 @@ def web_id(table_id: int) -> str:
 
 def launch_id(table_id: int) -> str:
     return str(ControlId(table_id, "launch"))
+
+
+def tournament_id(tournament: int, action: TournamentAction) -> str:
+    """A sign-up button: its number is the tournament's, not a table's."""
+    return str(ControlId(tournament, "tour", None, action))

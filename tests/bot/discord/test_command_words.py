@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.discord.cogs.games import family_group, table_language
 from bot.discord.cogs.league import LeagueCog
 from bot.discord.cogs.tables import TablesCog
+from bot.discord.cogs.tournaments import tournament_group
 from bot.discord.command_words import CommandWords
 from bot.games import ADAPTERS
 from bot.tables.settings import TableSettings
@@ -32,6 +33,7 @@ async def translated_tree() -> list[dict[str, Any]]:
         bot.tree.add_command(family_group(adapter, None, 300))  # type: ignore[arg-type]
     await bot.add_cog(LeagueCog(None))  # type: ignore[arg-type]
     await bot.add_cog(TablesCog(None))  # type: ignore[arg-type]
+    bot.tree.add_command(tournament_group(None, 300))  # type: ignore[arg-type]
     translator = CommandWords()
     await bot.tree.set_translator(translator)
     return [

@@ -14,9 +14,22 @@ from bot.publishing.my_tables import Place
 class FakeClient:
     """No cache; ``fetch_guild`` answers for known servers and counts the calls."""
 
-    def __init__(self, servers: dict[int, tuple[str, dict[int, str]]]) -> None:
+    def __init__(
+        self,
+        servers: dict[int, tuple[str, dict[int, str]]],
+        threads: dict[int, dict[int, str]] | None = None,
+    ) -> None:
         self.servers = servers
         self.asked: list[int] = []
+        self.threads_asked: list[int] = []
+        known = threads or {}
+
+        async def get_active_threads(guild_id: int) -> dict[str, Any]:
+            self.threads_asked.append(guild_id)
+            listed = known.get(guild_id, {})
+            return {"threads": [{"id": str(i), "name": n} for i, n in listed.items()]}
+
+        self.http = SimpleNamespace(get_active_threads=get_active_threads)
 
     def get_guild(self, guild_id: int) -> None:
         return None
@@ -63,8 +76,9 @@ async def test_a_server_that_cannot_be_read_stays_unnamed() -> None:
 
 
 async def test_places_read_the_cache_first_and_ask_only_for_the_rest() -> None:
-    cached = SimpleNamespace(
-        name="Cached Club", get_channel=lambda i: SimpleNamespace(name="lobby") if i == 5 else None
+    cached = SimpleNamespace(  # a channel or a thread, as discord.py's cached guild finds it
+        name="Cached Club",
+        get_channel_or_thread=lambda i: SimpleNamespace(name="lobby") if i == 5 else None,
     )
     client = FakeClient({2: ("Tile Tavern", {20: "back"})})
     client.get_guild = lambda guild_id: cached if guild_id == 1 else None  # type: ignore[method-assign,assignment]
@@ -84,3 +98,20 @@ async def test_stale_names_are_dropped_when_new_ones_are_asked() -> None:
     now[0] += NAMES_KEPT + 1
     await names.resolve(cast(Any, client), [record(2)])
     assert set(names._asked) == {2}
+
+
+async def test_a_table_in_a_thread_is_named_by_the_servers_active_threads_once() -> None:
+    """A tournament's table plays in a thread, which a server's channels do not list."""
+    client = FakeClient(
+        {1: ("Domino Club", {10: "tables"})}, {1: {77: "Sackson's Network · round 1 · table 2"}}
+    )
+    names = PlaceNames(lambda: 100.0)
+    found = await names.resolve(cast(Any, client), [record(1, 10)])
+    assert client.threads_asked == []  # every table in a channel: no more calls
+    found = await names.resolve(cast(Any, client), [record(1, 77), record(1, 77)])
+    assert found[1].channels[77] == "Sackson's Network · round 1 · table 2"
+    assert client.threads_asked == [1]
+    await names.resolve(cast(Any, client), [record(1, 88)])  # a thread opened since
+    assert client.threads_asked == [1, 1]
+    await names.resolve(cast(Any, client), [record(1, 88), record(1, 77)])
+    assert client.threads_asked == [1, 1]  # each looked for once

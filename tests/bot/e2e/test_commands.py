@@ -36,6 +36,20 @@ async def test_only_plain_intents_and_the_expected_commands(club: Club, bot: Bot
         "network web",
     ]
     assert fake.command("standings", club.guild).name == "standings"
+    tournament = fake.command("tournament", club.guild)
+    assert sorted(tournament.subcommand_paths()) == [
+        "tournament add",
+        "tournament cancel",
+        "tournament drop",
+        "tournament join",
+        "tournament leave",
+        "tournament new",
+        "tournament pause",
+        "tournament resume",
+        "tournament show",
+        "tournament standings",
+        "tournament start",
+    ]
     assert fake.command("ranking", club.guild).name == "ranking"
     # Every command works in servers, the bot's DM, and DMs and group DMs it is not in,
     # from a server's install or a user's own.

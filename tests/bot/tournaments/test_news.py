@@ -1,0 +1,118 @@
+"""What players are told of a tournament, through the service's listeners: each round's
+opening and the end told once even when two processes move it on at once; a round whose
+table cannot be placed pauses the tournament, says so, and opens on resume; and a
+sign-up deadline that starts the tournament by itself, re-armed from the store."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.store import Store, TournamentRecord, TournamentStatus
+from bot.tournaments.core import PlaceRefused
+from bot.tournaments.deadlines import SignupDeadlines
+from bot.tournaments.news import News
+from bot.tournaments.service import TournamentService
+from bot.tournaments.settings import TournamentSettings
+from tests.bot.tournaments.events import (
+    ORGANIZER,
+    Places,
+    channels,
+    event,
+    finish_round,
+    process,
+    signed_up,
+)
+
+
+def heard(service: TournamentService) -> list[tuple[str, int]]:
+    """Every piece of news ``service`` tells its listener, as (kind, round)."""
+    told: list[tuple[str, int]] = []
+
+    async def listener(record: TournamentRecord, news: News) -> None:
+        told.append((news.kind, news.number))
+
+    service.on_change(listener)
+    return told
+
+
+async def test_each_round_and_the_end_are_told_once_across_two_processes(
+    store_target: str | Path,
+) -> None:
+    async with Store.open(store_target) as one, Store.open(store_target) as two:
+        shared = channels()
+        first, second = process(one, Places(shared)), process(two, Places(shared))
+        told_first, told_second = heard(first.tournaments), heard(second.tournaments)
+        tournament_id = await signed_up(first.tournaments, event("sackson", 2, "swiss", 2), 4)
+        await first.tournaments.start(tournament_id, ORGANIZER)
+        for number in (1, 2):
+            await finish_round(one, tournament_id, number, random.Random(number), top=1)
+            await asyncio.gather(
+                first.tournaments.advance(tournament_id),
+                second.tournaments.advance(tournament_id),
+            )
+        record = await one.get_tournament(tournament_id)
+        assert record is not None and record.status is TournamentStatus.FINISHED
+        # each piece of news reached one process's listener, once
+        assert sorted(told_first + told_second) == [("final", 2), ("round", 1), ("round", 2)]
+
+
+async def test_a_round_that_cannot_be_placed_pauses_until_resumed(
+    store_target: str | Path,
+) -> None:
+    async with Store.open(store_target) as store:
+        refusing = True
+        ids = channels()
+
+        async def place(record: TournamentRecord, number: int, position: int) -> int:
+            if refusing:
+                raise PlaceRefused("no threads here")
+            return next(ids)
+
+        bot = process(store, Places(channels()))
+        service = TournamentService(store, bot.tables, place)
+        told = heard(service)
+        tournament_id = await signed_up(service, event("sackson", 2, "swiss", 2), 4)
+        record = await service.start(tournament_id, ORGANIZER)
+        assert record.status is TournamentStatus.PAUSED
+        assert told == [("refused", 1)]
+        assert await store.tournament_tables(tournament_id, 1) == []
+
+        refusing = False
+        record = await service.resume(tournament_id, ORGANIZER)
+        assert record.status is TournamentStatus.RUNNING
+        assert len(await store.tournament_tables(tournament_id, 1)) == 2
+        assert told == [("refused", 1), ("round", 1)]
+
+
+async def test_a_sign_up_deadline_starts_the_tournament_once_it_passes(tmp_path: Path) -> None:
+    now = datetime(2030, 1, 1, tzinfo=UTC)
+    clock = [now]
+    async with Store.open(tmp_path / "db.sqlite3", clock=lambda: clock[0]) as store:
+        bot = process(store, Places(channels()))
+        service = TournamentService(store, bot.tables, Places(channels()), clock=lambda: clock[0])
+        base = event("sackson", 2, "swiss", 2)
+        settings = TournamentSettings.build(
+            base.table, format="swiss", rounds=2, deadline=now + timedelta(hours=2)
+        )
+        tournament_id = await signed_up(service, settings, 3)
+        started = asyncio.Event()
+
+        async def due(tid: int) -> None:
+            await service.start(tid, None)
+            started.set()
+
+        # A process that starts later re-arms the deadline from the store.
+        deadlines = SignupDeadlines(store, due, clock=lambda: clock[0], recheck=0.01)
+        await deadlines.restore()
+        await asyncio.sleep(0.05)
+        record = await store.get_tournament(tournament_id)
+        assert record is not None and record.status is TournamentStatus.SIGNUP
+        clock[0] = now + timedelta(hours=2)
+        await asyncio.wait_for(started.wait(), timeout=10)
+        record = await store.get_tournament(tournament_id)
+        assert record is not None and record.status is TournamentStatus.RUNNING
+        assert record.round == 1
+        await deadlines.close()
