@@ -155,7 +155,7 @@ class TournamentPosts:
         if done:
             await self._post(record, texts.round_results(record, len(done), done[-1], text))
         standings = await service.standings(record.id)
-        reply = texts.standings_reply(record, standings, len(done), text, final=final)
+        reply = await texts.standings_message(record, standings, len(done), text, final=final)
         await self._send(record, reply)
 
     async def _post(self, record: TournamentRecord, content: str) -> None:

@@ -211,7 +211,7 @@ class TournamentHandlers(Desk):
         done = await service.results(record.id)
         standing = await service.standings(record.id)
         final = record.status is TournamentStatus.FINISHED
-        reply = texts.standings_reply(record, standing, len(done), text, final=final)
+        reply = await texts.standings_message(record, standing, len(done), text, final=final)
         if show:
             parts = [texts.signup_content(record, text)]
             if record.round and not final:

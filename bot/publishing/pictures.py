@@ -39,6 +39,7 @@ from engine.match import Match
 from engine.registry import game_spec, hand_from_json
 from i18n import Text
 from render.ranking import RankingTable, render_ranking
+from render.tournament import StandingsTable, render_standings
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -48,6 +49,7 @@ HAND_FILE = "hand.png"
 CANDIDATES_FILE = "candidates.png"
 FINISHED_FILE = "hand-over.png"
 RANKING_FILE = "ranking.png"
+STANDINGS_FILE = "standings.png"
 HINT_FILE = "hint.png"
 
 _queue: DrawingQueue | None = None
@@ -253,6 +255,18 @@ async def hint_picture(player: PlayerSeat, move: str) -> discord.File:
 
 def _ranking_png(table: RankingTable, text: Text) -> bytes:
     return render_ranking(table, text=text)
+
+
+def _standings_png(table: StandingsTable, text: Text) -> bytes:
+    return render_standings(table, text=text)
+
+
+async def standings_picture(
+    table: StandingsTable, alt_text: str, text: Text = ENGLISH
+) -> discord.File:
+    """A tournament's standings (public: places, names, points and tie-breaks), its
+    headings in ``text``'s language."""
+    return _file(await draw_off_loop(_standings_png, table, text), STANDINGS_FILE, alt_text)
 
 
 async def ranking_picture(table: RankingTable, alt_text: str, text: Text = ENGLISH) -> discord.File:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.games.words import game_title, goal_label
+from bot.publishing import pictures
 from bot.publishing.replies import Reply
 from bot.store import TournamentRecord, TournamentStatus
 from bot.tables.pace import format_turn
@@ -16,6 +17,7 @@ from bot.tournaments.settings import TournamentSettings
 from bot.tournaments.standings import Standing
 from engine.registry import game_spec
 from i18n import N_, Text
+from render.tournament import StandingsRow, StandingsTable
 
 FORMAT_NAMES: Final = {
     "swiss": N_("Swiss"),
@@ -26,6 +28,8 @@ LEVEL_NAMES: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("ha
 TWO_SEAT_COLUMNS: Final = (N_("Buchholz"), N_("Sonneborn–Berger"), N_("Direct"))
 TABLE_COLUMNS: Final = (N_("Game pts"), N_("Opp. pts"))
 NAME_WIDTH: Final = 18
+PICTURE_ROWS: Final = 32
+"""The standings picture's rows at most (the rest are counted under them)."""
 
 
 def entrant_label(record: TournamentRecord, player: int) -> str:
@@ -169,6 +173,15 @@ def standings_table(
     return "```\n" + "\n".join(rows) + "\n```"
 
 
+def standings_heading(rounds_done: int, text: Text, *, final: bool = False) -> str:
+    """What standings are after: the final ones, or those after a round."""
+    if final:
+        return text._("Final standings")
+    if rounds_done:
+        return text._("Standings after round {number}", number=rounds_done)
+    return text._("Standings")
+
+
 def standings_reply(
     record: TournamentRecord,
     standings: Sequence[Standing],
@@ -180,17 +193,57 @@ def standings_reply(
     """The standings after ``rounds_done`` rounds as a message: the place where a
     standings picture is attached (``files``), with the table as text."""
     settings = TournamentSettings.from_json(record.game, record.settings)
-    if final:
-        heading = text._("Final standings")
-    elif rounds_done:
-        heading = text._("Standings after round {number}", number=rounds_done)
-    else:
-        heading = text._("Standings")
+    heading = standings_heading(rounds_done, text, final=final)
     lines = [f"**{title(record, text)} · {heading}**"]
     if final and standings:
         lines.append(text._("Winner: {player}", player=entrant_label(record, standings[0].player)))
     lines.append(standings_table(record, standings, settings.seats, text))
     return Reply("\n".join(lines))
+
+
+def standings_picture_table(
+    record: TournamentRecord, standings: Sequence[Standing], heading: str, text: Text
+) -> StandingsTable:
+    """The standings as the picture shows them: every figure formatted in ``text``'s
+    language, the tie-break columns in the order they break ties."""
+    settings = TournamentSettings.from_json(record.game, record.settings)
+    columns = TWO_SEAT_COLUMNS if settings.seats == 2 else TABLE_COLUMNS
+    rows = []
+    for line in standings[:PICTURE_ROWS]:
+        entrant = record.entrants[line.player]
+        rows.append(
+            StandingsRow(
+                line.place,
+                entrant.name,
+                text.number(line.points),
+                tuple(text.number(figure) for figure in line.tiebreaks),
+                dropped=entrant.dropped,
+                computer=entrant.is_computer,
+            )
+        )
+    more = max(0, len(standings) - PICTURE_ROWS)
+    return StandingsTable(
+        title(record, text), heading, tuple(text._(c) for c in columns), tuple(rows), more
+    )
+
+
+async def standings_message(
+    record: TournamentRecord,
+    standings: Sequence[Standing],
+    rounds_done: int,
+    text: Text,
+    *,
+    final: bool = False,
+) -> Reply:
+    """:func:`standings_reply` with its picture attached (its alt text: the places and
+    points in words)."""
+    reply = standings_reply(record, standings, rounds_done, text, final=final)
+    heading = standings_heading(rounds_done, text, final=final)
+    table = standings_picture_table(record, standings, heading, text)
+    alt = "; ".join(f"{row.place}. {row.name}: {row.points}" for row in table.rows)
+    described = f"{table.title} · {heading}: {alt}" if alt else f"{table.title} · {heading}"
+    reply.files = [await pictures.standings_picture(table, described, text)]
+    return reply
 
 
 def refused_place(record: TournamentRecord, text: Text) -> str:

@@ -177,6 +177,9 @@ async def test_a_two_round_swiss_of_sackson_plays_itself_out_in_threads(
         what="the standings after round 1",
     )
     assert "Buchholz" in after_one.text and "Sonneborn–Berger" in after_one.text
+    [picture] = after_one.attachments  # the standings as a picture too, with its alt text
+    assert picture.filename == "standings.png" and picture.data.startswith(b"\x89PNG")
+    assert picture.description and "Standings after round 1" in picture.description
     asked = await desk.slash(bea, "tournament standings")
     assert asked.ephemeral and "Standings after round 1" in asked.text
     await fake.wait_until(lambda: round_post(club, 2), timeout=60, what="round 2's post")
