@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import discord
 import pytest
@@ -14,7 +14,7 @@ from discord import app_commands
 
 from .driver import FakeDiscord
 from .errors import InvalidInteraction
-from .fixtures import connected, in_process_client
+from .fixtures import connected, in_process_client, on_button
 from .installs import PRIVATE_APP_PERMISSIONS
 from .models import GroupDMChannel, User
 
@@ -59,10 +59,7 @@ async def seen(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
     async def server(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("server")
 
-    async def on_interaction(interaction: discord.Interaction) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        if data.get("custom_id") != "join":
-            return
+    async def join(interaction: discord.Interaction) -> None:
         seen.interactions.append(interaction)
         await interaction.response.edit_message(content=f"Table: {interaction.user.name} joined")
         channel = interaction.channel
@@ -83,7 +80,7 @@ async def seen(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
         seen.heard.append(message.content)
         fake_discord.world.changed()  # wakes the test's waiting helpers
 
-    bot.event(on_interaction)
+    on_button(bot, "join", join)
     bot.event(on_message)
     async with connected(bot, tree, fake_discord):
         await fake_discord.wait_until_bot_ready()
