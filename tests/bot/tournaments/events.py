@@ -77,6 +77,16 @@ async def signed_up(service: TournamentService, settings: TournamentSettings, pe
     return record.id
 
 
+async def started(
+    store: Store, settings: TournamentSettings, people: int
+) -> tuple[Process, TournamentRecord]:
+    """A process over ``store`` and its tournament (``settings``, with ``people`` joined),
+    started by the organizer."""
+    bot = process(store, Places(channels()))
+    tournament_id = await signed_up(bot.tournaments, settings, people)
+    return bot, await bot.tournaments.start(tournament_id, ORGANIZER)
+
+
 async def round_tables(store: Store, tournament_id: int, round_number: int) -> list[TableRecord]:
     placed = await store.tournament_tables(tournament_id, round_number)
     tables = [await store.get_table(entry.table_id) for entry in placed]
