@@ -55,6 +55,13 @@ def process(store: Store, places: Places) -> Process:
     return Process(store, tables, TournamentService(store, tables, places), places)
 
 
+def two_processes(one: Store, two: Store) -> tuple[Process, Process]:
+    """Two processes over the same database (``one``, ``two``: each one's connection),
+    placing tables from one shared channel counter."""
+    shared = channels()
+    return process(one, Places(shared)), process(two, Places(shared))
+
+
 def event(
     game: str,
     seats: int,

@@ -29,6 +29,7 @@ from tests.bot.tournaments.events import (
     round_tables,
     signed_up,
     started,
+    two_processes,
 )
 
 
@@ -212,8 +213,7 @@ async def test_two_processes_advancing_at_once_open_the_round_once(
     store_target: str | Path,
 ) -> None:
     async with Store.open(store_target) as one, Store.open(store_target) as two:
-        shared = channels()
-        first, second = process(one, Places(shared)), process(two, Places(shared))
+        first, second = two_processes(one, two)
         tournament_id = await signed_up(first.tournaments, event("sackson", 2, "swiss", 3), 8)
         await first.tournaments.start(tournament_id, _organizer())
         await finish_round(one, tournament_id, 1, random.Random(1), top=1)
