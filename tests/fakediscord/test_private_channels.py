@@ -16,7 +16,7 @@ from .driver import FakeDiscord
 from .errors import InvalidInteraction
 from .fixtures import connected, in_process_client, on_button
 from .installs import PRIVATE_APP_PERMISSIONS
-from .models import GroupDMChannel, User
+from .models import GroupDMChannel, Message, User
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -95,6 +95,12 @@ def friends(fake: FakeDiscord) -> tuple[User, User, User, GroupDMChannel]:
     return alice, bob, carol, fake.add_group_dm(alice, bob, name="Dominoes")
 
 
+async def dealt(fake: FakeDiscord, user: User, group: GroupDMChannel) -> Message:
+    """``user`` runs /deal in ``group``; the table it posted."""
+    await (await fake.slash(user, group, "deal")).response()
+    return group.messages[0]
+
+
 async def test_a_user_installed_command_in_a_group_dm_has_no_guild(
     fake_discord: FakeDiscord, seen: Seen
 ) -> None:
@@ -123,8 +129,7 @@ async def test_the_bots_own_calls_in_a_group_dm_are_refused_with_missing_access(
     fake_discord: FakeDiscord, seen: Seen
 ) -> None:
     alice, bob, _, group = friends(fake_discord)
-    await (await fake_discord.slash(alice, group, "deal")).response()
-    table = group.messages[0]
+    table = await dealt(fake_discord, alice, group)
     channel = seen.bot.get_partial_messageable(group.id)
     mark = len(fake_discord.requests)
     with pytest.raises(discord.Forbidden) as posted:
@@ -150,8 +155,7 @@ async def test_a_click_updates_the_table_and_a_follow_up_pings_the_next_player(
     fake_discord: FakeDiscord, seen: Seen
 ) -> None:
     alice, bob, carol, group = friends(fake_discord)
-    await (await fake_discord.slash(alice, group, "deal")).response()
-    table = group.messages[0]
+    table = await dealt(fake_discord, alice, group)
     with pytest.raises(InvalidInteraction):  # not in the group DM
         await fake_discord.click(carol, table, "join")
     click = await fake_discord.click(bob, table, "join")  # bob never installed the app
