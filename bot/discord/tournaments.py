@@ -130,19 +130,18 @@ class TournamentHandlers(Desk):
         self, interaction: discord.Interaction[Any], action: str
     ) -> Callable[[int], Awaitable[TournamentRecord]]:
         service, actor = self._tournaments, actor_of(interaction)
-        if action == "join":
-            return lambda tid: service.join(tid, actor)
-        if action == "leave":
-            return lambda tid: service.leave(tid, actor)
-        if action == "start":
-            return lambda tid: self._start(tid, actor)
-        if action == "pause":
-            return lambda tid: service.pause(tid, actor)
-        if action == "resume":
-            return lambda tid: service.resume(tid, actor)
-        if action == "cancel":
-            return lambda tid: service.cancel(tid, actor)
-        raise UserError(INVALID)
+        changes = {
+            "join": service.join,
+            "leave": service.leave,
+            "start": self._start,
+            "pause": service.pause,
+            "resume": service.resume,
+            "cancel": service.cancel,
+        }
+        change = changes.get(action)
+        if change is None:
+            raise UserError(INVALID)
+        return lambda tid: change(tid, actor)
 
     async def _start(self, tournament_id: int, actor: Any) -> TournamentRecord:
         """Start now, people seeded by the server's league rating in the game."""

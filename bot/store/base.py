@@ -145,22 +145,44 @@ class StoreBase:
         changes: Sequence[tuple[str, object]],
         status: TableStatus | None = None,
     ) -> Row | None:
-        """Apply ``changes`` (column names are fixed in the store's modules) and bump the
-        version, if the table is at ``version`` (and ``status``, when given); None if not."""
+        """Apply ``changes`` and bump the version, if the table is at ``version`` (and
+        ``status``, when given); None if not."""
+        row = await self._versioned_update(
+            db,
+            "tables",
+            TABLE_COLUMNS,
+            table_id,
+            version,
+            changes,
+            [] if status is None else [("status", status.value)],
+        )
+        if row is not None:
+            await db.changed(table_id)
+        return row
+
+    async def _versioned_update(
+        self,
+        db: Transaction,
+        table: str,
+        returning: str,
+        row_id: int,
+        version: int,
+        changes: Sequence[tuple[str, object]],
+        only_if: Sequence[tuple[str, object]] = (),
+    ) -> Row | None:
+        """Apply ``changes`` to row ``row_id`` of ``table`` (table and column names are
+        fixed in the store's modules), bumping its version and update time, if it is at
+        ``version`` (and each ``only_if`` column holds its value); the row's ``returning``
+        columns after the write, or None if nothing was written."""
         columns = [f"{name} = ?" for name, _ in changes]
         values: list[object] = [value for _, value in changes]
-        where = "id = ? AND version = ?"
-        values += [self._now(), table_id, version]
-        if status is not None:
-            where += " AND status = ?"
-            values.append(status.value)
+        where = ["id = ?", "version = ?", *(f"{name} = ?" for name, _ in only_if)]
+        values += [self._now(), row_id, version, *(value for _, value in only_if)]
         rows = await db.fetch(
-            f"UPDATE tables SET {', '.join([*columns, 'version = version + 1', 'updated_at = ?'])}"
-            f" WHERE {where} RETURNING {TABLE_COLUMNS}",
+            f"UPDATE {table} SET {', '.join([*columns, 'version = version + 1', 'updated_at = ?'])}"
+            f" WHERE {' AND '.join(where)} RETURNING {returning}",
             values,
         )
-        if rows:
-            await db.changed(table_id)
         return rows[0] if rows else None
 
 

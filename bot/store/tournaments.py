@@ -167,17 +167,12 @@ class StoreTournaments(StoreBase):
             changes.append(("entrants", _entrants_json(entrants)))
         if pairings is not UNSET:
             changes.append(("pairings", _pairings_json(pairings)))
-        columns = [f"{name} = ?" for name, _ in changes]
-        values: list[object] = [value for _, value in changes]
         async with self._db.transaction() as db:
-            rows = await db.fetch(
-                f"UPDATE tournaments SET {', '.join([*columns, 'version = version + 1'])},"
-                " updated_at = ? WHERE id = ? AND version = ?"
-                f" RETURNING {TOURNAMENT_COLUMNS}",
-                [*values, self._now(), tournament_id, expected_version],
+            row = await self._versioned_update(
+                db, "tournaments", TOURNAMENT_COLUMNS, tournament_id, expected_version, changes
             )
-        if rows:
-            return _tournament(rows[0])
+        if row is not None:
+            return _tournament(row)
         current = await self.get_tournament(tournament_id)
         if current is None:
             raise TournamentNotFoundError(tournament_id)

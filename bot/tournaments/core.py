@@ -4,6 +4,7 @@ goes through (decided again on the fresh record when another write came first)."
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final
 
@@ -11,6 +12,7 @@ from bot.store import (
     Clock,
     StaleVersionError,
     Store,
+    TableRecord,
     TournamentRecord,
     TournamentStatus,
     utc_now,
@@ -41,8 +43,9 @@ Decision = Callable[[TournamentRecord], Mapping[str, Any]]
 """Given the tournament as committed, the fields to write (raising a UserError to refuse)."""
 
 
-class TournamentCore:
-    """The store, the tables, and reading and writing one tournament."""
+class TournamentCore(ABC):
+    """The store, the tables, and reading and writing one tournament. Made with the
+    table service, it listens to it, so a round moves on when its last table closes."""
 
     def __init__(
         self,
@@ -62,6 +65,11 @@ class TournamentCore:
         """Tournaments asked to move on while being moved on (a table that closed as
         its round opened): the mover looks once more before it stops."""
         self._listeners: list[Listener] = []
+        tables.on_match_over(self.table_over)
+
+    @abstractmethod
+    async def table_over(self, table: TableRecord) -> None:
+        """The table service's listener: a table closed; its tournament may move on."""
 
     def on_change(self, listener: Listener) -> None:
         """Tell ``listener`` each piece of news (a round opened, the end, a table that

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from i18n import Text
+from render.kit.bands import header_band
 from render.kit.fonts import clean_text, draw_text, fit_text, font, wrap_text
 from render.kit.language import ENGLISH
 from render.kit.legible import legible_size
@@ -20,8 +21,6 @@ from render.kit.palette import (
     BACKGROUND,
     BONUS_FILL,
     CURRENT_ROW,
-    HEADER_BACKGROUND,
-    HEADER_RULE,
     RGB,
     TEXT,
     TEXT_MUTED,
@@ -202,8 +201,7 @@ def draw_header(image: Image.Image, header: Header, height: int) -> None:
     m = _metrics(scale_for(width))
     pad = m["pad"]
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, width, height - 1), fill=HEADER_BACKGROUND)
-    draw.line((0, height - 1, width, height - 1), fill=HEADER_RULE, width=2)
+    header_band(draw, width, height)
 
     sub_font = font(m["sub"])
     title_font = font(m["title"], bold=True)

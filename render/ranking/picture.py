@@ -12,14 +12,12 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from i18n import N_, Text
+from render.kit.bands import header_band, striped_rows
 from render.kit.fonts import DRAWING, clean_text, draw_text, fit_text, font
 from render.kit.language import ENGLISH
 from render.kit.palette import (
     BACKGROUND,
     BONUS_FILL,
-    CURRENT_ROW,
-    HEADER_BACKGROUND,
-    HEADER_RULE,
     OKABE_ITO,
     RGB,
     TEXT,
@@ -90,12 +88,9 @@ def draw_ranking(table: RankingTable, *, text: Text = ENGLISH) -> Image.Image:
         empty = table.empty if table.empty is not None else text._("No rated results yet.")
         draw_text(draw, (WIDTH / 2, top + ROW / 2), empty, face, TEXT_MUTED, anchor="mm")
         return image
-    y = top
-    for index, row in enumerate(table.rows):
-        if index % 2:
-            draw.rectangle((0, y, WIDTH, y + ROW - 1), fill=CURRENT_ROW)
-        _draw_row(draw, row, y + ROW // 2, text)
-        y += ROW
+    y = striped_rows(
+        draw, table.rows, top, WIDTH, ROW, lambda row, middle: _draw_row(draw, row, middle, text)
+    )
     if table.more:
         more = text._("… and {count} more", count=table.more)
         draw_text(draw, (_NAME_LEFT, y + ROW // 2), more, font(15), TEXT_MUTED, anchor="lm")
@@ -103,8 +98,7 @@ def draw_ranking(table: RankingTable, *, text: Text = ENGLISH) -> Image.Image:
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, table: RankingTable, height: int, text: Text) -> None:
-    draw.rectangle((0, 0, WIDTH, height - 1), fill=HEADER_BACKGROUND)
-    draw.line((0, height - 1, WIDTH, height - 1), fill=HEADER_RULE, width=2)
+    header_band(draw, WIDTH, height)
     sub_face = font(16)
     subtitle = fit_text(table.subtitle, sub_face, WIDTH / 3)
     sub_width = sub_face.getlength(subtitle)

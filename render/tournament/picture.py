@@ -12,15 +12,13 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from i18n import N_, Text
+from render.kit.bands import header_band, striped_rows
 from render.kit.fonts import clean_text, draw_text, fit_text, font
 from render.kit.frame import png_picture
 from render.kit.language import ENGLISH
 from render.kit.palette import (
     BACKGROUND,
     BONUS_FILL,
-    CURRENT_ROW,
-    HEADER_BACKGROUND,
-    HEADER_RULE,
     OKABE_ITO,
     RGB,
     TEXT,
@@ -54,17 +52,19 @@ def draw_standings(table: StandingsTable, *, text: Text = ENGLISH) -> Image.Imag
     draw = ImageDraw.Draw(image)
     _draw_header(draw, table, plan)
     _draw_headings(draw, plan, text)
-    y = plan.table_top
     row_height = plan.sizes.row
     if not plan.rows:
-        middle = y + row_height // 2
+        middle = plan.table_top + row_height // 2
         face = font(plan.sizes.body)
         draw_text(draw, (plan.width / 2, middle), text._(EMPTY), face, TEXT_MUTED, anchor="mm")
-    for index, row in enumerate(plan.rows):
-        if index % 2:
-            draw.rectangle((0, y, plan.width, y + row_height - 1), fill=CURRENT_ROW)
-        _draw_row(draw, plan, row, y + row_height // 2, text)
-        y += row_height
+    y = striped_rows(
+        draw,
+        plan.rows,
+        plan.table_top,
+        plan.width,
+        row_height,
+        lambda row, middle: _draw_row(draw, plan, row, middle, text),
+    )
     if plan.more:
         more = text._(MORE, count=plan.more)
         face = font(plan.sizes.small)
@@ -76,10 +76,7 @@ render_standings = png_picture(draw_standings)
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, table: StandingsTable, plan: StandingsPlan) -> None:
-    draw.rectangle((0, 0, plan.width, plan.header_height - 1), fill=HEADER_BACKGROUND)
-    draw.line(
-        (0, plan.header_height - 1, plan.width, plan.header_height - 1), fill=HEADER_RULE, width=2
-    )
+    header_band(draw, plan.width, plan.header_height)
     room = plan.width - 2 * PAD
     title_face = font(plan.sizes.title, bold=True)
     title = fit_text(clean_text(table.title, ""), title_face, room)

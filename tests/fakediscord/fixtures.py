@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import discord
 import pytest
@@ -65,6 +65,22 @@ def in_process_client(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> dis
     # guild_ready_timeout: discord.py otherwise waits 2s after the last GUILD_CREATE
     # before on_ready and before dispatching events for guilds that arrive meanwhile.
     return discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+
+
+def on_button(
+    bot: discord.Client,
+    custom_id: str,
+    answer: Callable[[discord.Interaction[Any]], Awaitable[None]],
+) -> None:
+    """Have ``bot`` answer each click on its ``custom_id`` button with ``answer`` (its one
+    ``on_interaction``: other interactions are left to the command tree)."""
+
+    async def on_interaction(interaction: discord.Interaction[Any]) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        if data.get("custom_id") == custom_id:
+            await answer(interaction)
+
+    bot.event(on_interaction)
 
 
 @asynccontextmanager

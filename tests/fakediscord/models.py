@@ -8,7 +8,7 @@ gateway hears about them.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -167,10 +167,23 @@ class DMChannel(Channel):
         return f"<DMChannel with {self.recipient.name!r} id={self.id}>"
 
 
+class UsersChannel(Channel):
+    """A channel between users that the bot is not in (group DMs, DMs between two users):
+    an app installed to a user's account can only answer its users' interactions there."""
+
+    recipients: Sequence[User]
+
+    @property
+    def bot_member(self) -> bool:
+        return False
+
+    def has_recipient(self, user: User) -> bool:
+        return user in self.recipients
+
+
 @dataclass(eq=False, kw_only=True)
-class GroupDMChannel(Channel):
-    """A group DM between users (type 3). The bot is never a member: an app installed to
-    a user's account can only answer its users' interactions there."""
+class GroupDMChannel(UsersChannel):
+    """A group DM between users (type 3)."""
 
     type: ClassVar[int] = 3
     id: int
@@ -179,33 +192,19 @@ class GroupDMChannel(Channel):
     name: str | None = None
     _log: list[Message] = field(default_factory=list, repr=False)
 
-    @property
-    def bot_member(self) -> bool:
-        return False
-
-    def has_recipient(self, user: User) -> bool:
-        return user in self.recipients
-
     def __repr__(self) -> str:
         names = ", ".join(user.name for user in self.recipients)
         return f"<GroupDMChannel {self.name or names!r} id={self.id}>"
 
 
 @dataclass(eq=False, kw_only=True)
-class PrivateDMChannel(Channel):
+class PrivateDMChannel(UsersChannel):
     """A DM between two users (type 1, not the bot's): like a group DM for the app."""
 
     type: ClassVar[int] = 1
     id: int
     recipients: tuple[User, User]
     _log: list[Message] = field(default_factory=list, repr=False)
-
-    @property
-    def bot_member(self) -> bool:
-        return False
-
-    def has_recipient(self, user: User) -> bool:
-        return user in self.recipients
 
     def __repr__(self) -> str:
         first, second = self.recipients

@@ -4,7 +4,7 @@ OAuth2's code exchange and ``/users/@me`` for the user who authorized."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Any, cast
+from typing import Any
 
 import aiohttp
 import discord
@@ -12,7 +12,7 @@ import pytest
 from discord import app_commands
 
 from .driver import FakeDiscord
-from .fixtures import connected, in_process_client
+from .fixtures import connected, in_process_client, on_button
 from .models import TextChannel, User
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -138,13 +138,11 @@ async def launcher_bot(
         view.add_item(discord.ui.Button(label="Play here", custom_id="launch"))
         await interaction.response.send_message("The table", view=view)
 
-    async def on_interaction(interaction: discord.Interaction) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        if data.get("custom_id") == "launch":
-            response = await interaction.response.launch_activity()
-            assert response.activity_id is not None
+    async def launch(interaction: discord.Interaction) -> None:
+        response = await interaction.response.launch_activity()
+        assert response.activity_id is not None
 
-    bot.event(on_interaction)
+    on_button(bot, "launch", launch)
     async with connected(bot, tree, fake_discord):
         yield bot
 

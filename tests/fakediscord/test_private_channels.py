@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import discord
 import pytest
@@ -14,9 +14,9 @@ from discord import app_commands
 
 from .driver import FakeDiscord
 from .errors import InvalidInteraction
-from .fixtures import connected, in_process_client
+from .fixtures import connected, in_process_client, on_button
 from .installs import PRIVATE_APP_PERMISSIONS
-from .models import GroupDMChannel, User
+from .models import GroupDMChannel, Message, User
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -59,10 +59,7 @@ async def seen(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
     async def server(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("server")
 
-    async def on_interaction(interaction: discord.Interaction) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        if data.get("custom_id") != "join":
-            return
+    async def join(interaction: discord.Interaction) -> None:
         seen.interactions.append(interaction)
         await interaction.response.edit_message(content=f"Table: {interaction.user.name} joined")
         channel = interaction.channel
@@ -83,7 +80,7 @@ async def seen(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
         seen.heard.append(message.content)
         fake_discord.world.changed()  # wakes the test's waiting helpers
 
-    bot.event(on_interaction)
+    on_button(bot, "join", join)
     bot.event(on_message)
     async with connected(bot, tree, fake_discord):
         await fake_discord.wait_until_bot_ready()
@@ -96,6 +93,12 @@ def friends(fake: FakeDiscord) -> tuple[User, User, User, GroupDMChannel]:
     alice, bob, carol = (fake.add_user(name, guild=None) for name in ("alice", "bob", "carol"))
     fake.install_for_user(alice)
     return alice, bob, carol, fake.add_group_dm(alice, bob, name="Dominoes")
+
+
+async def dealt(fake: FakeDiscord, user: User, group: GroupDMChannel) -> Message:
+    """``user`` runs /deal in ``group``; the table it posted."""
+    await (await fake.slash(user, group, "deal")).response()
+    return group.messages[0]
 
 
 async def test_a_user_installed_command_in_a_group_dm_has_no_guild(
@@ -126,8 +129,7 @@ async def test_the_bots_own_calls_in_a_group_dm_are_refused_with_missing_access(
     fake_discord: FakeDiscord, seen: Seen
 ) -> None:
     alice, bob, _, group = friends(fake_discord)
-    await (await fake_discord.slash(alice, group, "deal")).response()
-    table = group.messages[0]
+    table = await dealt(fake_discord, alice, group)
     channel = seen.bot.get_partial_messageable(group.id)
     mark = len(fake_discord.requests)
     with pytest.raises(discord.Forbidden) as posted:
@@ -153,8 +155,7 @@ async def test_a_click_updates_the_table_and_a_follow_up_pings_the_next_player(
     fake_discord: FakeDiscord, seen: Seen
 ) -> None:
     alice, bob, carol, group = friends(fake_discord)
-    await (await fake_discord.slash(alice, group, "deal")).response()
-    table = group.messages[0]
+    table = await dealt(fake_discord, alice, group)
     with pytest.raises(InvalidInteraction):  # not in the group DM
         await fake_discord.click(carol, table, "join")
     click = await fake_discord.click(bob, table, "join")  # bob never installed the app

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import discord
 import pytest
@@ -16,7 +16,7 @@ from discord import app_commands
 from . import payloads
 from .driver import FakeDiscord
 from .errors import InvalidInteraction
-from .fixtures import connected, in_process_client
+from .fixtures import connected, in_process_client, on_button
 from .models import Guild, TextChannel, User
 from .threads import PrivateThread, PublicThread, Thread
 
@@ -75,11 +75,9 @@ async def club(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
         view.add_item(discord.ui.Button(label="Ready", custom_id="ready"))
         await interaction.response.send_message("Seat 1: alice", view=view)
 
-    async def on_interaction(interaction: discord.Interaction) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        if data.get("custom_id") == "ready":
-            club.interactions.append(interaction)
-            await interaction.response.edit_message(content=f"{interaction.user.name} is ready")
+    async def ready(interaction: discord.Interaction) -> None:
+        club.interactions.append(interaction)
+        await interaction.response.edit_message(content=f"{interaction.user.name} is ready")
 
     def heard(event: str) -> Any:
         async def handler(*args: Any) -> None:
@@ -98,7 +96,7 @@ async def club(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
     async def on_ready() -> None:
         fake_discord.world.changed()  # discord.py rebuilt its cache
 
-    bot.event(on_interaction)
+    on_button(bot, "ready", ready)
     bot.event(on_guild_channel_create)
     bot.event(on_ready)
     for event in ("thread_create", "thread_join", "thread_update", "thread_member_join"):

@@ -174,43 +174,33 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
 
         return run
 
-    group.add_command(
-        app_commands.Command(
-            name=N_("drop"),
-            description=N_("Take a player out; their results stay (organizer)"),
-            callback=with_user("drop"),
+    for name, description in (
+        (N_("drop"), N_("Take a player out; their results stay (organizer)")),
+        (N_("add"), N_("Add a player, past the cap or the deadline (organizer)")),
+    ):
+        group.add_command(
+            app_commands.Command(name=name, description=description, callback=with_user(name))
         )
-    )
-    group.add_command(
-        app_commands.Command(
-            name=N_("add"),
-            description=N_("Add a player, past the cap or the deadline (organizer)"),
-            callback=with_user("add"),
-        )
-    )
 
-    async def standings(interaction: discord.Interaction[Any]) -> None:
-        await handlers.tournament_standings(interaction, show=False)
+    def standings(show: bool) -> Any:
+        async def run(interaction: discord.Interaction[Any]) -> None:
+            await handlers.tournament_standings(interaction, show=show)
 
-    async def show(interaction: discord.Interaction[Any]) -> None:
-        await handlers.tournament_standings(interaction, show=True)
+        return run
 
-    group.add_command(
-        app_commands.Command(
-            name=N_("standings"),
-            description=N_(
-                "This channel's tournament standings, with tie-breaks (only you see it)"
-            ),
-            callback=standings,
+    for name, description, shown in (
+        (
+            N_("standings"),
+            N_("This channel's tournament standings, with tie-breaks (only you see it)"),
+            False,
+        ),
+        (
+            N_("show"),
+            N_("The tournament's settings, current round and standings (only you see it)"),
+            True,
+        ),
+    ):
+        group.add_command(
+            app_commands.Command(name=name, description=description, callback=standings(shown))
         )
-    )
-    group.add_command(
-        app_commands.Command(
-            name=N_("show"),
-            description=N_(
-                "The tournament's settings, current round and standings (only you see it)"
-            ),
-            callback=show,
-        )
-    )
     return group

@@ -55,6 +55,13 @@ def process(store: Store, places: Places) -> Process:
     return Process(store, tables, TournamentService(store, tables, places), places)
 
 
+def two_processes(one: Store, two: Store) -> tuple[Process, Process]:
+    """Two processes over the same database (``one``, ``two``: each one's connection),
+    placing tables from one shared channel counter."""
+    shared = channels()
+    return process(one, Places(shared)), process(two, Places(shared))
+
+
 def event(
     game: str,
     seats: int,
@@ -75,6 +82,16 @@ async def signed_up(service: TournamentService, settings: TournamentSettings, pe
     for user in range(1, people + 1):
         await service.join(record.id, Actor(user, f"P{user}"))
     return record.id
+
+
+async def started(
+    store: Store, settings: TournamentSettings, people: int
+) -> tuple[Process, TournamentRecord]:
+    """A process over ``store`` and its tournament (``settings``, with ``people`` joined),
+    started by the organizer."""
+    bot = process(store, Places(channels()))
+    tournament_id = await signed_up(bot.tournaments, settings, people)
+    return bot, await bot.tournaments.start(tournament_id, ORGANIZER)
 
 
 async def round_tables(store: Store, tournament_id: int, round_number: int) -> list[TableRecord]:

@@ -24,6 +24,7 @@ from tests.bot.tournaments.events import (
     finish_round,
     process,
     signed_up,
+    two_processes,
 )
 
 
@@ -42,8 +43,7 @@ async def test_each_round_and_the_end_are_told_once_across_two_processes(
     store_target: str | Path,
 ) -> None:
     async with Store.open(store_target) as one, Store.open(store_target) as two:
-        shared = channels()
-        first, second = process(one, Places(shared)), process(two, Places(shared))
+        first, second = two_processes(one, two)
         told_first, told_second = heard(first.tournaments), heard(second.tournaments)
         tournament_id = await signed_up(first.tournaments, event("sackson", 2, "swiss", 2), 4)
         await first.tournaments.start(tournament_id, ORGANIZER)

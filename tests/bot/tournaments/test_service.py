@@ -28,6 +28,8 @@ from tests.bot.tournaments.events import (
     process,
     round_tables,
     signed_up,
+    started,
+    two_processes,
 )
 
 
@@ -76,10 +78,9 @@ async def test_an_eight_player_swiss_with_two_computers_runs_three_rounds(
     four two-seat tables a round; after three rounds the tournament is over, nobody met
     anyone twice, and the standings are the tally's."""
     async with Store.open(store_target) as store:
-        bot = process(store, Places(channels()))
         settings = event("sackson", 2, "swiss", 3, fill="easy", cap=8)
-        tournament_id = await signed_up(bot.tournaments, settings, 6)
-        record = await bot.tournaments.start(tournament_id, _organizer())
+        bot, record = await started(store, settings, 6)
+        tournament_id = record.id
         names = [entrant.name for entrant in record.entrants]
         assert names[6:] == ["Computer 1 (easy)", "Computer 2 (easy)"]
         rng = random.Random(3)
@@ -117,10 +118,9 @@ async def test_a_round_robin_whose_computers_table_plays_itself_out(
     round the computers meet, their table is played to its end as the round opens (it
     closes while its round is being opened) and the round still ends, once."""
     async with Store.open(store_target) as store:
-        bot = process(store, Places(channels()))
         settings = event("sackson", 2, "round-robin", 1, fill="easy", cap=4)
-        tournament_id = await signed_up(bot.tournaments, settings, 2)
-        record = await bot.tournaments.start(tournament_id, _organizer())
+        bot, record = await started(store, settings, 2)
+        tournament_id = record.id
         names = [entrant.name for entrant in record.entrants]
         met: Counter[frozenset[str]] = Counter()
         by_themselves = []
@@ -148,9 +148,8 @@ async def test_twelve_players_at_three_seat_tables_over_two_rounds(
     """FIDO at tables of three: four tables a round, nobody sits with anyone twice, and
     the standings go by match points, then game points, as the tally says."""
     async with Store.open(store_target) as store:
-        bot = process(store, Places(channels()))
-        tournament_id = await signed_up(bot.tournaments, event("fido", 3, "swiss", 2), 12)
-        record = await bot.tournaments.start(tournament_id, _organizer())
+        bot, record = await started(store, event("fido", 3, "swiss", 2), 12)
+        tournament_id = record.id
         names = [entrant.name for entrant in record.entrants]
         rng = random.Random(5)
         points: Counter[str] = Counter()
@@ -214,8 +213,7 @@ async def test_two_processes_advancing_at_once_open_the_round_once(
     store_target: str | Path,
 ) -> None:
     async with Store.open(store_target) as one, Store.open(store_target) as two:
-        shared = channels()
-        first, second = process(one, Places(shared)), process(two, Places(shared))
+        first, second = two_processes(one, two)
         tournament_id = await signed_up(first.tournaments, event("sackson", 2, "swiss", 3), 8)
         await first.tournaments.start(tournament_id, _organizer())
         await finish_round(one, tournament_id, 1, random.Random(1), top=1)
