@@ -1,0 +1,187 @@
+"""Whole tournaments through the fake Discord, checked against results the test works out
+itself from each table's final message: an eight-player Swiss of Sackson's Network over
+three rounds with two computer fillers, and an All Fives knockout of six whose later
+rounds open by themselves."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import pytest
+
+from tests.bot.e2e.conftest import Club, driver
+from tests.bot.e2e.harness import Player
+from tests.bot.e2e.test_tournaments import ThreadTable
+from tests.fakediscord import BotProcess, Message
+from tests.fakediscord.threads import PublicThread
+
+
+@pytest.fixture
+def deal_seed() -> str:
+    """The bot's seed, so the computers' moves are the same every run."""
+    return "4"
+
+
+def people(club: Club, extra: int) -> list[Player]:
+    """ada, bea and dan (their DMs open) and ``extra`` more people."""
+    more = [Player(club.fake.add_user(f"p{n}")) for n in range(1, extra + 1)]
+    return [club.ada, club.bea, club.dan, *more]
+
+
+def round_post(club: Club, title: str, number: int) -> Message | None:
+    posts = [m for m in club.channel.messages if f"{title} #1 · round {number}**" in m.text]
+    assert len(posts) <= 1, [m.text for m in posts]  # a round is announced once
+    return posts[0] if posts else None
+
+
+def names_at(line: str, everyone: list[Player]) -> list[str]:
+    """The names at a table line of a round's post (people by mention)."""
+    after = line.split(">", 1)[1]
+    names = []
+    for part in after.split(","):
+        part = part.strip()
+        person = re.fullmatch(r"<@(\d+)>", part)
+        if person:
+            part = next(p.name for p in everyone if p.user.id == int(person.group(1)))
+        names.append(part)
+    return names
+
+
+async def open_and_start(club: Club, joining: list[Player], **options: object) -> Message:
+    """The first person opens the tournament, everyone in ``joining`` signs up by the
+    button, the organizer starts it; returns the sign-up message."""
+    fake, organizer = club.fake, joining[0]
+    desk = driver(club, *joining)
+    opened = await desk.seen(
+        await fake.slash(organizer.user, club.channel, "tournament new", **options)
+    )
+    signup = opened.message
+    for person in joining:
+        await desk.seen(await fake.click(person.user, signup, signup.button(label="Join")))
+    started = await desk.seen(
+        await fake.click(organizer.user, signup, signup.button(label="Start"))
+    )
+    assert started.updated and "round 1 is being played" in started.text, started.text
+    return signup
+
+
+async def play_round(
+    club: Club, title: str, game: str, family: str, number: int, everyone: list[Player]
+) -> list[tuple[list[str], str]]:
+    """Play round ``number``'s tables in their threads (people by the driver, computers'
+    tables by themselves); each table's names and final table message."""
+    fake = club.fake
+    post = await fake.wait_until(
+        lambda: round_post(club, title, number), timeout=60, what=f"round {number}'s post"
+    )
+    lines = [line for line in post.text.split("\n") if "<#" in line]
+    threads = [int(re.search(r"<#(\d+)>", line).group(1)) for line in lines]  # type: ignore[union-attr]
+    assert len(set(threads)) == len(threads)  # a thread for each table
+    finals = []
+    for line, thread_id in zip(lines, threads, strict=True):
+        thread = fake.thread(thread_id)
+        assert isinstance(thread, PublicThread) and thread.parent is club.channel
+        assert thread.name.startswith(f"{game} · round {number} · table")
+        names = names_at(line, everyone)
+        seated = [p for p in everyone if p.name in names]
+        board = await fake.wait_until(
+            lambda thread=thread: next(  # type: ignore[misc]
+                (m for m in thread.messages if re.search(r" · table \d+ · ", m.text)), None
+            ),
+            timeout=30,
+            what=f"the table message in {thread.name}",
+        )
+        found = re.search(r" · table (\d+) · ", board.text)
+        assert found, board.text
+        table = ThreadTable(
+            fake,
+            thread,  # type: ignore[arg-type]
+            seated,
+            family=family,
+            show_label="Play" if family == "sackson" else "Show hand",
+            table_message=board,
+            table_number=int(found.group(1)),
+        )
+        if seated:
+            await table.play_out(lambda turn, _, t=table: t.play_first(turn), limit=900, timeout=30)
+        else:
+            await fake.wait_until(
+                lambda table=table: table.match_over or None,  # type: ignore[misc]
+                timeout=180,
+                what=f"the computers' table in {thread.name}",
+            )
+        finals.append((names, table.table().text))
+    return finals
+
+
+def winner_of(final: str) -> str | None:
+    """The name a finished two-seat table crowns (None: a draw)."""
+    won = re.search(r"🏆 \*\*(.+?)\*\* won the (?:match|game)", final)
+    if won:
+        return re.sub(r"\\(.)", r"\1", won.group(1))  # the name, unescaped
+    assert "ended in a draw" in final, final
+    return None
+
+
+def posted_table(final: Message) -> list[tuple[str, list[float]]]:
+    """The rows of a posted standings table: each name with its figures, in order."""
+    rows = final.text.split("```")[1].strip().split("\n")[1:]
+    shown = []
+    for row in rows:
+        found = re.match(r"(\d+)\s+(.+?)\s{2,}(\S.*)$", row)
+        assert found, row
+        shown.append((found.group(2).strip(), [float(f) for f in found.group(3).split()]))
+    return shown
+
+
+async def final_standings(club: Club, title: str) -> Message:
+    def posted() -> Message | None:
+        found = [m for m in club.channel.messages if f"{title} #1 · Final standings" in m.text]
+        assert len(found) <= 1
+        return found[0] if found else None
+
+    return await club.fake.wait_until(posted, timeout=120, what="the final standings")
+
+
+async def test_an_eight_player_swiss_of_sackson_with_two_computer_fillers(
+    club: Club, seeded_bot: BotProcess
+) -> None:
+    """Six people sign up, two easy computers fill the cap of eight; three rounds of four
+    tables, each played to its end in its thread, rounds 2 and 3 opening by themselves. The
+    final standings equal the points and Buchholz the test counts from the tables."""
+    title = "Sackson's Network tournament"
+    everyone = people(club, 3)
+    await open_and_start(
+        club, everyone, game="sackson", format="swiss", rounds=3, fill="easy", cap=8
+    )
+    names = [p.name for p in everyone] + ["Computer 1 (easy)", "Computer 2 (easy)"]
+    points = dict.fromkeys(names, 0.0)
+    met: dict[str, list[str]] = defaultdict(list)
+    for number in (1, 2, 3):
+        tables = await play_round(club, title, "Sackson's Network", "sackson", number, everyone)
+        assert len(tables) == 4  # eight players: four tables, no bye
+        assert sorted(n for seated, _ in tables for n in seated) == sorted(names)
+        for seated, final in tables:
+            assert len(seated) == 2
+            met[seated[0]].append(seated[1])
+            met[seated[1]].append(seated[0])
+            winner = winner_of(final)
+            assert winner is None or winner in seated, final
+            for name in seated:
+                points[name] += 0.5 if winner is None else float(name == winner)
+    assert all(len(set(opponents)) == 3 for opponents in met.values())  # no rematch
+    buchholz = {name: sum(points[o] for o in met[name]) for name in names}
+
+    final = await final_standings(club, title)
+    shown = posted_table(final)
+    assert {name: figures[0] for name, figures in shown} == points, (final.text, points)
+    assert {name: figures[1] for name, figures in shown} == buchholz, (final.text, buchholz)
+    # placed by points, then Buchholz
+    order = [(points[n], buchholz[n]) for n, _ in shown]
+    assert order == sorted(order, reverse=True)
+    assert shown[0][0] in final.text.split("Winner:", 1)[1].split("\n")[0] or any(
+        f"<@{p.user.id}>" in final.text.split("Winner:", 1)[1].split("\n")[0]
+        for p in everyone
+        if p.name == shown[0][0]
+    )
