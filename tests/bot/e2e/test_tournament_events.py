@@ -62,7 +62,7 @@ async def open_and_start(club: Club, joining: list[Player], **options: object) -
     started = await desk.seen(
         await fake.click(organizer.user, signup, signup.button(label="Start"))
     )
-    assert started.updated and "round 1 is being played" in started.text, started.text
+    assert started.updated and "is being played" in started.text, started.text
     return signup
 
 
@@ -185,3 +185,50 @@ async def test_an_eight_player_swiss_of_sackson_with_two_computer_fillers(
         for p in everyone
         if p.name == shown[0][0]
     )
+
+
+async def test_an_all_fives_knockout_of_six_opens_its_later_rounds_by_itself(
+    club: Club, seeded_bot: BotProcess
+) -> None:
+    """ada and bea sign up (the top seeds: people first, in sign-up order) and four easy
+    computers fill the cap of six; two seats a table, to the smallest target. Round 1 gives
+    the top two byes and the computers play it out; rounds 2 and 3 open by themselves with
+    the winners, and the final's winner heads the final standings."""
+    title = "All Fives tournament"
+    ada, bea = club.ada, club.bea
+    await open_and_start(
+        club,
+        [ada, bea],
+        game="all-fives",
+        format="knockout",
+        seats=2,
+        target=100,
+        fill="easy",
+        cap=6,
+    )
+    first = await club.fake.wait_until(
+        lambda: round_post(club, title, 1), timeout=60, what="round 1's post"
+    )
+    byes = [line for line in first.text.split("\n") if line.startswith("Bye:")]
+    assert sorted(byes) == sorted(f"Bye: <@{p.user.id}>" for p in (ada, bea)), first.text
+    standing = {ada.name, bea.name} | {f"Computer {n} (easy)" for n in range(1, 5)}
+    going_on = {ada.name, bea.name}
+    for number, tables_in_round in ((1, 2), (2, 2), (3, 1)):
+        tables = await play_round(club, title, "All Fives", "dominoes", number, [ada, bea])
+        assert len(tables) == tables_in_round
+        seated = [name for names, _ in tables for name in names]
+        assert len(seated) == len(set(seated))  # nobody at two tables
+        # everyone still in plays (after round 1's byes), nobody knocked out does
+        assert set(seated) | (going_on if number == 1 else set()) == standing
+        going_on = set()
+        for names, final in tables:
+            winner = winner_of(final)
+            assert winner in names, final
+            going_on.add(winner)
+        standing = going_on | ({ada.name, bea.name} if number == 1 else set())
+    (champion,) = standing
+    final = await final_standings(club, title)
+    shown = posted_table(final)
+    assert shown[0][0] == champion, final.text
+    assert len(shown) == 6
+    assert round_post(club, title, 4) is None
