@@ -1,7 +1,7 @@
 """Whole tournaments through the fake Discord, checked against results the test works out
 itself from each table's final message: an eight-player Swiss of Sackson's Network over
-three rounds with two computer fillers, and an All Fives knockout of six whose later
-rounds open by themselves."""
+three rounds with two computer fillers, a twelve-player FIDO event at three-seat tables,
+and an All Fives knockout of six whose later rounds open by themselves."""
 
 from __future__ import annotations
 
@@ -232,3 +232,54 @@ async def test_an_all_fives_knockout_of_six_opens_its_later_rounds_by_itself(
     assert shown[0][0] == champion, final.text
     assert len(shown) == 6
     assert round_post(club, title, 4) is None
+
+
+async def test_a_twelve_player_fido_event_at_three_seat_tables(
+    club: Club, seeded_bot: BotProcess
+) -> None:
+    """ada and bea sign up and ten easy computers fill the cap of twelve: four tables of
+    three a round over two rounds, one FIDO game each. The posted match points and game
+    points equal the test's tally from each table's final message."""
+    title = "FIDO tournament"
+    ada, bea = club.ada, club.bea
+    await open_and_start(
+        club, [ada, bea], game="fido", format="swiss", rounds=2, seats=3, fill="easy", cap=12
+    )
+    names = [ada.name, bea.name] + [f"Computer {n} (easy)" for n in range(1, 11)]
+    match_points = dict.fromkeys(names, 0.0)
+    game_points = dict.fromkeys(names, 0)
+    met: dict[str, list[str]] = defaultdict(list)
+    for number in (1, 2):
+        tables = await play_round(club, title, "FIDO", "fido", number, [ada, bea])
+        assert [len(seated) for seated, _ in tables] == [3, 3, 3, 3]
+        assert sorted(n for seated, _ in tables for n in seated) == sorted(names)
+        for seated, final in tables:
+            scores = table_scores(final)
+            assert list(scores) == seated, final  # the table shows its seats in order
+            for name, score in scores.items():
+                others = [s for n, s in scores.items() if n != name]
+                match_points[name] += sum(
+                    1.0 if score > other else 0.5 if score == other else 0.0 for other in others
+                )
+                game_points[name] += score
+                met[name] += [n for n in seated if n != name]
+    opponents = {name: sum(match_points[o] for o in met[name]) for name in names}
+
+    final = await final_standings(club, title)
+    assert "Game pts" in final.text and "Opp. pts" in final.text
+    shown = posted_table(final)
+    assert {name: figures for name, figures in shown} == {
+        name: [match_points[name], game_points[name], opponents[name]] for name in names
+    }, final.text
+    order = [(match_points[n], game_points[n], opponents[n]) for n, _ in shown]
+    assert order == sorted(order, reverse=True)
+
+
+def table_scores(final: str) -> dict[str, int]:
+    """Each seat's score as a finished multi-seat table's second line shows it."""
+    scores = {}
+    for part in final.split("\n")[1].split(" · "):
+        found = re.fullmatch(r"(?:🤖 )?(.+?) \*\*(-?\d+)\*\*", part.strip())
+        assert found, final
+        scores[re.sub(r"\\(.)", r"\1", found.group(1))] = int(found.group(2))
+    return scores
