@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -67,10 +68,17 @@ async def open_and_start(club: Club, joining: list[Player], **options: object) -
 
 
 async def play_round(
-    club: Club, title: str, game: str, family: str, number: int, everyone: list[Player]
+    club: Club,
+    title: str,
+    game: str,
+    family: str,
+    number: int,
+    everyone: list[Player],
+    last: Callable[[ThreadTable], Awaitable[None]] | None = None,
 ) -> list[tuple[list[str], str]]:
     """Play round ``number``'s tables in their threads (people by the driver, computers'
-    tables by themselves); each table's names and final table message."""
+    tables by themselves); each table's names and final table message. ``last``: plays
+    the round's last table with people instead of the driver's own play."""
     fake = club.fake
     post = await fake.wait_until(
         lambda: round_post(club, title, number), timeout=60, what=f"round {number}'s post"
@@ -103,7 +111,9 @@ async def play_round(
             table_message=board,
             table_number=int(found.group(1)),
         )
-        if seated:
+        if seated and last is not None and line == lines[-1]:
+            await last(table)
+        elif seated:
             await table.play_out(lambda turn, _, t=table: t.play_first(turn), limit=900, timeout=30)
         else:
             await fake.wait_until(
