@@ -242,8 +242,9 @@ class Publisher:
                     "answering",
                     self._answer_on_table(record, match, sent.publication, via, pinged),
                 )
-        elif (new_hand or ping is not None or record.message_id is None) and record.is_open:
-            # A seated table (a tournament's) has no message yet: its first is posted.
+        elif record.message_id is None or ((new_hand or ping is not None) and record.is_open):
+            # A seated table (a tournament's) has no message yet: its first is posted,
+            # finished already when computers played it out before any publication.
             if via is not None:  # the click is answered before its message makes way
                 await self._step(
                     record.id,
