@@ -47,6 +47,28 @@ def _union_options(specs: Sequence[GameSpec]) -> list[OptionSpec]:
     return list(seen.values())
 
 
+def game_option_parameters(
+    specs: Sequence[GameSpec],
+) -> tuple[list[inspect.Parameter], dict[str, Words], dict[str, list[app_commands.Choice[Any]]]]:
+    """Each option of ``specs`` as an optional keyword parameter of a command, with its
+    description and choices: the one place a game's options become command options."""
+    parameters: list[inspect.Parameter] = []
+    describe: dict[str, Words] = {}
+    choices: dict[str, list[app_commands.Choice[Any]]] = {}
+    for option in _union_options(specs):
+        parameters.append(
+            inspect.Parameter(
+                option.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=type(option.default) | None,
+                default=None,
+            )
+        )
+        describe[option.name] = option.description
+        choices[option.name] = _choices(option)
+    return parameters, describe, choices
+
+
 def _choice_name(choice: Choice) -> Words:
     """A choice as the menu lists it: its label (a template filled with its values, or
     a bare number that reads the same in every language)."""
@@ -139,10 +161,10 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
                 choices["target"].insert(
                     0, app_commands.Choice(name=N_("One game"), value=MatchFormat.ONE_GAME)
                 )
-    for option in options:
-        kind = type(option.default)
-        add(option.name, kind, option.description)
-        choices[option.name] = _choices(option)
+    option_parameters, option_words, option_choices = game_option_parameters(specs)
+    parameters.extend(option_parameters)
+    describe.update(option_words)
+    choices.update(option_choices)
     add(
         N_("hints"),
         bool,

@@ -1,12 +1,14 @@
 """``/tournament …``: open a tournament of any registered game in a server channel, sign
 up, and the organizer's start, pause, resume, drop, add and cancel; the standings. Its
 ``new`` takes the game (a choice of every registered game), the format, the rounds, the
-table size, the target, the pace, a sign-up deadline and cap, computer fillers and the
-language; every other option of the game takes its default. Every name, description and
+table size, the target, the pace, a sign-up deadline and cap, computer fillers, the
+language and every registered game's own options (generated from the specs as
+``/<family> new`` does; one the chosen game lacks is refused). Every name, description and
 choice is an English message the tree's translator gives in each Discord language."""
 
 from __future__ import annotations
 
+import inspect
 from datetime import timedelta
 from typing import Any, Final
 
@@ -14,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.answering import reader_text
-from bot.discord.cogs.games import LEVEL_NAMES, table_language
+from bot.discord.cogs.games import LEVEL_NAMES, game_option_parameters, table_language
 from bot.discord.command_words import said, verbatim
 from bot.discord.handlers import Handlers
 from bot.publishing.replies import tell
@@ -56,6 +58,8 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
         description=N_("Run a tournament in this channel: rounds played in threads"),
     )
 
+    option_parameters, option_words, option_choices = game_option_parameters(list(GAMES.values()))
+
     async def turn_choices(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
@@ -89,6 +93,7 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
         cap=N_("The most players who may sign up"),
         fill=N_("Computers fill the empty seats at this level (default: none)"),
         language=N_("The language the tournament speaks in public (default: the server's)"),
+        **option_words,
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=s.title, value=s.name) for s in GAMES.values()],
@@ -101,6 +106,7 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
             app_commands.Choice(name=verbatim(NAMES[language]), value=language)
             for language in LANGUAGES
         ],
+        **option_choices,
     )
     async def new(
         interaction: discord.Interaction[Any],
@@ -114,6 +120,7 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
         cap: app_commands.Range[int, 2, 1000] | None = None,
         fill: str | None = None,
         language: str | None = None,
+        **given: Any,
     ) -> None:
         try:
             table = TableSettings.build(
@@ -121,7 +128,7 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
                 seats=seats,
                 target=target,
                 turn_seconds=default_turn_seconds if turn is None else parse_turn(turn),
-                options={},
+                options={name: value for name, value in given.items() if value is not None},
                 language=table_language(interaction, language),
             )
             closes = None if deadline is None else parse_deadline(deadline)
@@ -138,12 +145,20 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
             return
         await handlers.tournament_new(interaction, settings)
 
+    fixed = [
+        parameter
+        for parameter in inspect.signature(new).parameters.values()
+        if parameter.kind is not inspect.Parameter.VAR_KEYWORD
+    ]
+    clashing = {p.name for p in fixed} & {p.name for p in option_parameters}
+    if clashing:
+        raise ValueError(f"a game option repeats a tournament option: {clashing}")
+    new.__signature__ = inspect.Signature([*fixed, *option_parameters])  # type: ignore[attr-defined]
+
     group.add_command(
         app_commands.Command(
             name=N_("new"),
-            description=N_(
-                "Open a tournament's sign-up here (the game's other options take their defaults)"
-            ),
+            description=N_("Open a tournament's sign-up here: any game, with its own options"),
             callback=new,
         )
     )

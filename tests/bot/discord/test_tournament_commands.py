@@ -62,7 +62,21 @@ def test_new_offers_every_registered_game_and_the_formats() -> None:
     assert params["rounds"].default == 3
     for optional in ("seats", "target", "deadline", "cap", "fill", "language", "format"):
         assert not params[optional].required, optional
-    assert "defaults" in new.description  # a game's own options take theirs
+    assert len(new.parameters) <= 25  # Discord's most options for one command
+
+
+def test_new_offers_every_game_s_own_options_with_their_choices() -> None:
+    new = group().get_command("new")
+    assert isinstance(new, app_commands.Command)
+    params = {p.display_name: p for p in new.parameters}
+    for spec in GAMES.values():
+        for option in spec.options:
+            param = params[option.name]
+            assert not param.required, option.name
+            assert {c.value for c in option.choices} <= {c.value for c in param.choices}
+    assert [c.value for c in params["set"].choices] == [6, 9, 12, 15, 18, 21]
+    assert params["set"].type is discord.AppCommandOptionType.integer
+    assert [c.value for c in params["spinner"].choices] == ["on", "off"]
 
 
 @pytest.mark.parametrize(
