@@ -44,7 +44,8 @@ def title(record: TournamentRecord, text: Text) -> str:
 
 
 def settings_line(settings: TournamentSettings, text: Text) -> str:
-    """The format, length, table size, pace and goal in one line."""
+    """The format, length, table size, pace, goal and the game's options set away from
+    their defaults, in one line."""
     table = settings.table
     spec = table.spec
     parts = [
@@ -55,6 +56,7 @@ def settings_line(settings: TournamentSettings, text: Text) -> str:
         text._("tables of {seats}", seats=settings.seats),
         text._("{length} a turn", length=format_turn(table.turn_seconds)),
         None if spec.match.single_game else goal_label(text, spec.match, table.target),
+        *table.chosen_options(text),
     ]
     return " · ".join(part for part in parts if part)
 

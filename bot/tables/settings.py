@@ -143,6 +143,15 @@ class TableSettings:
             ]
         )
 
+    def chosen_options(self, text: Text) -> list[str]:
+        """A phrase for each option set away from its default, in ``text``'s language."""
+        spec = self.spec
+        return [
+            phrase
+            for option, phrase in zip(spec.options, _options(text, spec, self.options), strict=True)
+            if self.options.get(option.name, option.default) != option.default
+        ]
+
 
 def _goal(text: Text, match: MatchFormat, target: int | None) -> str:
     """What the match is played to, starting a line: "One game", "Target 100"."""

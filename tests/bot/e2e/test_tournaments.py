@@ -7,7 +7,10 @@ tables' own messages."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -267,3 +270,34 @@ async def test_a_sign_up_deadline_starts_the_tournament_after_a_restart(
             what="the sign-up closed",
         )
         assert not signup.buttons
+
+
+async def test_a_game_s_own_options_reach_its_tables_and_a_foreign_one_is_refused(
+    club: Club, seeded_bot: BotProcess
+) -> None:
+    """``/tournament new game:fido set:9 divisor:7`` plays every table with a double-9 set
+    and divisor 7; an option Sackson's Network lacks is refused, privately, opening nothing."""
+    fake, ada, bea = club.fake, club.ada, club.bea
+    desk = driver(club, ada, bea)
+    refused = await desk.seen(
+        await fake.slash(ada.user, club.channel, "tournament new", game="sackson", divisor=5)
+    )
+    assert refused.ephemeral and "has no option 'divisor'" in refused.text
+    assert not any(m.buttons for m in club.channel.messages)  # no sign-up opened
+    opened = await desk.seen(
+        await fake.slash(ada.user, club.channel, "tournament new", game="fido", set=9, divisor=7)
+    )
+    signup = opened.message
+    assert "double-9 (55 tiles) · Divisor 7" in signup.text, signup.text
+    for person in (ada, bea):
+        await desk.seen(await fake.click(person.user, signup, signup.button(label="Join")))
+    await desk.seen(await fake.click(ada.user, signup, signup.button(label="Start")))
+    await fake.wait_until(
+        lambda: next((m for m in club.channel.messages if "round 1**" in m.text), None),
+        timeout=60,
+        what="round 1's post",
+    )
+    with contextlib.closing(sqlite3.connect(club.db_path)) as db:
+        tables = [json.loads(row[0]) for row in db.execute("SELECT settings FROM tables")]
+    assert tables and all(t["options"]["set"] == 9 for t in tables), tables
+    assert all(t["options"]["divisor"] == 7 for t in tables), tables
