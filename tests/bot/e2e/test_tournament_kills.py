@@ -21,7 +21,7 @@ from tests.bot.e2e.test_tournament_events import (
     round_post,
     winner_of,
 )
-from tests.bot.e2e.test_tournaments import ThreadTable
+from tests.bot.e2e.test_tournaments import ThreadTable, open_swiss_of_four
 from tests.fakediscord import BotLauncher, BotProcess
 
 TITLE = "Sackson's Network tournament"
@@ -47,18 +47,7 @@ async def signed_up(club: Club) -> tuple[object, object]:
     Returns the sign-up message and its Start button."""
     fake, ada, bea = club.fake, club.ada, club.bea
     desk = driver(club, ada, bea)
-    opened = await desk.seen(
-        await fake.slash(
-            ada.user,
-            club.channel,
-            "tournament new",
-            game="sackson",
-            format="swiss",
-            rounds=2,
-            fill="easy",
-            cap=4,
-        )
-    )
+    opened = await open_swiss_of_four(club, desk)
     signup = opened.message
     for person in (ada, bea):
         await desk.seen(await fake.click(person.user, signup, signup.button(label="Join")))

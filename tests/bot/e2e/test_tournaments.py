@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.bot.e2e.conftest import SEEDED_BOTH_WAYS, Club, checked_bot, driver
-from tests.bot.e2e.harness import Player, TableDriver, restart_bot
+from tests.bot.e2e.harness import Player, Seen, TableDriver, restart_bot
 from tests.fakediscord import BotLauncher, BotProcess, Message
 from tests.fakediscord.threads import PublicThread
 
@@ -135,15 +135,12 @@ async def play_table(club: Club, number: int, line: str, points: dict[str, float
             points[name] += 0.5
 
 
-@SEEDED_BOTH_WAYS
-async def test_a_two_round_swiss_of_sackson_plays_itself_out_in_threads(
-    club: Club, seeded_bot: BotProcess
-) -> None:
-    fake, ada, bea = club.fake, club.ada, club.bea
-    desk = driver(club, ada, bea)
-    opened = await desk.seen(
-        await fake.slash(
-            ada.user,
+async def open_swiss_of_four(club: Club, desk: TableDriver) -> Seen:
+    """ada opens a two-round Swiss of Sackson's Network for four, two easy computers to
+    fill it; what the channel shows in answer."""
+    return await desk.seen(
+        await club.fake.slash(
+            club.ada.user,
             club.channel,
             "tournament new",
             game="sackson",
@@ -153,6 +150,15 @@ async def test_a_two_round_swiss_of_sackson_plays_itself_out_in_threads(
             cap=4,
         )
     )
+
+
+@SEEDED_BOTH_WAYS
+async def test_a_two_round_swiss_of_sackson_plays_itself_out_in_threads(
+    club: Club, seeded_bot: BotProcess
+) -> None:
+    fake, ada, bea = club.fake, club.ada, club.bea
+    desk = driver(club, ada, bea)
+    opened = await open_swiss_of_four(club, desk)
     assert not opened.ephemeral and not opened.updated
     signup = opened.message
     assert TITLE in signup.text and "0 of 4 places taken" in signup.text
