@@ -139,6 +139,11 @@ class GameAdapter(ABC):
     ) -> bytes | None:
         """What the player sees after choosing ``subject`` (None: the hand picture)."""
 
+    def has_subject_picture(self, hand: HandState[Any], seat: int, subject: str) -> bool:
+        """Whether :meth:`subject_picture` would draw ``subject``'s places (not None),
+        asked without drawing: a button to show them is offered only then."""
+        return True
+
     # ------------------------------------------------------------ scenes (a web page's)
     def table_scene(self, match: Match, names: Sequence[str], *, text: Text = ENGLISH) -> Scene:
         """:meth:`table_picture` (the current hand) with its spots: on a board game, the

@@ -174,6 +174,10 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
         game = self._hand(hand)
         return render_hand(list(game.hands[seat]), playable_now(game, seat), title=title, text=text)
 
+    def has_subject_picture(self, hand: HandState[Any], seat: int, subject: str) -> bool:
+        game = self._hand(hand)
+        return bool(game.ends_for(self._tile(game, subject)))
+
     def subject_picture(
         self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> bytes | None:

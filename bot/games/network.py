@@ -96,6 +96,9 @@ class NetworkAdapter(GameAdapter):
         playable = network.playable_tiles(seat) if network.current_player == seat else []
         return render_hand(list(network.hands[seat]), playable, title=title, text=text)
 
+    def has_subject_picture(self, hand: HandState[Any], seat: int, subject: str) -> bool:
+        return not _network(hand).layout.is_empty
+
     def subject_picture(
         self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> bytes | None:

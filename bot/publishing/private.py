@@ -14,7 +14,7 @@ from bot.tables.errors import UserError
 from bot.tables.languages import seat_text
 from bot.tables.service import PlayerSeat, seat_of, table_settings
 from bot.views import surfaces
-from bot.views.builders import MAX_TARGETS, browser_view, controls_view
+from bot.views.builders import MAX_TARGETS, browser_view, controls_view, offers_places
 from engine.match import Match
 from engine.registry import game_spec
 
@@ -23,8 +23,12 @@ async def private_hand(
     player: PlayerSeat, headline: str | None = None, page: int | None = None
 ) -> Reply:
     """A player's hand picture with the controls they may use now (private). On their
-    turn it already shows where their first playable tile goes, with its places in the
-    menus, so playing that tile takes one pick (picking another tile shows its places)."""
+    turn the controls already hold their first playable tile and its places, so playing
+    it takes one pick. The picture of those places is drawn only when asked (a button;
+    picking another tile shows its places): many turns are played without a look at it,
+    and it costs about as much as the rest of a play's pictures together. A game without
+    a hand picture shows it at once (it is then the seat's picture), as does a row too
+    full for the button."""
     text = seat_text(player.record, player.seat)
     hand = await pictures.hand_picture(player, page or 0)
     files = [] if hand is None else [hand]
@@ -42,12 +46,10 @@ async def private_hand(
         )
         if targets and len(targets) <= MAX_TARGETS:
             assert focus is not None
-            preview = await pictures.candidates_picture(player, focus, targets)
-            if preview is not None:
-                files.append(preview)
             prompt = adapter.targets_prompt(focus, targets, text=text)
+            pictured = adapter.has_subject_picture(player.hand, player.seat, focus)
         else:
-            focus, targets = None, []
+            focus, targets, pictured = None, [], False
         controls = controls_view(
             player.record.id,
             player.turn,
@@ -57,8 +59,13 @@ async def private_hand(
             page=page,
             hint=table_settings(player.record).hints,
             browser=surfaces.offered().browser,
+            show_places=focus if pictured and hand is not None else None,
             text=text,
         )
+        if pictured and focus is not None and not offers_places(controls):
+            preview = await pictures.candidates_picture(player, focus, targets)
+            if preview is not None:
+                files.append(preview)
     elif surfaces.offered().browser:
         controls = browser_view(player.record.id, text)
     if not files:  # nothing hidden and nothing chosen: the board is the picture

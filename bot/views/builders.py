@@ -18,6 +18,9 @@ from bot.views import ids
 from bot.views.components import MAX_OPTIONS, Control, button, select
 from i18n import N_, Text
 
+ROW_WIDTH: Final = 5
+"""Discord's limit of buttons in one row."""
+
 ENGLISH: Final = Text()
 
 TARGET_ROWS: Final = 3
@@ -185,12 +188,15 @@ def controls_view(
     page: int | None = None,
     hint: bool = False,
     browser: bool = False,
+    show_places: str | None = None,
     text: Text = ENGLISH,
 ) -> discord.ui.View | None:
     """The subject menu (when something is playable), numbered target menus for the chosen
     subject, action buttons, page buttons when the subjects fill more than one menu, a
     Hint button at tables that allow hints, and Open in browser where the bot gives
-    links to the table's page (at most one action, two pages, Hint and it: one row)."""
+    links to the table's page (at most one action, two pages, Hint and it: one row).
+    ``show_places``: the chosen subject, whose places are in the menus but not yet on a
+    picture: a button first in that row shows them, when the row has room for it."""
     view = _view()
     subjects = controls.subjects
     pages = page_count(subjects)
@@ -223,6 +229,7 @@ def controls_view(
         view.add_item(
             select(ids.target_id(table_id, turn, part), placeholder, options, row=1 + part)
         )
+    buttons: list[Control] = []
     pieces = controls.noun == "piece"
     if pages > 1 and any(subject.playable for subject in subjects):
         if shown > 0:
@@ -231,7 +238,7 @@ def controls_view(
                 if pieces
                 else text._("◀ Tiles page {page}", page=shown)
             )
-            view.add_item(
+            buttons.append(
                 button(
                     ids.page_id(table_id, turn, shown - 1),
                     back,
@@ -245,7 +252,7 @@ def controls_view(
                 if pieces
                 else text._("Tiles page {page} ▶", page=shown + 2)
             )
-            view.add_item(
+            buttons.append(
                 button(
                     ids.page_id(table_id, turn, shown + 1),
                     on,
@@ -254,7 +261,7 @@ def controls_view(
                 )
             )
     for action in controls.actions:
-        view.add_item(
+        buttons.append(
             button(
                 ids.action_id(table_id, turn, action.move),
                 action.label,
@@ -265,7 +272,7 @@ def controls_view(
             )
         )
     if hint:
-        view.add_item(
+        buttons.append(
             button(
                 ids.hint_id(table_id, turn),
                 text._("Hint"),
@@ -275,8 +282,20 @@ def controls_view(
             )
         )
     if browser:
-        view.add_item(browser_button(table_id, text, row=4))
+        buttons.append(browser_button(table_id, text, row=4))
+    places = None if show_places is None else ids.show_places_id(table_id, turn, show_places)
+    if places is not None and len(buttons) < ROW_WIDTH:
+        label = text._("Show where {subject} goes", subject=show_places)
+        buttons.insert(0, button(places, label, discord.ButtonStyle.success, row=4, emoji="🔍"))
+    for item in buttons:
+        view.add_item(item)
     return view if view.children else None
+
+
+def offers_places(view: discord.ui.View | None) -> bool:
+    """Whether ``view`` has the button that shows the chosen subject's places."""
+    children = [] if view is None else view.children
+    return any(isinstance(c, Control) and c.control and c.control.kind == "show" for c in children)
 
 
 def _subject_prompt(text: Text, noun: str, shown: int, pages: int) -> str:

@@ -102,6 +102,8 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLAT
             await handlers.show_hand(interaction, table)
         elif control.kind == "subject":
             await handlers.choose_subject(interaction, table, turn, self._chosen())
+        elif control.kind == "show":  # the chosen subject's places, as a pick of it shows
+            await handlers.choose_subject(interaction, table, turn, part)
         elif control.kind == "target":
             await handlers.play(interaction, table, turn, self._chosen())
         elif control.kind == "action":

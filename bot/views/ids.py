@@ -1,13 +1,13 @@
 """Custom ids of every control: ``dt:<table id>:<kind>[:<turn>][:<part>]``, for any game.
 
 The table id routes a click to its table (a sign-up button, ``tour``, carries its
-tournament's id instead) (``web``: a personal link to its page;
-``launch``: the table as an Activity, in Discord); the turn counter makes a control from an
-earlier turn detectably stale; ``part`` is a lobby action, a page, a menu's chunk or an
-action's move. Nothing in an id is trusted: the service re-checks the clicking user, the
-table's state and the move itself. Ids sent before controls became game-neutral
-(``dt:net:<table>:tile:<turn>``, ``…:place:<turn>:<part>``, ``…:pass:<turn>``) are read
-as the same controls, so buttons on messages from older versions keep working.
+tournament's id instead) (``web``: a personal link to its page; ``launch``: the table as an
+Activity, in Discord); the turn counter makes a control from an earlier turn detectably
+stale; ``part`` is a lobby action, a page, a menu's chunk, an action's move or (``show``)
+the subject whose places a button shows. Nothing in an id is trusted: the service re-checks
+the clicking user, the table's state and the move itself. Ids sent before controls became
+game-neutral (``dt:net:<table>:tile:<turn>``, ``…:place:<turn>:<part>``, ``…:pass:<turn>``)
+are read as the same controls, so buttons on messages from older versions keep working.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ TournamentAction = Literal["join", "leave", "start"]
 """The sign-up message's buttons: ``dt:<tournament id>:tour:<action>``."""
 
 Kind = Literal[
-    "lobby", "hand", "subject", "target", "action", "page", "hint", "web", "launch", "tour"
+    "lobby", "hand", "subject", "show", "target", "action", "page", "hint", "web", "launch", "tour"
 ]
 
 TEMPLATE: Final = r"dt:(?:net:)?[0-9]{1,19}:[a-z]{3,6}(?::[A-Za-z0-9-]{1,24}){0,2}"
@@ -44,6 +44,7 @@ _BODIES: Final[tuple[tuple[Kind, str], ...]] = (
     ("lobby", r"lobby:(?P<part>join|leave|computer|start|rematch|accept|decline)"),
     ("hand", r"hand"),
     ("subject", r"(?:subj|tile):(?P<turn>[0-9]{1,9})(?::(?P<part>[0-9]{1,2}))?"),
+    ("show", r"show:(?P<turn>[0-9]{1,9}):(?P<part>[A-Za-z0-9-]{1,24})"),
     ("target", r"(?:targ|place):(?P<turn>[0-9]{1,9}):(?P<part>[0-9])"),
     ("action", r"act:(?P<turn>[0-9]{1,9}):(?P<part>[a-z]{1,12})"),
     ("action", r"(?P<part>pass):(?P<turn>[0-9]{1,9})"),
@@ -97,6 +98,14 @@ def show_hand_id(table_id: int) -> str:
 
 def subject_id(table_id: int, turn: int, page: int) -> str:
     return str(ControlId(table_id, "subject", turn, str(page)))
+
+
+def show_places_id(table_id: int, turn: int, subject: str) -> str | None:
+    """The button that shows where ``subject`` can go (as picking it from the menu would);
+    None when the subject's key cannot stand in an id."""
+    if re.fullmatch(r"[A-Za-z0-9-]{1,24}", subject) is None:
+        return None
+    return str(ControlId(table_id, "show", turn, subject))
 
 
 def target_id(table_id: int, turn: int, part: int) -> str:

@@ -45,6 +45,7 @@ def test_every_custom_id_reads_back_as_the_control_it_was_made_for() -> None:
         ids.target_id(12, 7, 2): ("target", 7, "2"),
         ids.action_id(12, 7, "draw"): ("action", 7, "draw"),
         ids.page_id(12, 7, 2): ("page", 7, "2"),
+        str(ids.show_places_id(12, 7, "12-5")): ("show", 7, "12-5"),
     }
     (template,) = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
     for custom_id, (kind, turn, part) in made.items():
@@ -67,9 +68,12 @@ def test_forged_ids_are_not_read_as_controls() -> None:
         "dt:1:hand:9",
         "dt:1:act:3:DROP",
         "dt:1:targ:3:x",
+        "dt:1:show:3",
+        "dt:1:show:3:6_4",
         "xx:1:hand",
     ):
         assert ids.parse(forged) is None, forged
+    assert ids.show_places_id(1, 3, "6 4") is None  # a key no id can carry
 
 
 def _subjects(count: int) -> tuple[Subject, ...]:

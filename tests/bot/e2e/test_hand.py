@@ -82,7 +82,7 @@ async def test_a_full_hand_with_one_player_whose_dms_are_closed(
     assert any(m.ephemeral and m.visible_to is cal.user for m in club.channel.messages)
 
 
-async def test_a_turn_shows_a_tile_s_places_so_one_pick_plays_it(
+async def test_a_turn_offers_a_tile_s_places_and_draws_them_when_asked(
     club: Club, bot: BotProcess
 ) -> None:
     fake, ada, bea = club.fake, club.ada, club.bea
@@ -100,8 +100,18 @@ async def test_a_turn_shows_a_tile_s_places_so_one_pick_plays_it(
     tiles = next(s for s in message.selects if ":subj:" in s.custom_id)
     shown = next(option for option in tiles.options if option.default)
     assert shown.value == tiles.options[0].value  # the first playable tile
-    assert [a.filename for a in message.attachments] == ["hand.png", "candidates.png"]
+    # The places are in the menus; their picture is drawn when asked, by the button.
+    assert [a.filename for a in message.attachments] == ["hand.png"]
     assert f"**{shown.value}** fits in" in message.text
+    offered = [[o.value for o in menu.options] for menu in places]
+    show = message.button(f"Show where {shown.value} goes")
+    seen = await table.seen(await fake.click(turn.player.user, message, show))
+    assert seen.updated and [a.filename for a in seen.message.attachments] == ["candidates.png"]
+    alt = seen.message.attachments[0].description or ""
+    assert alt.startswith(f"Where {shown.value} can go, numbered: "), alt
+    message = seen.message
+    places = [s for s in message.selects if ":targ:" in s.custom_id]
+    assert [[o.value for o in menu.options] for menu in places] == offered  # the same places
 
     mark, edits = len(fake.requests), table.table().edit_count
     record = await fake.select(turn.player.user, message, places[0], [places[0].options[0].value])
