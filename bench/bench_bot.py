@@ -58,6 +58,19 @@ interactions`` processes (PUBLISH_WORKERS=0) that the local Discord POSTs every
 interaction to in turn, as a load balancer would: they receive and commit the plays
 instead of the shards, and their CPU per play is printed beside the shards'.
 
+``--throughput ... --baseline REV`` measures the same in the bot code of git revision REV
+too, in the same run: REV is exported (``git archive``) to a temporary directory, removed
+at the end, and each of that run's bot processes (shards, interactions processes,
+workers, and so their drawing processes) runs with it as cwd and whole PYTHONPATH; the
+run prints where a child process there imports ``bot`` from and checks, once the first
+step has started the drawing processes, that every process of the bot runs there. The
+local Discord, the players and PostgreSQL stay this benchmark's own, with a fresh
+database for each run, which each code migrates. For each K, ``--rounds N`` (default 2)
+rounds each run the old code and the new (the working tree), the order swapped every
+round so a machine's drift falls on both; then per K and step, the medians over the
+rounds of each code: the workers' CPU ms per play (their drawing processes included),
+all bot processes' CPU ms per play, plays per second and both p95s, and new ÷ old.
+
 Players think before every step, opening their table included; ``--burst`` opens every
 table in the same instant instead (a harder, less likely start).
 
@@ -77,10 +90,13 @@ went through.
 
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
 [--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0] [--closed-dms 12]
-[--throughput [K ...]] [--worker-jobs N] [--interactions K] [--budget 8]
-[--global-limit N]; e.g. ``--database postgresql --processes 4 --tables 30 --closed-dms 0``
-(shard 0's share; more tables swamp 2 cores' other shards, and shard 0 leaves standby) and
-``--throughput 1 2 4 --processes 4`` (the table: about 7 minutes on 2 cores).
+[--throughput [K ...] [--baseline REV [--rounds 2]]] [--worker-jobs N] [--interactions K]
+[--budget 8] [--global-limit N]; e.g. ``--database postgresql --processes 4 --tables 30
+--closed-dms 0`` (shard 0's share; more tables swamp 2 cores' other shards, and shard 0
+leaves standby) and ``--throughput 1 2 4 --processes 4`` (the table: about 7 minutes on 2
+cores), and
+``--throughput 1 --processes 1 --tables 8 --baseline main --budget 0 --closed-dms 0``
+(the worker CPU of a play, this tree beside main's).
 """
 
 from __future__ import annotations
