@@ -432,7 +432,7 @@ def against(revision: str, repeat: int, rounds: int) -> None:
                 f"median ms and KB over {repeat} runs, each code measured {rounds} time(s) "
                 "in turn (the median of those); new ÷ old"
             )
-            print(f"{'':41}  {'old ' + sha:^19}  {'new':^19}  new÷old ms  KB")
+            print(f"{'':41}  {'old ' + sha:^19}  {'new':^19}  {'÷ ms':>5}  {'÷ KB':>5}")
             for label in children["new"].cases:
                 sides: dict[str, Side] = {}
                 for number in range(rounds):
