@@ -58,6 +58,19 @@ interactions`` processes (PUBLISH_WORKERS=0) that the local Discord POSTs every
 interaction to in turn, as a load balancer would: they receive and commit the plays
 instead of the shards, and their CPU per play is printed beside the shards'.
 
+``--throughput ... --baseline REV`` measures the same in the bot code of git revision REV
+too, in the same run: REV is exported (``git archive``) to a temporary directory, removed
+at the end, and each of that run's bot processes (shards, interactions processes,
+workers, and so their drawing processes) runs with it as cwd and whole PYTHONPATH; the
+run prints where a child process there imports ``bot`` from and checks, once the first
+step has started the drawing processes, that every process of the bot runs there. The
+local Discord, the players and PostgreSQL stay this benchmark's own, with a fresh
+database for each run, which each code migrates. For each K, ``--rounds N`` (default 2)
+rounds each run the old code and the new (the working tree), the order swapped every
+round so a machine's drift falls on both; then per K and step, the medians over the
+rounds of each code: the workers' CPU ms per play (their drawing processes included),
+all bot processes' CPU ms per play, plays per second and both p95s, and new ÷ old.
+
 Players think before every step, opening their table included; ``--burst`` opens every
 table in the same instant instead (a harder, less likely start).
 
@@ -77,10 +90,13 @@ went through.
 
 Run: .venv/bin/python bench/bench_bot.py [--tables 50 200] [--plays 12] [--think 1.0]
 [--switch 0.0] [--burst] [--database sqlite] [--processes 1] [--workers 0] [--closed-dms 12]
-[--throughput [K ...]] [--worker-jobs N] [--interactions K] [--budget 8]
-[--global-limit N]; e.g. ``--database postgresql --processes 4 --tables 30 --closed-dms 0``
-(shard 0's share; more tables swamp 2 cores' other shards, and shard 0 leaves standby) and
-``--throughput 1 2 4 --processes 4`` (the table: about 7 minutes on 2 cores).
+[--throughput [K ...] [--baseline REV [--rounds 2]]] [--worker-jobs N] [--interactions K]
+[--budget 8] [--global-limit N]; e.g. ``--database postgresql --processes 4 --tables 30
+--closed-dms 0`` (shard 0's share; more tables swamp 2 cores' other shards, and shard 0
+leaves standby) and ``--throughput 1 2 4 --processes 4`` (the table: about 7 minutes on 2
+cores), and
+``--throughput 1 --processes 1 --tables 8 --baseline main --budget 0 --closed-dms 0``
+(the worker CPU of a play, this tree beside main's).
 """
 
 from __future__ import annotations
@@ -101,10 +117,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from answer_clock import AnswerClock  # beside this file: bench/ is on the path
+from baseline import REPO_ROOT, check_process_code, exported, imported_files, short_revision
 from call_budget import budget_report, one_pick, settled, start_quiet_bot
 from intervals import percentile
 from process_cpu import machine_busy_seconds, pids_with_args, tree_cpu_seconds
 from throughput import PlaySample, Step, Window, carried
+from throughput_baseline import HEADING, comparison_rows
 
 from tests.bot.e2e.harness import Player, TableDriver, control_turn, start_interactions
 from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord, InteractionRecord
@@ -667,11 +685,14 @@ def report(fake: FakeDiscord, done: Round, tables: int, load: Load) -> None:
         print(f"  {count:6d}  {key}")
 
 
-async def throughput_with(workers: int, ladder: Ladder) -> list[Step]:
+async def throughput_with(
+    workers: int, ladder: Ladder, code_root: Path | None = None
+) -> list[Step]:
     """One bot (the ladder's shard processes, which run no jobs, and its interactions
     processes, which receive every interaction instead when there are any) and ``workers``
     worker processes on a fresh PostgreSQL; the load steps of the ladder in turn, each on
-    fresh tables, until one's p95 passes the limit."""
+    fresh tables, until one's p95 passes the limit. ``code_root``: the code every bot
+    process runs (checked once the first step has started their drawing processes)."""
     processes, load, jobs, interactions = (
         ladder.processes,
         ladder.load,
@@ -687,7 +708,7 @@ async def throughput_with(workers: int, ladder: Ladder) -> list[Step]:
                 tables_on(fake, guilds, count, f"s{n}") for n, count in enumerate(ladder.tables)
             ]
             with tempfile.TemporaryDirectory() as tmp:
-                launcher = BotLauncher(fake, Path(tmp))
+                launcher = BotLauncher(fake, Path(tmp), code_root=code_root)
                 try:
                     # Turn timers far away: an earlier step's idle tables must not wake.
                     env = {**bot_env(server, Path(tmp)), "TURN_SECONDS": "3600"}
@@ -713,6 +734,11 @@ async def throughput_with(workers: int, ladder: Ladder) -> list[Step]:
                         per_play = tuple(1000 * s / max(len(window.plays), 1) for s in used)
                         step = Step(len(tables), window, per_play, machine / window.seconds)
                         steps.append(step)
+                        if code_root is not None and len(steps) == 1:
+                            checked = sum(check_process_code(p, code_root) for p in cluster.pids)
+                            print(
+                                f"  {checked} bot and drawing processes run the code in {code_root}"
+                            )
                         print(step_line(workers, step, cluster))
                         if window.p95_ms > SEEN_LIMIT_MS:
                             break
@@ -786,6 +812,50 @@ def throughput(worker_counts: list[int], ladder: Ladder) -> None:
             f"{bot:12.1f} / {everything:5.1f}  {everything * window.rate / 1000:14.2f} / "
             f"{best.machine_cores:.2f}"
         )
+
+
+def throughput_against(
+    revision: str, worker_counts: list[int], ladder: Ladder, rounds: int
+) -> None:
+    """:func:`throughput`'s measurement, for each worker count, ``rounds`` times in the bot
+    code of ``revision`` and in the working tree's, alternating (old then new, then new then
+    old: a machine's drift falls on both); then, per worker count and load step, the
+    medians of each side and new ÷ old. The fake Discord, the players and PostgreSQL are
+    this benchmark's own; every run gets a fresh database, which each code migrates."""
+    sha = short_revision(revision)
+    with exported(revision) as old_root:
+        roots = {"old": old_root, "new": REPO_ROOT}
+        for name, root in roots.items():
+            print(
+                f"{name} code ({sha if name == 'old' else 'working tree'}): {root}; "
+                f"a child process there imports bot from "
+                f"{imported_files(root)['bot']}"
+            )
+        print(
+            f"Throughput, {ladder.processes} shard process(es) with PUBLISH_WORKERS=0, "
+            f"{ladder.load.plays} plays per table, think time ≈{ladder.load.think:.1f} s; "
+            f"tables per step {ladder.tables}; {rounds} round(s) per code; "
+            f"{os.cpu_count() or 1} CPU cores"
+        )
+        measured: dict[tuple[int, str], list[list[Step]]] = {}
+        for workers in worker_counts:
+            for number in range(rounds):
+                order = list(roots) if number % 2 == 0 else list(reversed(roots))
+                for name in order:
+                    print(f"{name} code, round {number + 1}, {workers} worker(s):")
+                    steps = asyncio.run(throughput_with(workers, ladder, roots[name]))
+                    measured.setdefault((workers, name), []).append(steps)
+    print()
+    print(
+        f"CPU ms per play, the old code ({sha}) against the working tree's "
+        f"(medians of {rounds} round(s); new÷old below each pair):"
+    )
+    print(HEADING)
+    receivers = ladder.processes + ladder.interactions
+    for workers in worker_counts:
+        old_runs, new_runs = measured[(workers, "old")], measured[(workers, "new")]
+        for row in comparison_rows(old_runs, new_runs, ladder.tables, receivers, workers):
+            print(row)
 
 
 async def closed_dm_calls(plays: int) -> None:
@@ -881,6 +951,20 @@ def main() -> None:
         "step by step (--tables); prints the plays per second carried at p95 ≤ 1 s",
     )
     parser.add_argument(
+        "--baseline",
+        default=None,
+        metavar="REV",
+        help="with --throughput: measure the bot code of git revision REV too, in the same "
+        "run, alternating with the working tree's, and print both and new÷old",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=2,
+        metavar="N",
+        help="with --baseline: runs of each code per worker count (default 2)",
+    )
+    parser.add_argument(
         "--worker-jobs",
         type=int,
         default=None,
@@ -914,8 +998,15 @@ def main() -> None:
         ladder = Ladder(
             args.processes, tables, load, args.seed, args.worker_jobs, args.interactions
         )
-        throughput(args.throughput or [1, 2, 4], ladder)
+        if args.baseline is not None:
+            if args.rounds < 1:
+                parser.error("--rounds is at least 1")
+            throughput_against(args.baseline, args.throughput or [1, 2, 4], ladder, args.rounds)
+        else:
+            throughput(args.throughput or [1, 2, 4], ladder)
         return
+    if args.baseline is not None:
+        parser.error("--baseline compares the --throughput measurement")
     if args.processes > 1 and args.database != "postgresql":
         parser.error("several processes share their state through --database postgresql")
     if args.interactions and args.database != "postgresql":

@@ -42,18 +42,24 @@ def _own_seconds(pid: int) -> float:
     return sum(int(value) for value in fields[11:15]) / CLOCK_TICKS
 
 
+def _tree(root: int, children: dict[int, list[int]]) -> list[int]:
+    found, stack = [], [root]
+    while stack:
+        pid = stack.pop()
+        found.append(pid)
+        stack.extend(children.get(pid, []))
+    return found
+
+
+def process_tree(root: int) -> list[int]:
+    """``root`` and its live descendants (a bot process and its drawing processes)."""
+    return _tree(root, _children_by_parent())
+
+
 def tree_cpu_seconds(pids: list[int]) -> list[float]:
     """For each pid, the CPU seconds of it and every live or waited-for descendant."""
     children = _children_by_parent()
-    totals = []
-    for root in pids:
-        total, stack = 0.0, [root]
-        while stack:
-            pid = stack.pop()
-            total += _own_seconds(pid)
-            stack.extend(children.get(pid, []))
-        totals.append(total)
-    return totals
+    return [sum(_own_seconds(pid) for pid in _tree(root, children)) for root in pids]
 
 
 def pids_with_args(*parts: str) -> list[int]:

@@ -61,10 +61,12 @@ class BotProcess(Started):
         args: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
         own_group: bool = False,
+        cwd: Path = REPO_ROOT,
     ) -> BotProcess:
         """``python <script>`` with the fake's connection settings in the environment."""
         argv = [sys.executable, str(script), *args]
-        return cls(argv, env=_bot_env(fake, extra_env), log_path=log_path, own_group=own_group)
+        env = _bot_env(fake, extra_env)
+        return cls(argv, env=env, log_path=log_path, cwd=cwd, own_group=own_group)
 
     @classmethod
     def for_module(
@@ -76,10 +78,13 @@ class BotProcess(Started):
         args: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
         own_group: bool = False,
+        cwd: Path = REPO_ROOT,
     ) -> BotProcess:
-        """``python -m <module>`` (run from the repository root), e.g. the real bot."""
+        """``python -m <module>`` (run from ``cwd``, by default the repository root), e.g.
+        the real bot."""
         argv = [sys.executable, "-m", module, *args]
-        return cls(argv, env=_bot_env(fake, extra_env), log_path=log_path, own_group=own_group)
+        env = _bot_env(fake, extra_env)
+        return cls(argv, env=env, log_path=log_path, cwd=cwd, own_group=own_group)
 
     @property
     def pid(self) -> int | None:
@@ -169,11 +174,16 @@ class BotProcess(Started):
 
 
 class BotLauncher:
-    """Starts bot subprocesses for a test and reliably stops all of them afterwards."""
+    """Starts bot subprocesses for a test and reliably stops all of them afterwards.
 
-    def __init__(self, fake: FakeDiscord, log_dir: Path) -> None:
+    ``code_root``: the directory whose code every process started runs (its cwd and whole
+    PYTHONPATH), e.g. an older revision exported for a benchmark; None: this checkout, as
+    the environment says."""
+
+    def __init__(self, fake: FakeDiscord, log_dir: Path, code_root: Path | None = None) -> None:
         self.fake = fake
         self.log_dir = log_dir
+        self.code_root = code_root
         self.processes: list[BotProcess] = []
 
     async def start(
@@ -184,20 +194,37 @@ class BotLauncher:
         args: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
         own_group: bool = False,
+        code_root: Path | None = None,
     ) -> BotProcess:
         """Start ``python <script>`` (or ``python -m <module>``) pointed at the fake.
 
         Defaults to the sample bot; ``module="bot"`` runs the real bot. ``own_group``: see
-        :class:`BotProcess`.
+        :class:`BotProcess`. ``code_root``: this process's, instead of the launcher's.
         """
         log_path = self.log_dir / f"bot-{len(self.processes)}.log"
+        root = code_root or self.code_root
+        cwd = REPO_ROOT if root is None else root
+        if root is not None:
+            extra_env = {**(extra_env or {}), "PYTHONPATH": str(root)}
         if module is not None:
             process = BotProcess.for_module(
-                self.fake, log_path, module, args=args, extra_env=extra_env, own_group=own_group
+                self.fake,
+                log_path,
+                module,
+                args=args,
+                extra_env=extra_env,
+                own_group=own_group,
+                cwd=cwd,
             )
         else:
             process = BotProcess.for_script(
-                self.fake, log_path, script, args=args, extra_env=extra_env, own_group=own_group
+                self.fake,
+                log_path,
+                script,
+                args=args,
+                extra_env=extra_env,
+                own_group=own_group,
+                cwd=cwd,
             )
         self.processes.append(process)
         await process.start()
