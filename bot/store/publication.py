@@ -9,7 +9,7 @@ A starting process reads the same facts to publish only the tables that are behi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.store import JsonObject
@@ -36,13 +36,7 @@ class TableMove:
     the first was lost pings them, a message found again does not."""
 
     def to_json(self) -> JsonObject:
-        return {
-            "replaces": self.replaces,
-            "nonce": self.nonce,
-            "since": self.since,
-            "version": self.version,
-            "ping": self.ping,
-        }
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableMove:

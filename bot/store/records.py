@@ -7,7 +7,7 @@ changes the database or another caller's copy.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -117,14 +117,7 @@ class SeatResult:
         return not self.is_bot and self.user_id is not None
 
     def to_json(self) -> JsonObject:
-        return {
-            "seat": self.seat,
-            "user_id": self.user_id,
-            "name": self.name,
-            "is_bot": self.is_bot,
-            "total": self.total,
-            "stats": dict(self.stats),
-        }
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: JsonObject) -> SeatResult:
@@ -245,12 +238,7 @@ class Entrant:
         return self.user_id is None
 
     def to_json(self) -> JsonObject:
-        return {
-            "user_id": self.user_id,
-            "name": self.name,
-            "level": self.level,
-            "dropped": self.dropped,
-        }
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: JsonObject) -> Entrant:

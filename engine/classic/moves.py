@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from engine.errors import N_, NotationError
+from engine.errors import N_
 from engine.line.moves import LineMove, MoveBook, parse_line_move
 from engine.line.spinner import INDEX, LABELS
 from engine.tiles import Tile
@@ -27,6 +27,7 @@ class ClassicMove(LineMove):
     __slots__ = ()
 
     example = "6-4 E"
+    end_advice = N_("'{written}' is not an end: use E, W, N or S, like '{tile} E'.")
 
     @classmethod
     def slot_of(cls, end: str) -> int:
@@ -38,14 +39,6 @@ class ClassicMove(LineMove):
     @classmethod
     def label_of(cls, slot: int) -> str:
         return LABELS[slot]
-
-    @classmethod
-    def bad_end(cls, written: str, tile: Tile) -> NotationError:
-        return NotationError(
-            N_("'{written}' is not an end: use E, W, N or S, like '{tile} E'."),
-            written=written,
-            tile=tile.name,
-        )
 
 
 BOOK = MoveBook(SET_TOP, ClassicMove)

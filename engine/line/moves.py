@@ -49,6 +49,10 @@ class LineMove(Move):
 
     example: ClassVar[str] = "12-5 C"
     """A play as this game writes it, for error messages."""
+    end_advice: ClassVar[str] = N_(
+        "'{written}' is not an end: use a letter from the picture, like '{tile} A'."
+    )
+    """What :meth:`bad_end` tells a player: how this game labels its ends."""
 
     def __init__(self, kind: str, tile: Tile | None = None, end: str | None = None) -> None:
         if kind not in ("lead", "play", "draw", "pass"):
@@ -84,11 +88,7 @@ class LineMove(Move):
     @classmethod
     def bad_end(cls, written: str, tile: Tile) -> NotationError:
         """What a player is told for an end label that is not one."""
-        return NotationError(
-            N_("'{written}' is not an end: use a letter from the picture, like '{tile} A'."),
-            written=written,
-            tile=tile.name,
-        )
+        return NotationError(cls.end_advice, written=written, tile=tile.name)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("moves are immutable")

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, cast
 
+import aiohttp
 import discord
 import pytest
 import pytest_asyncio
@@ -21,6 +22,7 @@ import yarl
 from discord import app_commands
 
 from .driver import FakeDiscord
+from .models import TextChannel, User
 from .process import BotLauncher
 
 
@@ -65,6 +67,33 @@ def in_process_client(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> dis
     # guild_ready_timeout: discord.py otherwise waits 2s after the last GUILD_CREATE
     # before on_ready and before dispatching events for guilds that arrive meanwhile.
     return discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+
+
+def in_process_bot(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> tuple[discord.Client, app_commands.CommandTree[discord.Client]]:
+    """:func:`in_process_client` with an empty command tree, for a test bot to declare
+    its commands on before :func:`connected` syncs them."""
+    bot = in_process_client(fake, monkeypatch)
+    return bot, app_commands.CommandTree(bot)
+
+
+@pytest_asyncio.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    """A plain HTTP session, for calling the fake's REST API by hand."""
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+def bot_auth(fake: FakeDiscord) -> dict[str, str]:
+    """The headers of a REST call made with the fake's bot token."""
+    return {"Authorization": f"Bot {fake.bot_token}"}
+
+
+def club_with_alice(fake: FakeDiscord) -> tuple[TextChannel, User]:
+    """A guild "Club" (``table.guild``) with a #tables channel and alice, its member."""
+    guild = fake.add_guild("Club")
+    return guild.add_text_channel("tables"), fake.add_user("alice")
 
 
 def on_button(

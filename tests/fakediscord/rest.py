@@ -145,6 +145,8 @@ class RestApi:
 
     def install(self, app: web.Application) -> None:
         app.middlewares.append(self._middleware)
+        message = "/channels/{channel_id:\\d+}/messages/{message_id:\\d+}"
+        webhook = "/webhooks/{webhook_id:\\d+}/{webhook_token}"
         api: list[tuple[str, str, Handler]] = [
             ("GET", "/gateway", self.get_gateway),
             ("GET", "/gateway/bot", self.get_gateway_bot),
@@ -155,56 +157,13 @@ class RestApi:
             ("GET", "/users/{user_id:\\d+}", self.get_user),
             ("GET", "/oauth2/applications/@me", self.get_application),
             ("GET", "/applications/@me", self.get_application),
-            ("GET", "/applications/{application_id:\\d+}/commands", self.list_commands),
-            ("PUT", "/applications/{application_id:\\d+}/commands", self.put_commands),
-            ("POST", "/applications/{application_id:\\d+}/commands", self.post_command),
-            (
-                "GET",
-                "/applications/{application_id:\\d+}/commands/{command_id:\\d+}",
-                self.get_command,
-            ),
-            (
-                "DELETE",
-                "/applications/{application_id:\\d+}/commands/{command_id:\\d+}",
-                self.delete_command,
-            ),
-            (
-                "GET",
-                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands",
-                self.list_commands,
-            ),
-            (
-                "PUT",
-                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands",
-                self.put_commands,
-            ),
-            (
-                "POST",
-                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands",
-                self.post_command,
-            ),
-            (
-                "GET",
-                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands/"
-                "{command_id:\\d+}",
-                self.get_command,
-            ),
-            (
-                "DELETE",
-                "/applications/{application_id:\\d+}/guilds/{guild_id:\\d+}/commands/"
-                "{command_id:\\d+}",
-                self.delete_command,
-            ),
+            *self._command_routes(),
             ("GET", "/channels/{channel_id:\\d+}", self.get_channel),
             ("GET", "/channels/{channel_id:\\d+}/messages", self.list_messages),
             ("POST", "/channels/{channel_id:\\d+}/messages", self.post_message),
-            ("GET", "/channels/{channel_id:\\d+}/messages/{message_id:\\d+}", self.get_message),
-            ("PATCH", "/channels/{channel_id:\\d+}/messages/{message_id:\\d+}", self.patch_message),
-            (
-                "DELETE",
-                "/channels/{channel_id:\\d+}/messages/{message_id:\\d+}",
-                self.delete_message,
-            ),
+            ("GET", message, self.get_message),
+            ("PATCH", message, self.patch_message),
+            ("DELETE", message, self.delete_message),
             ("POST", "/channels/{channel_id:\\d+}/typing", self.typing),
             ("GET", "/guilds/{guild_id:\\d+}", self.get_guild),
             ("GET", "/guilds/{guild_id:\\d+}/channels", self.get_guild_channels),
@@ -216,22 +175,10 @@ class RestApi:
                 "/interactions/{webhook_id:\\d+}/{webhook_token}/callback",
                 self.interaction_callback,
             ),
-            ("POST", "/webhooks/{webhook_id:\\d+}/{webhook_token}", self.execute_webhook),
-            (
-                "GET",
-                "/webhooks/{webhook_id:\\d+}/{webhook_token}/messages/{message_id}",
-                self.get_webhook_message,
-            ),
-            (
-                "PATCH",
-                "/webhooks/{webhook_id:\\d+}/{webhook_token}/messages/{message_id}",
-                self.patch_webhook_message,
-            ),
-            (
-                "DELETE",
-                "/webhooks/{webhook_id:\\d+}/{webhook_token}/messages/{message_id}",
-                self.delete_webhook_message,
-            ),
+            ("POST", webhook, self.execute_webhook),
+            ("GET", webhook + "/messages/{message_id}", self.get_webhook_message),
+            ("PATCH", webhook + "/messages/{message_id}", self.patch_webhook_message),
+            ("DELETE", webhook + "/messages/{message_id}", self.delete_webhook_message),
             *self.threads.routes(),
         ]
         for method, path, handler in api:
@@ -242,6 +189,24 @@ class RestApi:
         app.router.add_get("/_fake/requests", self.fake_requests)
         app.router.add_get("/_fake/summary", self.fake_summary)
         app.router.add_route("*", "/{tail:.*}", self.unknown_route)
+
+    def _command_routes(self) -> list[tuple[str, str, Handler]]:
+        """The application command routes: the same five for the global commands and for
+        a guild's, as Discord has them."""
+        one = "/{command_id:\\d+}"
+        verbs: list[tuple[str, str, Handler]] = [
+            ("GET", "", self.list_commands),
+            ("PUT", "", self.put_commands),
+            ("POST", "", self.post_command),
+            ("GET", one, self.get_command),
+            ("DELETE", one, self.delete_command),
+        ]
+        application = "/applications/{application_id:\\d+}"
+        return [
+            (method, f"{scope}/commands{tail}", handler)
+            for scope in (application, application + "/guilds/{guild_id:\\d+}")
+            for method, tail, handler in verbs
+        ]
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:

@@ -9,31 +9,14 @@ from typing import Any
 import aiohttp
 import discord
 import pytest
-from discord import app_commands
 
 from .driver import FakeDiscord
-from .fixtures import connected, in_process_client, on_button
-from .models import TextChannel, User
+from .fixtures import bot_auth, club_with_alice, connected, in_process_bot, on_button
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 ENTRY_POINT = {"type": 4, "name": "launch", "description": "Play here", "handler": 2}
 PING = {"type": 1, "name": "ping", "description": "Ping"}
-
-
-def bot_auth(fake: FakeDiscord) -> dict[str, str]:
-    return {"Authorization": f"Bot {fake.bot_token}"}
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
-
-
-def club_with_alice(fake: FakeDiscord) -> tuple[TextChannel, User]:
-    guild = fake.add_guild("Club")
-    return guild.add_text_channel("tables"), fake.add_user("alice")
 
 
 async def put_commands(
@@ -125,8 +108,7 @@ async def launcher_bot(
     fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[discord.Client]:
     """An in-process discord.py bot whose /play and Play button launch the Activity."""
-    bot = in_process_client(fake_discord, monkeypatch)
-    tree = app_commands.CommandTree(bot)
+    bot, tree = in_process_bot(fake_discord, monkeypatch)
 
     @tree.command(description="Play in the Activity")
     async def play(interaction: discord.Interaction) -> None:

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from .driver import FakeDiscord
 from .errors import InvalidInteraction
-from .fixtures import connected, in_process_client, on_button
+from .fixtures import connected, in_process_bot, on_button
 from .installs import PRIVATE_APP_PERMISSIONS
 from .models import GroupDMChannel, Message, User
 
@@ -36,8 +36,7 @@ async def seen(fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> As
     """A bot whose /deal (for both installs, usable anywhere) answers with a table and
     a Join button; Join updates the table and pings the next player in a follow-up.
     /club keeps Discord's defaults (no ``contexts``); /server is for guild installs."""
-    bot = in_process_client(fake_discord, monkeypatch)
-    tree = app_commands.CommandTree(bot)
+    bot, tree = in_process_bot(fake_discord, monkeypatch)
     seen = Seen(bot)
 
     @tree.command(description="Deal a table")

@@ -10,24 +10,12 @@ from typing import Any
 import aiohttp
 import discord
 import pytest
-from discord import app_commands
 
 from .driver import FakeDiscord
 from .errors import BotNotConnected
-from .fixtures import connected, in_process_client
-from .models import TextChannel, User
+from .fixtures import bot_auth, club_with_alice, connected, in_process_bot
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-def auth(fake: FakeDiscord) -> dict[str, str]:
-    return {"Authorization": f"Bot {fake.bot_token}"}
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 async def next_json(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
@@ -35,12 +23,6 @@ async def next_json(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
     assert message.type is aiohttp.WSMsgType.TEXT, message
     data: dict[str, Any] = json.loads(message.data)
     return data
-
-
-def club_with_alice(fake: FakeDiscord) -> tuple[TextChannel, User]:
-    """A guild "Club" (``table.guild``) with a #tables channel and alice, its member."""
-    guild = fake.add_guild("Club")
-    return guild.add_text_channel("tables"), fake.add_user("alice")
 
 
 async def identify(
@@ -54,7 +36,7 @@ async def test_unknown_routes_get_discord_404_and_are_recorded(
     fake_discord: FakeDiscord, http: aiohttp.ClientSession
 ) -> None:
     url = f"{fake_discord.api_base}/channels/1/pins"
-    async with http.get(url, headers=auth(fake_discord)) as response:
+    async with http.get(url, headers=bot_auth(fake_discord)) as response:
         assert response.status == 404
         assert response.headers["Content-Type"] == "application/json"
         assert await response.json() == {"message": "404: Not Found", "code": 0}
@@ -72,7 +54,7 @@ async def test_rest_rejects_other_tokens(
     async with http.get(f"{fake_discord.api_base}/gateway") as response:
         assert await response.json() == {"url": fake_discord.gateway_url}
     url = f"{fake_discord.api_base}/gateway/bot"
-    async with http.get(url, headers=auth(fake_discord)) as response:
+    async with http.get(url, headers=bot_auth(fake_discord)) as response:
         body = await response.json()
     assert body["url"] == fake_discord.gateway_url and body["shards"] == 1
 
@@ -172,8 +154,7 @@ async def client(
     fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[discord.Client]:
     """An in-process discord.py client pointed at the fake exactly like a real bot."""
-    bot = in_process_client(fake_discord, monkeypatch)
-    tree = app_commands.CommandTree(bot)
+    bot, tree = in_process_bot(fake_discord, monkeypatch)
 
     @tree.command(description="Ping")
     async def ping(interaction: discord.Interaction) -> None:
@@ -260,7 +241,7 @@ async def test_an_enforced_nonce_is_created_once_and_posts_can_be_held(
 
     async def post(content: str, **extra: Any) -> dict[str, Any]:
         body = {"content": content, **extra}
-        async with http.post(url, json=body, headers=auth(fake_discord)) as response:
+        async with http.post(url, json=body, headers=bot_auth(fake_discord)) as response:
             assert response.status == 200
             data: dict[str, Any] = await response.json()
             return data
@@ -286,13 +267,15 @@ async def test_edits_can_be_held_one_at_a_time_and_calls_name_their_caller(
 ) -> None:
     channel = fake_discord.add_guild("Edits").add_text_channel("tables")
     posted = f"{fake_discord.api_base}/channels/{channel.id}/messages"
-    async with http.post(posted, json={"content": "v1"}, headers=auth(fake_discord)) as response:
+    async with http.post(
+        posted, json={"content": "v1"}, headers=bot_auth(fake_discord)
+    ) as response:
         message_id = (await response.json())["id"]
     url = f"{posted}/{message_id}"
 
     async def edit(content: str) -> int:
         body = {"content": content}
-        async with http.patch(url, json=body, headers=auth(fake_discord)) as response:
+        async with http.patch(url, json=body, headers=bot_auth(fake_discord)) as response:
             return response.status
 
     fake_discord.settings.hold_edits.clear()
@@ -324,7 +307,7 @@ async def test_a_global_limit_answers_429_as_discord_does_but_never_to_interacti
     me = f"{fake_discord.api_base}/users/@me"
     statuses = []
     for _ in range(4):
-        async with http.get(me, headers=auth(fake_discord)) as response:
+        async with http.get(me, headers=bot_auth(fake_discord)) as response:
             statuses.append(response.status)
             body = await response.json()
             headers = response.headers
@@ -344,5 +327,5 @@ async def test_a_global_limit_answers_429_as_discord_does_but_never_to_interacti
     assert [r.global_limit for r in records] == [True, True, True, True, False, False]
     # A second later the window has moved on.
     await asyncio.sleep(1.0)
-    async with http.get(me, headers=auth(fake_discord)) as response:
+    async with http.get(me, headers=bot_auth(fake_discord)) as response:
         assert response.status == 200

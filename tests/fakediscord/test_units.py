@@ -64,6 +64,13 @@ def registry() -> CommandRegistry:
     return commands
 
 
+def command_with_option(**fields: Any) -> dict[str, Any]:
+    """A command ``n`` whose one string option ``a`` carries ``fields``: the option
+    rules are checked on it alone."""
+    option = {"type": 3, "name": "a", "description": "a", **fields}
+    return {"name": "n", "description": "x", "options": [option]}
+
+
 def test_bulk_overwrite_keeps_ids_and_bumps_versions() -> None:
     commands = registry()
     [first] = commands.scoped(None)
@@ -90,19 +97,7 @@ def test_bulk_overwrite_keeps_ids_and_bumps_versions() -> None:
             "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
         ),
         (
-            {
-                "name": "n",
-                "description": "x",
-                "options": [
-                    {
-                        "type": 3,
-                        "name": "a",
-                        "description": "a",
-                        "autocomplete": True,
-                        "choices": [{"name": "A", "value": "a"}],
-                    },
-                ],
-            },
+            command_with_option(autocomplete=True, choices=[{"name": "A", "value": "a"}]),
             "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID",
         ),
         (
@@ -114,33 +109,13 @@ def test_bulk_overwrite_keeps_ids_and_bumps_versions() -> None:
             "BASE_TYPE_CHOICES",
         ),
         (
-            {
-                "name": "n",
-                "description": "x",
-                "options": [
-                    {
-                        "type": 3,
-                        "name": "a",
-                        "description": "a",
-                        "description_localizations": {"de": "x" * 101},
-                    }
-                ],
-            },
+            command_with_option(description_localizations={"de": "x" * 101}),
             "BASE_TYPE_BAD_LENGTH",
         ),
         (
-            {
-                "name": "n",
-                "description": "x",
-                "options": [
-                    {
-                        "type": 3,
-                        "name": "a",
-                        "description": "a",
-                        "choices": [{"name": "A", "value": "a", "name_localizations": {"de": ""}}],
-                    }
-                ],
-            },
+            command_with_option(
+                choices=[{"name": "A", "value": "a", "name_localizations": {"de": ""}}]
+            ),
             "BASE_TYPE_BAD_LENGTH",
         ),
     ],

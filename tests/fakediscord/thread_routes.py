@@ -128,15 +128,14 @@ class ThreadRoutes:
         name, kind, duration = self._options(payload, typed=True)
         private = kind == PRIVATE_THREAD
         self.require(parent, Perm.CREATE_PRIVATE_THREADS if private else Perm.CREATE_PUBLIC_THREADS)
-        thread = self.world.start_thread(
+        return self._start(
+            request,
             parent,
             name,
+            duration,
             private=private,
-            owner=self.world.bot_user,
-            auto_archive_duration=duration,
             invitable=payload.get("invitable") is not False,
         )
-        return self._created(request, thread)
 
     async def start_from_message(self, request: web.Request) -> web.Response:
         parent = self._parent(request)
@@ -146,17 +145,29 @@ class ThreadRoutes:
         self.require(parent, Perm.CREATE_PUBLIC_THREADS)
         if isinstance(self.world.channels.get(starter.id), Thread):
             raise ApiError(400, 160004, "A thread has already been created for this message")
+        return self._start(request, parent, name, duration, private=False, starter=starter)
+
+    def _start(
+        self,
+        request: web.Request,
+        parent: TextChannel,
+        name: str,
+        duration: int,
+        *,
+        private: bool,
+        invitable: bool = True,
+        starter: Message | None = None,
+    ) -> web.Response:
+        """Start a thread the bot owns and answer 201 with it: both start routes end so."""
         thread = self.world.start_thread(
             parent,
             name,
-            private=False,
+            private=private,
             owner=self.world.bot_user,
             auto_archive_duration=duration,
+            invitable=invitable,
             starter=starter,
         )
-        return self._created(request, thread)
-
-    def _created(self, request: web.Request, thread: Thread) -> web.Response:
         self.rest.record(request).channel_id = thread.id
         return self.rest.json(payloads.thread(thread, me=self.world.bot_user), 201)
 

@@ -20,6 +20,7 @@ from bot.app import cli, stopping
 from bot.app.stopping import CLOSING_RESERVE, GRACE_SECONDS, jobs_grace
 from bot.publishing.jobs.queue import CLOSING_GRACE
 from tests.fakediscord import FakeDiscord
+from tests.processes import signal_mask
 
 REPO = Path(__file__).resolve().parents[3]
 WITHIN = f"within {GRACE_SECONDS:g} s"
@@ -45,14 +46,6 @@ def test_the_docs_state_the_grace_periods(page: str, heading: str) -> None:
     assert CLOSING_GRACE < GRACE_SECONDS <= 10  # jobs first, inside docker stop's 10 s
 
 
-def _catches(pid: int, signum: int) -> bool:
-    """Whether process ``pid`` has a handler for ``signum`` (its SigCgt mask in /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("SigCgt:"):
-            return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
-    return False
-
-
 async def test_sigterm_while_the_bot_loads_ends_it_without_a_traceback(tmp_path: Path) -> None:
     """A container's first process has no default action for SIGTERM: the bot handles it
     from its first line, before its event loop runs (or, if the signal comes later, as
@@ -65,7 +58,7 @@ async def test_sigterm_while_the_bot_loads_ends_it_without_a_traceback(tmp_path:
         )
         try:
             for _ in range(600):  # until it handles SIGTERM: its first line has run
-                if _catches(process.pid, signal.SIGTERM):
+                if signal.SIGTERM in signal_mask(process.pid, "SigCgt"):
                     break
                 await asyncio.sleep(0.01)
             process.terminate()

@@ -12,7 +12,6 @@ exits by itself, not how fast.
 
 from __future__ import annotations
 
-import os
 import signal
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from tests.bot.e2e.test_workers import (
     table_published_by_workers,
 )
 from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord
+from tests.processes import alive
 
 EXIT_WAIT = 30.0
 """Seconds a test waits for a stopped process to exit before it fails."""
@@ -42,16 +42,6 @@ def children_of(process: BotProcess) -> set[int]:
         with open(task / "children") as listing:
             children.update(int(pid) for pid in listing.read().split())
     return children
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie waiting for init to reap it does not)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    stat = Path(f"/proc/{pid}/stat")
-    return stat.exists() and stat.read_text().split(") ", 1)[1][0] != "Z"
 
 
 async def exit_status(process: BotProcess) -> int:

@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.processes import alive, signal_mask
+
 ROOT = Path(__file__).resolve().parents[3]
 
 BOT = """
@@ -20,29 +22,19 @@ sys.stdin.read()
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a zombie is gone for our purposes (its parent, init, reaps it)
-    status = Path(f"/proc/{pid}/stat")
-    return not status.exists() or status.read_text().split(") ", 1)[1][0] != "Z"
-
-
 def test_a_killed_bot_leaves_no_drawing_worker_behind() -> None:
     bot = subprocess.Popen(
         [sys.executable, "-c", BOT], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE
     )
     assert bot.stdout is not None
     worker = int(bot.stdout.readline())
-    assert worker != bot.pid and _alive(worker)
+    assert worker != bot.pid and alive(worker)
     bot.send_signal(signal.SIGKILL)
     bot.wait()
     deadline = time.monotonic() + 10
-    while _alive(worker) and time.monotonic() < deadline:
+    while alive(worker) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _alive(worker)
+    assert not alive(worker)
 
 
 STOPPING_BOT = """
@@ -57,15 +49,6 @@ print("stopped", flush=True)
 """
 
 
-def _ignored_signals(pid: int) -> set[int]:
-    """The signals process ``pid`` ignores (its SigIgn mask in /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("SigIgn:"):
-            mask = int(line.split()[1], 16)
-            return {n for n in range(1, 65) if mask >> (n - 1) & 1}
-    raise AssertionError(f"no SigIgn line for {pid}")
-
-
 def test_a_drawing_worker_ignores_ctrl_c_and_ends_when_the_bot_stops_it() -> None:
     bot = subprocess.Popen(
         [sys.executable, "-c", STOPPING_BOT],
@@ -77,7 +60,7 @@ def test_a_drawing_worker_ignores_ctrl_c_and_ends_when_the_bot_stops_it() -> Non
     )
     assert bot.stdin is not None and bot.stdout is not None
     worker = int(bot.stdout.readline())
-    assert {signal.SIGINT, signal.SIGTERM} <= _ignored_signals(worker)
+    assert {signal.SIGINT, signal.SIGTERM} <= signal_mask(worker, "SigIgn")
     os.kill(worker, signal.SIGINT)
     bot.stdin.write("\n")
     bot.stdin.flush()
@@ -85,4 +68,4 @@ def test_a_drawing_worker_ignores_ctrl_c_and_ends_when_the_bot_stops_it() -> Non
     out, err = bot.communicate(timeout=30)
     assert out == "stopped\n" and bot.returncode == 0
     assert "Traceback" not in err and "leaked" not in err, err
-    assert not _alive(worker)
+    assert not alive(worker)
