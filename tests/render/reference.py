@@ -1,7 +1,7 @@
 """Compare rendered PNGs with the committed references in ``tests/render/references/``.
 
 Pixels are compared with a small tolerance, because FreeType and zlib builds differ a
-little between machines. To accept new pictures after an intended change, regenerate them
+little between machines; and a picture may not grow in bytes beyond its reference. To accept new pictures after an intended change, regenerate them
 and look at every changed file before committing::
 
     UPDATE_REFERENCES=1 .venv/bin/pytest tests/render
@@ -27,6 +27,9 @@ CHANNEL_TOLERANCE = 40
 """A pixel counts as different when some channel differs by more than this."""
 MAX_DIFFERENT = 0.002
 """At most this share of pixels may differ (antialiasing noise from other library builds)."""
+MAX_GROWTH = 1.01
+"""A picture may be at most this much larger in bytes than its reference: drawing faster must
+not cost upload size (the margin is for another zlib build's choices)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ def check_reference(name: str, png: bytes) -> None:
     )
     actual = Image.open(io.BytesIO(png))
     difference, mask = compare(actual, Image.open(path))
+    limit = int(path.stat().st_size * MAX_GROWTH)
+    assert len(png) <= limit, f"{name}: {len(png)} bytes, its reference {path.stat().st_size}"
     if difference.acceptable:
         return
     ACTUAL.mkdir(exist_ok=True)
