@@ -27,7 +27,7 @@ from bot.discord.cogs.tables import TablesCog
 from bot.discord.cogs.tournaments import tournament_group
 from bot.discord.command_words import CommandWords
 from bot.discord.handlers import Handlers
-from bot.discord.tournament_posts import ThreadPlaces, TournamentPosts
+from bot.discord.tournament_posts import TablePlaces, TournamentPosts
 from bot.games import ADAPTERS
 from bot.publishing import pictures
 from bot.publishing.delivery import Delivery
@@ -141,7 +141,7 @@ class Wiring:
             web=links,
             activity=offered.activity,
         )
-        tournaments = TournamentService(store, service, ThreadPlaces(client).open, clock=clock)
+        tournaments = TournamentService(store, service, TablePlaces(client).open, clock=clock)
         handlers.tournaments = tournaments
         posts = TournamentPosts(client, tournaments, delivery, timers)
         tournaments.on_change(posts.tell)

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.store import Store, TournamentRecord, TournamentStatus
-from bot.tournaments.core import PlaceRefused
+from bot.tournaments.core import Place, PlaceRefused
 from bot.tournaments.deadlines import SignupDeadlines
 from bot.tournaments.news import News
 from bot.tournaments.service import TournamentService
@@ -66,10 +66,10 @@ async def test_a_round_that_cannot_be_placed_pauses_until_resumed(
         refusing = True
         ids = channels()
 
-        async def place(record: TournamentRecord, number: int, position: int) -> int:
+        async def place(record: TournamentRecord, number: int, position: int) -> Place:
             if refusing:
-                raise PlaceRefused("no threads here")
-            return next(ids)
+                raise PlaceRefused("no place here")
+            return Place(next(ids))
 
         bot = process(store, Places(channels()))
         service = TournamentService(store, bot.tables, place)
