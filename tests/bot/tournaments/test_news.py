@@ -1,28 +1,39 @@
 """What players are told of a tournament, through the service's listeners: each round's
-opening and the end told once even when two processes move it on at once; a round whose
-table cannot be placed pauses the tournament, says so, and opens on resume; and a
-sign-up deadline that starts the tournament by itself, re-armed from the store."""
+opening and the end told once even when two processes move it on at once; a telling cut
+by a kill finished by the next start without repeating what was sent; a round whose table
+cannot be placed pauses the tournament, says so, and opens on resume; tables sharing the
+tournament's channel; and a sign-up deadline that starts the tournament by itself,
+re-armed from the store."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.store import Store, TournamentRecord, TournamentStatus
+from bot.tables.errors import UserError
+from bot.tables.seats import Actor
+from bot.tables.settings import TableSettings
 from bot.tournaments.core import Place, PlaceRefused
 from bot.tournaments.deadlines import SignupDeadlines
-from bot.tournaments.news import News
+from bot.tournaments.news import Listener, News, due, sent_parts
 from bot.tournaments.service import TournamentService
 from bot.tournaments.settings import TournamentSettings
 from tests.bot.tournaments.events import (
+    CHANNEL,
+    GUILD,
     ORGANIZER,
     Places,
     channels,
     event,
     finish_round,
     process,
+    round_tables,
     signed_up,
     two_processes,
 )
@@ -116,3 +127,73 @@ async def test_a_sign_up_deadline_starts_the_tournament_once_it_passes(tmp_path:
         assert record is not None and record.status is TournamentStatus.RUNNING
         assert record.round == 1
         await deadlines.close()
+
+
+class Killed(BaseException):
+    """A process killed in the middle of telling (nothing after it runs)."""
+
+
+async def test_a_telling_cut_by_a_kill_is_finished_by_the_next_start_without_repeats(
+    store_target: str | Path,
+) -> None:
+    """The listener sends round 1's post, notes it, and the process dies before the DMs:
+    the news is still due, and the next process's start tells it again, skipping the
+    post noted as sent; once told whole it is not told again."""
+    async with Store.open(store_target) as one, Store.open(store_target) as two:
+        first, second = two_processes(one, two)
+        sends: list[tuple[str, str]] = []
+
+        def teller(who: str, die_after_post: bool) -> Listener:
+            async def listener(record: TournamentRecord, news: News) -> None:
+                sent = sent_parts(record)
+                for part in ("post", "dm:1", "dm:2"):
+                    if part in sent:
+                        continue
+                    sends.append((who, part))
+                    await first.tournaments.note_sent(record.id, part, 7)
+                    if die_after_post:
+                        raise Killed
+
+            return listener
+
+        first.tournaments.on_change(teller("first", die_after_post=True))
+        second.tournaments.on_change(teller("second", die_after_post=False))
+        tournament_id = await signed_up(first.tournaments, event("sackson", 2, "swiss", 2), 4)
+        with contextlib.suppress(Killed):
+            await first.tournaments.start(tournament_id, ORGANIZER)
+        record = await one.get_tournament(tournament_id)
+        assert record is not None and due(record, {1}) == [News("round", 1)]
+
+        await second.tournaments.resume_running()
+        await second.tournaments.resume_running()  # told whole: nothing more to tell
+        assert sends == [("first", "post"), ("second", "dm:1"), ("second", "dm:2")]
+        record = await two.get_tournament(tournament_id)
+        assert record is not None and due(record, {1}) == [] and sent_parts(record) == {}
+
+
+async def test_tables_sharing_the_tournaments_channel_each_find_their_own_players(
+    store_target: str | Path,
+) -> None:
+    """Where threads are not allowed, a round's tables all open in the tournament's
+    channel: each is placed, and a command there is about the asker's own table; the
+    channel's own table (a lobby opened there) is still one at a time beside them."""
+    async with Store.open(store_target) as store:
+        bot = process(store, Places(channels(), shared=True))
+        tournament_id = await signed_up(bot.tournaments, event("sackson", 2, "swiss", 1), 4)
+        await bot.tournaments.start(tournament_id, ORGANIZER)
+        tables = await round_tables(store, tournament_id, 1)
+        assert len(tables) == 2 and {t.channel_id for t in tables} == {CHANNEL}
+        for table in tables:
+            for seat in table.seats:
+                assert seat.user_id is not None
+                found = await bot.tables.table_in_channel(CHANNEL, seat.user_id)
+                assert found is not None and found.id == table.id
+        settings = TableSettings.build(
+            "sackson", seats=2, target=None, turn_seconds=300, options={}
+        )
+        own = await bot.tables.create(GUILD, CHANNEL, Actor(50, "Cy"), settings)
+        assert await store.open_table_in_channel(CHANNEL) == own
+        with pytest.raises(UserError, match="already has an open table"):
+            await bot.tables.create(GUILD, CHANNEL, Actor(51, "Di"), settings)
+        found = await bot.tables.table_in_channel(CHANNEL, 99)
+        assert found is not None and found.id == own.id  # not seated anywhere: the channel's own
