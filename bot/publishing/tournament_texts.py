@@ -129,6 +129,7 @@ def seat_notice(
 ) -> str:
     """A player's DM: where they sit in the round just opened (a thread, or a table's
     message in the tournament's channel)."""
+    place = f"<#{table.channel_id}>"
     if table.channel_id != record.channel_id:
         return text._(
             "{tournament}, round {number}: you play at table {table}, seat {seat}, in {place}.",
@@ -136,7 +137,7 @@ def seat_notice(
             number=number,
             table=position,
             seat=seat,
-            place=f"<#{table.channel_id}>",
+            place=place,
         )
     return text._(
         "{tournament}, round {number}: you play at table {table}, seat {seat}, on its "
@@ -145,7 +146,7 @@ def seat_notice(
         number=number,
         table=position,
         seat=seat,
-        channel=f"<#{table.channel_id}>",
+        channel=place,
         link=jump_link(table),
     )
 
@@ -273,11 +274,12 @@ async def standings_message(
 def refused_place(record: TournamentRecord, text: Text) -> str:
     """Said (in the channel when still possible, and to the organizer) when a round's
     table could not be placed: the bot may not even post in the tournament's channel."""
+    channel = f"<#{record.channel_id}>"
     return text._(
         "{tournament} is paused: I cannot post in {channel}, where its tables are played. "
         "Please give me the View Channel and Send Messages permissions there, then an "
         "organizer can run {command}.",
         tournament=title(record, text),
-        channel=f"<#{record.channel_id}>",
+        channel=channel,
         command="`/tournament resume`",
     )
