@@ -1,10 +1,14 @@
 """Where a tournament's rounds are played and what its channel is told: a public thread
-per table (its people added as members), the round's tables posted with everyone pinged
-and each person's seat sent by DM, each round's results and standings, the final
-standings, and the sign-up deadline's own start.
+per table (its people added as members), or where threads are not allowed a table
+message in the tournament's channel itself; the round's tables posted with everyone
+pinged (each thread, or a link to each table's message) and each person's seat sent by
+DM, each round's results and standings, the final standings, a pause for want of a
+place, and the sign-up deadline's own start.
 
-Told by the tournament service's listener (:meth:`TournamentService.on_change`): each
-piece of news reaches here once, after the write that claimed it.
+Told by the tournament service's listener (:meth:`TournamentService.on_change`) until a
+piece of news is told whole: each message goes out with a nonce of its own and is noted
+as sent at once, so a telling a restart repeats skips what was noted and Discord keeps
+one copy of a message sent again just after a kill (:mod:`bot.tournaments.news`).
 """
 
 from __future__ import annotations

@@ -242,6 +242,26 @@ async def test_starting_or_posting_in_threads_is_refused_without_the_permission(
     assert {r.error_code for r in refused_calls} == {50013}
 
 
+async def test_a_channel_without_send_messages_refuses_posts_until_a_moderator_allows(
+    club: Club,
+) -> None:
+    fake = club.fake
+    quiet = club.guild.add_text_channel("quiet", send_messages=False)
+    await fake.wait_until(lambda: club.bot.get_channel(quiet.id), what="#quiet cached")
+    channel = club.channel(quiet)
+    assert not channel.permissions_for(channel.guild.me).send_messages
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("Round 1")
+    assert refused.value.code == 50013 and quiet.messages == []
+    fake.world.deny_bot(quiet, 0)  # the overwrite removed: CHANNEL_UPDATE tells the bot
+    await fake.wait_until(
+        lambda: channel.permissions_for(channel.guild.me).send_messages or None,
+        what="the bot's cache allowing posts",
+    )
+    await channel.send("Round 1")
+    assert [m.content for m in quiet.messages] == ["Round 1"]
+
+
 async def test_archiving_then_posting_unarchives_but_a_lock_refuses(club: Club) -> None:
     fake = club.fake
     made = await club.channel(club.tables).create_thread(name="Table 5")
