@@ -271,7 +271,7 @@ async def test_a_post_can_be_made_with_its_answer_held_and_a_thread_held_unmade(
     url = f"{fake_discord.api_base}/channels/{channel.id}"
 
     async def call(path: str, body: dict[str, Any]) -> dict[str, Any]:
-        async with http.post(url + path, json=body, headers=auth(fake_discord)) as response:
+        async with http.post(url + path, json=body, headers=bot_auth(fake_discord)) as response:
             assert response.status in (200, 201)
             data: dict[str, Any] = await response.json()
             return data
