@@ -185,6 +185,11 @@ class StoreTournaments(StoreBase):
         hold keeps a round's news told by one process at a time."""
         return self._db.hold(f"tournament:{tournament_id}")
 
+    def hold_tournament_news(self, tournament_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while a tournament's news is told, so processes tell it one at a time
+        (apart from :meth:`hold_tournament`: a round opening never waits for posts)."""
+        return self._db.hold(f"tournament-news:{tournament_id}")
+
     async def create_tournament_table(
         self,
         tournament_id: int,

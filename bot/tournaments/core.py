@@ -4,6 +4,7 @@ goes through (decided again on the fresh record when another write came first)."
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -77,6 +78,10 @@ class TournamentCore(ABC):
         """Tournaments asked to move on while being moved on (a table that closed as
         its round opened): the mover looks once more before it stops."""
         self._listeners: list[Listener] = []
+        self._telling: dict[int, asyncio.Task[None]] = {}
+        """Each tournament's news being told by this process."""
+        self._tell_again: set[int] = set()
+        """Tournaments whose news was asked for while being told: told once more."""
         tables.on_match_over(self.table_over)
 
     @abstractmethod

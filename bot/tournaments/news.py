@@ -14,7 +14,8 @@ what was noted as sent; a message that went out just before the kill, not yet no
 sent again with the same nonce, which Discord enforces for a few minutes, so it is not
 doubled. Only a kill at exactly that moment followed by an outage longer than those
 minutes doubles that one message. Processes sharing a PostgreSQL database tell a
-tournament's news one at a time (it is told while the tournament is held).
+tournament's news one at a time (under its news hold), each in a task of its own, so no
+click and no table's last move waits for the posts.
 """
 
 from __future__ import annotations

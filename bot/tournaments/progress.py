@@ -14,6 +14,7 @@ bot starts (:meth:`TournamentRounds.resume_running`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 
@@ -57,7 +58,7 @@ class TournamentRounds(TournamentCore):
                     except PlaceRefused:
                         record = await self._pause_refused(tournament_id)
                     if tournament_id not in again:
-                        await self._announce(record)
+                        self._tell_later(tournament_id)
                         return record
         finally:
             moving.discard(tournament_id)
@@ -79,11 +80,37 @@ class TournamentRounds(TournamentCore):
             log.warning("tournament %d: a table could not be placed; paused", record.id)
         return record
 
+    def _tell_later(self, tournament_id: int) -> None:
+        """Tell what is due of the tournament in a task of its own, so that no caller
+        (a person's Start, a table's last move) waits for the posts and DMs; one such
+        task a tournament, looking again when asked while it runs."""
+        if not self._listeners:
+            return
+        running = self._telling.get(tournament_id)
+        if running is not None and not running.done():
+            self._tell_again.add(tournament_id)
+            return
+        self._telling[tournament_id] = asyncio.create_task(self._tell_due(tournament_id))
+
+    async def _tell_due(self, tournament_id: int) -> None:
+        while True:
+            self._tell_again.discard(tournament_id)
+            try:
+                async with self.store.hold_tournament_news(tournament_id):
+                    await self._announce(await self.tournament(tournament_id))
+            except Exception:
+                log.exception("tournament %d: its news could not be told", tournament_id)
+            if tournament_id not in self._tell_again:
+                return
+
+    async def settled(self) -> None:
+        """Wait until what this process is telling is told (tests, and a clean stop)."""
+        while pending := [task for task in self._telling.values() if not task.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+
     async def _announce(self, record: TournamentRecord) -> None:
         """Tell every piece of news not told yet, then write it as told (see
         :mod:`bot.tournaments.news`)."""
-        if not self._listeners:
-            return
         placed: dict[int, int] = {}
         for entry in await self.store.tournament_tables(record.id):
             placed[entry.round] = placed.get(entry.round, 0) + 1
