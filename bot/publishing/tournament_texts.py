@@ -129,25 +129,23 @@ def seat_notice(
 ) -> str:
     """A player's DM: where they sit in the round just opened (a thread, or a table's
     message in the tournament's channel)."""
+    said = {"tournament": title(record, text), "number": number, "table": position}
     place = f"<#{table.channel_id}>"
     if table.channel_id != record.channel_id:
         return text._(
             "{tournament}, round {number}: you play at table {table}, seat {seat}, in {place}.",
-            tournament=title(record, text),
-            number=number,
-            table=position,
             seat=seat,
             place=place,
+            **said,
         )
+    link = jump_link(table)
     return text._(
         "{tournament}, round {number}: you play at table {table}, seat {seat}, on its "
         "message in {channel}: {link}",
-        tournament=title(record, text),
-        number=number,
-        table=position,
         seat=seat,
         channel=place,
-        link=jump_link(table),
+        link=link,
+        **said,
     )
 
 

@@ -16,7 +16,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.errors import SchemaVersionError
-from bot.store.schema import SCHEMA_VERSION
+from bot.store.schema import SCHEMA_VERSION, SHARED_CHANNELS
 
 Connection: TypeAlias = "asyncpg.Connection[Any] | PoolConnectionProxy[Any]"
 """A connection of its own or one lent by the pool."""
@@ -176,19 +176,6 @@ CREATE TABLE tournament_tables (
 );
 """
 
-_V9_SHARED_CHANNELS: Final = """
-ALTER TABLE tables ADD COLUMN shares_channel INTEGER NOT NULL DEFAULT 0
-    CHECK (shares_channel IN (0, 1));
-
-DROP INDEX tables_open_per_channel;
-
-CREATE UNIQUE INDEX tables_open_per_channel
-    ON tables (channel_id) WHERE status IN ('lobby', 'playing') AND shares_channel = 0;
-
-CREATE INDEX tables_open_in_channel
-    ON tables (channel_id) WHERE status IN ('lobby', 'playing');
-"""
-
 POSTGRES_MIGRATIONS: Final[dict[int, str]] = {
     3: _V3_BASELINE,
     4: _V4_PUBLICATION,
@@ -196,7 +183,7 @@ POSTGRES_MIGRATIONS: Final[dict[int, str]] = {
     6: _V6_HANDLED_INTERACTIONS,
     7: _V7_TABLE_TOKENS,
     8: _V8_TOURNAMENTS,
-    9: _V9_SHARED_CHANNELS,
+    9: SHARED_CHANNELS,  # the same SQL in both dialects
 }
 """Migration *n* brings a PostgreSQL database to version *n* (from *n* − 1, or from
 nothing for the baseline)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from tests.bot.e2e.conftest import Club, checked_bot
-from tests.bot.e2e.harness import Player, TableDriver
+from tests.bot.e2e.harness import TableDriver
+from tests.bot.e2e.test_tournament_events import names_at
 from tests.bot.e2e.test_tournaments import ThreadTable
 from tests.fakediscord import BotLauncher, Message
 from tests.fakediscord.models import TextChannel
@@ -23,18 +24,6 @@ def round_post(channel: TextChannel, number: int) -> Message | None:
     posts = [m for m in channel.messages if f"{TITLE} #1 · round {number}**" in m.text]
     assert len(posts) <= 1, [m.text for m in posts]  # a round is announced once
     return posts[0] if posts else None
-
-
-def names_after(where: str, line: str, everyone: list[Player]) -> list[str]:
-    """The names at a table line of a round's post, after where it is played."""
-    names = []
-    for part in line.split(where, 1)[1].split(","):
-        part = part.strip()
-        person = re.fullmatch(r"<@(\d+)>", part)
-        if person:
-            part = next(p.name for p in everyone if p.user.id == int(person.group(1)))
-        names.append(part)
-    return names
 
 
 async def open_in(club: Club, channel: TextChannel, rounds: int = 2) -> Message:
@@ -83,7 +72,7 @@ async def test_without_thread_permissions_each_table_is_a_message_in_the_channel
             board = next(m for m in events.messages if m.id == int(link.group(3)))
             found = re.search(r" · table (\d+) · game 1 · ", board.text)
             assert found, board.text
-            names = names_after(link.group(0), line, everyone)
+            names = names_at(line, everyone, where=link.group(0))
             seated = [p for p in everyone if p.name in names]
             table = ThreadTable(
                 fake,
