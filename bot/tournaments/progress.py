@@ -103,6 +103,14 @@ class TournamentRounds(TournamentCore):
             if tournament_id not in self._tell_again:
                 return
 
+    async def stop_telling(self) -> None:
+        """Stop what this process is telling (a stop): the next start tells the rest,
+        what went out already sent again with its nonce, so nothing is doubled."""
+        tasks = list(self._telling.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
     async def settled(self) -> None:
         """Wait until what this process is telling is told (tests, and a clean stop)."""
         while pending := [task for task in self._telling.values() if not task.done()]:

@@ -200,3 +200,29 @@ async def test_tables_sharing_the_tournaments_channel_each_find_their_own_player
             await bot.tables.create(GUILD, CHANNEL, Actor(51, "Di"), settings)
         found = await bot.tables.table_in_channel(CHANNEL, 99)
         assert found is not None and found.id == own.id  # not seated anywhere: the channel's own
+
+
+async def test_a_stop_leaves_what_it_was_telling_due_for_the_next_start(
+    store_target: str | Path,
+) -> None:
+    """A process stopping while a round's post is on its way stops telling it; the round
+    stays due, and the next start tells it."""
+    async with Store.open(store_target) as one, Store.open(store_target) as two:
+        first, second = two_processes(one, two)
+        posting = asyncio.Event()
+
+        async def stuck(record: TournamentRecord, news: News) -> None:
+            posting.set()
+            await asyncio.Event().wait()  # Discord never answers
+
+        first.tournaments.on_change(stuck)
+        told = heard(second.tournaments)
+        tournament_id = await signed_up(first.tournaments, event("sackson", 2, "swiss", 2), 4)
+        await first.tournaments.start(tournament_id, ORGANIZER)
+        await asyncio.wait_for(posting.wait(), timeout=10)
+        await first.tournaments.stop_telling()
+        record = await one.get_tournament(tournament_id)
+        assert record is not None and due(record, {1}) == [News("round", 1)]
+        await second.tournaments.resume_running()
+        await second.tournaments.settled()
+        assert told == [("round", 1)]
