@@ -27,7 +27,7 @@ from bot.discord.cogs.tables import TablesCog
 from bot.discord.cogs.tournaments import tournament_group
 from bot.discord.command_words import CommandWords
 from bot.discord.handlers import Handlers
-from bot.discord.tournament_posts import ThreadPlaces, TournamentPosts
+from bot.discord.tournament_posts import TablePlaces, TournamentPosts
 from bot.games import ADAPTERS
 from bot.publishing import pictures
 from bot.publishing.delivery import Delivery
@@ -85,6 +85,7 @@ class Wiring:
         self._store: Store | None = None
         self._timers: TableTimers | None = None
         self._deadlines: SignupDeadlines | None = None
+        self._tournaments: TournamentService | None = None
         self._painters: Executor | None = None
         self._queue: JobQueue | None = None
         self._claims: InteractionClaims | None = None
@@ -141,8 +142,8 @@ class Wiring:
             web=links,
             activity=offered.activity,
         )
-        tournaments = TournamentService(store, service, ThreadPlaces(client).open, clock=clock)
-        handlers.tournaments = tournaments
+        tournaments = TournamentService(store, service, TablePlaces(client).open, clock=clock)
+        handlers.tournaments = self._tournaments = tournaments
         posts = TournamentPosts(client, tournaments, delivery, timers)
         tournaments.on_change(posts.tell)
         self._deadlines = deadlines = SignupDeadlines(
@@ -206,6 +207,9 @@ class Wiring:
         """Stop the timers, the interaction claims and the job queue (before the client
         closes: the jobs under way finish, or are handed back, within the queue's grace)."""
         timers, self._timers = self._timers, None
+        tournaments, self._tournaments = self._tournaments, None
+        if tournaments is not None:  # a restart tells the rest
+            await tournaments.stop_telling()
         deadlines, self._deadlines = self._deadlines, None
         if deadlines is not None:
             await deadlines.close()

@@ -161,7 +161,7 @@ class Desk:
         """The channel's open table, if it is of the command's game family."""
         if interaction.channel_id is None:
             raise no_table(family)
-        record = await self.service.table_in_channel(interaction.channel_id)
+        record = await self.service.table_in_channel(interaction.channel_id, interaction.user.id)
         if record is None:
             raise no_table(family)
         spec = game_spec(record.game)

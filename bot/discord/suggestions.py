@@ -26,7 +26,7 @@ class MoveSuggestions(Desk):
         if interaction.channel_id is None:
             return []
         reader = reader_text(interaction)
-        record = await self.service.table_in_channel(interaction.channel_id)
+        record = await self.service.table_in_channel(interaction.channel_id, interaction.user.id)
         if record is None:
             return [_why(reader._("There is no table in this channel."))]
         if record.status is not TableStatus.PLAYING:

@@ -214,12 +214,12 @@ class TournamentHandlers(Desk):
         if show:
             parts = [texts.signup_content(record, text)]
             if record.round and not final:
-                places = {
+                tables = {
                     entry.position: (await service.store.get_table(entry.table_id))
                     for entry in await service.store.tournament_tables(record.id, record.round)
                 }
-                threads = {p: t.channel_id for p, t in places.items() if t is not None}
-                parts.append(texts.round_tables(record, record.round, threads, text))
+                places = {p: texts.table_place(record, t) for p, t in tables.items() if t}
+                parts.append(texts.round_tables(record, record.round, places, text))
             reply.content = "\n\n".join([*parts, reply.content])
         return reply
 

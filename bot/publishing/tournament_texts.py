@@ -9,8 +9,9 @@ from typing import Final
 
 from bot.games.words import game_title, goal_label
 from bot.publishing import pictures
+from bot.publishing.messages import jump_link
 from bot.publishing.replies import Reply
-from bot.store import TournamentRecord, TournamentStatus
+from bot.store import TableRecord, TournamentRecord, TournamentStatus
 from bot.tables.pace import format_turn
 from bot.tournaments.rounds import PlayedRound
 from bot.tournaments.settings import TournamentSettings
@@ -99,8 +100,18 @@ def status_line(record: TournamentRecord, text: Text) -> str:
     return text._("Cancelled by the organizer.")
 
 
-def round_tables(record: TournamentRecord, number: int, places: dict[int, int], text: Text) -> str:
-    """Round ``number``'s tables (``places``: position -> thread id) and its byes."""
+def table_place(record: TournamentRecord, table: TableRecord) -> str:
+    """Where a round's table is played, as a post names it: its thread, or, for a table
+    played in the tournament's channel itself, a link to its message there (the channel
+    before it has one)."""
+    if table.channel_id != record.channel_id:
+        return f"<#{table.channel_id}>"
+    return jump_link(table) if table.message_id is not None else f"<#{table.channel_id}>"
+
+
+def round_tables(record: TournamentRecord, number: int, places: dict[int, str], text: Text) -> str:
+    """Round ``number``'s tables (``places``: position -> where it is played, from
+    :func:`table_place`) and its byes."""
     lines = [f"**{title(record, text)} · " + text._("round {number}", number=number) + "**"]
     for position, players in enumerate(record.pairings[number - 1], start=1):
         names = ", ".join(entrant_label(record, p) for p in players)
@@ -108,23 +119,33 @@ def round_tables(record: TournamentRecord, number: int, places: dict[int, int], 
             lines.append(text._("Bye: {player}", player=names))
             continue
         place = places.get(position)
-        where = f" <#{place}>" if place is not None else ""
+        where = f" {place}" if place is not None else ""
         lines.append(text._("Table {number}:", number=position) + where + " " + names)
     return "\n".join(lines)
 
 
 def seat_notice(
-    record: TournamentRecord, number: int, position: int, seat: int, place: int, text: Text
+    record: TournamentRecord, number: int, position: int, seat: int, table: TableRecord, text: Text
 ) -> str:
-    """A player's DM: where they sit in the round just opened."""
-    thread = f"<#{place}>"
+    """A player's DM: where they sit in the round just opened (a thread, or a table's
+    message in the tournament's channel)."""
+    said = {"tournament": title(record, text), "number": number, "table": position}
+    place = f"<#{table.channel_id}>"
+    if table.channel_id != record.channel_id:
+        return text._(
+            "{tournament}, round {number}: you play at table {table}, seat {seat}, in {place}.",
+            seat=seat,
+            place=place,
+            **said,
+        )
+    link = jump_link(table)
     return text._(
-        "{tournament}, round {number}: you play at table {table}, seat {seat}, in {place}.",
-        tournament=title(record, text),
-        number=number,
-        table=position,
+        "{tournament}, round {number}: you play at table {table}, seat {seat}, on its "
+        "message in {channel}: {link}",
         seat=seat,
-        place=thread,
+        channel=place,
+        link=link,
+        **said,
     )
 
 
@@ -249,11 +270,14 @@ async def standings_message(
 
 
 def refused_place(record: TournamentRecord, text: Text) -> str:
-    """The line posted when a round's thread could not be opened."""
+    """Said (in the channel when still possible, and to the organizer) when a round's
+    table could not be placed: the bot may not even post in the tournament's channel."""
+    channel = f"<#{record.channel_id}>"
     return text._(
-        "{tournament} is paused: I could not open a thread for a table here. Please give "
-        "me the Create Public Threads and Send Messages in Threads permissions in this "
-        "channel, then an organizer can run {command}.",
+        "{tournament} is paused: I cannot post in {channel}, where its tables are played. "
+        "Please give me the View Channel and Send Messages permissions there, then an "
+        "organizer can run {command}.",
         tournament=title(record, text),
+        channel=channel,
         command="`/tournament resume`",
     )

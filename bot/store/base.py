@@ -75,7 +75,7 @@ class StoreBase:
     def hold_table(self, table_id: int) -> AbstractAsyncContextManager[None]:
         """Held while a request reads, thinks about and commits a table, so requests for
         one table run one at a time in every process sharing the database (with SQLite,
-        one process, this holds nothing: the service's own lock is enough)."""
+        one process, it is a lock of that process, beside the service's own)."""
         return self._db.hold(f"table:{table_id}")
 
     def now(self) -> datetime:

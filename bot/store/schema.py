@@ -258,6 +258,23 @@ CREATE TABLE tournament_tables (
 ) STRICT, WITHOUT ROWID;
 """
 
+SHARED_CHANNELS: Final = """
+-- A tournament's table played where threads are not allowed is a message in the
+-- tournament's channel itself, beside the round's other tables: it shares the channel.
+-- The channel's own table (a lobby opened there) stays one at a time; shared ones do not
+-- count against it. Written once for SQLite and PostgreSQL (``schema_postgres`` runs it).
+ALTER TABLE tables ADD COLUMN shares_channel INTEGER NOT NULL DEFAULT 0
+    CHECK (shares_channel IN (0, 1));
+
+DROP INDEX tables_open_per_channel;
+
+CREATE UNIQUE INDEX tables_open_per_channel
+    ON tables (channel_id) WHERE status IN ('lobby', 'playing') AND shares_channel = 0;
+
+CREATE INDEX tables_open_in_channel
+    ON tables (channel_id) WHERE status IN ('lobby', 'playing');
+"""
+
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_TABLES_MOVES_RESULTS,
     _V2_GENERIC_STATS_AND_SETTINGS,
@@ -267,6 +284,7 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     _V6_HANDLED_INTERACTIONS,
     _V7_TABLE_TOKENS,
     _V8_TOURNAMENTS,
+    SHARED_CHANNELS,
 )
 """Migration *n* (1-based) brings a database from user_version n-1 to n."""
 

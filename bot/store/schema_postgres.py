@@ -16,7 +16,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.errors import SchemaVersionError
-from bot.store.schema import SCHEMA_VERSION
+from bot.store.schema import SCHEMA_VERSION, SHARED_CHANNELS
 
 Connection: TypeAlias = "asyncpg.Connection[Any] | PoolConnectionProxy[Any]"
 """A connection of its own or one lent by the pool."""
@@ -183,6 +183,7 @@ POSTGRES_MIGRATIONS: Final[dict[int, str]] = {
     6: _V6_HANDLED_INTERACTIONS,
     7: _V7_TABLE_TOKENS,
     8: _V8_TOURNAMENTS,
+    9: SHARED_CHANNELS,  # the same SQL in both dialects
 }
 """Migration *n* brings a PostgreSQL database to version *n* (from *n* − 1, or from
 nothing for the baseline)."""

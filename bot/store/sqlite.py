@@ -14,8 +14,8 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import sqlite3
+import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -63,6 +63,10 @@ def _translated(error: sqlite3.IntegrityError) -> Exception:
     return error
 
 
+_HOLDS: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = weakref.WeakValueDictionary()
+"""The holds in use in this process, by file and name (forgotten once unused)."""
+
+
 class SqliteDatabase:
     """A migrated SQLite file in WAL mode."""
 
@@ -98,7 +102,14 @@ class SqliteDatabase:
                 raise _translated(exc) from exc
 
     def hold(self, name: str) -> AbstractAsyncContextManager[None]:
-        return contextlib.nullcontext()  # one process: its own locks are enough
+        """One process uses a SQLite file, so a hold is a lock of this process, shared by
+        every connection to the same file (as PostgreSQL's holds are shared by every
+        process of its database)."""
+        key = (str(self.path.resolve()), name)
+        lock = _HOLDS.get(key)
+        if lock is None:
+            lock = _HOLDS.setdefault(key, asyncio.Lock())
+        return lock
 
     def transaction(self) -> AbstractAsyncContextManager[SqliteTransaction]:
         return self._transaction()

@@ -108,11 +108,24 @@ class StoreTables(StoreBase):
         return from_row(TableRecord, rows[0]) if rows else None
 
     async def open_table_in_channel(self, channel_id: int) -> TableRecord | None:
+        """The channel's own open table (one at a time), not counting the tournament
+        tables that share it."""
         rows = await self._fetch(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND status IN (?, ?)",
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND status IN (?, ?)"
+            " AND shares_channel = 0",
             (channel_id, *OPEN_STATUSES),
         )
         return from_row(TableRecord, rows[0]) if rows else None
+
+    async def open_tables_in_channel(self, channel_id: int) -> list[TableRecord]:
+        """Every open table in the channel: its own first, then those sharing it (a
+        tournament's tables played as messages there), oldest first."""
+        rows = await self._fetch(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND status IN (?, ?)"
+            " ORDER BY shares_channel, id",
+            (channel_id, *OPEN_STATUSES),
+        )
+        return [from_row(TableRecord, row) for row in rows]
 
     async def recent_tables_in_channel(self, channel_id: int, limit: int = 10) -> list[TableRecord]:
         """The channel's latest tables that got past the lobby (playing, finished or

@@ -180,9 +180,15 @@ class StoreTournaments(StoreBase):
 
     def hold_tournament(self, tournament_id: int) -> AbstractAsyncContextManager[None]:
         """Held while a tournament is moved on, so processes sharing a PostgreSQL database
-        take turns (with SQLite, one process, it holds nothing; the versioned writes and
-        the tables' key keep it right either way)."""
+        take turns (with SQLite, one process, it is a lock of that process); the
+        versioned writes and the tables' key keep the rounds right either way, and the
+        hold keeps a round's news told by one process at a time."""
         return self._db.hold(f"tournament:{tournament_id}")
+
+    def hold_tournament_news(self, tournament_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while a tournament's news is told, so processes tell it one at a time
+        (apart from :meth:`hold_tournament`: a round opening never waits for posts)."""
+        return self._db.hold(f"tournament-news:{tournament_id}")
 
     async def create_tournament_table(
         self,
@@ -196,9 +202,12 @@ class StoreTournaments(StoreBase):
         game: str,
         settings: Mapping[str, Any],
         seats: Sequence[Seat],
+        shares_channel: bool = False,
     ) -> tuple[TableRecord, bool]:
         """Create the table of a round's position, its seats all taken (a lobby, to be
         started at once), with its ``tournament_tables`` row in the same transaction.
+        ``shares_channel``: it is played as a message in a channel other tables may
+        share (the tournament's own), not in a channel of its own (a thread).
         Returns the table and True; or, when that position already has its table, that
         table and False, having written nothing."""
         now = self._now()
@@ -210,8 +219,9 @@ class StoreTournaments(StoreBase):
                     return existing, False
                 rows = await db.fetch(
                     "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
-                    " settings, seats, state, meta, created_at, updated_at, expires_at)"
-                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, NULL)"
+                    " settings, seats, state, meta, created_at, updated_at, expires_at,"
+                    " shares_channel)"
+                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, NULL, ?)"
                     f" RETURNING {TABLE_COLUMNS}",
                     (
                         guild_id,
@@ -223,6 +233,7 @@ class StoreTournaments(StoreBase):
                         encode_json([seat.to_json() for seat in seats]),
                         now,
                         now,
+                        int(shares_channel),
                     ),
                 )
                 table_id = int(rows[0]["id"])

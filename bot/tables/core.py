@@ -44,6 +44,7 @@ from bot.tables.seats import (
     closed_error,
     computer_plays,
     seat_names,
+    seat_of,
     seen_in,
     table_settings,
 )
@@ -130,8 +131,16 @@ class TableCore(MatchOverListeners):
             raise TableClosedError(N_("That table does not exist."))
         return record
 
-    async def table_in_channel(self, channel_id: int) -> TableRecord | None:
-        return await self.store.open_table_in_channel(channel_id)
+    async def table_in_channel(
+        self, channel_id: int, user_id: int | None = None
+    ) -> TableRecord | None:
+        """The open table a command in the channel is about: the one ``user_id`` sits
+        at when several share it (a tournament's tables played as messages), else the
+        channel's own, else its oldest."""
+        tables = await self.store.open_tables_in_channel(channel_id)
+        seated = [t for t in tables if user_id is not None and seat_of(t, user_id) is not None]
+        found = seated or tables
+        return found[0] if found else None
 
     def now(self) -> datetime:
         """The service's clock (the one its deadlines are set by)."""

@@ -4,8 +4,10 @@ goes through (decided again on the fresh record when another write came first)."
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.store import (
@@ -24,16 +26,27 @@ from bot.tournaments.news import Listener
 from bot.tournaments.settings import TournamentSettings
 from i18n import N_
 
-OpenPlace = Callable[[TournamentRecord, int, int], Awaitable[int]]
-"""``open_place(tournament, round, position) -> channel_id``: where a round's table is
-played (the Discord layer makes a thread for it); each table needs a channel of its own,
-since a channel holds one open table. It raises :class:`PlaceRefused` when the place
-cannot be made (the tournament then pauses until an organizer resumes it)."""
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a round's table is played: ``channel_id``, a channel of its own (a thread),
+    or, ``shared``, a channel the round's other tables may share (the tournament's own,
+    where threads are not allowed: each table is a message there)."""
+
+    channel_id: int
+    shared: bool = False
+
+
+OpenPlace = Callable[[TournamentRecord, int, int], Awaitable[Place]]
+"""``open_place(tournament, round, position) -> Place``: where a round's table is played,
+decided each time a table opens (permissions may change between rounds). It raises
+:class:`PlaceRefused` when the table cannot be placed at all (the tournament then pauses
+until an organizer resumes it)."""
 
 
 class PlaceRefused(Exception):
-    """Where a table would be played could not be made (say, the bot may not open
-    threads there): the tournament pauses, and its resume tries again."""
+    """A table could not be placed (say, the bot may not even post in the tournament's
+    channel): the tournament pauses, and its resume tries again."""
 
 
 ATTEMPTS: Final = 8
@@ -65,6 +78,10 @@ class TournamentCore(ABC):
         """Tournaments asked to move on while being moved on (a table that closed as
         its round opened): the mover looks once more before it stops."""
         self._listeners: list[Listener] = []
+        self._telling: dict[int, asyncio.Task[None]] = {}
+        """Each tournament's news being told by this process."""
+        self._tell_again: set[int] = set()
+        """Tournaments whose news was asked for while being told: told once more."""
         tables.on_match_over(self.table_over)
 
     @abstractmethod

@@ -14,6 +14,7 @@ bot starts (:meth:`TournamentRounds.resume_running`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 
@@ -26,7 +27,7 @@ from bot.store import (
     TournamentStatus,
 )
 from bot.tournaments.core import PlaceRefused, TournamentCore
-from bot.tournaments.news import News, due, shown_of, with_shown
+from bot.tournaments.news import News, due, is_told, sent_parts, told, with_shown
 from bot.tournaments.outcomes import played_rounds
 from bot.tournaments.rounds import PlayedRound
 from bot.tournaments.schedule import next_round
@@ -57,29 +58,67 @@ class TournamentRounds(TournamentCore):
                     except PlaceRefused:
                         record = await self._pause_refused(tournament_id)
                     if tournament_id not in again:
-                        await self._announce(record)
+                        self._tell_later(tournament_id)
                         return record
         finally:
             moving.discard(tournament_id)
 
     async def _pause_refused(self, tournament_id: int) -> TournamentRecord:
-        """A round's table could not be placed: pause (a resume tries again) and say so."""
+        """A round's table could not be placed: pause (a resume tries again), and in the
+        same write make the refusal due to be told."""
         record = await self.tournament(tournament_id)
         if record.status is TournamentStatus.RUNNING:
             try:
                 record = await self.store.update_tournament(
-                    record.id, record.version, status=TournamentStatus.PAUSED
+                    record.id,
+                    record.version,
+                    status=TournamentStatus.PAUSED,
+                    settings=with_shown(record, refused=record.round),
                 )
             except StaleVersionError:
                 return await self.tournament(tournament_id)
             log.warning("tournament %d: a table could not be placed; paused", record.id)
-            await self._tell(record, News("refused", record.round))
         return record
 
-    async def _announce(self, record: TournamentRecord) -> None:
-        """Claim and tell every piece of news not told yet (see :mod:`bot.tournaments.news`)."""
+    def _tell_later(self, tournament_id: int) -> None:
+        """Tell what is due of the tournament in a task of its own, so that no caller
+        (a person's Start, a table's last move) waits for the posts and DMs; one such
+        task a tournament, looking again when asked while it runs."""
         if not self._listeners:
             return
+        running = self._telling.get(tournament_id)
+        if running is not None and not running.done():
+            self._tell_again.add(tournament_id)
+            return
+        self._telling[tournament_id] = asyncio.create_task(self._tell_due(tournament_id))
+
+    async def _tell_due(self, tournament_id: int) -> None:
+        while True:
+            self._tell_again.discard(tournament_id)
+            try:
+                async with self.store.hold_tournament_news(tournament_id):
+                    await self._announce(await self.tournament(tournament_id))
+            except Exception:
+                log.exception("tournament %d: its news could not be told", tournament_id)
+            if tournament_id not in self._tell_again:
+                return
+
+    async def stop_telling(self) -> None:
+        """Stop what this process is telling (a stop): the next start tells the rest,
+        what went out already sent again with its nonce, so nothing is doubled."""
+        tasks = list(self._telling.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def settled(self) -> None:
+        """Wait until what this process is telling is told (tests, and a clean stop)."""
+        while pending := [task for task in self._telling.values() if not task.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def _announce(self, record: TournamentRecord) -> None:
+        """Tell every piece of news not told yet, then write it as told (see
+        :mod:`bot.tournaments.news`)."""
         placed: dict[int, int] = {}
         for entry in await self.store.tournament_tables(record.id):
             placed[entry.round] = placed.get(entry.round, 0) + 1
@@ -89,28 +128,36 @@ class TournamentRounds(TournamentCore):
             if placed.get(number, 0) >= sum(1 for players in tables if len(players) >= 2)
         }
         for news in due(record, complete):
-            claimed = await self._claim(record.id, news)
-            if claimed is not None:
-                record = claimed
-                await self._tell(record, news)
+            record = await self.tournament(record.id)
+            if is_told(record, news):
+                continue
+            await self._tell(record, news)
+            await self._write_told(record.id, news)
 
-    async def _claim(self, tournament_id: int, news: News) -> TournamentRecord | None:
-        """Note ``news`` as told (None: it was already, by this or another process)."""
+    async def _write_told(self, tournament_id: int, news: News) -> None:
         while True:
             record = await self.tournament(tournament_id)
-            shown = shown_of(record)
-            if news.kind == "final":
-                if shown.get("final"):
-                    return None
-                changes = with_shown(record, final=True, round=record.round)
-            else:
-                if int(shown.get("round", 0)) >= news.number:
-                    return None
-                changes = with_shown(record, round=news.number)
+            if is_told(record, news):
+                return
             try:
-                return await self.store.update_tournament(
-                    record.id, record.version, settings=changes
+                await self.store.update_tournament(
+                    record.id, record.version, settings=told(record, news)
                 )
+                return
+            except StaleVersionError:
+                continue
+
+    async def note_sent(self, tournament_id: int, part: str, message_id: int) -> None:
+        """A listener sent ``part`` of the news it is telling (``message_id``: its
+        message, 0 for a DM): a repeat of the telling skips it."""
+        while True:
+            record = await self.tournament(tournament_id)
+            sent = {**sent_parts(record), part: message_id}
+            try:
+                await self.store.update_tournament(
+                    record.id, record.version, settings=with_shown(record, sent=sent)
+                )
+                return
             except StaleVersionError:
                 continue
 
@@ -137,8 +184,13 @@ class TournamentRounds(TournamentCore):
 
     async def resume_running(self) -> None:
         """After a start: move on every running tournament (a round that ended, or was
-        half opened, while no process was running)."""
-        for record in await self.store.tournaments_with_status(TournamentStatus.RUNNING):
+        half opened, while no process was running), and tell what is still untold of
+        every other open or just finished one (a process killed while telling it)."""
+        statuses = (TournamentStatus.RUNNING, TournamentStatus.PAUSED, TournamentStatus.FINISHED)
+        for record in await self.store.tournaments_with_status(*statuses):
+            rounds = set(range(1, record.round + 1))
+            if record.status is not TournamentStatus.RUNNING and not due(record, rounds):
+                continue
             try:
                 await self.advance(record.id)
             except Exception:
@@ -207,13 +259,14 @@ class TournamentRounds(TournamentCore):
                 if table is None or table.status is not TableStatus.LOBBY:
                     continue  # dealt already: its lock is left to its players
             else:
-                channel_id = await self._open_place(record, number, position)
+                place = await self._open_place(record, number, position)
                 table, created = await self.store.create_tournament_table(
                     record.id,
                     number,
                     position,
                     guild_id=record.guild_id,
-                    channel_id=channel_id,
+                    channel_id=place.channel_id,
+                    shares_channel=place.shared,
                     creator_id=record.creator_id,
                     game=record.game,
                     settings=settings.table_of(len(players)).to_json(),
@@ -221,7 +274,13 @@ class TournamentRounds(TournamentCore):
                 )
                 table_id = table.id
                 if created:
-                    log.info("tournament %d: round %d table %d opened", record.id, number, position)
+                    log.info(
+                        "tournament %d: round %d table %d opened%s",
+                        record.id,
+                        number,
+                        position,
+                        " in the tournament's channel" if place.shared else "",
+                    )
             await self.tables.start_seated(table_id)
 
     @staticmethod

@@ -116,7 +116,7 @@ class ActivityRoutes:
         channel = int(request.match_info["channel"])
         if grant.kind is not Kind.ACTIVITY or grant.channel_id != channel:
             raise Refusal(403, OTHER_TABLE)
-        record = await self._access.service.table_in_channel(channel)
+        record = await self._access.service.table_in_channel(channel, grant.user_id)
         if record is None:
             commands = ", ".join(f"/{family} new" for family in ADAPTERS)
             raise Refusal(404, NO_TABLE_HERE, commands=commands)

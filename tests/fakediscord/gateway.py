@@ -478,6 +478,12 @@ class Gateway:
             "CHANNEL_CREATE", channel.guild.id, lambda s: data if s.has_intent(GUILDS) else None
         )
 
+    def channel_updated(self, channel: TextChannel) -> None:
+        data = payloads.text_channel(channel)
+        self._broadcast(
+            "CHANNEL_UPDATE", channel.guild.id, lambda s: data if s.has_intent(GUILDS) else None
+        )
+
     def member_added(self, member: Member) -> None:
         data = {**payloads.member(member), "guild_id": str(member.guild.id)}
         self._broadcast(

@@ -239,14 +239,17 @@ class Guild:
         create_threads: bool = True,
         send_in_threads: bool = True,
         manage_threads: bool = True,
+        send_messages: bool = True,
     ) -> TextChannel:
         """Create a text channel (dispatches CHANNEL_CREATE to connected bots). A false
         knob is a permission overwrite denying the bot Create Public and Private
-        Threads, Send Messages in Threads or Manage Threads there."""
+        Threads, Send Messages in Threads, Manage Threads or Send Messages there
+        (``world.deny_bot`` changes it later)."""
         denied = thread_denials(
             create_threads=create_threads,
             send_in_threads=send_in_threads,
             manage_threads=manage_threads,
+            send_messages=send_messages,
         )
         return self.world.add_text_channel(self, name, topic=topic, bot_denied=denied)
 

@@ -70,11 +70,17 @@ THREAD_CREATION = Perm.CREATE_PUBLIC_THREADS | Perm.CREATE_PRIVATE_THREADS
 
 
 def thread_denials(
-    *, create_threads: bool = True, send_in_threads: bool = True, manage_threads: bool = True
+    *,
+    create_threads: bool = True,
+    send_in_threads: bool = True,
+    manage_threads: bool = True,
+    send_messages: bool = True,
 ) -> int:
-    """The thread permissions a server (or a channel's overwrite) takes from the bot:
-    the knobs of ``add_guild`` and ``add_text_channel``."""
+    """The permissions a server (or a channel's overwrite) takes from the bot: the knobs
+    of ``add_guild`` and ``add_text_channel`` (the thread permissions, and Send Messages)."""
     denied = 0
+    if not send_messages:
+        denied |= Perm.SEND_MESSAGES
     if not create_threads:
         denied |= THREAD_CREATION
     if not send_in_threads:

@@ -472,6 +472,7 @@ class RestApi:
             channel, self.world.bot_user, payload, body.uploads, reply_to=reply_to
         )
         record_of(request).message_id = message.id
+        await self._hold(request, self.world.settings.hold_post_answers)
         return json_response(payloads.message(message))
 
     async def _hold(self, request: web.Request, gate: asyncio.Event) -> None:

@@ -87,6 +87,13 @@ class Settings:
     A held call waits for the event it found: assign a new, set event to let later calls
     through while the held ones keep waiting for the old one."""
 
+    hold_threads: asyncio.Event = field(default_factory=asyncio.Event)
+    """The same for the bot's thread creations (``POST /channels/{id}/threads``): a test
+    can kill the bot while it opens threads, before the thread exists."""
+    hold_post_answers: asyncio.Event = field(default_factory=asyncio.Event)
+    """Cleared: a bot's message post is created, then its answer waits (a test can kill
+    the bot after Discord made its message and before the bot heard its id)."""
+
     on_callback: Callable[[InteractionRecord], None] | None = None
     """Called as each interaction callback arrives, before it is applied: the moment
     Discord tells the person their click was received (a test can kill the bot there)."""
@@ -103,6 +110,8 @@ class Settings:
     def __post_init__(self) -> None:
         self.hold_posts.set()
         self.hold_edits.set()
+        self.hold_threads.set()
+        self.hold_post_answers.set()
 
 
 class WorldListener(Protocol):
@@ -110,6 +119,7 @@ class WorldListener(Protocol):
 
     def guild_created(self, guild: Guild) -> None: ...
     def channel_created(self, channel: TextChannel) -> None: ...
+    def channel_updated(self, channel: TextChannel) -> None: ...
     def member_added(self, member: Member) -> None: ...
     def message_created(self, message: Message) -> None: ...
     def message_updated(self, message: Message) -> None: ...
@@ -262,6 +272,13 @@ class World:
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         self._emit("channel_created", channel)
+        return channel
+
+    def deny_bot(self, channel: TextChannel, denied: int) -> TextChannel:
+        """Replace the channel's overwrite for the bot (``denied``: the permissions it
+        takes away; 0 removes it), as a moderator would; dispatches CHANNEL_UPDATE."""
+        channel.bot_denied = denied
+        self._emit("channel_updated", channel)
         return channel
 
     def add_member(self, guild: Guild, user: User, *, manage_guild: bool = False) -> Member:

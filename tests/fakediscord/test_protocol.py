@@ -262,6 +262,41 @@ async def test_an_enforced_nonce_is_created_once_and_posts_can_be_held(
     assert channel.messages[-1].content == "held"
 
 
+async def test_a_post_can_be_made_with_its_answer_held_and_a_thread_held_unmade(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    """``hold_post_answers``: the message exists while its answer waits, and a repost with
+    the same enforced nonce finds it. ``hold_threads``: no thread until it is let go."""
+    channel = fake_discord.add_guild("Holds").add_text_channel("news")
+    url = f"{fake_discord.api_base}/channels/{channel.id}"
+
+    async def call(path: str, body: dict[str, Any]) -> dict[str, Any]:
+        async with http.post(url + path, json=body, headers=bot_auth(fake_discord)) as response:
+            assert response.status in (200, 201)
+            data: dict[str, Any] = await response.json()
+            return data
+
+    fake_discord.settings.hold_post_answers.clear()
+    held = asyncio.create_task(call("/messages", {"content": "Round 1", "nonce": "7"}))
+    made = await fake_discord.wait_until(
+        lambda: any(r.held for r in fake_discord.requests) or None, what="the answer held"
+    )
+    assert made and [m.content for m in channel.messages] == ["Round 1"] and not held.done()
+    fake_discord.settings.hold_post_answers.set()
+    first = await held
+    again = await call("/messages", {"content": "Round 1", "nonce": "7", "enforce_nonce": True})
+    assert again["id"] == first["id"] and len(channel.messages) == 1
+
+    fake_discord.settings.hold_threads.clear()
+    thread = asyncio.create_task(call("/threads", {"name": "Table 1", "type": 11}))
+    await fake_discord.wait_until(
+        lambda: any(r.held for r in fake_discord.requests) or None, what="the thread held"
+    )
+    assert channel.threads == [] and not thread.done()
+    fake_discord.settings.hold_threads.set()
+    assert (await thread)["name"] == "Table 1" and len(channel.threads) == 1
+
+
 async def test_edits_can_be_held_one_at_a_time_and_calls_name_their_caller(
     fake_discord: FakeDiscord, http: aiohttp.ClientSession
 ) -> None:

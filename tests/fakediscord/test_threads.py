@@ -44,6 +44,13 @@ class Club:
         assert isinstance(found, discord.TextChannel)
         return found
 
+    async def denied(self, name: str, **knobs: bool) -> tuple[TextChannel, discord.TextChannel]:
+        """A new channel whose overwrite takes ``knobs``' permissions from the bot, once
+        the bot has it cached: the fake's and discord.py's."""
+        made = self.guild.add_text_channel(name, **knobs)
+        await self.fake.wait_until(lambda: self.bot.get_channel(made.id), what=f"#{name} cached")
+        return made, self.channel(made)
+
     async def heard(self, event: str, thread: Thread) -> None:
         await self.fake.wait_until(
             lambda: (event, thread.id) in self.events, what=f"{event} of {thread!r}"
@@ -215,9 +222,7 @@ async def test_starting_or_posting_in_threads_is_refused_without_the_permission(
     club: Club,
 ) -> None:
     fake = club.fake
-    closed = club.guild.add_text_channel("no-threads", create_threads=False)
-    await fake.wait_until(lambda: club.bot.get_channel(closed.id), what="#no-threads cached")
-    parent = club.channel(closed)
+    closed, parent = await club.denied("no-threads", create_threads=False)
     me = parent.guild.me
     assert not parent.permissions_for(me).create_public_threads
     assert not parent.permissions_for(me).create_private_threads
@@ -240,6 +245,23 @@ async def test_starting_or_posting_in_threads_is_refused_without_the_permission(
     assert silent.value.code == 50013 and fake.thread(made.id).messages == []
     refused_calls = [r for r in fake.requests if r.status == 403]
     assert {r.error_code for r in refused_calls} == {50013}
+
+
+async def test_a_channel_without_send_messages_refuses_posts_until_a_moderator_allows(
+    club: Club,
+) -> None:
+    quiet, channel = await club.denied("quiet", send_messages=False)
+    assert not channel.permissions_for(channel.guild.me).send_messages
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("Round 1")
+    assert refused.value.code == 50013 and quiet.messages == []
+    club.fake.world.deny_bot(quiet, 0)  # the overwrite removed: CHANNEL_UPDATE tells the bot
+    await club.fake.wait_until(
+        lambda: channel.permissions_for(channel.guild.me).send_messages or None,
+        what="the bot's cache allowing posts",
+    )
+    await channel.send("Round 1")
+    assert [m.content for m in quiet.messages] == ["Round 1"]
 
 
 async def test_archiving_then_posting_unarchives_but_a_lock_refuses(club: Club) -> None:

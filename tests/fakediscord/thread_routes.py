@@ -74,8 +74,12 @@ class ThreadRoutes:
         return permissions
 
     def check_post(self, channel: Channel) -> None:
-        """Whether the bot may post in ``channel`` (only threads are checked): Send
-        Messages in Threads, and a locked thread only with Manage Threads."""
+        """Whether the bot may post in ``channel``: a server's text channel takes View
+        Channel and Send Messages; a thread Send Messages in Threads, and a locked
+        thread only with Manage Threads."""
+        if isinstance(channel, TextChannel):
+            self.require(channel, Perm.SEND_MESSAGES)
+            return
         if not isinstance(channel, Thread):
             return
         permissions = self.require(channel, Perm.SEND_MESSAGES_IN_THREADS)
@@ -128,6 +132,7 @@ class ThreadRoutes:
         name, kind, duration = self._options(payload, typed=True)
         private = kind == PRIVATE_THREAD
         self.require(parent, Perm.CREATE_PRIVATE_THREADS if private else Perm.CREATE_PUBLIC_THREADS)
+        await self.rest._hold(request, self.world.settings.hold_threads)
         return self._start(
             request,
             parent,

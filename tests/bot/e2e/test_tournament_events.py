@@ -36,9 +36,10 @@ def round_post(club: Club, title: str, number: int) -> Message | None:
     return posts[0] if posts else None
 
 
-def names_at(line: str, everyone: list[Player]) -> list[str]:
-    """The names at a table line of a round's post (people by mention)."""
-    after = line.split(">", 1)[1]
+def names_at(line: str, everyone: list[Player], where: str = ">") -> list[str]:
+    """The names at a table line of a round's post (people by mention), after ``where``
+    it is played (a thread's mention, unless told)."""
+    after = line.split(where, 1)[1]
     names = []
     for part in after.split(","):
         part = part.strip()

@@ -1,9 +1,10 @@
-"""A tournament survives a kill -9 at its two delicate moments: while a round opens (its
-threads made, its tables' posts held by the fake) and right after a round's last table is
-won (while its result is read and the next round written). After each restart the round
-runs with every table once, no table twice and no thread used twice; the result counts
-once and the next round is announced once, and the final standings equal the test's own
-tally from the tables."""
+"""A tournament survives a kill -9 at its delicate moments: while a round opens (its first
+table made, the second's thread held by the fake), while a round's post is being sent
+(held before Discord made it, or made and its answer held), and right after a round's
+last table is won (while its result is read and the next round written). After each
+restart the round runs with every table once, no table twice and no thread used twice;
+each round's post is in the channel once and each person told their seat once; the
+result counts once, and the final standings equal the test's own tally from the tables."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tests.bot.e2e.test_tournament_events import (
 )
 from tests.bot.e2e.test_tournaments import ThreadTable, open_swiss_of_four
 from tests.fakediscord import BotLauncher, BotProcess
+from tests.fakediscord.models import RequestRecord
 
 TITLE = "Sackson's Network tournament"
 GAME = "Sackson's Network"
@@ -34,10 +36,13 @@ def deal_seed() -> str:
 
 
 async def killed_and_started(club: Club, process: BotProcess) -> None:
-    """kill -9, the fake's held posts let go (the dead process's are dropped), start again."""
+    """kill -9, the fake's held calls let go (the dead process's are dropped, a post its
+    bot never heard of stays made), start again."""
     before = club.fake.ready_count
     await process.kill()
-    club.fake.settings.hold_posts.set()
+    settings = club.fake.settings
+    for gate in (settings.hold_posts, settings.hold_threads, settings.hold_post_answers):
+        gate.set()
     await process.start()
     await club.fake.wait_until_bot_ready(timeout=30, after=before)
 
@@ -54,12 +59,9 @@ async def signed_up(club: Club) -> tuple[object, object]:
     return signup, signup.button(label="Start")
 
 
-async def rest_of_it(
-    club: Club, first: list[tuple[list[str], str]], *, lost_post: bool = False
-) -> None:
+async def rest_of_it(club: Club, first: list[tuple[list[str], str]]) -> None:
     """Round 2 played out; each round's tables checked (every player once, a thread of its
-    own, one table message in it); the final standings equal the tally of both rounds.
-    ``lost_post``: round 1's post was claimed by a killed process and not told."""
+    own, one table message in it); the final standings equal the tally of both rounds."""
     ada, bea = club.ada, club.bea
     second = await play_round(club, TITLE, GAME, "sackson", 2, [ada, bea])
     names = [ada.name, bea.name, "Computer 1 (easy)", "Computer 2 (easy)"]
@@ -73,7 +75,7 @@ async def rest_of_it(
     final = await final_standings(club, TITLE)
     assert {name: figures[0] for name, figures in posted_table(final)} == points, final.text
     threads = [t for t in club.channel.threads if t.name.startswith(GAME)]
-    for number in (2,) if lost_post else (1, 2):
+    for number in (1, 2):
         post = round_post(club, TITLE, number)
         assert post is not None
         used = re.findall(r"<#(\d+)>", post.text)
@@ -84,77 +86,86 @@ async def rest_of_it(
                 # the round's tables in their own threads, each shown once
                 assert len(tables) == (1 if str(thread.id) in used else 0), thread.name
     assert round_post(club, TITLE, 3) is None
+    for person in (ada, bea):  # each person told their seat once a round
+        for number in (1, 2):
+            seats = [
+                m for m in club.fake.dm_messages(person.user) if f"round {number}: you " in m.text
+            ]
+            assert len(seats) == 1, [m.text for m in seats]
+
+
+def thread_calls(club: Club) -> list[RequestRecord]:
+    return [r for r in club.fake.requests if r.method == "POST" and r.path.endswith("/threads")]
 
 
 async def test_a_kill_while_a_round_opens_leaves_every_table_once(
     club: Club, bot_launcher: BotLauncher, deal_seed: str
 ) -> None:
-    """The bot's posts are held from the organizer's Start; once round 1's first thread is
-    made and a post (a table message, a seat's DM or the round's post) is waiting, the bot
-    is killed -9 and started again. Its tables then show in their threads, each once, and
-    ``/tournament show`` names them (the round's post itself is told at most once: a kill
-    after its claim loses it, by the news module's design)."""
+    """The fake holds the bot's thread creations from the organizer's Start; the first
+    is let through, and once the second is waiting (round 1's first table made, its
+    second not) the bot is killed -9 and started again. Round 1 then has its two tables,
+    each in a thread of its own, shown once: none lost, none opened twice."""
     fake, ada, bea = club.fake, club.ada, club.bea
     process = await start_bot(fake, bot_launcher, club.db_path, club.guild, DEAL_SEED=deal_seed)
     signup, start = await signed_up(club)
-    fake.settings.hold_posts.clear()
+    first_gate = fake.settings.hold_threads
+    first_gate.clear()
     await fake.click(ada.user, signup, start)
     await fake.wait_until(
+        lambda: any(r.held for r in thread_calls(club)) or None,
+        timeout=30,
+        what="round 1's first thread held",
+    )
+    fake.settings.hold_threads = asyncio.Event()  # the next thread waits on this one
+    first_gate.set()
+    await fake.wait_until(
         lambda: (
-            (
-                any(t.name == f"{GAME} · round 1 · table 1" for t in club.channel.threads)
-                and any(r.held for r in fake.requests)
-            )
-            or None
+            (len(club.channel.threads) == 1 and any(r.held for r in thread_calls(club))) or None
         ),
         timeout=30,
-        what="round 1's first thread, and a post held",
+        what="round 1's first thread made and the second held",
     )
     await killed_and_started(club, process)
+    first = await play_round(club, TITLE, GAME, "sackson", 1, [ada, bea])
+    threads = [t for t in club.channel.threads if t.name.startswith(f"{GAME} · round 1 ")]
+    # two threads, one a table: none lost, none opened twice (the held one never made)
+    assert sorted(t.name for t in threads) == [f"{GAME} · round 1 · table {n}" for n in (1, 2)]
+    await rest_of_it(club, first)
+    assert fake.unknown_requests == []
 
-    def shown_tables() -> list[tuple[ThreadTable, list[str]]] | None:
-        threads = [t for t in club.channel.threads if t.name.startswith(f"{GAME} · round 1 ")]
-        found = []
-        for thread in threads:
-            boards = [m for m in thread.messages if re.search(r" · table \d+ · ", m.text)]
-            assert len(boards) <= 1, thread.name  # a table shown once
-            if not boards:
-                return None
-            number = re.search(r" · table (\d+) · ", boards[0].text)
-            assert number, boards[0].text
-            names = [
-                re.sub(r"\\(.)", r"\1", re.sub(r" \((?:Dark|Light)\)$", "", part.strip()))
-                for part in boards[0].text.split("\n")[1].replace("🤖 ", "").split(" · ")
-            ]
-            table = ThreadTable(
-                fake,
-                thread,  # type: ignore[arg-type]
-                [p for p in (ada, bea) if p.name in names],
-                family="sackson",
-                show_label="Play",
-                table_message=boards[0],
-                table_number=int(number.group(1)),
-            )
-            found.append((table, names))
-        return found if len(found) == 2 else None
 
-    tables = await fake.wait_until(shown_tables, timeout=30, what="round 1's two tables")
-    # two threads, one a table: none lost, none opened twice
-    assert sorted(t.channel.name for t, _ in tables) == [
-        f"{GAME} · round 1 · table {n}" for n in (1, 2)
-    ]
-    show = await driver(club, ada, bea).slash(bea, "tournament show")
-    assert all(f"<#{t.channel.id}>" in show.text for t, _ in tables), show.text
-    first = []
-    for table, names in tables:
-        if table.players:
-            await table.play_out(lambda turn, _, t=table: t.play_first(turn), limit=400, timeout=30)
-        else:
-            await fake.wait_until(
-                lambda t=table: t.match_over or None, timeout=60, what="the computers' table"
+@pytest.mark.parametrize("held", ["before it is made", "after it is made"])
+async def test_a_kill_while_a_round_is_posted_posts_it_once_after_the_restart(
+    club: Club, bot_launcher: BotLauncher, deal_seed: str, held: str
+) -> None:
+    """The bot is killed -9 while round 1's post is on its way: held by the fake before
+    Discord makes it, or made with its answer held (the bot never hears its id). After
+    the restart the round's post is in the channel once, and each person told their seat
+    once (the post went out again with the same nonce, which Discord keeps one copy of)."""
+    fake, ada = club.fake, club.ada
+    process = await start_bot(fake, bot_launcher, club.db_path, club.guild, DEAL_SEED=deal_seed)
+    signup, start = await signed_up(club)
+    gate = (
+        fake.settings.hold_posts if held == "before it is made" else fake.settings.hold_post_answers
+    )
+    gate.clear()
+    await fake.click(ada.user, signup, start)
+
+    def round_post_held() -> bool | None:
+        return (
+            any(
+                r.held and r.method == "POST" and r.channel_id == club.channel.id
+                for r in fake.requests
             )
-        first.append((names, table.table().text))
-    await rest_of_it(club, first, lost_post=True)
+            or None
+        )
+
+    await fake.wait_until(round_post_held, timeout=30, what="round 1's post held")
+    made = round_post(club, TITLE, 1)
+    assert (made is not None) == (held == "after it is made")
+    await killed_and_started(club, process)
+    first = await play_round(club, TITLE, GAME, "sackson", 1, [ada, club.bea])
+    await rest_of_it(club, first)
     assert fake.unknown_requests == []
 
 

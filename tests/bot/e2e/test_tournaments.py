@@ -218,33 +218,6 @@ async def test_a_two_round_swiss_of_sackson_plays_itself_out_in_threads(
     )
 
 
-async def test_without_thread_permissions_the_tournament_pauses_and_says_why(
-    club: Club, bot_launcher: BotLauncher
-) -> None:
-    fake, ada, bea = club.fake, club.ada, club.bea
-    events = club.guild.add_text_channel("events", create_threads=False)
-    async with checked_bot(club, bot_launcher):
-        desk = TableDriver(fake, events, [ada, bea])
-        opened = await desk.seen(
-            await fake.slash(ada.user, events, "tournament new", game="sackson", rounds=1)
-        )
-        signup = opened.message
-        for person in (ada, bea):
-            await desk.seen(await fake.click(person.user, signup, signup.button(label="Join")))
-        started = await desk.seen(await fake.click(ada.user, signup, signup.button(label="Start")))
-        assert started.updated and "Paused" in started.text
-        told = await fake.wait_until(
-            lambda: next((m for m in events.messages if "Create Public Threads" in m.text), None),
-            timeout=30,
-            what="the permissions line",
-        )
-        assert "Send Messages in Threads" in told.text and "/tournament resume" in told.text
-        assert events.threads == []
-        # Nobody but the organizer resumes it; the organizer's resume tries again.
-        refused = await desk.slash(bea, "tournament resume")
-        assert refused.ephemeral and "Only the organizer" in refused.text
-
-
 async def test_a_sign_up_deadline_starts_the_tournament_after_a_restart(
     club: Club, bot_launcher: BotLauncher, tmp_path: Path
 ) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.store import SeatResult, Store, TableRecord, TableStatus, TournamentRecord
 from bot.tables.service import Actor, TableService
 from bot.tables.settings import TableSettings
+from bot.tournaments.core import Place
 from bot.tournaments.service import TournamentService
 from bot.tournaments.settings import TournamentSettings
 
@@ -21,19 +22,27 @@ ORGANIZER = Actor(99, "Organizer")
 
 class Places:
     """``open_place``: a channel of its own for each table, from a counter the test's
-    processes share; ``fail_after``: the call after that many raises, as a process
-    killed while opening a round would stop."""
+    processes share (``shared``: the tournament's channel, shared by its tables);
+    ``fail_after``: the call after that many raises, as a process killed while opening
+    a round would stop."""
 
-    def __init__(self, channels: Iterator[int], fail_after: int | None = None) -> None:
+    def __init__(
+        self, channels: Iterator[int], fail_after: int | None = None, *, shared: bool = False
+    ) -> None:
         self.channels = channels
         self.fail_after = fail_after
+        self.shared = shared
         self.asked: list[tuple[int, int]] = []
 
-    async def __call__(self, tournament: TournamentRecord, round_number: int, position: int) -> int:
+    async def __call__(
+        self, tournament: TournamentRecord, round_number: int, position: int
+    ) -> Place:
         if self.fail_after is not None and len(self.asked) >= self.fail_after:
             raise RuntimeError("the process died here")
         self.asked.append((round_number, position))
-        return next(self.channels)
+        if self.shared:
+            return Place(tournament.channel_id, shared=True)
+        return Place(next(self.channels))
 
 
 def channels() -> Iterator[int]:
