@@ -1,8 +1,9 @@
-"""Compare rendered PNGs with the committed references in ``tests/render/references/``. Pixels
-are compared with a small tolerance, because FreeType and zlib builds differ a little
-between machines; and a picture may not grow in bytes beyond its reference. To accept new
-pictures after an intended change, regenerate them and look at every changed file before
-committing::
+"""Compare rendered PNGs with the committed references in ``tests/render/references/``.
+
+Pixels are compared with a small tolerance, because FreeType and zlib builds differ a
+little between machines; and a picture may not grow in bytes beyond its reference. To
+accept new pictures after an intended change, regenerate them and look at every changed
+file before committing::
 
     UPDATE_REFERENCES=1 .venv/bin/pytest tests/render
 
