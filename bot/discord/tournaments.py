@@ -70,8 +70,8 @@ def channel_of(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None or bot_is_absent(interaction) or channel is None:
         raise UserError(
             N_(
-                "Tournaments run in a server's text channel, where I can open a thread for "
-                "each table. Please use this command there."
+                "Tournaments run in a server's text channel that I am in (each table gets a "
+                "thread there, or a message of its own). Please use this command there."
             )
         )
     if isinstance(channel, discord.Thread) and channel.parent_id is not None:
@@ -100,7 +100,10 @@ class TournamentHandlers(Desk):
             channel_id = channel_of(interaction)
             if isinstance(interaction.channel, discord.Thread):
                 raise UserError(
-                    N_("A tournament opens a thread per table: please start it in a channel.")
+                    N_(
+                        "A tournament opens its tables from a channel, not a thread: please "
+                        "start it in a channel."
+                    )
                 )
             assert interaction.guild_id is not None  # channel_of checked it
             record = await self._tournaments.create(
