@@ -429,13 +429,13 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
     (:func:`width_limit`, :func:`_within_budgets`); else, if it has at most
     :data:`LEGIBLE_TILES` tiles, that narrow and taller (rows turned back, side arms
     placed to keep it narrow, or the tree turned; at the units between the steps too if
-    it comes near; if none is that narrow, the same laid compact, side arms reaching over
-    other doubles' columns): at the largest unit within the height budget, else the
-    smallest such picture; else (a tree too big or too branched to be that narrow) at the
-    largest unit at which it fits the budgets within :data:`MAX_WIDTH`, or a taller
-    picture whose numerals read bigger (:func:`_most_readable`); else the turned-back tree at
-    :data:`TREE_FLOOR`, taller than the budget (or smaller while too wide, down to
-    :data:`UNIT_FLOOR`)."""
+    it comes near): at the largest unit within the height budget, else the smallest such
+    picture; if none is that narrow, the same laid compact (side arms reaching over
+    other doubles' columns) at the smallest unit at which it is, however tall; else (a
+    tree too big or too branched to be that narrow) at the largest unit at which it fits
+    the budgets within :data:`MAX_WIDTH`, or a taller picture whose numerals read bigger
+    (:func:`_most_readable`); else the turned-back tree at :data:`TREE_FLOOR`, taller
+    than the budget (or smaller while too wide, down to :data:`UNIT_FLOOR`)."""
     tiles = 1 + sum(len(tiles) for tiles, _ in line.arms.values())
     first = UNIT_MAX
     while first > TREE_FLOOR and tiles * 2 * first * first > PACKING * AREA_BUDGET:
@@ -446,9 +446,12 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
         return _tree_finish(view, found)
     tried: list[_Sized] = []
     lowest = LEGIBLE_FLOOR if tiles <= LEGIBLE_TILES else first + 1
-    found = _taller(trees, first, lowest, tried)
+    found = _tall(trees, range(first, lowest - 1, -UNIT_STEP), tried)  # taller, still legible
+    if found is None and not _legible(tried) and _nearly_legible(tried):
+        found = _tall(trees, _finer_units(first, lowest), tried)
     if found is None and not _legible(tried) and tiles <= LEGIBLE_TILES:
-        found = _taller(_Trees(line, compact=True), first, lowest, tried)
+        units = reversed(range(first, lowest - 1, -UNIT_STEP))  # the smallest picture first
+        found = _tall(_Trees(line, compact=True), units, tried, height=None)
     if found is not None:
         return _tree_finish(view, found)
     legible = _legible(tried)
@@ -464,22 +467,12 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
     return _tree_finish(view, sized)
 
 
-def _taller(trees: _Trees, first: int, lowest: int, tried: list[_Sized]) -> _Sized | None:
-    """The tree legible at chat size within the height budget at the largest unit from
-    ``first`` down to ``lowest`` (:func:`_tall`), at the units between the steps too if
-    it comes near; every picture tried is added to ``tried``."""
-    more: list[_Sized] = []
-    found = _tall(trees, range(first, lowest - 1, -UNIT_STEP), more)
-    if found is None and not _legible(more) and _nearly_legible(more):
-        found = _tall(trees, _finer_units(first, lowest), more)
-    tried += more
-    return found
-
-
-def _tall(trees: _Trees, units: Iterable[int], tried: list[_Sized]) -> _Sized | None:
-    """The tree at the first of ``units`` at which it is legible at chat size within the
-    height budget: rows turned back (side arms placed to keep the tree narrow), or the
-    tree turned a quarter (and its rows turned back). Every picture tried within
+def _tall(
+    trees: _Trees, units: Iterable[int], tried: list[_Sized], height: int | None = HEIGHT_BUDGET
+) -> _Sized | None:
+    """The tree at the first of ``units`` at which it is legible at chat size within
+    ``height`` (if any): rows turned back (side arms placed to keep the tree narrow), or
+    the tree turned a quarter (and its rows turned back). Every picture tried within
     :data:`MAX_WIDTH` is added to ``tried``."""
     for unit in units:
         shapes: tuple[Callable[[], _Sized], ...] = (
@@ -492,7 +485,7 @@ def _tall(trees: _Trees, units: Iterable[int], tried: list[_Sized]) -> _Sized | 
             if sized.width > MAX_WIDTH:
                 continue
             tried.append(sized)
-            if sized.width <= width_limit(unit) and sized.height <= HEIGHT_BUDGET:
+            if sized.width <= width_limit(unit) and (height is None or sized.height <= height):
                 return sized
     return None
 
