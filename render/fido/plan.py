@@ -21,8 +21,10 @@ picture. A long tree is tall and narrow, so it may be drawn turned a quarter (A 
 south, B north, side arms stacking east and west; numerals stay upright and badges
 level), whichever way allows the larger unit; long rows turn back, ever narrower, until
 the area fits. A line of up to :data:`LEGIBLE_TILES` tiles that fits no budget is laid
-that narrow however tall (if its branches allow; else as legible as the budgets allow,
-or a little more in a taller picture); a longer one keeps to the budgets within the
+that narrow however tall, its side arms reaching over other doubles' columns if it is
+too branched to be that narrow otherwise (:attr:`TreeLayout.compact`; should even that
+fail, as legible as the budgets allow, or a little more in a taller picture); a longer
+one keeps to the budgets within the
 width limit, down to a unit of 20 px, where a face's numerals still read in the picture
 itself: a tree too big even then grows taller, never wider. The plan reads the view
 only.
@@ -221,8 +223,8 @@ FOLD_TRIES: Final = 8
 """Ever narrower rows tried at one unit before the tree is given up on there."""
 LEGIBLE_TILES: Final = 60
 """Lines up to this many tiles are laid out legible at chat size however tall that makes
-the picture (if their branches allow); longer ones keep to the picture budgets, as
-legible as those allow."""
+the picture (laid compact if their branches need it); longer ones keep to the picture
+budgets, as legible as those allow."""
 LEGIBLE_FLOOR: Final = 28
 """The smallest unit whose numerals read at chat size in the narrowest picture."""
 TREE_FLOOR: Final = 20
@@ -231,12 +233,16 @@ TREE_FLOOR: Final = 20
 budgets at this unit grows taller rather than smaller."""
 TALLER_AREA: Final = 1.5
 """How many times the area budget a line of up to :data:`LEGIBLE_TILES` tiles, too
-branched to be laid narrow enough to read at chat size, may take to be drawn bigger (its
-numerals may read better in a narrow picture that breaks the budgets than in a wide one
-that keeps them)..."""
+branched to be laid narrow enough to read at chat size even compact, may take to be
+drawn bigger (its numerals may read better in a narrow picture that breaks the budgets
+than in a wide one that keeps them)..."""
 TALLER_GAIN: Final = 1.0
 """...if they then stand at least this many px taller in a chat: a picture half as big
 again for less is not worth it."""
+COMPACT_SPARE: Final = 2
+"""Columns more than the picture's limit along the rows at which a tree laid compact
+(:attr:`TreeLayout.compact`) is first tried with rows turned back: its side arms, placed
+anew at each width, may then keep it narrower than the rows allow."""
 SLACK: Final = 1.1
 """How far over the budgets a size scaled from another unit may look and still be laid
 out to see (the picture does not scale exactly with the unit)."""
@@ -247,12 +253,14 @@ def _tree_pad(unit: int) -> int:
     return max(8, unit // 3)
 
 
-def _layout(line: _Line, unit: int, transposed: bool, narrow: bool = False) -> TreeLayout:
+def _layout(
+    line: _Line, unit: int, transposed: bool, narrow: bool = False, compact: bool = False
+) -> TreeLayout:
     arms = {
         label: [(spec, spec.standing) for spec in tiles] for label, (tiles, _) in line.arms.items()
     }
     badges = {label: (end, end.text) for label, (_, end) in line.arms.items() if end is not None}
-    return TreeLayout(unit, arms, badges, line.children, transposed, narrow)
+    return TreeLayout(unit, arms, badges, line.children, transposed, narrow, compact)
 
 
 def _tree(layout: TreeLayout, lead: TileSpec, columns: int | None) -> Shape:
@@ -335,11 +343,13 @@ class _Trees:
     """The trees of one line, laid out on demand and kept: straight, or with rows turned
     back to fit, at each unit and either way round."""
 
-    def __init__(self, line: _Line, legible: bool = True) -> None:
+    def __init__(self, line: _Line, legible: bool = True, compact: bool = False) -> None:
         self.line = line
         self.legible = legible
         """Whether the pictures must be narrow enough for their numerals to read at chat
         size (else only within :data:`MAX_WIDTH`)."""
+        self.compact = compact
+        """Whether the trees are laid compact (:attr:`TreeLayout.compact`)."""
         self.layouts: dict[tuple[int, bool, bool], TreeLayout] = {}
         self.made: dict[tuple[int, bool, int | None, bool], _Sized] = {}
         self.laid: dict[tuple[int, bool, int | None, bool], tuple[Shape, int, int]] = {}
@@ -367,7 +377,9 @@ class _Trees:
         self, unit: int, transposed: bool, columns: int | None, narrow: bool
     ) -> tuple[Shape, int, int]:
         if (unit, transposed, narrow) not in self.layouts:
-            self.layouts[unit, transposed, narrow] = _layout(self.line, unit, transposed, narrow)
+            self.layouts[unit, transposed, narrow] = _layout(
+                self.line, unit, transposed, narrow, self.compact
+            )
         layout = self.layouts[unit, transposed, narrow]
         shape = _tree(layout, self.line.lead, columns)
         left, top, right, bottom = layout.extent(shape)
@@ -396,9 +408,10 @@ class _Trees:
             straight if straight.along <= _limit(transposed, unit, self.legible) else None
         )
         left, _, right, _ = extent(straight.shape)
-        columns = min(limit, -(-right // unit) - left // unit - 1)
+        spare = COMPACT_SPARE if self.compact else 0
+        columns = min(limit + spare, -(-right // unit) - left // unit - 1)
         sized = straight
-        for _ in range(FOLD_TRIES):
+        for _ in range(FOLD_TRIES + spare):
             if columns < 2 * MIN_ROOM:
                 break
             sized = self.sized(unit, transposed, columns, narrow)
@@ -417,11 +430,12 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
     :data:`LEGIBLE_TILES` tiles, that narrow and taller (rows turned back, side arms
     placed to keep it narrow, or the tree turned; at the units between the steps too if
     it comes near): at the largest unit within the height budget, else the smallest such
-    picture; else (a tree too big or too branched to be that narrow) at the largest unit
-    at which it fits the budgets within :data:`MAX_WIDTH`, or a taller picture whose
-    numerals read bigger (:func:`_most_readable`); else the turned-back tree at
-    :data:`TREE_FLOOR`, taller than the budget (or smaller while too wide, down to
-    :data:`UNIT_FLOOR`)."""
+    picture; if none is that narrow, the same laid compact (side arms reaching over
+    other doubles' columns) at the smallest unit at which it is, however tall; else (a
+    tree too big or too branched to be that narrow) at the largest unit at which it fits
+    the budgets within :data:`MAX_WIDTH`, or a taller picture whose numerals read bigger
+    (:func:`_most_readable`); else the turned-back tree at :data:`TREE_FLOOR`, taller
+    than the budget (or smaller while too wide, down to :data:`UNIT_FLOOR`)."""
     tiles = 1 + sum(len(tiles) for tiles, _ in line.arms.values())
     first = UNIT_MAX
     while first > TREE_FLOOR and tiles * 2 * first * first > PACKING * AREA_BUDGET:
@@ -435,6 +449,9 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
     found = _tall(trees, range(first, lowest - 1, -UNIT_STEP), tried)  # taller, still legible
     if found is None and not _legible(tried) and _nearly_legible(tried):
         found = _tall(trees, _finer_units(first, lowest), tried)
+    if found is None and not _legible(tried) and tiles <= LEGIBLE_TILES:
+        units = reversed(range(first, lowest - 1, -UNIT_STEP))  # the smallest picture first
+        found = _tall(_Trees(line, compact=True), units, tried, height=None)
     if found is not None:
         return _tree_finish(view, found)
     legible = _legible(tried)
@@ -450,10 +467,12 @@ def _tree_plan(view: View, line: _Line) -> FidoPlan:
     return _tree_finish(view, sized)
 
 
-def _tall(trees: _Trees, units: Iterable[int], tried: list[_Sized]) -> _Sized | None:
-    """The tree at the first of ``units`` at which it is legible at chat size within the
-    height budget: rows turned back (side arms placed to keep the tree narrow), or the
-    tree turned a quarter (and its rows turned back). Every picture tried within
+def _tall(
+    trees: _Trees, units: Iterable[int], tried: list[_Sized], height: int | None = HEIGHT_BUDGET
+) -> _Sized | None:
+    """The tree at the first of ``units`` at which it is legible at chat size within
+    ``height`` (if any): rows turned back (side arms placed to keep the tree narrow), or
+    the tree turned a quarter (and its rows turned back). Every picture tried within
     :data:`MAX_WIDTH` is added to ``tried``."""
     for unit in units:
         shapes: tuple[Callable[[], _Sized], ...] = (
@@ -466,7 +485,7 @@ def _tall(trees: _Trees, units: Iterable[int], tried: list[_Sized]) -> _Sized | 
             if sized.width > MAX_WIDTH:
                 continue
             tried.append(sized)
-            if sized.width <= width_limit(unit) and sized.height <= HEIGHT_BUDGET:
+            if sized.width <= width_limit(unit) and (height is None or sized.height <= height):
                 return sized
     return None
 

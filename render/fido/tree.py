@@ -35,6 +35,21 @@ are kept per column and per column line):
 The opening double's short ends C and D open side arms the same way; each turns east or
 west, whichever of the four ways gives the smaller picture.
 
+Laid *compact* (for a line too branched to be narrow enough otherwise), side arms may
+also reach over the columns of doubles whose side arms are already placed, further from
+the row, so that a subtree need not drift ever further east:
+
+* a row's doubles are placed in every order that keeps each stem still to climb free:
+  the first few from the first on (their side arms turning east only short of the next
+  double), then the rest from the last back;
+* beyond a side arm's row, away from the stem that climbs to it, its own side arms may
+  reach west past its column 0, where nothing climbs;
+* the opening's side arms C and D may be placed as soon as A's (or B's) tiles lie,
+  short of its first double, and A's side arms then reach west over the opening's
+  column, beyond them and B's subtree;
+
+and of the ways each row (and the opening) could be laid, the shortest along it is kept.
+
 The layout is the same drawn turned a quarter (rows running north and south, mirrored in
 the diagonal by the planner), except for the end badges, whose text stays level: laid out
 for turning, a badge takes its height along the row and its width across it.
@@ -42,7 +57,7 @@ for turning, a badge takes its height along the row and its width across it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -61,6 +76,8 @@ CLEAR = -(-2 * MAX_WIDTH // CHAT_WIDTH)
 picture is shown at chat width, so that no tile seems to lie against one it does not."""
 
 WEST_ROOM = 4
+WIDE = 10_000
+"""Room (columns) for a side arm's row that need never turn back."""
 """Columns a side arm needs between its double and the one before to turn west there."""
 
 Point: TypeAlias = tuple[int, int]
@@ -198,7 +215,9 @@ class TreeLayout:
     north/south): a badge, whose text stays horizontal, then takes its height along the
     row and its width across it. With ``narrow`` a double's side arms go whichever way
     keeps the tree shortest along its rows (then across them), not across them first:
-    for a picture whose width is what must stay small."""
+    for a picture whose width is what must stay small. With ``compact`` the side arms
+    may also reach over other doubles' columns (see the module's text): many more ways
+    are tried, each row laid several times over."""
 
     unit: int
     arms: Mapping[str, Sequence[tuple[object, bool]]]
@@ -206,17 +225,20 @@ class TreeLayout:
     children: Mapping[tuple[str, int], Mapping[str, str]]
     transposed: bool = False
     narrow: bool = False
+    compact: bool = False
 
     def __post_init__(self) -> None:
         unit = self.unit
         self.badge_height = badge_height(unit)
         self.badge_gap = max(3, unit // 10)
         self.gap = max(CLEAR, unit // 8)
-        self._rows: dict[tuple[str, int, int, bool | None], Shape] = {}
+        self._rows: dict[tuple[str, int, int, bool | None, bool | None], Shape] = {}
         self._needs: dict[tuple[str, int], int] = {}
         self._openings: dict[tuple[object, int, int], Shape] = {}
         self._extents: dict[int, tuple[Shape, tuple[int, int, int, int]]] = {}
         """The extent of each opening laid out, by the id of its shape (kept alive)."""
+        self._overhangs = (False, True) if self.compact else (False,)
+        """Whether a side arm's row may reach past its stem's column, each way tried."""
         self._mirrored: dict[int, tuple[Shape, Shape]] = {}
         """Rows turned west, by the id of the row (kept alive beside it)."""
 
@@ -236,21 +258,79 @@ class TreeLayout:
         width = sprites.badge_width(text, height)
         return (height, width) if self.transposed else (width, height)
 
-    def row(self, label: str, skip: int, room: int, fold_up: bool) -> Shape:
+    def row(self, label: str, skip: int, room: int, fold_up: bool, overhang: bool = False) -> Shape:
         """Arm ``label`` from its tile ``skip`` on, running east from column 1 along y = 0,
         then its badge, with every standing double's side arms. Everything stays within
         columns 1 to ``room``: where the next tile would pass it, the rest of the arm
-        makes a U-turn (up if ``fold_up``, else down) into a row of its own."""
+        makes a U-turn (up if ``fold_up``, else down) into a row of its own. With
+        :attr:`compact`, the side arms are placed in every order :meth:`_side_arms`
+        allows and the row kept is the shortest along (or across) it, as in :meth:`pair`;
+        with ``overhang`` too, what lies beyond the row on the ``fold_up`` side (away
+        from the stem that climbs to it) may reach west past its column 0."""
         # Laid out once for the room it uses: less than MIN_ROOM lays the same row, and so
         # does more than it needs straight, which never turns back either way.
         need = self.need(label, skip)
         room = min(max(room, MIN_ROOM), max(need, MIN_ROOM))
-        key = (label, skip, room, fold_up if room < need else None)
+        far_side = fold_up if overhang and self.compact else None
+        key = (label, skip, room, fold_up if room < need else None, far_side)
         if key in self._rows:
             return self._rows[key]
+        far = () if far_side is None else (far_side,)
+        orders = 1 + self.count_doubles(label, skip) if self.compact else 1
+        found = []
+        for forward in range(orders):
+            shape = Shape(self.unit, self.gap)
+            if self._laid_row(shape, label, skip, room, fold_up, far, forward) is not None:
+                found.append(shape)
+        shape = min(found, key=self._score) if len(found) > 1 else found[0]
+        self._rows[key] = shape
+        return shape
+
+    def _laid_row(
+        self,
+        shape: Shape,
+        label: str,
+        skip: int,
+        room: int,
+        fold_up: bool,
+        far: Collection[bool],
+        forward: int,
+        first: Callable[[Shape, Sequence[tuple[int, int]]], bool] | None = None,
+    ) -> Shape | None:
+        """Row ``label`` laid into ``shape`` (:meth:`row`): its tiles, then what ``first``
+        places (given the row's doubles), then their side arms (:meth:`_side_arms`) and
+        its turn back; None if something had nowhere to go."""
+        doubles, fold_at, x = self._row_tiles(shape, label, skip, room)
+        if forward > len(doubles):
+            return None
+        if first is not None and not first(shape, doubles):
+            return None
+        if not self._side_arms(shape, label, doubles, room, forward, far):
+            return None
+        if fold_at is not None:
+            shape.corridor = None
+            self.fold(shape, label, fold_at, x, fold_up)
+        return shape
+
+    def count_doubles(self, label: str, skip: int) -> int:
+        """How many doubles stand in arm ``label`` from its tile ``skip`` on."""
+        return sum(1 for _, standing in self.arms.get(label, ())[skip:] if standing)
+
+    def _score(self, shape: Shape) -> tuple[int, int]:
+        """How long ``shape`` is along its rows (columns) and across them (px): the
+        first of the two :meth:`pair` minimises."""
+        along = max(*shape.up, *shape.down) - min(*shape.up, *shape.down)
+        across = max(shape.up.values()) + max(shape.down.values())
+        return (along, across) if self.narrow else (across, along)
+
+    def _row_tiles(
+        self, shape: Shape, label: str, skip: int, room: int
+    ) -> tuple[list[tuple[int, int]], int | None, int]:
+        """Add the row's own tiles and badge within ``room`` columns to ``shape``: its
+        doubles (column, index), the tile at which the arm turns back (if it does) and
+        where the row ends (px)."""
         u = self.unit
         limit = room * u
-        shape = Shape(u, self.gap)
         x = u
         doubles: list[tuple[int, int]] = []
         pieces = self.arms.get(label, ())
@@ -282,18 +362,45 @@ class TreeLayout:
                 shape.add(badge)
         else:
             shape.corridor = -(-x // u)
-        for at, (column, index) in reversed(list(enumerate(doubles))):
+        return doubles, fold_at, x
+
+    def _side_arms(
+        self,
+        shape: Shape,
+        label: str,
+        doubles: Sequence[tuple[int, int]],
+        room: int,
+        forward: int,
+        far: Collection[bool],
+    ) -> bool:
+        """Attach the side arms of row ``label``'s ``doubles``: the first ``forward`` of
+        them from the first on, then the rest from the last back. A side arm may reach
+        over the columns of the doubles placed before it (further from the row), never
+        over those of a double still to place, whose stem must stay free (with a column
+        to spare): one of the first ``forward`` east only short of the next double, one
+        of the rest west only short of the double before, unless that was placed
+        already. Nor west of the row's column 2 (its own stem climbs column 0), but on
+        the sides ``far``, where nothing climbs to the row. False if some side arm had
+        nowhere to go."""
+        count = len(doubles)
+        for at in [*range(forward), *reversed(range(forward, count))]:
+            column, index = doubles[at]
             sides = self.children.get((label, index), {})
-            before = doubles[at - 1][0] if at else 0
-            turns = [(False, room - column - 1, False)]
-            if column - before > WEST_ROOM:  # room enough west, short of the double before
-                turns.append((True, column - before - 1, True))
-            self.pair(shape, column, sides.get("left"), sides.get("right"), turns)
-        if fold_at is not None:
-            shape.corridor = None
-            self.fold(shape, label, fold_at, x, fold_up)
-        self._rows[key] = shape
-        return shape
+            before = doubles[at - 1][0] if at > forward else None
+            highest = doubles[at + 1][0] - 2 if at < forward and at + 1 < count else None
+            bounds = {
+                up: (before + 2 if before is not None else None if up in far else 2, highest)
+                for up in (True, False)
+            }
+            lowest = [low for low, _ in bounds.values() if low is not None]
+            east = room - column - 1 if highest is None else highest - column + 1
+            turns = [(False, east)]
+            west = column - min(lowest) + 1 if len(lowest) == 2 else WIDE
+            if west >= WEST_ROOM:  # room enough west, short of the double before
+                turns.append((True, west))
+            if not self.pair(shape, column, sides.get("left"), sides.get("right"), turns, bounds):
+                return False
+        return True
 
     @staticmethod
     def _double_follows(pieces: Sequence[tuple[object, bool]], index: int) -> bool:
@@ -362,8 +469,9 @@ class TreeLayout:
         column: int,
         first: str | None,
         second: str | None,
-        turns: Sequence[tuple[bool, int, bool]],
-    ) -> None:
+        turns: Sequence[tuple[bool, int]],
+        bounds: Mapping[bool, tuple[int | None, int | None]] | None = None,
+    ) -> bool:
         """Attach a double's two side arms to its short ends: ``first`` up and ``second``
         down or the other way round, each turning east or (if ``turns`` allows) west with
         as many columns of room as it gives, whichever keeps ``shape`` shortest from top to
@@ -371,8 +479,8 @@ class TreeLayout:
         best: tuple[tuple[int, int], Placement | None, Placement | None] | None = None
         left, right = min(shape.up), max(shape.up)
         for up_label, down_label in ((first, second), (second, first)):
-            ups = self.options(shape, column, up_label, True, turns)
-            downs = self.options(shape, column, down_label, False, turns)
+            ups = self.options(shape, column, up_label, True, turns, bounds)
+            downs = self.options(shape, column, down_label, False, turns, bounds)
             for up in ups:
                 for down in downs:
                     top, bottom = max(shape.up.values()), max(shape.down.values())
@@ -389,14 +497,16 @@ class TreeLayout:
                     score = (along, across) if self.narrow else (across, along)
                     if best is None or score < best[0]:
                         best = (score, up, down)
-        assert best is not None
+        if best is None:
+            return False
         _, up, down = best
         if up is not None:
             self.put(shape, column, up)
         if down is not None:  # again: the arm above may have come round below the row
-            again = self.fit(shape, column, down.label, False, down.west, down.room)
+            again = self.fit(shape, column, down.label, False, down.west, down.room, down.overhang)
             assert again is not None
             self.put(shape, column, again)
+        return True
 
     def options(
         self,
@@ -404,21 +514,35 @@ class TreeLayout:
         column: int,
         label: str | None,
         going_up: bool,
-        turns: Sequence[tuple[bool, int, bool]],
+        turns: Sequence[tuple[bool, int]],
+        bounds: Mapping[bool, tuple[int | None, int | None]] | None = None,
     ) -> list[Placement | None]:
-        """Every way side arm ``label`` may go (None alone if there is nothing to lay). A
-        ``bounded`` turn must keep all of the arm's subtree within its room: east of the
-        double before, whose stem (or the row's own, in column 0) must stay free."""
+        """Every way side arm ``label`` may go (None alone if there is nothing to lay):
+        each of ``turns`` (west or not, and the room its row is given) that keeps all of
+        the arm's subtree within the columns ``bounds`` gives for its side (the least
+        and the greatest, each if any), clear of the stems still to climb."""
+        lowest, highest = bounds[going_up] if bounds else (None, None)
         found: list[Placement | None] = []
-        for west, room, bounded in turns:
-            placement = self.fit(shape, column, label, going_up, west, room)
-            if placement is None:
-                return [None]
-            child = placement.child
-            if bounded and min(*child.up, *child.down) < 1 - room:
-                continue  # it would reach over the double before and block its stem
-            found.append(placement)
+        for west, room in turns:
+            for overhang in self._overhangs:
+                placement = self.fit(shape, column, label, going_up, west, room, overhang)
+                if placement is None:
+                    return [None]
+                if self._within(placement, column, lowest, highest):
+                    found.append(placement)
         return found
+
+    @staticmethod
+    def _within(placement: Placement, column: int, lowest: int | None, highest: int | None) -> bool:
+        """Whether all of ``placement``'s subtree, off the double in ``column``, keeps
+        within columns ``lowest`` to ``highest`` (each if any): clear of the stems still
+        to climb. Only an arm turned west, or reaching past its stem, can reach west of
+        its double's column."""
+        child = placement.child
+        west = placement.west or placement.overhang
+        if west and lowest is not None and column + min(min(child.up), min(child.down)) < lowest:
+            return False
+        return highest is None or column + max(max(child.up), max(child.down)) <= highest
 
     def fit(
         self,
@@ -428,10 +552,12 @@ class TreeLayout:
         going_up: bool,
         west: bool,
         room: int,
+        overhang: bool = False,
     ) -> Placement | None:
         """Where side arm ``label`` goes, leaving the short end (top if ``going_up``) of
         the double standing in ``column`` of ``shape``: its stem climbs that column, then
-        its row turns east (west if ``west``) as close as ``shape``'s profile allows."""
+        its row turns east (west if ``west``) as close as ``shape``'s profile allows
+        (what lies beyond it reaching past the stem's column, if ``overhang``)."""
         if label is None:
             return None
         u = self.unit
@@ -463,7 +589,7 @@ class TreeLayout:
             height = max(clearance(placed, column, near(child), self.gap, shape.corridor), lowest)
             reach = height + far(child)
             linked = height > lowest
-            return Placement(label, going_up, west, room, child, height, 0, linked, reach)
+            return Placement(label, going_up, west, room, overhang, child, height, 0, linked, reach)
         prefix = 0
         while prefix < len(pieces) and not pieces[prefix][1]:
             prefix += 1
@@ -471,7 +597,7 @@ class TreeLayout:
             prefix -= 1
         stem = 1 if prefix > 0 else 0
         while True:
-            child = laid(self.row(label, stem, room, going_up))
+            child = laid(self.row(label, stem, room, going_up, overhang))
             need = clearance(placed, column, near(child), self.gap, shape.corridor)
             flush = 2 * u * stem + u // 2  # the row's middle level with the stem's end
             if stem and need <= flush:  # the row's first tile lies against the top tile
@@ -491,7 +617,7 @@ class TreeLayout:
         if linked and stem and height - u // 2 < u + 2 * u * stem:
             linked = alone and height > u + 2 * u * stem  # else the row touches the stem
         reach = max(height + far(child), u + 2 * u * stem)
-        return Placement(label, going_up, west, room, child, height, stem, linked, reach)
+        return Placement(label, going_up, west, room, overhang, child, height, stem, linked, reach)
 
     def _beside_stem(
         self, child: Shape, first: object, going_up: bool, west: bool, top: int
@@ -580,9 +706,45 @@ class TreeLayout:
         shape.merge(self.row("A", 0, east, True), 0, 0)
         shape.merge(self.row("B", 0, west, False).mirrored(), 0, 0)
         sides = self.children.get(("lead", 0), {})
-        turns = ((False, east - 1, False), (True, west - 1, False))
+        turns = ((False, east - 1), (True, west - 1))
         self.pair(shape, 0, sides.get("north"), sides.get("south"), turns)
-        return shape
+        if not self.compact:
+            return shape
+        found = [shape, *self._reaching_over(payload, "A", east, west)]
+        found += [s.mirrored() for s in self._reaching_over(payload, "B", west, east)]
+        return min(found, key=self._score)
+
+    def _reaching_over(self, payload: object, label: str, room: int, other: int) -> list[Shape]:
+        """The opening with arm ``label`` running east (within ``room`` columns) and the
+        other arm west (within ``other``), and the opening's side arms placed once
+        ``label``'s tiles lie, short of its first double's column: the side arms of
+        ``label``'s doubles may then reach west over the opening's column, beyond them,
+        in every order :meth:`_side_arms` allows (B's turned back east by the
+        caller)."""
+        u = self.unit
+        sides = self.children.get(("lead", 0), {})
+        turns = ((False, room - 1), (True, other - 1))
+        need = self.need(label, 0)
+        room = min(max(room, MIN_ROOM), max(need, MIN_ROOM))
+
+        def opened(shape: Shape, doubles: Sequence[tuple[int, int]]) -> bool:
+            highest = doubles[0][0] - 2 if doubles else None
+            bounds = {up: (None, highest) for up in (True, False)}
+            return self.pair(shape, 0, sides.get("north"), sides.get("south"), turns, bounds)
+
+        found = []
+        for forward in range(1 + self.count_doubles(label, 0)):
+            shape = Shape(u, self.gap)
+            shape.add(Spot(0, -u, u, u, payload, S))
+            shape.merge(
+                self.row("B" if label == "A" else "A", 0, other, label == "B").mirrored(), 0, 0
+            )
+            laid = self._laid_row(
+                shape, label, 0, room, label == "A", (True, False), forward, opened
+            )
+            if laid is not None:
+                found.append(laid)
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -596,6 +758,7 @@ class Placement:
     going_up: bool
     west: bool
     room: int
+    overhang: bool
     child: Shape
     height: int
     stem: int

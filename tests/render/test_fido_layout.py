@@ -5,7 +5,7 @@ the gaps scaled as a chat shows the picture (about 550 px wide)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from itertools import combinations, pairwise
 from typing import Any
@@ -15,6 +15,7 @@ from render.kit.geometry import Rect, segment_meets
 from render.kit.header import MIN_WIDTH
 from render.kit.legible import CHAT_WIDTH
 from tests.render.test_fido import engine_views, upright
+from tests.render.test_legibility import fido_views
 
 Key = tuple[str, int]
 CHAT_GAP = 2
@@ -33,6 +34,16 @@ def lines() -> tuple[tuple[dict[str, Any], FidoPlan, int], ...]:
         (view, upright(plan), max(MIN_WIDTH, plan.width))
         for view, plan in zip(views, plans, strict=False)
     )
+
+
+@cache
+def branched() -> tuple[tuple[dict[str, Any], FidoPlan, int], ...]:
+    """The hand-built crosswise lines of 45 to 60 tiles, a double every three or four
+    tiles: the most branched, some laid narrow enough to read at chat size only with
+    side arms reaching over other doubles' columns (upright, with their width)."""
+    views = [v for what, v in fido_views() if "crosswise" in what and int(what.split()[0]) >= 45]
+    plans = [(view, plan_fido(view)) for view in views]
+    return tuple((view, upright(plan), max(MIN_WIDTH, plan.width)) for view, plan in plans)
 
 
 def joins(line: Mapping[str, Any]) -> dict[Key, Key]:
@@ -81,8 +92,22 @@ def test_every_double_lies_across_the_end_it_closes() -> None:
     """A double lies against the end of the tile before it (or the far long side of a
     double before it), its long side across that end and its middle on the end's line:
     standing against a tile lying east or west, lying against one standing."""
+    assert doubles_across(lines()) > 300
+
+
+def test_the_most_branched_lines_keep_to_the_same_rules() -> None:
+    """Laid narrow for their numerals to read, the hand-built lines with the most
+    doubles still lay each double across the end it closes, keep every two things not
+    joined apart and no connector crosses a tile."""
+    assert doubles_across(branched()) > 100
+    assert things_apart(branched()) > 10_000
+    assert links_clear(branched()) > 50
+
+
+def doubles_across(laid_lines: Iterable[tuple[dict[str, Any], FidoPlan, int]]) -> int:
+    """How many doubles were checked to lie across the end they close."""
     checked = 0
-    for view, plan, _ in lines():
+    for view, plan, _ in laid_lines:
         for key, double, before in doubles_and_what_they_close(view, plan):
             if double.left == before.right or double.right == before.left:
                 across = double.height == 2 * double.width
@@ -94,14 +119,20 @@ def test_every_double_lies_across_the_end_it_closes() -> None:
                 across = centred = False  # not against the tile it closes at all
             assert across and centred, (key, double, before)
             checked += 1
-    assert checked > 300
+    return checked
 
 
 def test_nothing_sits_flush_against_a_tile_it_is_not_joined_to() -> None:
     """Between two tiles not laid one against the other, and between an end badge and
     any tile but its arm's tip, at least 2 px at chat size."""
+    assert things_apart(lines()) > 100_000
+
+
+def things_apart(laid_lines: Iterable[tuple[dict[str, Any], FidoPlan, int]]) -> int:
+    """How many pairs of tiles not joined were checked to keep apart (and every badge
+    from every tile but its arm's tip)."""
     pairs = 0
-    for view, plan, width in lines():
+    for view, plan, width in laid_lines:
         least = least_gap(width)
         joined = {frozenset(pair) for pair in joins(view["line"]).items()}
         laid = {(t.arm, t.index): t.rect for t in plan.tiles}
@@ -115,7 +146,7 @@ def test_nothing_sits_flush_against_a_tile_it_is_not_joined_to() -> None:
             for key, rect in laid.items():
                 if key != tip and (tip is not None or key not in opened_by(view, badge.label)):
                     assert apart(badge.rect, rect) >= least, (badge.label, key)
-    assert pairs > 100_000
+    return pairs
 
 
 def opened_by(view: Mapping[str, Any], label: str) -> set[Key]:
@@ -130,8 +161,13 @@ def opened_by(view: Mapping[str, Any], label: str) -> set[Key]:
 def test_no_connector_crosses_a_tile() -> None:
     """The thin links that finish a side arm's climb or turn a long arm back pass through
     no tile but the two they join (the ones their ends touch)."""
+    assert links_clear(lines()) > 200
+
+
+def links_clear(laid_lines: Iterable[tuple[dict[str, Any], FidoPlan, int]]) -> int:
+    """How many links were checked to cross no tile."""
     links = 0
-    for _, plan, _ in lines():
+    for _, plan, _ in laid_lines:
         rects = [t.rect for t in plan.tiles] + [b.rect for b in plan.badges]
         for link in plan.links:
             ends = (link[0], link[-1])
@@ -139,7 +175,7 @@ def test_no_connector_crosses_a_tile() -> None:
             for a, b in pairwise(link):
                 assert not any(segment_meets(a, b, r) for r in others), (a, b)
             links += 1
-    assert links > 200
+    return links
 
 
 def touches(point: tuple[float, float], rect: Rect) -> bool:
