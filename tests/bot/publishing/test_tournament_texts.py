@@ -49,7 +49,7 @@ def test_the_sign_up_message_lists_settings_people_and_places() -> None:
 
 def test_a_rounds_post_names_each_thread_its_players_and_the_bye() -> None:
     running = record(2, PEOPLE, TournamentStatus.RUNNING, (((0, 2), (1,)),))
-    post = texts.round_tables(running, 1, {1: 555}, Text())
+    post = texts.round_tables(running, 1, {1: "<#555>"}, Text())
     assert post.split("\n") == [
         "**Sackson's Network tournament #7 · round 1**",
         "Table 1: <#555> <@11>, Computer 1 (easy)",
