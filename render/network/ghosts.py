@@ -19,7 +19,7 @@ from typing import TypeAlias
 
 from engine.network import Placement
 from render.kit import sprites
-from render.kit.geometry import Rect, covered, pick_spot, segment_meets
+from render.kit.geometry import Box, Rect, covered, meets_any, pick_spot, segment_meets
 from render.kit.tiles import DX, DY, tile_size
 
 SCALES = (1.0, 0.75, 0.6, 0.5)
@@ -230,14 +230,16 @@ def _label_spot(
     over_tile: Rect | None = None
     width, height = size
     margin = height / 4
-    seen = []
+    seen: list[Box] = []
     near_others = [o for o in others if o.meets(region)]
-    covering = [body, *near_others, *obstacles]
+    blockers = [o.box for o in (body, *near_others, *obstacles, *taken)]
+    half_width, half_height = width / 2, height / 2
     for x, y in centres:
-        spot = Rect.centred(x, y, width, height)
-        seen.append(spot)
-        if any(spot.meets(o) for o in covering) or any(spot.meets(t) for t in taken):
+        box = (x - half_width, y - half_height, x + half_width, y + half_height)
+        seen.append(box)
+        if meets_any(box, blockers):  # on a ghost, a tile or a label
             continue
+        spot = Rect(*box)
         if any(segment_meets(*line, spot) for line in lines):
             continue
         if clear is None:
@@ -259,7 +261,7 @@ def _label_spot(
         return over_tile
     if clear is not None:
         return clear
-    free = [spot for spot in seen if not any(spot.meets(t) for t in taken)]
+    free = [spot for spot in (Rect(*box) for box in seen) if not any(spot.meets(t) for t in taken)]
     if not free:
         return None
     return pick_spot(free, (([body, *others], 4.0), (obstacles, 4.0)))
