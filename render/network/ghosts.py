@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeAlias
 
 from engine.network import Placement
@@ -47,12 +48,18 @@ def ghost_unit(unit: int, scale: float) -> int:
     return max(8, round(unit * scale / 2) * 2)
 
 
-def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> list[Rect]:
+def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> tuple[Rect, ...]:
     """Spots for a ghost of unit ``small`` inside ``footprint``, best first: in the middle,
     where the tile would lie; then against the far end (where candidates differ), then the
     near end; each centred across first."""
-    width, height = tile_size(p.direction, small)
-    d = p.direction
+    return _spots_inside(footprint, p.direction, small)
+
+
+@lru_cache(maxsize=1024)
+def _spots_inside(footprint: Rect, d: int, small: int) -> tuple[Rect, ...]:
+    """:func:`_body_options` for a ghost lying in direction ``d``. Cached: every plan of a
+    candidate picture, and each of its scales, asks again for the same footprints."""
+    width, height = tile_size(d, small)
     along_slack = (footprint.width - width) if DX[d] else (footprint.height - height)
     across_slack = (footprint.height - height) if DX[d] else (footprint.width - width)
     spots = []
@@ -70,7 +77,7 @@ def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> list[
             if (left, top) not in seen:
                 seen.add((left, top))
                 spots.append(Rect(left, top, left + width, top + height))
-    return spots
+    return tuple(spots)
 
 
 def _clusters(footprints: Sequence[Rect]) -> list[list[int]]:
@@ -110,6 +117,8 @@ def _arrange(
         clear = [o for o in opts if not any(o.meets(a) for a in near)]
         free.append(clear or sorted(opts, key=lambda o: covered(o, near)))
     chosen: dict[int, Rect] = {}
+    free_boxes = [[spot.box for spot in spots] for spots in free]
+    taken: list[Box] = []  # the boxes of chosen[j] for j in order[:k], compared as numbers
     budget = SEARCH_BUDGET
 
     def search(order: Sequence[int], k: int) -> bool:
@@ -117,15 +126,17 @@ def _arrange(
         if k == len(order):
             return True
         i = order[k]
-        for spot in free[i]:
+        for spot, box in zip(free[i], free_boxes[i], strict=True):
             budget -= 1
             if budget < 0:
                 return False
-            if any(spot.meets(chosen[j]) for j in order[:k]):
+            if meets_any(box, taken):
                 continue
             chosen[i] = spot
+            taken.append(box)
             if search(order, k + 1):
                 return True
+            taken.pop()
             del chosen[i]
         return False
 
