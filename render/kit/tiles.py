@@ -17,7 +17,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.kit.fonts import font
+from render.kit.fonts import draw_text, font
 from render.kit.palette import BACKGROUND, DIVIDER, IVORY, IVORY_EDGE, PIP, RGB, SPINNER
 
 N, E, S, W = 0, 1, 2, 3
@@ -181,9 +181,7 @@ def _draw_half(
     ox, oy = origin
     if look.numerals or number > MAX_PIPS:
         face = font(round(half * look.numeral), bold=True, condensed=look.condensed)
-        draw.text(
-            (ox + half / 2, oy + half / 2), str(number), font=face, fill=look.pips, anchor="mm"
-        )
+        draw_text(draw, (ox + half / 2, oy + half / 2), str(number), face, look.pips, anchor="mm")
         return
     radius = half * (0.088 if number <= 6 else 0.078)
     for row, col in pip_cells(number, quarter_turns):
