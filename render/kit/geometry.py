@@ -11,7 +11,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
-
 Box = tuple[float, float, float, float]
 """A :class:`Rect`'s left, top, right and bottom as plain numbers, for the searches that
 test thousands of spots: comparing numbers is several times quicker than calling methods."""
@@ -143,7 +142,8 @@ def pick_spot(options: Sequence[Rect], layers: Sequence[tuple[Sequence[Rect], fl
         cost = 0.0
         for boxes, weight in near:
             cost += weight * sum(
-                (min(right, o_right) - max(left, o_left)) * (min(bottom, o_bottom) - max(top, o_top))
+                (min(right, o_right) - max(left, o_left))
+                * (min(bottom, o_bottom) - max(top, o_top))
                 for o_left, o_top, o_right, o_bottom in boxes
                 if left < o_right and o_left < right and top < o_bottom and o_top < bottom
             )
