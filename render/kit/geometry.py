@@ -118,6 +118,14 @@ def bounds(rects: Iterable[Rect]) -> Rect | None:
 _LEFT, _TOP, _RIGHT, _BOTTOM = (attrgetter(side) for side in ("left", "top", "right", "bottom"))
 
 
+def clear_count(options: Iterable[Rect], obstacles: Iterable[Rect]) -> int:
+    """How many of ``options`` meet none of ``obstacles`` (how free a badge is to move: the
+    most cramped choose first). Compared as plain numbers: it runs for every option of
+    every end of every plan."""
+    boxes = [o.box for o in obstacles]
+    return sum(1 for option in options if not meets_any(option.box, boxes))
+
+
 def covered(spot: Rect, obstacles: Sequence[Rect]) -> float:
     return sum(spot.overlap(o) for o in obstacles)
 

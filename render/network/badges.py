@@ -15,7 +15,7 @@ from PIL import Image
 from engine.network.geometry import coords
 from engine.network.layout import OpenEnd
 from render.kit import sprites
-from render.kit.geometry import Rect, bounds, pick_spot
+from render.kit.geometry import Rect, bounds, clear_count, pick_spot
 from render.kit.palette import LABEL_FILL, LABEL_RING, LABEL_TEXT
 from render.kit.tiles import DX, DY
 from render.kit.tiles import gap as tile_gap
@@ -91,21 +91,6 @@ def _face_options(
     return tuple(options)
 
 
-def _clear_count(options: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
-    """How many of ``options`` meet none of ``obstacles`` (the boxes compared as plain
-    numbers: this runs for every option of every end of every plan)."""
-    boxes = [(o.left, o.top, o.right, o.bottom) for o in obstacles]
-    count = 0
-    for option in options:
-        left, top, right, bottom = option.left, option.top, option.right, option.bottom
-        for o_left, o_top, o_right, o_bottom in boxes:
-            if left < o_right and o_left < right and top < o_bottom and o_top < bottom:
-                break
-        else:
-            count += 1
-    return count
-
-
 def place_labels(
     ends: Sequence[OpenEnd],
     tile_rects: Sequence[Rect],
@@ -126,7 +111,7 @@ def place_labels(
         nearby[end.label] = [t for t in tile_rects if t.meets(reach)]
 
     def freedom(end: OpenEnd) -> int:
-        return _clear_count(options[end.label], nearby[end.label])
+        return clear_count(options[end.label], nearby[end.label])
 
     placed: dict[str, Rect] = {}
     for end in sorted(ends, key=freedom):  # the most cramped ends choose first
