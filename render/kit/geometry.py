@@ -123,7 +123,15 @@ def clear_count(options: Iterable[Rect], obstacles: Iterable[Rect]) -> int:
     most cramped choose first). Compared as plain numbers: it runs for every option of
     every end of every plan."""
     boxes = [o.box for o in obstacles]
-    return sum(1 for option in options if not meets_any(option.box, boxes))
+    count = 0
+    for option in options:
+        left, top, right, bottom = option.left, option.top, option.right, option.bottom
+        for b_left, b_top, b_right, b_bottom in boxes:
+            if left < b_right and b_left < right and top < b_bottom and b_top < bottom:
+                break
+        else:
+            count += 1
+    return count
 
 
 def covered(spot: Rect, obstacles: Sequence[Rect]) -> float:
