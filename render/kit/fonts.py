@@ -90,11 +90,18 @@ def clean_text(text: str, fallback: str) -> str:
     return cleaned or fallback
 
 
+@lru_cache(maxsize=4096)
+def text_length(text: str, face: Font) -> float:
+    """``face.getlength(text)``, cached: headers measure the same names, headings and
+    subtitles every play, and a note's words are tried again each time it wraps."""
+    return face.getlength(text)
+
+
 @lru_cache(maxsize=2048)
 def fit_text(text: str, face: Font, width: float) -> str:
     """``text`` shortened with an ellipsis so that it is at most ``width`` px wide.
     Cached (faces are cached too, so they compare equal): headers repeat every play."""
-    if face.getlength(text) <= width:
+    if text_length(text, face) <= width:
         return text
     low, high = 0, len(text)
     while low < high:  # longest prefix that still fits with the ellipsis
@@ -115,7 +122,7 @@ def wrap_text(text: str, face: Font, width: float, max_lines: int) -> tuple[str,
     current = ""
     for i, word in enumerate(words):
         candidate = f"{current} {word}" if current else word
-        if face.getlength(candidate) <= width or not current:
+        if text_length(candidate, face) <= width or not current:
             current = candidate
             continue
         lines.append(current)

@@ -9,6 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
+
+Box = tuple[float, float, float, float]
+"""A :class:`Rect`'s left, top, right and bottom as plain numbers, for the searches that
+test thousands of spots: comparing numbers is several times quicker than calling methods."""
+
+
+def meets_any(box: Box, boxes: Iterable[Box]) -> bool:
+    """Whether ``box`` shares area with any of ``boxes`` (:meth:`Rect.meets`, on numbers)."""
+    left, top, right, bottom = box
+    for b_left, b_top, b_right, b_bottom in boxes:
+        if left < b_right and b_left < right and top < b_bottom and b_top < bottom:
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +37,10 @@ class Rect:
     @classmethod
     def centred(cls, x: float, y: float, width: float, height: float) -> Rect:
         return cls(x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+
+    @property
+    def box(self) -> Box:
+        return self.left, self.top, self.right, self.bottom
 
     @property
     def width(self) -> float:
@@ -90,11 +108,30 @@ def bounds(rects: Iterable[Rect]) -> Rect | None:
     if not boxes:
         return None
     return Rect(
-        min(r.left for r in boxes),
-        min(r.top for r in boxes),
-        max(r.right for r in boxes),
-        max(r.bottom for r in boxes),
+        min(map(_LEFT, boxes)),
+        min(map(_TOP, boxes)),
+        max(map(_RIGHT, boxes)),
+        max(map(_BOTTOM, boxes)),
     )
+
+
+_LEFT, _TOP, _RIGHT, _BOTTOM = (attrgetter(side) for side in ("left", "top", "right", "bottom"))
+
+
+def clear_count(options: Iterable[Rect], obstacles: Iterable[Rect]) -> int:
+    """How many of ``options`` meet none of ``obstacles`` (how free a badge is to move: the
+    most cramped choose first). Compared as plain numbers: it runs for every option of
+    every end of every plan."""
+    boxes = [o.box for o in obstacles]
+    count = 0
+    for option in options:
+        left, top, right, bottom = option.left, option.top, option.right, option.bottom
+        for b_left, b_top, b_right, b_bottom in boxes:
+            if left < b_right and b_left < right and top < b_bottom and b_top < bottom:
+                break
+        else:
+            count += 1
+    return count
 
 
 def covered(spot: Rect, obstacles: Sequence[Rect]) -> float:
@@ -103,15 +140,31 @@ def covered(spot: Rect, obstacles: Sequence[Rect]) -> float:
 
 def pick_spot(options: Sequence[Rect], layers: Sequence[tuple[Sequence[Rect], float]]) -> Rect:
     """The first of ``options`` that overlaps nothing in ``layers`` (pairs of obstacles and
-    a weight), or else the one with the least weighted overlap, earliest on a tie."""
+    a weight), or else the one with the least weighted overlap, earliest on a tie.
+
+    Obstacles clear of every option are left out first and the rest compared as plain
+    numbers: the sums are the same (what is left out adds nothing), only quicker."""
+    reach = bounds(options)
+    if reach is None:
+        raise ValueError("no spot to pick from")
+    near = [
+        ([o.box for o in obstacles if o.meets(reach)], weight)
+        for obstacles, weight in layers
+        if weight
+    ]
     best, best_cost = options[0], float("inf")
     for spot in options:
+        left, top, right, bottom = spot.left, spot.top, spot.right, spot.bottom
         cost = 0.0
-        for obstacles, weight in layers:
-            if weight:
-                cost += weight * covered(spot, obstacles)
-                if cost >= best_cost:
-                    break
+        for boxes, weight in near:
+            cost += weight * sum(
+                (min(right, o_right) - max(left, o_left))
+                * (min(bottom, o_bottom) - max(top, o_top))
+                for o_left, o_top, o_right, o_bottom in boxes
+                if left < o_right and o_left < right and top < o_bottom and o_top < bottom
+            )
+            if cost >= best_cost:
+                break
         if cost == 0:
             return spot
         if cost < best_cost:

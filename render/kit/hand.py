@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from engine.tiles import Tile
 from i18n import N_, Text
 from render.kit import sprites
-from render.kit.fonts import clean_text, draw_text, fit_text
+from render.kit.fonts import clean_text, draw_text, fit_text, text_length
 from render.kit.frame import png_picture
 from render.kit.hand_layout import (
     GAP,
@@ -225,7 +225,7 @@ def paint_hand(
         image.paste(picture, (x0, y0), picture)
         if tile in marked:
             x, y = cell.name_at
-            _paint_pill(draw, tile.name, x - names.getlength(tile.name) / 2 - PILL_PAD, y)
+            _paint_pill(draw, tile.name, x - text_length(tile.name, names) / 2 - PILL_PAD, y)
         else:
             fill = TEXT if bright else TEXT_MUTED
             draw_text(draw, cell.name_at, tile.name, face=names, fill=fill, anchor="ma")
@@ -236,7 +236,7 @@ def _paint_pill(draw: ImageDraw.ImageDraw, text: str, left: float, top: float) -
     """``text`` in dark bold on a gold pill whose left edge is at ``left``; the text's top
     is at ``top``, where a plain name's would be."""
     face = name_font()
-    right = left + face.getlength(text) + 2 * PILL_PAD
+    right = left + text_length(text, face) + 2 * PILL_PAD
     draw.rounded_rectangle(
         (left, top - 3, right, top + face.size + 5), (face.size + 8) // 2, fill=BONUS_FILL
     )

@@ -21,7 +21,7 @@ from typing import Final
 
 from engine.tiles import Tile
 from i18n import N_, Text
-from render.kit.fonts import Font, font
+from render.kit.fonts import Font, font, text_length
 from render.kit.geometry import Rect
 from render.kit.language import ENGLISH
 from render.kit.legible import widest_for
@@ -213,7 +213,7 @@ def column_width(tiles: Collection[Tile]) -> int:
     pill round the name of a tile that scores now may reach into the gap between columns,
     so marking tiles never moves any."""
     face = name_font()
-    return max([tile_size(S, UNIT)[0], *(round(face.getlength(t.name)) + 6 for t in tiles)])
+    return max([tile_size(S, UNIT)[0], *(round(text_length(t.name, face)) + 6 for t in tiles)])
 
 
 def _frame(heading: str, legend: bool, content: int) -> tuple[int, int, int | None, int]:
@@ -221,7 +221,7 @@ def _frame(heading: str, legend: bool, content: int) -> tuple[int, int, int | No
     legend and the tiles."""
     width = max(
         2 * PAD + content,
-        min(round(title_font().getlength(heading)) + 2 * PAD, MAX_TITLE_WIDTH, widest()),
+        min(round(text_length(heading, title_font())) + 2 * PAD, MAX_TITLE_WIDTH, widest()),
         MIN_WIDTH,
     )
     top = PAD + (TITLE_H if heading else 0)
@@ -274,7 +274,7 @@ def layout_groups(
         for start in range(0, len(group.tiles), columns):
             part = group.tiles[start : start + columns]
             text = (group.caption or "") if start == 0 else ""
-            text_w = round(face.getlength(text)) if text else 0
+            text_w = round(text_length(text, face)) if text else 0
             blocks.append((text, part, max(len(part) * step - GAP, text_w)))
     rows: list[list[tuple[str, tuple[Tile, ...], int]]] = []
     used = 0

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from i18n import Text
 from render.kit.bands import header_band
-from render.kit.fonts import clean_text, draw_text, fit_text, font, wrap_text
+from render.kit.fonts import clean_text, draw_text, fit_text, font, text_length, wrap_text
 from render.kit.language import ENGLISH
 from render.kit.legible import legible_size
 from render.kit.palette import (
@@ -161,8 +161,8 @@ def _note_lines(header: Header, width: int, m: dict[str, int]) -> list[str]:
 def _subtitle_below(header: Header, width: int, m: dict[str, int]) -> bool:
     """Whether the subtitle goes on a line of its own under the title: when it does not
     fit beside the title (which keeps at least half the width, cut short if longer)."""
-    title = min(font(m["title"], bold=True).getlength(header.title), width / 2)
-    subtitle = font(m["sub"]).getlength(header.subtitle)
+    title = min(text_length(header.title, font(m["title"], bold=True)), width / 2)
+    subtitle = text_length(header.subtitle, font(m["sub"]))
     return title + subtitle + 3 * m["pad"] > width
 
 
@@ -214,7 +214,7 @@ def draw_header(image: Image.Image, header: Header, height: int) -> None:
         draw_text(draw, (pad, y), subtitle, face=sub_font, fill=TEXT_MUTED)
         y += m["sub"] + 8
     else:
-        room = width - 3 * pad - sub_font.getlength(header.subtitle)
+        room = width - 3 * pad - text_length(header.subtitle, sub_font)
         title = fit_text(header.title, title_font, room)
         draw_text(draw, (pad, y), title, face=title_font, fill=TEXT)
         draw_text(
@@ -252,7 +252,7 @@ def column_widths(header: Header, width: int) -> list[int]:
 def _column_widths(header: Header, m: dict[str, int]) -> list[int]:
     small = font(m["small"])
     return [
-        max(m["column"], math.ceil(small.getlength(heading)) + m["pad"])
+        max(m["column"], math.ceil(text_length(heading, small)) + m["pad"])
         for heading in header.columns
     ]
 
@@ -298,19 +298,19 @@ def _draw_rows(
         )
         name_font = font(m["name"], bold=row.to_play)
         tag_font = font(m["small"], bold=True)
-        tag_width = 0 if row.tag is None else round(tag_font.getlength(row.tag) + m["small"])
+        tag_width = 0 if row.tag is None else round(text_length(row.tag, tag_font) + m["small"])
         side = "" if row.side is None else f" · {row.side}"
         side_font = font(m["name"])
-        side_width = round(side_font.getlength(side))
+        side_width = round(text_length(side, side_font))
         name = fit_text(row.name, name_font, name_right - name_left - tag_width - side_width)
         draw_text(draw, (name_left, middle), name, face=name_font, fill=TEXT, anchor="lm")
-        name_end = name_left + name_font.getlength(name)
+        name_end = name_left + text_length(name, name_font)
         if side:
             draw_text(draw, (name_end, middle), side, face=side_font, fill=TEXT_MUTED, anchor="lm")
             name_end += side_width
         if row.tag is not None:
             tx = name_end + m["small"] * 0.6
-            tw = tag_font.getlength(row.tag)
+            tw = text_length(row.tag, tag_font)
             th = m["small"] + 6
             draw.rounded_rectangle(
                 (tx, middle - th / 2, tx + tw + m["small"] * 0.8, middle + th / 2),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image
@@ -88,9 +89,15 @@ def paint_tiles(
         x0, y0 = corner(tile.rect, origin)
         image.paste(shade, (x0 + ox, y0 + oy), shade)
     for tile in tiles:
-        accented = replace(look, accent=seat_colour(tile.seat))
-        face = tile_face(tile.a, tile.b, tile.direction, unit, accented)
+        face = tile_face(tile.a, tile.b, tile.direction, unit, accented(look, tile.seat))
         image.paste(face, corner(tile.rect, origin), face)
+
+
+@lru_cache(maxsize=64)
+def accented(look: TileLook, seat: int) -> TileLook:
+    """``look`` with its band in ``seat``'s colour; cached, as every tile of every table
+    asks for one of a few."""
+    return replace(look, accent=seat_colour(seat))
 
 
 class EndBadge(NamedTuple):

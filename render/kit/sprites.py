@@ -1,7 +1,9 @@
 """Small cached pictures pasted onto the table: shadows, the last-play glow, badges, ghosts.
 
 Each is drawn once per size (supersampled for smooth edges) and pasted with its own alpha,
-which is much cheaper than drawing antialiased shapes onto every new table picture.
+which is much cheaper than drawing antialiased shapes onto every new table picture. Their
+text goes through :func:`render.kit.fonts.draw_text`, so a number or a move already drawn
+for another badge is stamped, not rendered again.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from render.kit.fonts import font
+from render.kit.fonts import draw_text, font
 from render.kit.palette import (
     GHOST_ALPHA,
     GHOST_BADGE,
@@ -125,7 +127,7 @@ def badge(
         (height * ss - 2 * rw) // 2,
         fill=(*fill, 255),
     )
-    draw.text((width * ss / 2, height * ss / 2), text, font=face, fill=ink, anchor="mm")
+    draw_text(draw, (width * ss / 2, height * ss / 2), text, face, ink, anchor="mm")
     return big.reduce(ss)
 
 
@@ -173,11 +175,11 @@ def numbered_badge(number: str, text: str, height: int) -> Image.Image:
         )
     draw.rounded_rectangle((0, 0, disc - 1, height * ss - 1), radius, fill=(*GHOST_BADGE, 255))
     face = font(badge_font_size(height) * ss, bold=True)
-    draw.text((disc / 2, height * ss / 2), number, font=face, fill=GHOST_BADGE_TEXT, anchor="mm")
+    draw_text(draw, (disc / 2, height * ss / 2), number, face, GHOST_BADGE_TEXT, anchor="mm")
     if text:
         small = font(badge_text_size(height) * ss, bold=True)
         x = disc + (width * ss - disc) / 2 - ring / 2
-        draw.text((x, height * ss / 2), text, font=small, fill=GHOST_BADGE, anchor="mm")
+        draw_text(draw, (x, height * ss / 2), text, small, GHOST_BADGE, anchor="mm")
     return big.reduce(ss)
 
 
@@ -202,10 +204,11 @@ def seat_mark(seat: int, size: int) -> Image.Image:
     draw.rounded_rectangle(
         (0, 0, size * ss - 1, size * ss - 1), max(2, size // 5) * ss, fill=(*colour, 255)
     )
-    draw.text(
+    draw_text(
+        draw,
         (size * ss / 2, size * ss / 2 + ss),
         str(seat + 1),
-        font=font(seat_mark_font_size(size) * ss, bold=True),
+        face=font(seat_mark_font_size(size) * ss, bold=True),
         fill=text_on(colour),
         anchor="mm",
     )

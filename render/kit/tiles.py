@@ -17,7 +17,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.kit.fonts import font
+from render.kit.fonts import draw_text, font
 from render.kit.palette import BACKGROUND, DIVIDER, IVORY, IVORY_EDGE, PIP, RGB, SPINNER
 
 N, E, S, W = 0, 1, 2, 3
@@ -127,25 +127,8 @@ def tile_face(a: int, b: int, direction: int, unit: int, look: TileLook = PLAIN)
         raise ValueError("a tile needs at least 8 px on its short side")
     ss = SUPERSAMPLE
     width, height = tile_size(direction, unit)
-    big = Image.new("RGBA", (width * ss, height * ss), (0, 0, 0, 0))
+    big = _body(direction in (E, W), unit, look.edge, look.face, look.accent).copy()
     draw = ImageDraw.Draw(big)
-    inset = gap(unit) * ss
-    radius = round(unit * 0.13 * ss)
-    body = (inset, inset, width * ss - inset - 1, height * ss - inset - 1)
-    edge_width = max(ss, round(unit * 0.03 * ss))
-    draw.rounded_rectangle(body, radius, fill=(*look.edge, 255))
-    if look.accent is not None:
-        band = max(2 * ss, round(unit * 0.07 * ss))
-        inner = _shrink(body, edge_width)
-        draw.rounded_rectangle(inner, radius - edge_width, fill=(*look.accent, 255))
-        draw.rounded_rectangle(
-            _shrink(inner, band), max(ss, radius - edge_width - band), fill=(*look.face, 255)
-        )
-    else:
-        draw.rounded_rectangle(
-            _shrink(body, edge_width), radius - edge_width, fill=(*look.face, 255)
-        )
-
     half = unit * ss
     second = (DX[direction] * half, DY[direction] * half)
     first = (0, 0) if direction in (E, S) else (-second[0], -second[1])
@@ -162,6 +145,33 @@ def tile_face(a: int, b: int, direction: int, unit: int, look: TileLook = PLAIN)
         faded.putalpha(face.getchannel("A"))
         face = faded
     return face
+
+
+@lru_cache(maxsize=16)
+def _body(lying: bool, unit: int, edge: RGB, face: RGB, accent: RGB | None) -> Image.Image:
+    """A tile's blank body, supersampled: what every face of that size and colouring starts
+    from (its numbers and divider are drawn on a copy). Cached, a few only (each is
+    16 times a face's px): a table's faces share a unit, two ways of lying and a few seats'
+    colours."""
+    ss = SUPERSAMPLE
+    width, height = tile_size(E if lying else S, unit)
+    big = Image.new("RGBA", (width * ss, height * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    inset = gap(unit) * ss
+    radius = round(unit * 0.13 * ss)
+    body = (inset, inset, width * ss - inset - 1, height * ss - inset - 1)
+    edge_width = max(ss, round(unit * 0.03 * ss))
+    draw.rounded_rectangle(body, radius, fill=(*edge, 255))
+    if accent is not None:
+        band = max(2 * ss, round(unit * 0.07 * ss))
+        inner = _shrink(body, edge_width)
+        draw.rounded_rectangle(inner, radius - edge_width, fill=(*accent, 255))
+        draw.rounded_rectangle(
+            _shrink(inner, band), max(ss, radius - edge_width - band), fill=(*face, 255)
+        )
+    else:
+        draw.rounded_rectangle(_shrink(body, edge_width), radius - edge_width, fill=(*face, 255))
+    return big
 
 
 def _shrink(box: tuple[int, int, int, int], by: int) -> tuple[int, int, int, int]:
@@ -181,9 +191,7 @@ def _draw_half(
     ox, oy = origin
     if look.numerals or number > MAX_PIPS:
         face = font(round(half * look.numeral), bold=True, condensed=look.condensed)
-        draw.text(
-            (ox + half / 2, oy + half / 2), str(number), font=face, fill=look.pips, anchor="mm"
-        )
+        draw_text(draw, (ox + half / 2, oy + half / 2), str(number), face, look.pips, anchor="mm")
         return
     radius = half * (0.088 if number <= 6 else 0.078)
     for row, col in pip_cells(number, quarter_turns):

@@ -28,7 +28,7 @@ from functools import partial
 from typing import Any, Final, Protocol
 
 from render.kit import sprites
-from render.kit.geometry import Rect, bounds, pick_spot
+from render.kit.geometry import Rect, bounds, clear_count, pick_spot
 from render.kit.labels import legible_labels
 from render.kit.plan import TileTable
 from render.kit.tiles import DX, DY, E, N, S, W
@@ -438,8 +438,7 @@ def _place_labels(
         )
 
     def freedom(item: tuple[Mapping[str, Any], _End]) -> int:
-        spots = options[str(item[0]["label"])]
-        return sum(1 for o in spots if not any(o.overlap(b) for b in bodies))
+        return clear_count(options[str(item[0]["label"])], bodies)
 
     placed: dict[str, Rect] = {}
     for data, _ in sorted(ends, key=freedom):  # the most cramped ends choose first

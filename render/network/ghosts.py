@@ -15,11 +15,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeAlias
 
 from engine.network import Placement
 from render.kit import sprites
-from render.kit.geometry import Rect, covered, pick_spot, segment_meets
+from render.kit.geometry import Box, Rect, covered, meets_any, pick_spot, segment_meets
 from render.kit.tiles import DX, DY, tile_size
 
 SCALES = (1.0, 0.75, 0.6, 0.5)
@@ -47,12 +48,18 @@ def ghost_unit(unit: int, scale: float) -> int:
     return max(8, round(unit * scale / 2) * 2)
 
 
-def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> list[Rect]:
+def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> tuple[Rect, ...]:
     """Spots for a ghost of unit ``small`` inside ``footprint``, best first: in the middle,
     where the tile would lie; then against the far end (where candidates differ), then the
     near end; each centred across first."""
-    width, height = tile_size(p.direction, small)
-    d = p.direction
+    return _spots_inside(footprint, p.direction, small)
+
+
+@lru_cache(maxsize=1024)
+def _spots_inside(footprint: Rect, d: int, small: int) -> tuple[Rect, ...]:
+    """:func:`_body_options` for a ghost lying in direction ``d``. Cached: every plan of a
+    candidate picture, and each of its scales, asks again for the same footprints."""
+    width, height = tile_size(d, small)
     along_slack = (footprint.width - width) if DX[d] else (footprint.height - height)
     across_slack = (footprint.height - height) if DX[d] else (footprint.width - width)
     spots = []
@@ -70,7 +77,7 @@ def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> list[
             if (left, top) not in seen:
                 seen.add((left, top))
                 spots.append(Rect(left, top, left + width, top + height))
-    return spots
+    return tuple(spots)
 
 
 def _clusters(footprints: Sequence[Rect]) -> list[list[int]]:
@@ -110,6 +117,8 @@ def _arrange(
         clear = [o for o in opts if not any(o.meets(a) for a in near)]
         free.append(clear or sorted(opts, key=lambda o: covered(o, near)))
     chosen: dict[int, Rect] = {}
+    free_boxes = [[spot.box for spot in spots] for spots in free]
+    taken: list[Box] = []  # the boxes of chosen[j] for j in order[:k], compared as numbers
     budget = SEARCH_BUDGET
 
     def search(order: Sequence[int], k: int) -> bool:
@@ -117,15 +126,17 @@ def _arrange(
         if k == len(order):
             return True
         i = order[k]
-        for spot in free[i]:
+        for spot, box in zip(free[i], free_boxes[i], strict=True):
             budget -= 1
             if budget < 0:
                 return False
-            if any(spot.meets(chosen[j]) for j in order[:k]):
+            if meets_any(box, taken):
                 continue
             chosen[i] = spot
+            taken.append(box)
             if search(order, k + 1):
                 return True
+            taken.pop()
             del chosen[i]
         return False
 
@@ -230,14 +241,16 @@ def _label_spot(
     over_tile: Rect | None = None
     width, height = size
     margin = height / 4
-    seen = []
+    seen: list[Box] = []
     near_others = [o for o in others if o.meets(region)]
-    covering = [body, *near_others, *obstacles]
+    blockers = [o.box for o in (body, *near_others, *obstacles, *taken)]
+    half_width, half_height = width / 2, height / 2
     for x, y in centres:
-        spot = Rect.centred(x, y, width, height)
-        seen.append(spot)
-        if any(spot.meets(o) for o in covering) or any(spot.meets(t) for t in taken):
+        box = (x - half_width, y - half_height, x + half_width, y + half_height)
+        seen.append(box)
+        if meets_any(box, blockers):  # on a ghost, a tile or a label
             continue
+        spot = Rect(*box)
         if any(segment_meets(*line, spot) for line in lines):
             continue
         if clear is None:
@@ -259,7 +272,7 @@ def _label_spot(
         return over_tile
     if clear is not None:
         return clear
-    free = [spot for spot in seen if not any(spot.meets(t) for t in taken)]
+    free = [spot for spot in (Rect(*box) for box in seen) if not any(spot.meets(t) for t in taken)]
     if not free:
         return None
     return pick_spot(free, (([body, *others], 4.0), (obstacles, 4.0)))

@@ -10,7 +10,7 @@ the picture taller instead of the tiles smaller.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 
 from engine.network import NetworkHand, Placement
@@ -53,6 +53,11 @@ class TileSpot:
     rect: Rect
     direction: int
 
+    def moved(self, dx: float, dy: float) -> TileSpot:
+        """This tile ``dx``, ``dy`` px further (built afresh: ``dataclasses.replace`` costs
+        several times as much, and a plan moves every spot it has)."""
+        return TileSpot(self.index, self.placement, self.rect.moved(dx, dy), self.direction)
+
 
 @dataclass(frozen=True, slots=True)
 class LabelSpot:
@@ -64,6 +69,11 @@ class LabelSpot:
     bonus: bool
     scorer: int | None
     """Seat that scores the bonus through this end (None if it does not decide one)."""
+
+    def moved(self, dx: float, dy: float) -> LabelSpot:
+        """This label and its face ``dx``, ``dy`` px further."""
+        rect, face = self.rect.moved(dx, dy), self.face.moved(dx, dy)
+        return LabelSpot(self.label, self.number, rect, face, self.bonus, self.scorer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +89,12 @@ class GhostSpot:
     """Its label: the number and, when the caller gave it, the move to type."""
     text: str
     rings: int
+
+    def moved(self, dx: float, dy: float) -> GhostSpot:
+        """This ghost, its footprint and its label ``dx``, ``dy`` px further."""
+        rect, body, badge = (box.moved(dx, dy) for box in (self.rect, self.body, self.badge))
+        number, text, rings = self.number, self.text, self.rings
+        return GhostSpot(number, self.placement, rect, body, self.direction, badge, text, rings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,19 +288,9 @@ def _plan_at(
         unit=unit,
         width=width,
         height=round(content.height) + 2 * pad,
-        tiles=tuple(replace(t, rect=t.rect.moved(dx, dy)) for t in tiles),
-        labels=tuple(
-            replace(lb, rect=lb.rect.moved(dx, dy), face=lb.face.moved(dx, dy)) for lb in labels
-        ),
-        ghosts=tuple(
-            replace(
-                g,
-                rect=g.rect.moved(dx, dy),
-                body=g.body.moved(dx, dy),
-                badge=g.badge.moved(dx, dy),
-            )
-            for g in ghosts
-        ),
+        tiles=tuple(t.moved(dx, dy) for t in tiles),
+        labels=tuple(lb.moved(dx, dy) for lb in labels),
+        ghosts=tuple(g.moved(dx, dy) for g in ghosts),
         ghost_unit=arranged.unit,
         ring_cells=tuple((r.moved(dx, dy), seat) for r, seat in rings),
         ring_marks=tuple((r.moved(dx, dy), seat) for r, seat in marks),
