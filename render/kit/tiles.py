@@ -115,11 +115,11 @@ def tile_face(a: int, b: int, direction: int, unit: int, look: TileLook = PLAIN)
     """An RGBA picture of the tile with ``a`` on the first half and ``b`` on the half lying
     ``direction`` from it; the picture is exactly :func:`tile_size` and transparent round
     the rounded corners. Cached: a table needs one face per tile laid (in its seat's
-    colour, at its current unit), and drawing one costs about 0.7 ms. The drawing worker
-    of a bot running 50 tables of 20 plays each used 1,363 faces (38 MB), and 200 tables
-    of 12 plays 951 (32 MB); a cache of 512 re-drew 1.3 faces per table picture at 50
-    tables, some 7% of all drawing time. At most about 100 MB if every face were at the
-    largest unit, which only a few tiles ever are."""
+    colour, at its current unit), and drawing one costs about 0.55 ms (from its cached
+    blank body). The drawing worker of a bot running 50 tables of 20 plays each used 1,363
+    faces (38 MB), and 200 tables of 12 plays 951 (32 MB); a cache of 512 re-drew 1.3 faces
+    per table picture at 50 tables, some 7% of all drawing time. At most about 100 MB if
+    every face were at the largest unit, which only a few tiles ever are."""
     for number in (a, b):
         if not 0 <= number <= MAX_NUMBER:
             raise ValueError(f"tile numbers run from 0 to {MAX_NUMBER}, not {number}")
