@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from typing import Any, Final
@@ -16,7 +17,7 @@ from bot.store.base import (
     positive,
 )
 from bot.store.codec import encode_json, encode_object, optional_time_to_text
-from bot.store.database import Transaction
+from bot.store.database import Row, Transaction
 from bot.store.errors import ChannelBusyError, TableStateError, UniqueViolation
 from bot.store.records import Seat, TableRecord, TableStatus
 from bot.store.rows import from_row
@@ -53,6 +54,53 @@ async def seat_players(db: Transaction, table_id: int, seats: Sequence[Seat]) ->
         )
 
 
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """Who opens a table where, for which game, with what settings and seats: what
+    every new table is written from."""
+
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    game: str
+    settings: Mapping[str, Any]
+    seats: Sequence[Seat]
+
+
+async def insert_lobby(
+    db: Transaction,
+    table: NewTable,
+    now: str,
+    *,
+    expires_at: datetime | None = None,
+    shares_channel: bool = False,
+) -> Row:
+    """Write a new table as a lobby at version 0 with its players seated: one statement
+    for a lobby opened in a channel and a tournament's table alike. Returns its row."""
+    rows = await db.fetch(
+        "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
+        " settings, seats, state, meta, created_at, updated_at, expires_at,"
+        " shares_channel)"
+        " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, ?, ?)"
+        f" RETURNING {TABLE_COLUMNS}",
+        (
+            table.guild_id,
+            table.channel_id,
+            table.creator_id,
+            table.game,
+            TableStatus.LOBBY.value,
+            encode_object(table.settings),
+            _seats_json(table.seats),
+            now,
+            now,
+            optional_time_to_text(expires_at),
+            int(shares_channel),
+        ),
+    )
+    await seat_players(db, int(rows[0]["id"]), table.seats)
+    return rows[0]
+
+
 class StoreTables(StoreBase):
     """Tables from lobby to their last status (a finished one is finished by
     :meth:`~bot.store.matches.StoreMatches.finish_match`)."""
@@ -71,35 +119,17 @@ class StoreTables(StoreBase):
         already has an open table."""
         if not game:
             raise ValueError("game must be a non-empty name")
+        lobby = NewTable(guild_id, channel_id, creator_id, game, settings, seats)
         now = self._now()
-        params = (
-            guild_id,
-            channel_id,
-            creator_id,
-            game,
-            TableStatus.LOBBY.value,
-            encode_object(settings),
-            _seats_json(seats),
-            now,
-            now,
-            optional_time_to_text(expires_at),
-        )
         # The index of open tables per channel refuses a second one: no read-then-write,
         # so nothing to lock, and racing creators get one table between them.
         try:
             async with self._db.transaction() as db:
-                rows = await db.fetch(
-                    "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
-                    " settings, seats, state, meta, created_at, updated_at, expires_at)"
-                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, ?)"
-                    f" RETURNING {TABLE_COLUMNS}",
-                    params,
-                )
-                await seat_players(db, int(rows[0]["id"]), seats)
+                row = await insert_lobby(db, lobby, now, expires_at=expires_at)
         except UniqueViolation:
             busy = await self.open_table_in_channel(channel_id)
             raise ChannelBusyError(channel_id, None if busy is None else busy.id) from None
-        return from_row(TableRecord, rows[0])
+        return from_row(TableRecord, row)
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         if table_id not in ROW_IDS:

@@ -20,13 +20,12 @@ from bot.store.records import (
     Seat,
     SeatResult,
     TableRecord,
-    TableStatus,
     TournamentRecord,
     TournamentStatus,
     TournamentTable,
 )
 from bot.store.rows import from_row
-from bot.store.tables import UNSET, Unset, seat_players
+from bot.store.tables import UNSET, NewTable, Unset, insert_lobby
 
 TOURNAMENT_COLUMNS: Final = (
     "id, guild_id, channel_id, creator_id, game, status, version, settings, entrants,"
@@ -217,27 +216,9 @@ class StoreTournaments(StoreBase):
                 existing = await self._table_at(db, tournament_id, round_number, position)
                 if existing is not None:
                     return existing, False
-                rows = await db.fetch(
-                    "INSERT INTO tables (guild_id, channel_id, creator_id, game, status, version,"
-                    " settings, seats, state, meta, created_at, updated_at, expires_at,"
-                    " shares_channel)"
-                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, NULL, '{}', ?, ?, NULL, ?)"
-                    f" RETURNING {TABLE_COLUMNS}",
-                    (
-                        guild_id,
-                        channel_id,
-                        creator_id,
-                        game,
-                        TableStatus.LOBBY.value,
-                        encode_object(settings),
-                        encode_json([seat.to_json() for seat in seats]),
-                        now,
-                        now,
-                        int(shares_channel),
-                    ),
-                )
-                table_id = int(rows[0]["id"])
-                await seat_players(db, table_id, seats)
+                lobby = NewTable(guild_id, channel_id, creator_id, game, settings, seats)
+                row = await insert_lobby(db, lobby, now, shares_channel=shares_channel)
+                table_id = int(row["id"])
                 await db.execute(
                     "INSERT INTO tournament_tables (tournament_id, round, position, table_id)"
                     " VALUES (?, ?, ?, ?)",
@@ -252,7 +233,7 @@ class StoreTournaments(StoreBase):
                     table = await self._table(entry.table_id)
                     return table, False
             raise
-        return from_row(TableRecord, rows[0]), True
+        return from_row(TableRecord, row), True
 
     async def tournament_tables(
         self, tournament_id: int, round_number: int | None = None

@@ -7,59 +7,48 @@ each of which a page may tap to play there (:mod:`render.kit.spots`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Final
 
 from PIL import Image, ImageDraw
 
 from render.fido.plan import FidoPlan, FidoTurn
-from render.kit import sprites
-from render.kit.paint import EndBadge, Laid, Origin, paint_end_badges, paint_tiles, paste_around
-from render.kit.palette import (
-    RGB,
-    SPINNER_RING,
-    TEXT_MUTED,
-)
+from render.kit.line_paint import LinePieces, paint_line_of_tiles
+from render.kit.paint import EndBadge, Laid, Origin
+from render.kit.palette import RGB, TEXT_MUTED
 from render.kit.tiles import NUMERALS, SUPERSAMPLE
 
 TURN_COLOUR: Final = TEXT_MUTED
 
 
-def paint_fido(
-    image: Image.Image,
-    plan: FidoPlan,
-    top: int,
-    left: int = 0,
-    *,
-    glow_last: bool = True,
-    end_moves: Mapping[str, str] | None = None,
-) -> None:
-    """Draw ``plan`` onto ``image`` with the table area's corner at (``left``, ``top``).
-    ``end_moves``: the move that plays on each end it names (by label), which marks that
-    end's badge as the spot a page taps to play it."""
-    unit = plan.unit
-    origin = (left, top)
+def fido_pieces(plan: FidoPlan) -> LinePieces:
+    """FIDO's tiles, every number a numeral, its end badges (hollow on a naked side) and
+    its opening double in the brass band, as every line is painted."""
+    lead = next((i for i, tile in enumerate(plan.tiles) if tile.arm == "lead"), None)
+    return LinePieces(
+        [Laid(t.rect, t.a, t.b, t.direction, t.seat) for t in plan.tiles],
+        [EndBadge(b.label, b.text, b.rect, b.highlighted, b.naked) for b in plan.badges],
+        lead,
+        plan.last,
+        NUMERALS,
+    )
+
+
+def paint_connectors(image: Image.Image, plan: FidoPlan, origin: Origin) -> None:
+    """The in-line main line's U-bends and the thin links finishing a side arm's climb,
+    under the tiles."""
+    left, top = origin
     draw = ImageDraw.Draw(image)
     for turn in plan.turns:
-        _paint_turn(image, turn, unit, origin)
-    width = max(2, unit // 12)
+        _paint_turn(image, turn, plan.unit, origin)
+    width = max(2, plan.unit // 12)
     for link in plan.links:
         points = [(x + left, y + top) for x, y in link]
         draw.line(points, fill=TURN_COLOUR, width=width, joint="curve")
-    laid: list[Laid] = []
-    glow: int | None = None
-    for tile in plan.tiles:
-        if tile.arm == "lead":
-            rect = tile.rect
-            band = sprites.outline(round(rect.width), round(rect.height), unit, SPINNER_RING)
-            paste_around(image, band, sprites.outline_pad(unit), rect, origin)
-        if plan.last is not None and tile is plan.tiles[plan.last]:
-            glow = len(laid)
-        laid.append(Laid(tile.rect, tile.a, tile.b, tile.direction, tile.seat))
-    paint_tiles(image, laid, unit, origin, glow=glow if glow_last else None, look=NUMERALS)
-    badges = [EndBadge(b.label, b.text, b.rect, b.highlighted, b.naked) for b in plan.badges]
-    paint_end_badges(image, badges, origin, end_moves)
+
+
+paint_fido = partial(paint_line_of_tiles, pieces=fido_pieces, under=paint_connectors)
+"""Draw a :class:`FidoPlan` (:func:`~render.kit.line_paint.paint_line_of_tiles`)."""
 
 
 def _paint_turn(image: Image.Image, turn: FidoTurn, unit: int, origin: Origin) -> None:
