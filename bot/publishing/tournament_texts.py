@@ -55,6 +55,13 @@ def settings_line(settings: TournamentSettings, text: Text) -> str:
         if settings.format == "swiss" or (settings.format == "round-robin" and settings.seats > 2)
         else None,
         text._("tables of {seats}", seats=settings.seats),
+        text.n_(
+            "the top {count} player of each table goes on",
+            "the top {count} players of each table go on",
+            settings.advance,
+        )
+        if settings.format == "knockout" and settings.seats > 2
+        else None,
         text._("{length} a turn", length=format_turn(table.turn_seconds)),
         None if spec.match.single_game else goal_label(text, spec.match, table.target),
         *table.chosen_options(text),

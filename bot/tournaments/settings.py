@@ -71,6 +71,8 @@ class TournamentSettings:
                 levels=", ".join(table.spec.levels),
                 level=fill,
             )
+        if advance is not None and format != "knockout":
+            raise UserError(N_("Only a knockout sends a number of players on from each table."))
         going_on = max(1, table.seats // 2) if advance is None else advance
         if not 1 <= going_on < max(2, table.seats):
             raise UserError(N_("Fewer players than sit at a table go on from each table."))

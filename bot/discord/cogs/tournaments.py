@@ -77,6 +77,7 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
         deadline=N_("deadline"),
         cap=N_("cap"),
         fill=N_("fill"),
+        advance=N_("advance"),
         language=N_("language"),
     )
     @app_commands.describe(
@@ -92,6 +93,7 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
         deadline=N_("Sign-up closes after this long and the tournament starts: 2h, 1d"),
         cap=N_("The most players who may sign up"),
         fill=N_("Computers fill the empty seats at this level (default: none)"),
+        advance=N_("Knockout at tables of 3 or more: how many of each table go on (default half)"),
         language=N_("The language the tournament speaks in public (default: the server's)"),
         **option_words,
     )
@@ -119,6 +121,7 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
         deadline: str | None = None,
         cap: app_commands.Range[int, 2, 1000] | None = None,
         fill: str | None = None,
+        advance: app_commands.Range[int, 1, 8] | None = None,
         language: str | None = None,
         **given: Any,
     ) -> None:
@@ -139,6 +142,7 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
                 deadline=None if closes is None else handlers.service.store.now() + closes,
                 cap=cap,
                 fill=fill,
+                advance=advance,
             )
         except UserError as exc:
             await tell(interaction, exc.said_in(reader_text(interaction)))

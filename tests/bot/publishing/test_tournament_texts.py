@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 from bot.publishing import tournament_texts as texts
 from bot.store import Entrant, TournamentRecord, TournamentStatus
+from bot.tables.errors import UserError
 from bot.tables.settings import TableSettings
 from bot.tournaments.rounds import TableResult
 from bot.tournaments.settings import TournamentSettings
@@ -80,3 +81,25 @@ def test_table_standings_show_game_and_opponents_points_and_the_winner() -> None
     assert "Final standings" in reply.content and "Winner: <@1>" in reply.content
     head = reply.content.split("```")[1].strip().split("\n")[0]
     assert head.split()[2:] == ["Pts", "Game", "pts", "Opp.", "pts"]
+
+
+def test_a_multi_seat_knockout_says_how_many_of_each_table_go_on() -> None:
+    """``advance`` is a knockout's: the sign-up names it at tables of three or more, and
+    any other format refuses it (changing nothing)."""
+    table = TableSettings.build("all-fives", seats=4, target=100, turn_seconds=600, options={})
+    knockout = TournamentSettings.build(table, format="knockout", rounds=3, advance=2)
+    line = texts.settings_line(knockout, Text())
+    assert "knockout · tables of 4 · the top 2 players of each table go on" in line
+    default = TournamentSettings.build(table, format="knockout", rounds=3)
+    assert default.advance == 2  # the top half
+    one = TournamentSettings.build(table, format="knockout", rounds=3, advance=1)
+    assert "der beste 1 Spieler jedes Tisches kommt weiter" in texts.settings_line(one, Text("de"))
+    swiss = TournamentSettings.build(table, format="swiss", rounds=3)
+    assert "go on" not in texts.settings_line(swiss, Text())
+    for wrong in ({"format": "swiss", "advance": 2}, {"format": "knockout", "advance": 4}):
+        try:
+            TournamentSettings.build(table, rounds=3, **wrong)  # type: ignore[arg-type]
+        except UserError as refused:
+            assert "each table" in refused.said_in(Text())
+        else:
+            raise AssertionError(f"{wrong} was accepted")
