@@ -87,10 +87,12 @@ class Database(Protocol):
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
 
-    def hold(self, name: str) -> AbstractAsyncContextManager[None]:
+    def hold(self, name: str, *, slow: bool = False) -> AbstractAsyncContextManager[None]:
         """Hold the lock called ``name`` across every process sharing this database until
         the block ends (released too if the process dies). A database only one process
-        uses needs none: there, in-process locks are enough."""
+        uses needs none: there, in-process locks are enough. ``slow``: a hold kept while
+        Discord is called, for seconds (a tournament's news), which must never keep a
+        table's request waiting for a connection."""
         ...
 
     async def schema_version(self) -> int:

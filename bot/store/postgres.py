@@ -48,6 +48,9 @@ without closing its connections has them dropped by the server in about a minute
 every advisory lock they held (a table's, a job partition's)."""
 LOCK_CONNECTIONS = 8
 """Connections of a process's pool for held locks: requests for that many tables at once."""
+SLOW_HOLD_CONNECTIONS = 2
+"""Connections of a process's pool for slow holds (kept while Discord is called): apart
+from the tables' so a few slow ones never leave a table's request without a connection."""
 QUICK_CONNECTIONS = 4
 """Connections of a process's pool for writes that need not wait for the disk (interaction
 claims: about a tenth of a millisecond each)."""
@@ -162,6 +165,7 @@ class PostgresDatabase:
         self._pool: asyncpg.Pool[Any] | None = pool
         self.url = url
         self._lock_pool = SidePool(url, server_settings=KEEPALIVES)
+        self._slow_lock_pool = SidePool(url, server_settings=KEEPALIVES)
         self._changes = ChangeListeners()
         self._quick_pool = SidePool(
             url, command_timeout=10.0, server_settings={**KEEPALIVES, "synchronous_commit": "off"}
@@ -222,10 +226,11 @@ class PostgresDatabase:
         self._changes.add(listener)
 
     @asynccontextmanager
-    async def hold(self, name: str) -> AsyncIterator[None]:
+    async def hold(self, name: str, *, slow: bool = False) -> AsyncIterator[None]:
         # Locks wait on a pool of their own: a holder must always find a connection in
-        # the main pool for its transaction, or busy tables could starve each other.
-        pool = await self._locks()
+        # the main pool for its transaction, or busy tables could starve each other; and
+        # slow holds on another, so they never take a table's.
+        pool = await (self._slow_locks() if slow else self._locks())
         async with pool.acquire() as conn:
             await conn.execute(_HOLD, name, timeout=HOLD_WAIT)
             try:
@@ -238,6 +243,9 @@ class PostgresDatabase:
     async def _locks(self) -> asyncpg.Pool[Any]:
         return await self._lock_pool.get(LOCK_CONNECTIONS, before_making=self._live)
 
+    async def _slow_locks(self) -> asyncpg.Pool[Any]:
+        return await self._slow_lock_pool.get(SLOW_HOLD_CONNECTIONS, before_making=self._live)
+
     async def schema_version(self) -> int:
         async with self._live().acquire() as conn:
             return await postgres_schema_version(conn)
@@ -245,8 +253,9 @@ class PostgresDatabase:
     async def close(self) -> None:
         if (quick := self._quick_pool.take()) is not None:
             await quick.close()
-        if (locks := self._lock_pool.take()) is not None:
-            await locks.close()
+        for side in (self._lock_pool, self._slow_lock_pool):
+            if (locks := side.take()) is not None:
+                await locks.close()
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()

@@ -101,7 +101,7 @@ class SqliteDatabase:
             except sqlite3.IntegrityError as exc:
                 raise _translated(exc) from exc
 
-    def hold(self, name: str) -> AbstractAsyncContextManager[None]:
+    def hold(self, name: str, *, slow: bool = False) -> AbstractAsyncContextManager[None]:
         """One process uses a SQLite file, so a hold is a lock of this process, shared by
         every connection to the same file (as PostgreSQL's holds are shared by every
         process of its database)."""

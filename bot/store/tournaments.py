@@ -186,8 +186,9 @@ class StoreTournaments(StoreBase):
 
     def hold_tournament_news(self, tournament_id: int) -> AbstractAsyncContextManager[None]:
         """Held while a tournament's news is told, so processes tell it one at a time
-        (apart from :meth:`hold_tournament`: a round opening never waits for posts)."""
-        return self._db.hold(f"tournament-news:{tournament_id}")
+        (apart from :meth:`hold_tournament`: a round opening never waits for posts); a
+        slow hold, kept while the posts and DMs go out."""
+        return self._db.hold(f"tournament-news:{tournament_id}", slow=True)
 
     async def create_tournament_table(
         self,

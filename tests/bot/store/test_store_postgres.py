@@ -4,6 +4,7 @@ schema as SQLite (the behaviour tests in test_store*.py run on both backends).""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 from pathlib import Path
@@ -12,7 +13,7 @@ import asyncpg
 import pytest
 
 from bot.store import SCHEMA_VERSION, SchemaVersionError, Seat, Store
-from bot.store.postgres import numbered
+from bot.store.postgres import LOCK_CONNECTIONS, numbered
 from bot.store.schema_postgres import (
     POSTGRES_BASELINE,
     POSTGRES_MIGRATIONS,
@@ -231,6 +232,19 @@ async def test_the_stores_connections_ask_for_keepalives(postgres_url: str) -> N
     async with Store.open(postgres_url) as store:
         rows = await store.database.fetch("SHOW tcp_keepalives_idle")
         assert rows[0]["tcp_keepalives_idle"] == "30"
+
+
+async def test_a_tournaments_news_never_keeps_a_table_waiting_for_a_connection(
+    postgres_url: str,
+) -> None:
+    """A tournament's news is told holding its lock while Discord is called: that hold
+    takes no connection from the tables', so a process may still hold as many tables at
+    once as it has connections for them."""
+    async with Store.open(postgres_url) as store:
+        news = (store.hold_tournament_news(1), store.hold_tournament_news(2))
+        async with news[0], news[1], contextlib.AsyncExitStack() as held, asyncio.timeout(10):
+            for table_id in range(100, 100 + LOCK_CONNECTIONS):
+                await held.enter_async_context(store.hold_table(table_id))
 
 
 async def _hold(store: Store, table_id: int, order: list[str]) -> None:
