@@ -175,17 +175,18 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
         return render_hand(list(game.hands[seat]), playable_now(game, seat), title=title, text=text)
 
     def has_subject_picture(self, hand: HandState[Any], seat: int, subject: str) -> bool:
+        # The lead (or a tile that fits nowhere): the hand picture says more.
         game = self._hand(hand)
         return bool(game.ends_for(self._tile(game, subject)))
 
     def subject_picture(
         self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> bytes | None:
+        if not self.has_subject_picture(match.hand, seat, subject):
+            return None
         game = self._hand(match.hand)
         tile = self._tile(game, subject)
         ends = game.ends_for(tile)
-        if not ends:
-            return None  # the lead (or a tile that fits nowhere): the hand picture says more
         moves = {
             move.end: str(move)
             for move in game.legal_moves()

@@ -97,14 +97,15 @@ class NetworkAdapter(GameAdapter):
         return render_hand(list(network.hands[seat]), playable, title=title, text=text)
 
     def has_subject_picture(self, hand: HandState[Any], seat: int, subject: str) -> bool:
+        # The lead has one place: the hand picture says more.
         return not _network(hand).layout.is_empty
 
     def subject_picture(
         self, match: Match, names: Sequence[str], seat: int, subject: str, *, text: Text = ENGLISH
     ) -> bytes | None:
+        if not self.has_subject_picture(match.hand, seat, subject):
+            return None
         hand = _network(match.hand)
-        if hand.layout.is_empty:
-            return None  # the lead has one place: the hand picture says more
         tile = named_tile(subject, 6)
         moves = hand.placements_for(tile)
         return match_picture(
