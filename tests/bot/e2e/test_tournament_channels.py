@@ -70,19 +70,10 @@ async def test_without_thread_permissions_each_table_is_a_message_in_the_channel
             assert link, line  # each table's own message, linked
             assert (int(link.group(1)), int(link.group(2))) == (club.guild.id, events.id)
             board = next(m for m in events.messages if m.id == int(link.group(3)))
-            found = re.search(r" · table (\d+) · game 1 · ", board.text)
-            assert found, board.text
+            assert re.search(r" · table \d+ · game 1 · ", board.text), board.text
             names = names_at(line, everyone, where=link.group(0))
             seated = [p for p in everyone if p.name in names]
-            table = ThreadTable(
-                fake,
-                events,
-                seated,
-                family="sackson",
-                show_label="Play",
-                table_message=board,
-                table_number=int(found.group(1)),
-            )
+            table = ThreadTable.of(fake, events, seated, board, "sackson")
             tables.append((table, seated, link.group(0)))
         # two tables' messages side by side in the one channel, each its own
         assert len({t.table_number for t, _, _ in tables}) == 2

@@ -101,17 +101,7 @@ async def play_round(
             timeout=30,
             what=f"the table message in {thread.name}",
         )
-        found = re.search(r" · table (\d+) · ", board.text)
-        assert found, board.text
-        table = ThreadTable(
-            fake,
-            thread,  # type: ignore[arg-type]
-            seated,
-            family=family,
-            show_label="Play" if family == "sackson" else "Show hand",
-            table_message=board,
-            table_number=int(found.group(1)),
-        )
+        table = ThreadTable.of(fake, thread, seated, board, family)
         if seated and last is not None and line == lines[-1]:
             await last(table)
         elif seated:

@@ -13,12 +13,13 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.bot.e2e.conftest import SEEDED_BOTH_WAYS, Club, checked_bot, driver
 from tests.bot.e2e.harness import Player, Seen, TableDriver, restart_bot
-from tests.fakediscord import BotLauncher, BotProcess, Message
+from tests.fakediscord import BotLauncher, BotProcess, FakeDiscord, Message
 from tests.fakediscord.threads import PublicThread
 
 TITLE = "Sackson's Network tournament"
@@ -36,6 +37,23 @@ class ThreadTable(TableDriver):
     count (a player's DMs still hold an earlier round's)."""
 
     table_number: int = 0
+
+    @classmethod
+    def of(
+        cls, fake: FakeDiscord, channel: Any, people: list[Player], board: Message, family: str
+    ) -> ThreadTable:
+        """The driver of the table whose message in ``channel`` is ``board``."""
+        found = re.search(r" · table (\d+) · ", board.text)
+        assert found, board.text
+        return cls(
+            fake,
+            channel,
+            people,
+            family=family,
+            show_label="Play" if family == "sackson" else "Show hand",
+            table_message=board,
+            table_number=int(found.group(1)),
+        )
 
     def _private_messages(self, player: Player) -> list[Message]:
         mark = f"dt:{self.table_number}:"
@@ -96,17 +114,7 @@ async def play_table(club: Club, number: int, line: str, points: dict[str, float
         timeout=30,
         what=f"the table message in {thread.name}",
     )
-    found = re.search(r" · table (\d+) · ", board.text)
-    assert found, board.text
-    table = ThreadTable(
-        fake,
-        thread,  # type: ignore[arg-type]
-        people,
-        family="sackson",
-        show_label="Play",
-        table_message=board,
-        table_number=int(found.group(1)),
-    )
+    table = ThreadTable.of(fake, thread, people, board, "sackson")
     if people:
         # /games lists a tournament table like any other, named by its thread
         listing = await table.slash(people[0], "games")
