@@ -98,11 +98,11 @@ class Modal:
 
     @property
     def text_inputs(self) -> list[TextInput]:
-        return [item for item in walk(self.components) if isinstance(item, TextInput)]
+        return of_kind(self.components, TextInput)
 
     @property
     def selects(self) -> list[Select]:
-        return [item for item in walk(self.components) if isinstance(item, Select)]
+        return of_kind(self.components, Select)
 
 
 Interactive = Button | Select | TextInput
@@ -167,6 +167,15 @@ def walk(components: list[dict[str, Any]]) -> Iterator[Interactive]:
         yield from walk(list(_children(component)))
 
 
+Item = TypeVar("Item", bound=Interactive)
+
+
+def of_kind(components: list[dict[str, Any]], kind: type[Item]) -> list[Item]:
+    """Every interactive item of one kind (buttons, selects, text inputs) in any
+    component tree, depth-first."""
+    return [item for item in walk(components) if isinstance(item, kind)]
+
+
 def text_displays(components: list[dict[str, Any]]) -> list[str]:
     """The text of every text display in a v2 layout, depth-first (what a reader reads)."""
     texts: list[str] = []
@@ -214,14 +223,8 @@ def find_button(
     custom_id: str | None = None,
     custom_id_prefix: str | None = None,
 ) -> Button:
-    buttons = [item for item in walk(components) if isinstance(item, Button)]
     criteria = {"label": label, "custom_id": custom_id, "custom_id_prefix": custom_id_prefix}
-    found = _first_matching(buttons, criteria)
-    if found is not None:
-        return found
-    wanted = _describe(**criteria)
-    have = [(button.label, button.custom_id) for button in buttons]
-    raise ComponentNotFound(f"no button {wanted}; buttons (label, custom_id): {have}")
+    return _find(components, Button, criteria)
 
 
 def find_select(
@@ -231,31 +234,31 @@ def find_select(
     custom_id_prefix: str | None = None,
     placeholder: str | None = None,
 ) -> Select:
-    selects = [item for item in walk(components) if isinstance(item, Select)]
     criteria = {
         "custom_id": custom_id,
         "custom_id_prefix": custom_id_prefix,
         "placeholder": placeholder,
     }
-    found = _first_matching(selects, criteria)
-    if found is not None:
-        return found
-    wanted = _describe(**criteria)
-    raise ComponentNotFound(
-        f"no select {wanted}; selects: {[select.custom_id for select in selects]}"
-    )
+    return _find(components, Select, criteria)
 
 
 C = TypeVar("C", Button, Select)
 
 
-def _first_matching(items: list[C], criteria: dict[str, str | None]) -> C | None:
-    """The first item whose fields equal every criterion given (not None);
-    ``custom_id_prefix``: its custom id starts with that."""
+def _find(components: list[dict[str, Any]], kind: type[C], criteria: dict[str, str | None]) -> C:
+    """The first ``kind`` item whose fields equal every criterion given (not None;
+    ``custom_id_prefix``: its custom id starts with that). Else ``ComponentNotFound``,
+    listing what each item of that kind has of the fields asked about."""
+    items = of_kind(components, kind)
     for item in items:
         if all(value is None or _matches(item, key, value) for key, value in criteria.items()):
             return item
-    return None
+    noun = kind.__name__.lower()
+    fields = [key for key in criteria if key != "custom_id_prefix"]
+    have = [tuple(getattr(item, key) for key in fields) for item in items]
+    raise ComponentNotFound(
+        f"no {noun} {_describe(**criteria)}; {noun}s ({', '.join(fields)}): {have}"
+    )
 
 
 def _matches(item: Button | Select, key: str, value: str) -> bool:

@@ -76,12 +76,8 @@ class Inspection:
         after: Message | None = None,
     ) -> Message:
         """The first live message in ``channel`` (newer than ``after``) matching ``predicate``."""
-
-        def check() -> Message | None:
-            return _first(channel.messages, predicate, after)
-
-        return await self.world.notifier.wait_for(
-            check, timeout, lambda: f"a message in {channel!r}; messages: {channel.messages[-5:]}"
+        return await self._wait_for_first(
+            lambda: channel.messages, predicate, after, timeout, f"a message in {channel!r}"
         )
 
     async def wait_for_dm(
@@ -93,12 +89,24 @@ class Inspection:
         after: Message | None = None,
     ) -> Message:
         """The first DM from the bot to ``user`` (newer than ``after``) matching ``predicate``."""
+        return await self._wait_for_first(
+            lambda: self.dm_messages(user), predicate, after, timeout, f"a DM to {user.name}"
+        )
 
-        def check() -> Message | None:
-            return _first(self.dm_messages(user), predicate, after)
-
+    async def _wait_for_first(
+        self,
+        messages: Callable[[], list[Message]],
+        predicate: Callable[[Message], bool] | None,
+        after: Message | None,
+        timeout: float,
+        what: str,
+    ) -> Message:
+        """The first of ``messages()`` newer than ``after`` matching ``predicate``. The list
+        is read again on every change: a DM channel may not exist until the bot opens it."""
         return await self.world.notifier.wait_for(
-            check, timeout, lambda: f"a DM to {user.name}; DMs: {self.dm_messages(user)[-5:]}"
+            lambda: _first(messages(), predicate, after),
+            timeout,
+            lambda: f"{what}; latest messages: {messages()[-5:]}",
         )
 
     async def wait_for_thread(

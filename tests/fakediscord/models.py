@@ -366,11 +366,11 @@ class Message:
 
     @property
     def buttons(self) -> list[comp.Button]:
-        return [item for item in comp.walk(self.components) if isinstance(item, comp.Button)]
+        return comp.of_kind(self.components, comp.Button)
 
     @property
     def selects(self) -> list[comp.Select]:
-        return [item for item in comp.walk(self.components) if isinstance(item, comp.Select)]
+        return comp.of_kind(self.components, comp.Select)
 
     def button(
         self,
