@@ -13,6 +13,7 @@ import base64
 import collections
 import contextlib
 import datetime as dt
+import functools
 import json
 import math
 import re
@@ -37,6 +38,7 @@ from .validation import validate_edit, validate_message
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 H = TypeVar("H", bound=Callable[..., Any])
+T = TypeVar("T")
 API_PREFIX = "/api/v{version}"
 NONCE_WINDOW = dt.timedelta(minutes=5)
 ANSWER_TAKEN_WITHIN = 10.0
@@ -44,6 +46,8 @@ ANSWER_TAKEN_WITHIN = 10.0
 """How long Discord remembers an enforced nonce ("the past few minutes")."""
 _CHANNEL_PATH = re.compile(r"^/api/v\d+/channels/(\d+)(?:/|$)")
 _RECORD_KEY = web.RequestKey("fakediscord.record", RequestRecord)
+_RECORDED_IDS = ("channel_id", "guild_id", "message_id")
+"""The path ids a ``RequestRecord`` has a field for (tests find calls by them)."""
 
 
 def public(handler: H) -> H:
@@ -271,12 +275,22 @@ class RestApi:
 
     # -- lookups ------------------------------------------------------------------
 
+    def _lookup(
+        self, request: web.Request, key: str, find: Callable[[int], T | None], what: str, code: int
+    ) -> T:
+        """What the path's id ``key`` names, as ``find`` finds it; else Discord's 404
+        ``Unknown <what>`` with error ``code``. A channel, guild or message id goes on the
+        call's record first, found or not."""
+        entity_id = _int(request, key)
+        if key in _RECORDED_IDS:
+            setattr(record_of(request), key, entity_id)
+        found = find(entity_id)
+        if found is None:
+            raise unknown(what, code)
+        return found
+
     def _channel(self, request: web.Request) -> Channel:
-        channel_id = _int(request, "channel_id")
-        record_of(request).channel_id = channel_id
-        channel = self.world.channels.get(channel_id)
-        if channel is None:
-            raise unknown("Channel", 10003)
+        channel = self._lookup(request, "channel_id", self.world.channels.get, "Channel", 10003)
         if not channel.bot_member:
             # a group DM (or users' DM) the bot is not in: only interactions reach it
             raise ApiError(403, 50001, "Missing Access")
@@ -285,20 +299,11 @@ class RestApi:
         return channel
 
     def _guild(self, request: web.Request) -> Guild:
-        guild_id = _int(request, "guild_id")
-        record_of(request).guild_id = guild_id
-        guild = self.world.guilds.get(guild_id)
-        if guild is None:
-            raise unknown("Guild", 10004)
-        return guild
+        return self._lookup(request, "guild_id", self.world.guilds.get, "Guild", 10004)
 
     def _message(self, request: web.Request, channel: Channel) -> Message:
-        message_id = _int(request, "message_id")
-        record_of(request).message_id = message_id
-        message = self.world.visible_message(channel, message_id)
-        if message is None:
-            raise unknown("Message", 10008)
-        return message
+        find = functools.partial(self.world.visible_message, channel)
+        return self._lookup(request, "message_id", find, "Message", 10008)
 
     def _check_application(self, request: web.Request) -> None:
         if _int(request, "application_id") != self.world.application_id:
@@ -382,9 +387,7 @@ class RestApi:
         )
 
     async def get_user(self, request: web.Request) -> web.Response:
-        user = self.world.users.get(_int(request, "user_id"))
-        if user is None:
-            raise unknown("User", 10013)
+        user = self._lookup(request, "user_id", self.world.users.get, "User", 10013)
         return json_response(payloads.user(user))
 
     async def create_dm(self, request: web.Request) -> web.Response:
@@ -422,9 +425,8 @@ class RestApi:
 
     async def get_command(self, request: web.Request) -> web.Response:
         self._check_application(request)
-        command = self.world.commands.get(self._scope(request), _int(request, "command_id"))
-        if command is None:
-            raise unknown("application command", 10063)
+        find = functools.partial(self.world.commands.get, self._scope(request))
+        command = self._lookup(request, "command_id", find, "application command", 10063)
         return json_response(payloads.command(command))
 
     async def delete_command(self, request: web.Request) -> web.Response:
@@ -578,9 +580,7 @@ class RestApi:
 
     async def get_member(self, request: web.Request) -> web.Response:
         guild = self._guild(request)
-        member = guild.members.get(_int(request, "user_id"))
-        if member is None:
-            raise unknown("Member", 10007)
+        member = self._lookup(request, "user_id", guild.members.get, "Member", 10007)
         return json_response(payloads.member(member))
 
     # -- interactions -------------------------------------------------------------
