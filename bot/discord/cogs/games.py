@@ -3,21 +3,22 @@
 Nothing here is declared by hand per game: ``/<family> new`` takes a ``game`` choice when
 the family has several games, then the seats, the target and every option of the family's
 games, each with the choices and description its :class:`~engine.spec.OptionSpec` gives,
-and the table's language. Every name and description is an English message marked for the
-catalogs (or a :func:`~bot.discord.command_words.said` string with values), which the
-tree's translator gives in each Discord language.
+and the table's language (each option declared once, with all it is, through
+:class:`~bot.discord.command_options.CommandOptions`). Every name and description is an
+English message marked for the catalogs (or a :func:`~bot.discord.command_words.said`
+string with values), which the tree's translator gives in each Discord language.
 """
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.discord.answering import reader_text
+from bot.discord.command_options import Callback, CommandOptions, Words, level_choices
 from bot.discord.command_words import said, verbatim
 from bot.discord.handlers import Handlers
 from bot.games.base import GameAdapter
@@ -25,62 +26,11 @@ from bot.games.words import words_for
 from bot.publishing.replies import tell
 from bot.publishing.rules_reply import show_rules
 from bot.tables.errors import UserError
-from bot.tables.pace import format_turn, parse_turn, suggestions
+from bot.tables.pace import parse_turn
 from bot.tables.settings import TableSettings, is_challenge
 from engine.errors import Term
-from engine.spec import Choice, GameSpec, MatchFormat, OptionSpec
-from i18n import LANGUAGES, N_, NAMES, language_of
-
-Callback = Callable[..., Coroutine[Any, Any, None]]
-Words = str | app_commands.locale_str
-
-LEVEL_NAMES: Final = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
-"""How the ``computer`` choice names each computer level."""
-
-
-def _union_options(specs: Sequence[GameSpec]) -> list[OptionSpec]:
-    """Every option any game of the family has, once (the first spec's wording)."""
-    seen: dict[str, OptionSpec] = {}
-    for spec in specs:
-        for option in spec.options:
-            seen.setdefault(option.name, option)
-    return list(seen.values())
-
-
-def game_option_parameters(
-    specs: Sequence[GameSpec],
-) -> tuple[list[inspect.Parameter], dict[str, Words], dict[str, list[app_commands.Choice[Any]]]]:
-    """Each option of ``specs`` as an optional keyword parameter of a command, with its
-    description and choices: the one place a game's options become command options."""
-    parameters: list[inspect.Parameter] = []
-    describe: dict[str, Words] = {}
-    choices: dict[str, list[app_commands.Choice[Any]]] = {}
-    for option in _union_options(specs):
-        parameters.append(
-            inspect.Parameter(
-                option.name,
-                inspect.Parameter.KEYWORD_ONLY,
-                annotation=type(option.default) | None,
-                default=None,
-            )
-        )
-        describe[option.name] = option.description
-        choices[option.name] = _choices(option)
-    return parameters, describe, choices
-
-
-def _choice_name(choice: Choice) -> Words:
-    """A choice as the menu lists it: its label (a template filled with its values, or
-    a bare number that reads the same in every language)."""
-    if choice.templates is not None:
-        return said(choice.templates[0], **dict(choice.values))
-    if not any(letter.isalpha() for letter in choice.label):
-        return verbatim(choice.label)
-    return choice.label
-
-
-def _choices(option: OptionSpec) -> list[app_commands.Choice[Any]]:
-    return [app_commands.Choice(name=_choice_name(c), value=c.value) for c in option.choices]
+from engine.spec import MatchFormat
+from i18n import N_, language_of
 
 
 def table_language(interaction: discord.Interaction[Any], chosen: str | None) -> str:
@@ -92,10 +42,11 @@ def table_language(interaction: discord.Interaction[Any], chosen: str | None) ->
     return language_of((locale or interaction.locale).value)
 
 
-def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handlers) -> Any:
-    """Build ``/<family> new`` with parameters generated from the family's specs."""
+def new_command(
+    adapter: GameAdapter, default_turn_seconds: int, handlers: Handlers
+) -> app_commands.Command[Any, ..., None]:
+    """Build ``/<family> new`` with options generated from the family's specs."""
     specs = adapter.specs
-    options = _union_options(specs)
     min_seats = min(spec.min_seats for spec in specs)
     max_seats = max(spec.max_seats for spec in specs)
     formats = [spec.match for spec in specs if not spec.match.single_game]
@@ -103,40 +54,31 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
     one_game = any(f.one_game for f in formats)
     targets = sorted({t for f in formats for t in f.targets})
 
-    parameters = [
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        )
-    ]
-    describe: dict[str, Words] = {}
-    choices: dict[str, list[app_commands.Choice[Any]]] = {}
-
-    def add(name: str, annotation: Any, description: Words, *, required: bool = False) -> None:
-        parameters.append(
-            inspect.Parameter(
-                name,
-                inspect.Parameter.KEYWORD_ONLY,
-                annotation=annotation if required else annotation | None,
-                default=inspect.Parameter.empty if required else None,
-            )
-        )
-        describe[name] = description
-
+    options = CommandOptions()
     if len(specs) > 1:
-        add(N_("game"), str, N_("Which game to play"), required=True)
-        choices["game"] = [app_commands.Choice(name=s.title, value=s.name) for s in specs]
+        options.add(
+            N_("game"),
+            str,
+            N_("Which game to play"),
+            required=True,
+            choices=[app_commands.Choice(name=s.title, value=s.name) for s in specs],
+        )
     challenge = all(is_challenge(spec) for spec in specs)
     if challenge:
-        add(N_("opponent"), discord.User, N_("Challenge this person (they press Accept to play)"))
-        levels = list(dict.fromkeys(level for spec in specs for level in spec.levels))
-        add(N_("computer"), str, N_("Play the computer at this level instead (starts at once)"))
-        choices["computer"] = [
-            app_commands.Choice(name=LEVEL_NAMES.get(level, level.title()), value=level)
-            for level in levels
-        ]
+        options.add(
+            N_("opponent"),
+            discord.User,
+            N_("Challenge this person (they press Accept to play)"),
+        )
+        options.add(
+            N_("computer"),
+            str,
+            N_("Play the computer at this level instead (starts at once)"),
+            choices=level_choices(specs),
+        )
     seat_default = specs[0].default_seats
     if min_seats != max_seats:
-        add(
+        options.add(
             N_("seats"),
             app_commands.Range[int, min_seats, max_seats],
             said(
@@ -148,9 +90,9 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
         )
     wins = all(f.unit == "wins" for f in formats)
     if formats:
-        add(N_("target"), *_target_option(formats, any_target))
+        target_choices: list[app_commands.Choice[Any]] | None = None
         if not any_target:
-            choices["target"] = [
+            target_choices = [
                 app_commands.Choice(
                     name=said(N_("First to {count} wins"), count=t) if wins else verbatim(str(t)),
                     value=t,
@@ -158,61 +100,36 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
                 for t in targets
             ]
             if one_game:
-                choices["target"].insert(
+                target_choices.insert(
                     0, app_commands.Choice(name=N_("One game"), value=MatchFormat.ONE_GAME)
                 )
-    option_parameters, option_words, option_choices = game_option_parameters(specs)
-    parameters.extend(option_parameters)
-    describe.update(option_words)
-    choices.update(option_choices)
-    add(
+        options.add(N_("target"), *_target_option(formats, any_target), choices=target_choices)
+    options.add_game_options(specs)
+    options.add(
         N_("hints"),
         bool,
         N_("Let players ask for the hard computer's move on their turn (standings count them)"),
     )
-    add(
-        N_("turn"),
-        str,
-        said(
-            N_("How long each turn may last, 1 minute to 3 days: 30m, 8h, 2d (default {length})"),
-            length=format_turn(default_turn_seconds),
-        ),
-    )
-    add(
-        N_("language"),
-        str,
-        N_("The language the table speaks in public (default: the server's)"),
-    )
-    choices["language"] = [
-        app_commands.Choice(name=verbatim(NAMES[language]), value=language)
-        for language in LANGUAGES
-    ]
-    shared = {"game", "opponent", "computer", "seats", "target", "hints", "turn", "language"}
-    clashing = shared & {option.name for option in options}
-    if clashing:
-        raise ValueError(f"{adapter.family}: a game option repeats a table option: {clashing}")
+    options.add_turn(default_turn_seconds)
+    options.add_language(N_("The language the table speaks in public (default: the server's)"))
 
     async def new(interaction: discord.Interaction[Any], /, **given: Any) -> None:
-        game = given.pop("game", None) or specs[0].name
-        seats = given.pop("seats", None)
-        target = given.pop("target", None)
-        turn = given.pop("turn", None)
-        opponent = given.pop("opponent", None)
-        computer = given.pop("computer", None)
-        hints = bool(given.pop("hints", None))
-        language = table_language(interaction, given.pop("language", None))
-        chosen = {name: value for name, value in given.items() if value is not None}
+        own, chosen = options.split(given)
+        game = own.get("game") or specs[0].name
+        turn = own["turn"]
+        computer = own.get("computer")
+        language = table_language(interaction, own["language"])
         try:
-            opponent_id = _opponent_id(interaction, opponent, computer)
+            opponent_id = _opponent_id(interaction, own.get("opponent"), computer)
             turn_seconds = default_turn_seconds if turn is None else parse_turn(turn)
             settings = TableSettings.build(
                 game,
-                seats=seats,
-                target=target,
+                seats=own.get("seats"),
+                target=own.get("target"),
                 turn_seconds=turn_seconds,
                 options=chosen,
                 opponent_id=opponent_id,
-                hints=hints,
+                hints=bool(own["hints"]),
                 language=language,
             )
             if computer is not None and computer not in settings.spec.levels:
@@ -227,20 +144,8 @@ def new_command(adapter: GameAdapter, default_turn_seconds: int, handlers: Handl
             return
         await handlers.create(interaction, settings, computer)
 
-    async def turn_choices(
-        interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        listed = suggestions(current, default_turn_seconds, reader_text(interaction))
-        return [app_commands.Choice(name=label[:100], value=value) for label, value in listed]
-
-    new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    app_commands.describe(**describe)(new)
-    app_commands.choices(**choices)(new)
-    app_commands.autocomplete(turn=turn_choices)(new)
-    return app_commands.Command(
-        name=N_("new"),
-        description=said(N_("Open a {game} table in this channel"), game=Term(adapter.title)),
-        callback=new,
+    return options.command(
+        N_("new"), said(N_("Open a {game} table in this channel"), game=Term(adapter.title)), new
     )
 
 
