@@ -100,6 +100,11 @@ class GameAdapter(ABC):
         return self.specs[0].family_title
 
     # ------------------------------------------------------------ pictures (sync: threads)
+    _render: Callable[..., bytes]
+    """The renderer of the game's public picture (``staticmethod(render_network_table)``):
+    it draws a view with the seat names, the match's totals and target (see
+    :func:`match_picture`) and the options the game adds."""
+
     def table_picture(
         self,
         match: Match,
@@ -110,13 +115,16 @@ class GameAdapter(ABC):
     ) -> bytes:
         """The public picture of ``hand`` (default: the current hand) with match totals;
         its words in ``text``'s language (the table's)."""
-        return self._table_picture(match, names, hand, text)
+        view, options = self._table_view(match.hand if hand is None else hand, match, text)
+        return match_picture(self._render, view, match, names, text=text, **options)
 
     @abstractmethod
-    def _table_picture(
-        self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
-    ) -> bytes:
-        """The game's own drawing of :meth:`table_picture` (``hand`` None: the current one)."""
+    def _table_view(
+        self, hand: HandState[Any], match: Match, text: Text
+    ) -> tuple[object, dict[str, Any]]:
+        """What :meth:`table_picture` has :attr:`_render` draw of ``hand``: its public
+        view, and the options the game's picture takes (a title, a goal, the pieces a
+        page may tap…)."""
 
     def hand_picture(
         self,

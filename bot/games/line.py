@@ -5,7 +5,7 @@ button, the line picture with the chosen ends marked, draws told only to the dra
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -96,8 +96,6 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
     hand_what: str
     """The hand in a TypeError's words: "a FIDO game"."""
     words: LineWords
-    _render: Callable[..., bytes]
-    """The line picture's renderer, for a public view (``staticmethod(render_line_table)``)."""
 
     def _hand(self, hand: HandState[Any]) -> H:
         return narrowed(hand, self.hand_type, self.hand_what)
@@ -161,12 +159,13 @@ class LineGameAdapter(GameAdapter, Generic[H, M]):
         return True
 
     # ------------------------------------------------------------ pictures
-    def _table_picture(
-        self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
-    ) -> bytes:
-        shown = self._hand(match.hand if hand is None else hand)
-        # A finished hand says so once, in the status line ("Hand over", "Game over").
-        return self._picture(match, names, shown, None, (), text)
+    def _table_view(
+        self, hand: HandState[Any], match: Match, text: Text
+    ) -> tuple[object, dict[str, Any]]:
+        game = self._hand(hand)
+        # No title and no end marked: a finished hand says so once, in the status line
+        # ("Hand over", "Game over").
+        return game.view(None), self._picture_options(game, match, text)
 
     def hand_picture(
         self, hand: HandState[Any], seat: int, title: str, page: int = 0, *, text: Text = ENGLISH

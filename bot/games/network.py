@@ -60,19 +60,13 @@ class NetworkAdapter(GameAdapter):
     family = "network"
     specs = (SPEC,)
 
-    def _table_picture(
-        self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
-    ) -> bytes:
-        shown = _network(match.hand if hand is None else hand)
+    _render = staticmethod(render_network_table)
+
+    def _table_view(
+        self, hand: HandState[Any], match: Match, text: Text
+    ) -> tuple[object, dict[str, Any]]:
         # A finished hand says so once, in the status line ("Hand over").
-        return match_picture(
-            render_network_table,
-            shown,
-            match,
-            names,
-            title=text._("Network dominoes"),
-            text=text,
-        )
+        return _network(hand), {"title": text._("Network dominoes")}
 
     def table_words(self, hand: HandState[Any], *, text: Text = ENGLISH) -> str:
         layout = _network(hand).layout
@@ -109,7 +103,7 @@ class NetworkAdapter(GameAdapter):
         tile = named_tile(subject, 6)
         moves = hand.placements_for(tile)
         return match_picture(
-            render_network_table,
+            self._render,
             hand,
             match,
             names,
@@ -142,7 +136,7 @@ class NetworkAdapter(GameAdapter):
         if parsed.tile is None or parsed.label is None:
             return None
         return match_picture(
-            render_network_table,
+            self._render,
             network,
             match,
             names,

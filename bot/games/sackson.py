@@ -76,19 +76,13 @@ class SacksonAdapter(GameAdapter):
     specs = (SPEC,)
 
     # ------------------------------------------------------------ pictures
-    def _table_picture(
-        self, match: Match, names: Sequence[str], hand: HandState[Any] | None, text: Text
-    ) -> bytes:
-        shown = _sackson(match.hand if hand is None else hand)
-        return match_picture(
-            render_sackson_board,
-            shown.view(None),
-            match,
-            names,
-            game_number=shown.number,
-            tappable=self._pickable(shown, text),
-            text=text,
-        )
+    _render = staticmethod(render_sackson_board)
+
+    def _table_view(
+        self, hand: HandState[Any], match: Match, text: Text
+    ) -> tuple[object, dict[str, Any]]:
+        game = _sackson(hand)
+        return game.view(None), {"game_number": game.number, "tappable": self._pickable(game, text)}
 
     def _pickable(self, game: SacksonGame, text: Text) -> dict[str, str]:
         """The pieces on the board the seat to move may pick (moving), each square keyed

@@ -9,8 +9,9 @@ from pieces."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from engine.spec import GameSpec, MatchFormat
 from i18n import N_, Text
@@ -26,8 +27,11 @@ class Words:
     wins: bool = False
     """Results are wins, draws and losses (a match counts games won), not points."""
     begins: str = N_("dealt")
-    """After "Hand 2": how a round starts in the table's log ("dealt", "begins")."""
+    """After "Hand 2": how a round starts in the table's log ("dealt", "begins"); it
+    picks that line from :data:`MESSAGES`."""
     begun: str = N_("has been dealt")
+    """The same in the mover's note, "Hand 2 has been dealt." ("has been dealt", "has
+    begun")."""
     show_button: str = N_("Show hand")
     """The table message's button that opens a seat's private controls."""
     show_emoji: str = "🁢"
@@ -52,76 +56,95 @@ class Words:
         return "game" if self.wins and target is None else "match"
 
     # ------------------------------------------------------------ in a language
+    @property
+    def _round_kind(self) -> str:
+        """Which round :data:`MESSAGES` speaks of: "game" or "hand"."""
+        return "game" if self.is_game else "hand"
+
     def numbered(self, text: Text, number: int | str) -> str:
         """The round and its number inside a sentence: "hand 3", "mano 3"."""
-        if self.is_game:
-            return text._("game {number}", number=number)
-        return text._("hand {number}", number=number)
+        return _said(text, "numbered", self._round_kind, number=number)
 
     def numbered_title(self, text: Text, number: int | str) -> str:
         """The round and its number starting a sentence: "Hand 3", "Mano 3"."""
-        if self.is_game:
-            return text._("Game {number}", number=number)
-        return text._("Hand {number}", number=number)
+        return _said(text, "numbered title", self._round_kind, number=number)
 
     def started(self, text: Text, number: int | str) -> str:
         """The log line of a round that starts: "Hand 2 dealt", "Game 2 begins"."""
-        if self.begins == "begins":
-            if self.is_game:
-                return text._("Game {number} begins", number=number)
-            return text._("Hand {number} begins", number=number)
-        if self.is_game:
-            return text._("Game {number} dealt", number=number)
-        return text._("Hand {number} dealt", number=number)
+        return _said(text, self.begins, self._round_kind, number=number)
 
     def begun_line(self, text: Text, number: int | str) -> str:
         """The mover's note that a round has started: "Hand 2 has been dealt."."""
-        if self.begins == "begins":
-            if self.is_game:
-                return text._("Game {number} has begun.", number=number)
-            return text._("Hand {number} has begun.", number=number)
-        if self.is_game:
-            return text._("Game {number} has been dealt.", number=number)
-        return text._("Hand {number} has been dealt.", number=number)
+        return _said(text, self.begun, self._round_kind, number=number)
 
     def ended(self, text: Text, number: int | str) -> str:
         """The log line of a round that ended: "Hand 2 over"."""
-        if self.is_game:
-            return text._("Game {number} over", number=number)
-        return text._("Hand {number} over", number=number)
+        return _said(text, "over", self._round_kind, number=number)
 
     def is_over(self, text: Text) -> str:
         """A sentence's end: "the hand is over"."""
-        return text._("the game is over") if self.is_game else text._("the hand is over")
+        return _said(text, "is over", self._round_kind)
 
     def waiting_next(self, text: Text) -> str:
         """The turn line between two rounds."""
-        if self.is_game:
-            return text._("Waiting for the next game.")
-        return text._("Waiting for the next hand.")
+        return _said(text, "waiting", self._round_kind)
 
     def contest_over(self, text: Text, target: int | None) -> str:
         """The player's note that the table is decided: "The match is over."."""
-        if self.contest(target) == "game":
-            return text._("The game is over.")
-        return text._("The match is over.")
+        return _said(text, "decided", self.contest(target))
 
     def contest_drawn(self, text: Text, target: int | None) -> tuple[str, str]:
         """A drawn table: its announcement and its log line."""
-        if self.contest(target) == "game":
-            return text._("🤝 The game is drawn: nobody wins."), text._("The game is drawn")
-        return text._("🤝 The match is drawn: nobody wins."), text._("The match is drawn")
+        contest = self.contest(target)
+        return _said(text, "drawn", contest), _said(text, "drawn log", contest)
 
     def winner_line(self, text: Text, name: str, target: int | None) -> str:
         """The result line of a finished table (``name`` already escaped)."""
-        if self.contest(target) == "game":
-            return text._("🏆 **{name}** won the game.", name=name)
-        return text._("🏆 **{name}** won the match.", name=name)
+        return _said(text, "won", self.contest(target), name=name)
 
     def drawn_line(self, text: Text, target: int | None) -> str:
-        if self.contest(target) == "game":
-            return text._("🤝 The game ended in a draw.")
-        return text._("🤝 The match ended in a draw.")
+        return _said(text, "ended drawn", self.contest(target))
+
+
+MESSAGES: Final[Mapping[tuple[str, str], str]] = {
+    ("numbered", "hand"): N_("hand {number}"),
+    ("numbered", "game"): N_("game {number}"),
+    ("numbered title", "hand"): N_("Hand {number}"),
+    ("numbered title", "game"): N_("Game {number}"),
+    ("dealt", "hand"): N_("Hand {number} dealt"),
+    ("dealt", "game"): N_("Game {number} dealt"),
+    ("begins", "hand"): N_("Hand {number} begins"),
+    ("begins", "game"): N_("Game {number} begins"),
+    ("has been dealt", "hand"): N_("Hand {number} has been dealt."),
+    ("has been dealt", "game"): N_("Game {number} has been dealt."),
+    ("has begun", "hand"): N_("Hand {number} has begun."),
+    ("has begun", "game"): N_("Game {number} has begun."),
+    ("over", "hand"): N_("Hand {number} over"),
+    ("over", "game"): N_("Game {number} over"),
+    ("is over", "hand"): N_("the hand is over"),
+    ("is over", "game"): N_("the game is over"),
+    ("waiting", "hand"): N_("Waiting for the next hand."),
+    ("waiting", "game"): N_("Waiting for the next game."),
+    ("decided", "match"): N_("The match is over."),
+    ("decided", "game"): N_("The game is over."),
+    ("drawn", "match"): N_("🤝 The match is drawn: nobody wins."),
+    ("drawn", "game"): N_("🤝 The game is drawn: nobody wins."),
+    ("drawn log", "match"): N_("The match is drawn"),
+    ("drawn log", "game"): N_("The game is drawn"),
+    ("won", "match"): N_("🏆 **{name}** won the match."),
+    ("won", "game"): N_("🏆 **{name}** won the game."),
+    ("ended drawn", "match"): N_("🤝 The match ended in a draw."),
+    ("ended drawn", "game"): N_("🤝 The game ended in a draw."),
+}
+"""Every sentence that names a round ("hand", "game") or what a table decides ("match",
+"game"), by what it says and that word: each is a whole message of its own in the
+catalogs, so no language has to paste one word into another's sentence. A round's start
+is keyed by :attr:`Words.begins` (the log line) and :attr:`Words.begun` (the mover's note)."""
+
+
+def _said(text: Text, message: str, word: str, **values: Any) -> str:
+    """:data:`MESSAGES`' ``message`` about ``word``, in ``text``'s language."""
+    return text._(MESSAGES[message, word], **values)
 
 
 DEALT: Final = Words()

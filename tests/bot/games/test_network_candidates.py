@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 
-import bot.games.network as network_adapter
 from bot.games.network import NetworkAdapter
 from engine.match import Match
 
@@ -26,7 +25,7 @@ def test_each_ghost_is_labelled_with_the_move_its_button_plays(
         drawn.update(kwargs)
         return b""
 
-    monkeypatch.setattr(network_adapter, "render_network_table", record)
+    monkeypatch.setattr(NetworkAdapter, "_render", staticmethod(record))
     adapter = NetworkAdapter()
     adapter.subject_picture(match, ["A", "B", "C"], seat, tile.name)
     targets = adapter.targets(match.hand, seat, tile.name)
