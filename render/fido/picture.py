@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Unpack
 
 from PIL import Image
 
 from i18n import Text
 from render.fido.paint import paint_fido
 from render.fido.plan import plan_fido
-from render.kit.frame import framed, png_picture
-from render.kit.header import Header, hand_subtitle, seat_names
+from render.kit.frame import png_picture
+from render.kit.header import Header, hand_subtitle
 from render.kit.language import ENGLISH
+from render.kit.line_table import LineGame, LineTableOptions, draw_line_game
 from render.kit.view_header import View, play_note, seat_name, value_at, view_header
 
 FORMULA_ENDS = 6
@@ -21,16 +22,7 @@ FORMULA_ENDS = 6
 
 
 def draw_fido_table(
-    view: View,
-    names: Sequence[str],
-    *,
-    totals: Sequence[int] | None = None,
-    target: int | None = None,
-    title: str | None = None,
-    highlight_ends: Collection[str] = (),
-    end_moves: Mapping[str, str] | None = None,
-    last: bool = True,
-    text: Text = ENGLISH,
+    view: View, names: Sequence[str], **options: Unpack[LineTableOptions]
 ) -> Image.Image:
     """The line of a FIDO game, from its public view (what everyone at the table sees; a
     seat's own view draws the same picture: its hand is not shown here);
@@ -44,13 +36,8 @@ def draw_fido_table(
     with its label, value and, for a naked side, ``(0)``; the ends in ``highlight_ends``
     (where a chosen tile can go) in gold, and those in ``end_moves`` (label → the move
     that plays there) marked as spots a page taps to play it; the last play glowing
-    unless ``last`` is false.
-    ``text``: the table's language, for every word drawn."""
-    seats = seat_names(names, int(view["players"]), text)
-    plan = plan_fido(view, highlight_ends)
-    header = fido_header(view, seats, totals, target, title, text)
-    empty = None if plan.tiles else empty_note(view, seats, text)
-    return framed(header, plan, partial(paint_fido, glow_last=last, end_moves=end_moves), empty)
+    unless ``last`` is false. The options: :class:`~render.kit.line_table.LineTableOptions`."""
+    return draw_line_game(FIDO_TABLE, view, names, **options)
 
 
 render_fido_table = png_picture(draw_fido_table)
@@ -70,6 +57,7 @@ def fido_header(
     totals: Sequence[int] | None,
     target: int | None,
     title: str | None,
+    goal: str | None = None,
     text: Text = ENGLISH,
 ) -> Header:
     """Header text for the view: status, the notes and the score table."""
@@ -89,13 +77,17 @@ def fido_header(
         view,
         names,
         title=title if title is not None else text._(str(view.get("title") or "FIDO")),
-        subtitle=hand_subtitle(int(view.get("hand_number") or 1), target, text=text, game=True),
+        subtitle=hand_subtitle(int(view.get("hand_number") or 1), target, goal, text, game=True),
         notes=fido_notes(view, names, text),
         totals=totals,
         tag=tag,
         text=text,
         game=True,
     )
+
+
+FIDO_TABLE = LineGame(plan_fido, paint_fido, fido_header, empty_note)
+"""How a FIDO line is planned, painted and headed (:mod:`render.kit.line_table`)."""
 
 
 def total_text(total: int, divisor: int, text: Text = ENGLISH) -> str:

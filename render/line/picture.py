@@ -2,33 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Unpack
 
 from PIL import Image
 
 from i18n import Text
-from render.kit.frame import framed, png_picture
-from render.kit.header import Header, hand_subtitle, seat_names
+from render.kit.frame import png_picture
+from render.kit.header import Header, hand_subtitle
 from render.kit.language import ENGLISH
+from render.kit.line_table import LineGame, LineTableOptions, draw_line_game
 from render.kit.view_header import View, play_note, seat_name, view_header
 from render.line.paint import paint_line
 from render.line.plan import plan_line
 
 
 def draw_line_table(
-    view: View,
-    names: Sequence[str],
-    *,
-    totals: Sequence[int] | None = None,
-    target: int | None = None,
-    title: str | None = None,
-    highlight_ends: Collection[str] = (),
-    end_moves: Mapping[str, str] | None = None,
-    last: bool = True,
-    goal: str | None = None,
-    text: Text = ENGLISH,
+    view: View, names: Sequence[str], **options: Unpack[LineTableOptions]
 ) -> Image.Image:
     """The line of a classic dominoes hand, from its public view (never a seat's: the
     picture shows what everyone at the table sees); :func:`render_line_table` gives it as
@@ -41,12 +32,8 @@ def draw_line_table(
     ``highlight_ends`` (where a chosen tile can go) in gold, and those in ``end_moves``
     (label → the move that plays there) marked as spots a page taps to play it; the last
     play glowing unless ``last`` is false. ``goal``: the target in the caller's words
-    (default "first to N"). ``text``: the table's language, for every word drawn."""
-    seats = seat_names(names, int(view["players"]), text)
-    plan = plan_line(view, frozenset(highlight_ends))
-    header = line_header(view, seats, totals, target, title, goal, text)
-    empty = None if plan.tiles else empty_note(view, seats, text)
-    return framed(header, plan, partial(paint_line, glow_last=last, end_moves=end_moves), empty)
+    (default "first to N"). The options: :class:`~render.kit.line_table.LineTableOptions`."""
+    return draw_line_game(LINE_TABLE, view, names, **options)
 
 
 render_line_table = png_picture(draw_line_table)
@@ -87,6 +74,10 @@ def line_header(
         tag=tag,
         text=text,
     )
+
+
+LINE_TABLE = LineGame(plan_line, paint_line, line_header, empty_note)
+"""How a classic line is planned, painted and headed (:mod:`render.kit.line_table`)."""
 
 
 def line_notes(view: View, names: Sequence[str], text: Text = ENGLISH) -> list[str]:

@@ -1,0 +1,113 @@
+"""A line game's table picture (classic dominoes and FIDO), drawn one way for both.
+
+Both games draw their table the same way round: the seats' names, the line's plan from
+the public view, the header, and before the first tile a note saying who leads, all in
+the kit's frame (:mod:`render.kit.frame`). What differs is the game's own: how it plans
+and paints its line, what its header says and what its empty table says, which each
+game hands over as a :class:`LineGame`. The options a caller may set are the same for
+both (:class:`LineTableOptions`), so a game's ``draw_*`` takes them as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Generic, Protocol, TypedDict, TypeVar
+
+from PIL import Image
+
+from i18n import Text
+from render.kit.frame import Area, framed
+from render.kit.header import Header, seat_names
+from render.kit.language import ENGLISH
+from render.kit.view_header import View
+
+
+class PlannedLine(Area, Protocol):
+    """A line's plan: its area, and the tiles laid on it (none before the first play)."""
+
+    @property
+    def tiles(self) -> Sequence[object]: ...
+
+
+PlanT = TypeVar("PlanT", bound=PlannedLine)
+PlanT_contra = TypeVar("PlanT_contra", bound=PlannedLine, contravariant=True)
+
+
+class LineTableOptions(TypedDict, total=False):
+    """What a caller may ask of a line game's table picture besides its view and names."""
+
+    totals: Sequence[int] | None
+    """Each seat's match total, for the score table."""
+    target: int | None
+    """The match's target, for the subtitle."""
+    title: str | None
+    """The picture's title (default: the game's name)."""
+    highlight_ends: Collection[str]
+    """Labels of the ends drawn in gold: where a chosen tile can go."""
+    end_moves: Mapping[str, str] | None
+    """End label → the move that plays there: that end's badge is a spot a page taps."""
+    last: bool
+    """Whether the last play glows (it does unless this is false)."""
+    goal: str | None
+    """The target in the caller's words (default "first to N")."""
+    text: Text
+    """The table's language, for every word drawn."""
+
+
+class LinePainter(Protocol[PlanT_contra]):
+    """Paints a line's plan (:func:`render.kit.line_paint.paint_line_of_tiles` with the
+    game's pieces), the table area's corner at (``left``, ``top``)."""
+
+    def __call__(
+        self,
+        image: Image.Image,
+        plan: PlanT_contra,
+        top: int,
+        left: int = 0,
+        *,
+        glow_last: bool = True,
+        end_moves: Mapping[str, str] | None = None,
+    ) -> None: ...
+
+
+LineHeader = Callable[
+    [View, Sequence[str], Sequence[int] | None, int | None, str | None, str | None, Text],
+    Header,
+]
+"""The header for a view: (view, names, totals, target, title, goal, text)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineGame(Generic[PlanT]):
+    """What one line game brings to its table picture."""
+
+    plan: Callable[[View, Collection[str]], PlanT]
+    """The line's plan from the public view, the ends named highlighted."""
+    paint: LinePainter[PlanT]
+    header: LineHeader
+    empty_note: Callable[[View, Sequence[str], Text], str]
+    """What the table says before the first tile (who leads)."""
+
+
+def draw_line_game(
+    game: LineGame[PlanT],
+    view: View,
+    names: Sequence[str],
+    *,
+    totals: Sequence[int] | None = None,
+    target: int | None = None,
+    title: str | None = None,
+    highlight_ends: Collection[str] = (),
+    end_moves: Mapping[str, str] | None = None,
+    last: bool = True,
+    goal: str | None = None,
+    text: Text = ENGLISH,
+) -> Image.Image:
+    """``game``'s table picture of ``view`` (the options: :class:`LineTableOptions`)."""
+    seats = seat_names(names, int(view["players"]), text)
+    plan = game.plan(view, frozenset(highlight_ends))
+    header = game.header(view, seats, totals, target, title, goal, text)
+    empty = None if plan.tiles else game.empty_note(view, seats, text)
+    return framed(header, plan, partial(game.paint, glow_last=last, end_moves=end_moves), empty)
