@@ -12,10 +12,9 @@ from i18n import Text
 from render.fido.paint import paint_fido
 from render.fido.plan import plan_fido
 from render.kit.frame import png_picture
-from render.kit.header import Header, hand_subtitle
 from render.kit.language import ENGLISH
 from render.kit.line_table import LineGame, LineTableOptions, draw_line_game
-from render.kit.view_header import View, play_note, seat_name, value_at, view_header
+from render.kit.view_header import View, play_note, seat_name, value_at
 
 FORMULA_ENDS = 6
 """Up to this many open ends, the header spells the total out end by end."""
@@ -51,43 +50,15 @@ def empty_note(view: View, names: Sequence[str], text: Text = ENGLISH) -> str:
     )
 
 
-def fido_header(
-    view: View,
-    names: Sequence[str],
-    totals: Sequence[int] | None,
-    target: int | None,
-    title: str | None,
-    goal: str | None = None,
-    text: Text = ENGLISH,
-) -> Header:
-    """Header text for the view: status, the notes and the score table."""
-    result = view.get("result")
-    winners = {int(s) for s in result.get("winners") or ()} if result is not None else set()
-    out = result.get("out") if result is not None else None
-
-    def tag(seat: int) -> str | None:
-        tags = []
-        if out is not None and seat == int(out):
-            tags.append(text._("went out"))
-        if seat in winners:
-            tags.append(text._("wins"))
-        return ", ".join(tags) or None
-
-    return view_header(
-        view,
-        names,
-        title=title if title is not None else text._(str(view.get("title") or "FIDO")),
-        subtitle=hand_subtitle(int(view.get("hand_number") or 1), target, goal, text, game=True),
-        notes=fido_notes(view, names, text),
-        totals=totals,
-        tag=tag,
-        text=text,
-        game=True,
-    )
-
-
-FIDO_TABLE = LineGame(plan_fido, paint_fido, fido_header, empty_note)
-"""How a FIDO line is planned, painted and headed (:mod:`render.kit.line_table`)."""
+def seat_tag(result: Mapping[str, Any], seat: int, text: Text = ENGLISH) -> str | None:
+    """After a seat's name once the game is over: ``went out``, ``wins`` or both."""
+    tags = []
+    out = result.get("out")
+    if out is not None and seat == int(out):
+        tags.append(text._("went out"))
+    if seat in {int(s) for s in result.get("winners") or ()}:
+        tags.append(text._("wins"))
+    return ", ".join(tags) or None
 
 
 def total_text(total: int, divisor: int, text: Text = ENGLISH) -> str:
@@ -205,3 +176,15 @@ def _winners(who: Sequence[str], best: int | None, text: Text) -> str:
     if best is None:
         return text._("{names} tie", names=names)
     return text._("{names} tie with {points}", names=names, points=best)
+
+
+FIDO_TABLE = LineGame(
+    "FIDO",
+    plan_fido,
+    paint_fido,
+    fido_notes,
+    seat_tag,
+    empty_note,
+    deals_are_games=True,
+)
+"""How a FIDO line is planned, painted and told (:mod:`render.kit.line_table`)."""

@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Generic, Protocol, TypedDict, TypeVar
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from PIL import Image
 
 from i18n import Text
 from render.kit.frame import Area, framed
-from render.kit.header import Header, seat_names
+from render.kit.header import Header, hand_subtitle, seat_names
 from render.kit.language import ENGLISH
-from render.kit.view_header import View
+from render.kit.view_header import View, view_header
 
 
 class PlannedLine(Area, Protocol):
@@ -72,23 +72,24 @@ class LinePainter(Protocol[PlanT_contra]):
     ) -> None: ...
 
 
-LineHeader = Callable[
-    [View, Sequence[str], Sequence[int] | None, int | None, str | None, str | None, Text],
-    Header,
-]
-"""The header for a view: (view, names, totals, target, title, goal, text)."""
-
-
 @dataclass(frozen=True, slots=True)
 class LineGame(Generic[PlanT]):
     """What one line game brings to its table picture."""
 
+    name: str
+    """The title when neither the caller nor the view gives one (in English: it is
+    translated as drawn)."""
     plan: Callable[[View, Collection[str]], PlanT]
     """The line's plan from the public view, the ends named highlighted."""
     paint: LinePainter[PlanT]
-    header: LineHeader
+    notes: Callable[[View, Sequence[str], Text], list[str]]
+    """The header's notes: what the game says about its line, its stock and the result."""
+    seat_tag: Callable[[Mapping[str, Any], int, Text], str | None]
+    """The note after a seat's name, from the result once the deal is over."""
     empty_note: Callable[[View, Sequence[str], Text], str]
     """What the table says before the first tile (who leads)."""
+    deals_are_games: bool = False
+    """A deal is called a game (FIDO's "Game 2", "Game over"), not a hand."""
 
 
 def draw_line_game(
@@ -108,6 +109,37 @@ def draw_line_game(
     """``game``'s table picture of ``view`` (the options: :class:`LineTableOptions`)."""
     seats = seat_names(names, int(view["players"]), text)
     plan = game.plan(view, frozenset(highlight_ends))
-    header = game.header(view, seats, totals, target, title, goal, text)
+    header = _header(game, view, seats, totals, target, title, goal, text)
     empty = None if plan.tiles else game.empty_note(view, seats, text)
     return framed(header, plan, partial(game.paint, glow_last=last, end_moves=end_moves), empty)
+
+
+def _header(
+    game: LineGame[PlanT],
+    view: View,
+    names: Sequence[str],
+    totals: Sequence[int] | None,
+    target: int | None,
+    title: str | None,
+    goal: str | None,
+    text: Text,
+) -> Header:
+    """The header: the title, the deal's number and the goal, then :func:`view_header`'s
+    status and score table, with the game's notes and seat tags."""
+    result = view.get("result")
+    dealt = game.deals_are_games
+
+    def tag(seat: int) -> str | None:
+        return None if result is None else game.seat_tag(result, seat, text)
+
+    return view_header(
+        view,
+        names,
+        title=title if title is not None else text._(str(view.get("title") or game.name)),
+        subtitle=hand_subtitle(int(view.get("hand_number") or 1), target, goal, text, game=dealt),
+        notes=game.notes(view, names, text),
+        totals=totals,
+        tag=tag,
+        text=text,
+        game=dealt,
+    )

@@ -10,10 +10,9 @@ from PIL import Image
 
 from i18n import Text
 from render.kit.frame import png_picture
-from render.kit.header import Header, hand_subtitle
 from render.kit.language import ENGLISH
 from render.kit.line_table import LineGame, LineTableOptions, draw_line_game
-from render.kit.view_header import View, play_note, seat_name, view_header
+from render.kit.view_header import View, play_note, seat_name
 from render.line.paint import paint_line
 from render.line.plan import plan_line
 
@@ -44,40 +43,14 @@ def empty_note(view: View, names: Sequence[str], text: Text = ENGLISH) -> str:
     return text._("No tiles yet: {name} leads.", name=names[int(view["leader"])])
 
 
-def line_header(
-    view: View,
-    names: Sequence[str],
-    totals: Sequence[int] | None,
-    target: int | None,
-    title: str | None,
-    goal: str | None = None,
-    text: Text = ENGLISH,
-) -> Header:
-    """Header text for the view: status, the line's notes and the score table."""
-    result = view.get("result")
-    winner = result.get("winner") if result is not None else None
-
-    def tag(seat: int) -> str | None:
-        if winner is None or seat != int(winner):
-            return None
-        if result is not None and result.get("reason") == "domino":
-            return text._("went out")
-        return text._("fewest pips")
-
-    return view_header(
-        view,
-        names,
-        title=title if title is not None else text._(str(view.get("title") or "Dominoes")),
-        subtitle=hand_subtitle(view.get("hand_number", 1), target, goal, text),
-        notes=line_notes(view, names, text),
-        totals=totals,
-        tag=tag,
-        text=text,
-    )
-
-
-LINE_TABLE = LineGame(plan_line, paint_line, line_header, empty_note)
-"""How a classic line is planned, painted and headed (:mod:`render.kit.line_table`)."""
+def seat_tag(result: Mapping[str, Any], seat: int, text: Text = ENGLISH) -> str | None:
+    """After the winner's name once the hand is over: how it won."""
+    winner = result.get("winner")
+    if winner is None or seat != int(winner):
+        return None
+    if result.get("reason") == "domino":
+        return text._("went out")
+    return text._("fewest pips")
 
 
 def line_notes(view: View, names: Sequence[str], text: Text = ENGLISH) -> list[str]:
@@ -169,3 +142,7 @@ def result_note(result: Mapping[str, Any], names: Sequence[str], text: Text = EN
         return outcome + "."
     left = ", ".join(f"{seat_name(names, s, text)} {p}" for s, p in others)
     return text._("{outcome} (pips left: {left}).", outcome=outcome, left=left)
+
+
+LINE_TABLE = LineGame("Dominoes", plan_line, paint_line, line_notes, seat_tag, empty_note)
+"""How a classic line is planned, painted and told (:mod:`render.kit.line_table`)."""
