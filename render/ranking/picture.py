@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from i18n import N_, Text
-from render.kit.bands import header_band, striped_rows
+from render.kit.bands import header_band, striped_rows, tag_pill
 from render.kit.fonts import DRAWING, clean_text, draw_text, fit_text, font
 from render.kit.language import ENGLISH
 from render.kit.palette import (
@@ -22,7 +22,6 @@ from render.kit.palette import (
     RGB,
     TEXT,
     TEXT_MUTED,
-    text_on,
 )
 from render.kit.png import encode
 
@@ -136,7 +135,8 @@ def _draw_row(draw: ImageDraw.ImageDraw, row: RankingRow, middle: int, text: Tex
     name = fit_text(clean_text(row.name, text._("Player")), face, name_room)
     draw_text(draw, (_NAME_LEFT, middle), name, face, TEXT, anchor="lm")
     if row.change is None:
-        _new_tag(draw, _NAME_LEFT + face.getlength(name) + 10, middle, text._(NEW_TAG))
+        left = _NAME_LEFT + face.getlength(name) + 10
+        tag_pill(draw, left, middle, text._(NEW_TAG), font(15, bold=True), 10, BONUS_FILL)
     draw_text(draw, (_RATING_RIGHT, middle), str(row.rating), bold, TEXT, anchor="rm")
     if row.change is not None:
         change, colour = _signed(row.change)
@@ -153,10 +153,3 @@ def _signed(number: int) -> tuple[str, RGB]:
     if number < 0:
         return f"▼ −{-number}", DOWN
     return "=", TEXT_MUTED
-
-
-def _new_tag(draw: ImageDraw.ImageDraw, left: float, middle: int, tag: str) -> None:
-    face = font(15, bold=True)
-    width = face.getlength(tag) + 12
-    draw.rounded_rectangle((left, middle - 10, left + width, middle + 10), 10, fill=BONUS_FILL)
-    draw_text(draw, (left + 6, middle), tag, face, text_on(BONUS_FILL), anchor="lm")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from i18n import N_, Text
-from render.kit.bands import header_band, striped_rows
+from render.kit.bands import header_band, pill_width, striped_rows, tag_pill
 from render.kit.fonts import clean_text, draw_text, fit_text, font
 from render.kit.frame import png_picture
 from render.kit.language import ENGLISH
@@ -119,13 +119,14 @@ def _draw_row(
     if row.dropped:
         tags.append((text._(DROPPED_TAG), False))
     tag_face = font(sizes.tag, bold=True)
-    tag_widths = [tag_face.getlength(tag) + 12 for tag, _ in tags]
+    tag_widths = [pill_width(tag, tag_face) for tag, _ in tags]
     room = plan.name.right - plan.name.left - sum(width + 8 for width in tag_widths)
     name = fit_text(clean_text(row.name, text._(PLAYER)), regular, max(room, 0))
     draw_text(draw, (plan.name.left, middle), name, regular, colour, anchor="lm")
     left = plan.name.left + regular.getlength(name) + 8
+    half = round(sizes.tag * 0.8)
     for (tag, filled), width in zip(tags, tag_widths, strict=True):
-        _draw_tag(draw, left, middle, tag, width, filled, sizes.tag)
+        tag_pill(draw, left, middle, tag, tag_face, half, COMPUTER_FILL if filled else None)
         left += width + 8
     draw_text(draw, (plan.points.right, middle), row.points, bold, colour, anchor="rm")
     for column, figure in zip(plan.figures, row.figures, strict=False):
@@ -147,25 +148,3 @@ def _draw_place(
     draw.ellipse(box, fill=fill, outline=MEDAL_RING, width=2)
     face = font(plan.sizes.badge + 1, bold=True)
     draw_text(draw, (x, middle), str(place), face, text_on(fill), anchor="mm")
-
-
-def _draw_tag(
-    draw: ImageDraw.ImageDraw,
-    left: float,
-    middle: int,
-    tag: str,
-    width: float,
-    filled: bool,
-    size: int,
-) -> None:
-    """A short word in a pill after the name: filled (computer) or outlined (dropped out)."""
-    face = font(size, bold=True)
-    half = round(size * 0.8)
-    box = (left, middle - half, left + width, middle + half)
-    if filled:
-        draw.rounded_rectangle(box, half, fill=COMPUTER_FILL)
-        ink = text_on(COMPUTER_FILL)
-    else:
-        draw.rounded_rectangle(box, half, outline=TEXT_MUTED, width=1)
-        ink = TEXT_MUTED
-    draw_text(draw, (left + 6, middle), tag, face, ink, anchor="lm")

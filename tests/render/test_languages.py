@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from engine.tiles import Tile, double_set
 from i18n import LANGUAGES, Text
 from render.fido.picture import draw_fido_table
-from render.kit import hand, header
+from render.kit import bands, hand, header
 from render.kit.fonts import ELLIPSIS, font
 from render.kit.hand import draw_hand
 from render.line.picture import draw_line_table
@@ -71,8 +71,9 @@ def _unaccented(char: str) -> str:
 
 @pytest.fixture
 def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
-    """Every text the header, the hand and the ranking draw, with the box it covers."""
-    yield record_drawn_text(monkeypatch, (header, hand, ranking))
+    """Every text the header, the hand and the ranking (its tags: the bands) draw, with the
+    box it covers."""
+    yield record_drawn_text(monkeypatch, (header, hand, ranking, bands))
 
 
 def _line(text: Text, names: tuple[str, ...] = NAMES) -> Image.Image:

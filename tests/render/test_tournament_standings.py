@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from i18n import LANGUAGES, Text
+from render.kit import bands
 from render.kit.fonts import ELLIPSIS
 from render.tournament import (
     StandingsRow,
@@ -56,7 +57,7 @@ def colours(image: Image.Image) -> set[tuple[int, int, int]]:
 
 
 def drawn(monkeypatch: pytest.MonkeyPatch, table: StandingsTable, text: Text) -> list[Drawn]:
-    words = record_drawn_text(monkeypatch, [picture])
+    words = record_drawn_text(monkeypatch, [picture, bands])  # bands: the tags
     draw_standings(table, text=text)
     return words
 
