@@ -55,6 +55,7 @@ from render.line.plan import (
     UNIT_MAX,
     UNIT_MIN,
     UNIT_STEP,
+    LaidTile,
     badge_gap,
     end_text,
     last_index,
@@ -98,16 +99,9 @@ Spec = TileSpec | EndSpec
 
 
 @dataclass(frozen=True, slots=True)
-class FidoTile:
-    """One tile in px. ``a`` is drawn on the half the face's ``direction`` points from."""
+class FidoTile(LaidTile):
+    """One tile in px."""
 
-    arm: str
-    index: int
-    tile: str
-    seat: int
-    a: int
-    b: int
-    direction: int
     rect: Rect
 
 

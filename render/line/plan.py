@@ -62,15 +62,15 @@ ARMS: Final = ("E", "W", "N", "S")
 
 
 @dataclass(frozen=True, slots=True)
-class _Laid:
-    """A tile of the line and how it lies, as the layout (:class:`_Cell`) and the plan
-    (:class:`LineTile`) both hold it. ``a`` is drawn on the half the face's ``direction``
-    points from."""
+class LaidTile:
+    """A tile of a line and how it lies, as the layout (:class:`_Cell`) and the plans
+    (:class:`LineTile`, FIDO's :class:`~render.fido.plan.FidoTile`) all hold it. ``a`` is
+    drawn on the half the face's ``direction`` points from."""
 
     arm: str
-    """"lead", or the arm label "E", "W", "N", "S"."""
+    """"lead", or its arm's label (the classic line's "E", "W", "N", "S")."""
     index: int
-    """Position in its arm, nearest the lead (or spinner) first; 0 for the lead."""
+    """Position in its arm, nearest where the arm starts first; 0 for the lead."""
     tile: str
     seat: int
     a: int
@@ -79,7 +79,7 @@ class _Laid:
 
 
 @dataclass(frozen=True, slots=True)
-class LineTile(_Laid):
+class LineTile(LaidTile):
     """One tile in px."""
 
     rect: Rect
@@ -126,7 +126,7 @@ Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class _Cell(_Laid):
+class _Cell(LaidTile):
     """One tile in half units, before the unit is chosen."""
 
     box: Box
