@@ -1,11 +1,13 @@
 """A line game's table picture (classic dominoes and FIDO), drawn one way for both.
 
 Both games draw their table the same way round: the seats' names, the line's plan from
-the public view, the header, and before the first tile a note saying who leads, all in
-the kit's frame (:mod:`render.kit.frame`). What differs is the game's own: how it plans
-and paints its line, what its header says and what its empty table says, which each
-game hands over as a :class:`LineGame`. The options a caller may set are the same for
-both (:class:`LineTableOptions`), so a game's ``draw_*`` takes them as they are.
+the public view, the header (title, deal number and goal, then the status and score
+table of :mod:`render.kit.view_header`), and before the first tile a note saying who
+leads, all in the kit's frame (:mod:`render.kit.frame`). What differs is the game's own:
+its name, how it plans and paints its line, its header's notes, the tag after a seat's
+name and what its empty table says, which each game hands over as a :class:`LineGame`.
+The options a caller may set are the same for both (:class:`LineTableOptions`), so a
+game's ``draw_*`` takes them as they are.
 """
 
 from __future__ import annotations
