@@ -287,16 +287,6 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         """A sit-out."""
         return (seat, "pass", auto)
 
-    def _advance(self, seat: int, events: list[Event]) -> None:
-        """Hand the turn on, sitting out for every player who can neither play nor draw."""
-        while True:
-            seat = (seat + self.step) % self.players
-            if self.stock or self.can_play(seat):
-                self._current = seat
-                return
-            if self._pass(seat, True, events):
-                return
-
     def _finish(self, reason: str, out: int | None, events: list[Event]) -> None:
         """End the game: everyone but the player who went out deducts their pips."""
         pips = self.pips_left()
