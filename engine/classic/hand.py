@@ -100,11 +100,7 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         Tests build fixed positions with this directly; :meth:`deal` shuffles."""
         players = len(hands)  # one list of tiles a seat
         self.check_players(players)  # refuses ClassicHand itself
-        every = [t for h in hands for t in h]
-        every += boneyard
-        distinct = set(every)
-        if len(distinct) != len(every) or not distinct <= _TILE_SET:
-            raise ValueError("the hands and boneyard must be distinct tiles of a double-six set")
+        self._check_tiles(hands, boneyard, _TILE_SET, SET_TOP)
         if not isinstance(options, ClassicOptions):
             options = ClassicOptions.from_json(options or {}, self.option_specs)
         elif options != _DEFAULTS:  # drop settings of options this game does not have

@@ -75,11 +75,7 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         self.divisor = options.divisor
         self.step = options.step
         self.book: MoveBook = book(options.top)
-        every = [t for h in hands for t in h] + list(stock)
-        if len(set(every)) != len(every) or not set(every) <= self.book.tile_set:
-            raise ValueError(
-                f"the hands and stock must be distinct tiles of a double-{options.top} set"
-            )
+        self._check_tiles(hands, stock, self.book.tile_set, options.top)
         self.redeals = redeals
         dealt = [list(h) for h in hands]
         opening = opener(dealt, options.top)
