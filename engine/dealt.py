@@ -186,6 +186,19 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
         self._scores = [0] * players
         self.history = []
 
+    def _check_tiles(
+        self, hands: list[list[Tile]], stock: Sequence[Tile], tiles: frozenset[Tile], top: int
+    ) -> None:
+        """Refuse a position built by hand (tests set one up directly) whose hands and
+        stock are not distinct tiles of the game's set, ``tiles`` (a double-``top`` set)."""
+        every = [t for h in hands for t in h]
+        every += stock
+        distinct = set(every)
+        if len(distinct) != len(every) or not distinct <= tiles:
+            raise ValueError(
+                f"the hands and {self.stock_name} must be distinct tiles of a double-{top} set"
+            )
+
     @classmethod
     def _deal(cls, new: NewHand) -> Self:
         """Shuffle the game's set with the seed and deal :meth:`hand_size` tiles to each

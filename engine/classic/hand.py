@@ -83,7 +83,6 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
     """A total scores during play when a positive multiple of one of these."""
     round_to: ClassVar[int] = 1
     """The hand-end points are rounded to the nearest multiple of this."""
-    draws_allowed: ClassVar[bool] = True
     option_specs: ClassVar[tuple[OptionSpec, ...]] = SCORING_OPTIONS
     fixed_hand_size: ClassVar[int | None] = None
 
@@ -101,11 +100,7 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         Tests build fixed positions with this directly; :meth:`deal` shuffles."""
         players = len(hands)  # one list of tiles a seat
         self.check_players(players)  # refuses ClassicHand itself
-        every = [t for h in hands for t in h]
-        every += boneyard
-        distinct = set(every)
-        if len(distinct) != len(every) or not distinct <= _TILE_SET:
-            raise ValueError("the hands and boneyard must be distinct tiles of a double-six set")
+        self._check_tiles(hands, boneyard, _TILE_SET, SET_TOP)
         if not isinstance(options, ClassicOptions):
             options = ClassicOptions.from_json(options or {}, self.option_specs)
         elif options != _DEFAULTS:  # drop settings of options this game does not have
@@ -333,27 +328,6 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
 
     def _pass_entry(self, seat: int, auto: bool) -> History:
         return (seat, "pass", auto, 0)
-
-    def _advance(self, seat: int, events: list[Event]) -> None:
-        """Hand the turn on, passing for every player who can neither play nor draw."""
-        players = self.players
-        can_draw = self.draws_allowed and bool(self.stock)
-        line = self.line
-        values, ends = line.values, line.open
-        hands = self.hands
-        while True:
-            seat = (seat + 1) % players
-            if can_draw:
-                self._current = seat
-                return
-            for high, low in hands[seat]:
-                for end in ends:
-                    value = values[end]
-                    if value == high or value == low:  # noqa: SIM109 (twice as fast as `in`)
-                        self._current = seat
-                        return
-            if self._pass(seat, True, events):
-                return
 
     def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None:
         """End the hand: who went out, or the lowest pip count (a tie: nobody scores)."""

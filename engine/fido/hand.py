@@ -75,11 +75,7 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         self.divisor = options.divisor
         self.step = options.step
         self.book: MoveBook = book(options.top)
-        every = [t for h in hands for t in h] + list(stock)
-        if len(set(every)) != len(every) or not set(every) <= self.book.tile_set:
-            raise ValueError(
-                f"the hands and stock must be distinct tiles of a double-{options.top} set"
-            )
+        self._check_tiles(hands, stock, self.book.tile_set, options.top)
         self.redeals = redeals
         dealt = [list(h) for h in hands]
         opening = opener(dealt, options.top)
@@ -286,16 +282,6 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
     def _pass_entry(self, seat: int, auto: bool) -> History:
         """A sit-out."""
         return (seat, "pass", auto)
-
-    def _advance(self, seat: int, events: list[Event]) -> None:
-        """Hand the turn on, sitting out for every player who can neither play nor draw."""
-        while True:
-            seat = (seat + self.step) % self.players
-            if self.stock or self.can_play(seat):
-                self._current = seat
-                return
-            if self._pass(seat, True, events):
-                return
 
     def _finish(self, reason: str, out: int | None, events: list[Event]) -> None:
         """End the game: everyone but the player who went out deducts their pips."""

@@ -5,16 +5,17 @@ open-end total after a play, draw or pass when stuck, and remember the last play
 picture. :class:`LineHand` holds what that makes the same in both, on top of
 :class:`~engine.dealt.DealtHand`: the checks every move goes through before its tile is
 laid, the end of every play (the tile leaves the hand, the points, the history, the last
-play, the play event, the turn handed on), the pass, the timeout move, what a move would
-score, and the last play as JSON. Where a tile may go and what a play records
-(:meth:`LineHand._lay`), drawing, and how the hand ends stay with each game.
+play, the play event, the turn handed on, passing for every player who can neither play
+nor draw), the pass, the timeout move, what a move would score, and the last play as
+JSON. Where a tile may go and what a play records (:meth:`LineHand._lay`), who can play
+(:meth:`LineHand.can_play`), drawing, and how the hand ends stay with each game.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.dealt import DealtHand, H, Opts
 from engine.errors import N_, HandOverError, TileNotInHandError
@@ -36,8 +37,17 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
 
     line: L
     last: Last | None
+    step: int = 1
+    """Which way the turn goes round: the seat after ``s`` is ``(s + step) % players``
+    (a FIDO table may play the other way, -1)."""
+    draws_allowed: ClassVar[bool] = True
+    """Whether a player who cannot play draws from the stock (not in Block)."""
 
     # ------------------------------------------------------------ moves
+    @abstractmethod
+    def can_play(self, seat: int) -> bool:
+        """Whether ``seat`` holds a tile it may lay now (or may lead)."""
+
     @abstractmethod
     def total_if(self, move: LM) -> int | None:
         """The open-end total after ``move`` (None for a draw or pass)."""
@@ -137,9 +147,16 @@ class LineHand(DealtHand[LM, Opts, H], Generic[LM, Opts, H, L]):
     def _pass_entry(self, seat: int, auto: bool) -> H:
         """The history entry of a pass."""
 
-    @abstractmethod
     def _advance(self, seat: int, events: list[Event]) -> None:
-        """Hand the turn on from ``seat``, passing for every player who cannot move."""
+        """Hand the turn on from ``seat``, passing for every player who can neither play
+        nor draw (the engine never leaves such a pass to the player)."""
+        while True:
+            seat = (seat + self.step) % self.players
+            if (self.draws_allowed and self.stock) or self.can_play(seat):
+                self._current = seat
+                return
+            if self._pass(seat, True, events):
+                return
 
     @abstractmethod
     def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None: ...

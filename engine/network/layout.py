@@ -46,6 +46,7 @@ from engine.network.geometry import (
     tile_cells,
 )
 from engine.tiles import Tile
+from engine.unionfind import find_root
 
 _UP_RIGHT = STRIDE + 1
 
@@ -713,21 +714,14 @@ class Layout:
         empty = [grid[c] < _COVERED for c in around]
         if sum(empty[i] != empty[i - 1] for i in range(len(empty))) <= 2:
             return 0, []  # the tile touches the network along one stretch: nothing splits
-        parent = list(range(len(around)))
-
-        def root(i: int) -> int:
-            while parent[i] != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
+        parent = list(range(len(around)))  # the empty cells round the tile, joined into pieces
         for i, j in pairs:
             if empty[i] and empty[j]:
-                parent[root(i)] = root(j)
+                parent[find_root(parent, i)] = find_root(parent, j)
         pieces: dict[int, int] = {}
         for i, c in enumerate(around):
             if empty[i]:
-                pieces.setdefault(root(i), c)
+                pieces.setdefault(find_root(parent, i), c)
         if len(pieces) <= 1:
             return 0, []
 

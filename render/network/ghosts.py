@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import TypeAlias
 
 from engine.network import Placement
+from engine.unionfind import find_root
 from render.kit import sprites
 from render.kit.geometry import Box, Rect, covered, meets_any, pick_spot, segment_meets
 from render.kit.tiles import DX, DY, tile_size
@@ -84,20 +85,13 @@ def _clusters(footprints: Sequence[Rect]) -> list[list[int]]:
     """Groups of ghosts whose footprints overlap, directly or through one another: only
     ghosts in one group can get in each other's way, so each group is arranged alone."""
     group = list(range(len(footprints)))
-
-    def root(i: int) -> int:
-        while group[i] != i:
-            group[i] = group[group[i]]
-            i = group[i]
-        return i
-
     for i, a in enumerate(footprints):
         for j in range(i + 1, len(footprints)):
             if a.meets(footprints[j]):
-                group[root(j)] = root(i)
+                group[find_root(group, j)] = find_root(group, i)
     clusters: dict[int, list[int]] = {}
     for i in range(len(footprints)):
-        clusters.setdefault(root(i), []).append(i)
+        clusters.setdefault(find_root(group, i), []).append(i)
     return list(clusters.values())
 
 

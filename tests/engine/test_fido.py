@@ -139,6 +139,15 @@ def test_no_double_dealt_means_a_redeal(monkeypatch: pytest.MonkeyPatch) -> None
         game(["6-5 4-3", "2-1 1-0"], set=6)
 
 
+def test_a_position_of_repeated_or_foreign_tiles_is_refused() -> None:
+    with pytest.raises(ValueError, match="distinct tiles of a double-6 set"):
+        game(["6-6 4-3", "5-5 4-3"], set=6)
+    with pytest.raises(ValueError, match="hands and stock"):
+        game(["6-6 4-3", "5-5 2-1"], "6-6", set=6)
+    with pytest.raises(ValueError, match="double-6 set"):
+        game(["6-6 4-3", "5-5 9-1"], set=6)
+
+
 @pytest.mark.parametrize(
     ("top", "sizes"),
     [
