@@ -118,6 +118,15 @@ class OptionSpec:
         return f"{self.description}: {self.label_of(value)}"
 
 
+def read_options(specs: tuple[OptionSpec, ...], data: Mapping[str, Any]) -> dict[str, OptionValue]:
+    """Each of ``specs`` checked from ``data``, its default where ``data`` has none: how
+    every game reads a table's options (keys of other games' options are ignored)."""
+    return {
+        spec.name: spec.check(data[spec.name]) if spec.name in data else spec.default
+        for spec in specs
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class MatchFormat:
     """How hands add up to a match.
@@ -309,10 +318,7 @@ class GameSpec:
             if self.option(name) is None:
                 why = self.option_notes.get(name, f"{self.title} has no option {name!r}")
                 raise ValueError(why)
-        return {
-            spec.name: spec.check(given[spec.name]) if spec.name in given else spec.default
-            for spec in self.options
-        }
+        return read_options(self.options, given)
 
     def check_seats(self, seats: int) -> int:
         if not self.min_seats <= seats <= self.max_seats:

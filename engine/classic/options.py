@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
 
 from engine.errors import N_
-from engine.spec import Choice, OptionSpec
+from engine.spec import Choice, OptionSpec, read_options
 
 HandSize = Literal["standard", "large"]
 Spinner = Literal["on", "off"]
@@ -72,10 +72,7 @@ class ClassicOptions:
     def from_json(cls, data: Mapping[str, Any], specs: tuple[OptionSpec, ...]) -> ClassicOptions:
         """Read the options in ``specs`` (a game's own); missing ones take their defaults,
         bad ones raise ValueError, and options of other games are ignored."""
-        checked = {
-            spec.name: spec.check(data[spec.name]) if spec.name in data else spec.default
-            for spec in specs
-        }
+        checked = read_options(specs, data)
         return cls(
             hand_size=cast(HandSize, checked.get("hand_size", "standard")),
             spinner=cast(Spinner, checked.get("spinner", "on")),

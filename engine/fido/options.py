@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.errors import N_
-from engine.spec import Choice, OptionSpec, Phrase
+from engine.spec import Choice, OptionSpec, Phrase, read_options
 
 STANDARD_DIVISORS: Final = {6: 3, 9: 5, 12: 7, 15: 9, 18: 11, 21: 13}
 """Each set's own divisor; double-12 on 7 is the tournament standard."""
@@ -120,10 +120,7 @@ class FidoOptions:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> FidoOptions:
         """Missing options take their defaults; a bad value raises ValueError."""
-        checked = {
-            spec.name: spec.check(data[spec.name]) if spec.name in data else spec.default
-            for spec in OPTIONS
-        }
+        checked = read_options(OPTIONS, data)
         return cls(
             top=int(checked["set"]),
             divisor_choice=int(checked["divisor"]),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
 
 from engine.errors import N_
-from engine.spec import Choice, OptionSpec
+from engine.spec import Choice, OptionSpec, read_options
 
 LeadRule = Literal["highest-double", "any"]
 BonusTie = Literal["all", "recent", "none"]
@@ -63,11 +63,7 @@ class NetworkOptions:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> NetworkOptions:
         """Read options; missing ones take their defaults, bad ones raise ValueError."""
-        known = {spec.name: data[spec.name] for spec in OPTIONS if spec.name in data}
-        checked = {
-            spec.name: spec.check(known[spec.name]) if spec.name in known else spec.default
-            for spec in OPTIONS
-        }
+        checked = read_options(OPTIONS, data)
         return cls(
             attachments=int(checked["attachments"]),
             lead=cast(LeadRule, checked["lead"]),
