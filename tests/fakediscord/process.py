@@ -194,15 +194,14 @@ class BotLauncher:
         args: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
         own_group: bool = False,
-        code_root: Path | None = None,
     ) -> BotProcess:
         """Start ``python <script>`` (or ``python -m <module>``) pointed at the fake.
 
         Defaults to the sample bot; ``module="bot"`` runs the real bot. ``own_group``: see
-        :class:`BotProcess`. ``code_root``: this process's, instead of the launcher's.
+        :class:`BotProcess`.
         """
         log_path = self.log_dir / f"bot-{len(self.processes)}.log"
-        root = code_root or self.code_root
+        root = self.code_root
         cwd = REPO_ROOT if root is None else root
         if root is not None:
             extra_env = {**(extra_env or {}), "PYTHONPATH": str(root)}
