@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from process_cpu import own_cpu_seconds  # beside this file: bench/ is on the path
+
 from bot.publishing import pictures
 
 TABLE_PICTURE = os.urandom(40_000)
@@ -32,11 +34,6 @@ def answer_png(state: dict[str, object], size: int) -> bytes:
     return TABLE_PICTURE[:size]
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 async def trips(count: int) -> None:
     executor = pictures.use_processes(1)
     assert executor is not None
@@ -44,10 +41,10 @@ async def trips(count: int) -> None:
         await pictures.draw_off_loop(answer_png, STATE, 0)  # the process starts
         (drawing,) = [process.pid for process in executor._processes.values()]  # type: ignore[attr-defined]
         for size in (len(TABLE_PICTURE), 0):
-            here, there = cpu_seconds(os.getpid()), cpu_seconds(drawing)
+            here, there = own_cpu_seconds(os.getpid()), own_cpu_seconds(drawing)
             for _ in range(count):
                 await pictures.draw_off_loop(answer_png, STATE, size)
-            here, there = cpu_seconds(os.getpid()) - here, cpu_seconds(drawing) - there
+            here, there = own_cpu_seconds(os.getpid()) - here, own_cpu_seconds(drawing) - there
             print(
                 f"{size / 1000:4.0f} KB back: {1000 * here / count:.3f} ms of the sender's CPU, "
                 f"{1000 * there / count:.3f} ms of the drawing process's, a trip"

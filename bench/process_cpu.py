@@ -34,8 +34,9 @@ def _children_by_parent() -> dict[int, list[int]]:
     return children
 
 
-def _own_seconds(pid: int) -> float:
-    """utime + stime + cutime + cstime (fields 14 to 17) of one process, in seconds."""
+def own_cpu_seconds(pid: int) -> float:
+    """utime + stime + cutime + cstime (fields 14 to 17) of one process, in seconds: its
+    own and its waited-for children's, not its live descendants'."""
     fields = _stat_fields(pid)
     if fields is None:
         return 0.0
@@ -59,7 +60,7 @@ def process_tree(root: int) -> list[int]:
 def tree_cpu_seconds(pids: list[int]) -> list[float]:
     """For each pid, the CPU seconds of it and every live or waited-for descendant."""
     children = _children_by_parent()
-    return [sum(_own_seconds(pid) for pid in _tree(root, children)) for root in pids]
+    return [sum(own_cpu_seconds(pid) for pid in _tree(root, children)) for root in pids]
 
 
 def pids_with_args(*parts: str) -> list[int]:
