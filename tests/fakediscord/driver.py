@@ -31,7 +31,7 @@ from .inspection import Inspection
 from .interactions import InteractionRecord
 from .lifecycle import Started
 from .models import DMChannel, GroupDMChannel, Guild, PrivateDMChannel, RegisteredCommand, User
-from .permissions import thread_denials
+from .permissions import bot_denials
 from .rest import RestApi
 from .state import PRIVILEGED_INTENTS, Settings, World
 from .threads import Thread
@@ -180,8 +180,8 @@ class FakeDiscord(UserActions, Inspection, Started):
         whose primary language is ``locale``. A false knob takes that permission from
         @everyone and the bot's role: Create Public and Private Threads, Send Messages
         in Threads, Manage Threads (``add_text_channel`` has the same knobs for one
-        channel)."""
-        denied = thread_denials(
+        channel, and one for Send Messages)."""
+        denied = bot_denials(
             create_threads=create_threads,
             send_in_threads=send_in_threads,
             manage_threads=manage_threads,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import components as comp
-from .permissions import Perm, effective, has, thread_denials
+from .permissions import Perm, bot_denials, effective, has
 from .snowflake import snowflake_time
 
 if TYPE_CHECKING:
@@ -245,7 +245,7 @@ class Guild:
         knob is a permission overwrite denying the bot Create Public and Private
         Threads, Send Messages in Threads, Manage Threads or Send Messages there
         (``world.deny_bot`` changes it later)."""
-        denied = thread_denials(
+        denied = bot_denials(
             create_threads=create_threads,
             send_in_threads=send_in_threads,
             manage_threads=manage_threads,

@@ -69,7 +69,7 @@ BOT_DEFAULT = (
 THREAD_CREATION = Perm.CREATE_PUBLIC_THREADS | Perm.CREATE_PRIVATE_THREADS
 
 
-def thread_denials(
+def bot_denials(
     *,
     create_threads: bool = True,
     send_in_threads: bool = True,
