@@ -767,7 +767,7 @@ def step_line(workers: int, step: Step, cluster: Cluster) -> str:
 
 
 def throughput(worker_counts: list[int], ladder: Ladder) -> None:
-    """The table the issue asks for: plays per second carried at p95 ≤ 1 s per worker count."""
+    """For each worker count, the plays per second carried at p95 ≤ 1 s, in one table."""
     processes, load, jobs, interactions = (
         ladder.processes,
         ladder.load,
