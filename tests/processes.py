@@ -13,8 +13,11 @@ def alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    stat = Path(f"/proc/{pid}/stat")
-    return stat.exists() and stat.read_text().split(") ", 1)[1][0] != "Z"
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:  # reaped since the signal reached it
+        return False
+    return stat.split(") ", 1)[1][0] != "Z"
 
 
 def signal_mask(pid: int, field: str) -> set[int]:
