@@ -27,7 +27,7 @@ from bot.store import (
     TournamentStatus,
 )
 from bot.tournaments.core import PlaceRefused, TournamentCore
-from bot.tournaments.news import News, due, is_told, sent_parts, told, with_shown
+from bot.tournaments.news import News, due, is_told, refusals, sent_parts, told, with_shown
 from bot.tournaments.outcomes import played_rounds
 from bot.tournaments.rounds import PlayedRound
 from bot.tournaments.schedule import next_round
@@ -65,7 +65,8 @@ class TournamentRounds(TournamentCore):
 
     async def _pause_refused(self, tournament_id: int) -> TournamentRecord:
         """A round's table could not be placed: pause (a resume tries again), and in the
-        same write make the refusal due to be told."""
+        same write make the refusal due to be told (each refusal counted, so one after a
+        resume that found nothing changed is told too)."""
         record = await self.tournament(tournament_id)
         if record.status is TournamentStatus.RUNNING:
             try:
@@ -73,7 +74,7 @@ class TournamentRounds(TournamentCore):
                     record.id,
                     record.version,
                     status=TournamentStatus.PAUSED,
-                    settings=with_shown(record, refused=record.round),
+                    settings=with_shown(record, refused=refusals(record) + 1),
                 )
             except StaleVersionError:
                 return await self.tournament(tournament_id)
