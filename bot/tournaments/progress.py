@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from bot.store import (
     Seat,
@@ -136,28 +137,31 @@ class TournamentRounds(TournamentCore):
             await self._write_told(record.id, news)
 
     async def _write_told(self, tournament_id: int, news: News) -> None:
-        while True:
-            record = await self.tournament(tournament_id)
-            if is_told(record, news):
-                return
-            try:
-                await self.store.update_tournament(
-                    record.id, record.version, settings=told(record, news)
-                )
-                return
-            except StaleVersionError:
-                continue
+        await self._write_shown(
+            tournament_id, lambda record: None if is_told(record, news) else told(record, news)
+        )
 
     async def note_sent(self, tournament_id: int, part: str, message_id: int) -> None:
         """A listener sent ``part`` of the news it is telling (``message_id``: its
         message, 0 for a DM): a repeat of the telling skips it."""
+        await self._write_shown(
+            tournament_id,
+            lambda record: with_shown(record, sent={**sent_parts(record), part: message_id}),
+        )
+
+    async def _write_shown(
+        self, tournament_id: int, change: Callable[[TournamentRecord], dict[str, Any] | None]
+    ) -> None:
+        """Write the settings JSON ``change`` makes of the tournament's (None: nothing
+        to write), reading it again when another write came first: what was shown is
+        noted whatever the tournament's other writes do meanwhile."""
         while True:
             record = await self.tournament(tournament_id)
-            sent = {**sent_parts(record), part: message_id}
+            settings = change(record)
+            if settings is None:
+                return
             try:
-                await self.store.update_tournament(
-                    record.id, record.version, settings=with_shown(record, sent=sent)
-                )
+                await self.store.update_tournament(record.id, record.version, settings=settings)
                 return
             except StaleVersionError:
                 continue
@@ -171,17 +175,9 @@ class TournamentRounds(TournamentCore):
 
     async def remember_signup_message(self, tournament_id: int, message_id: int) -> None:
         """Keep the sign-up message's id, so it can be redrawn later."""
-        while True:
-            record = await self.tournament(tournament_id)
-            try:
-                await self.store.update_tournament(
-                    record.id,
-                    record.version,
-                    settings=with_shown(record, signup_message=message_id),
-                )
-                return
-            except StaleVersionError:
-                continue
+        await self._write_shown(
+            tournament_id, lambda record: with_shown(record, signup_message=message_id)
+        )
 
     async def resume_running(self) -> None:
         """After a start: move on every running tournament (a round that ended, or was
