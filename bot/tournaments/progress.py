@@ -92,7 +92,15 @@ class TournamentRounds(TournamentCore):
         if running is not None and not running.done():
             self._tell_again.add(tournament_id)
             return
-        self._telling[tournament_id] = asyncio.create_task(self._tell_due(tournament_id))
+        task = asyncio.create_task(self._tell_due(tournament_id))
+        self._telling[tournament_id] = task
+        task.add_done_callback(lambda _: self._forget_telling(tournament_id, task))
+
+    def _forget_telling(self, tournament_id: int, task: asyncio.Task[None]) -> None:
+        """A telling ended: forget its task (a long-running process tells many
+        tournaments)."""
+        if self._telling.get(tournament_id) is task:
+            del self._telling[tournament_id]
 
     async def _tell_due(self, tournament_id: int) -> None:
         while True:
@@ -114,7 +122,7 @@ class TournamentRounds(TournamentCore):
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def settled(self) -> None:
-        """Wait until what this process is telling is told (tests, and a clean stop)."""
+        """Wait until what this process is telling is told (tests)."""
         while pending := [task for task in self._telling.values() if not task.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
 
