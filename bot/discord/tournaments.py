@@ -1,8 +1,9 @@
 """``/tournament …`` and the sign-up message's buttons: opening a tournament, joining and
 leaving, the organizer's start, pause, resume, drop, add and cancel, and the standings.
 
-Tournaments run in a server's text channel (their rounds are played in threads of it);
-a command anywhere else, or a refusal of the service, is answered privately and politely.
+Tournaments run in a server's text channel (their tables played in threads of it, or as
+messages in it where threads are not allowed); a command anywhere else, or a refusal of
+the service, is answered privately and politely.
 The sign-up message is public and redrawn in place: a button's answer updates it, and a
 command's change edits it through its stored id.
 """

@@ -75,6 +75,8 @@ class SqliteDatabase:
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db: aiosqlite.Connection | None = db
         self.path = path
+        self._file = str(path.resolve())
+        """The file as its holds are keyed (resolved once, not on each table's request)."""
         self._lock = asyncio.Lock()
         self._changes = ChangeListeners()
 
@@ -105,7 +107,7 @@ class SqliteDatabase:
         """One process uses a SQLite file, so a hold is a lock of this process, shared by
         every connection to the same file (as PostgreSQL's holds are shared by every
         process of its database)."""
-        key = (str(self.path.resolve()), name)
+        key = (self._file, name)
         lock = _HOLDS.get(key)
         if lock is None:
             lock = _HOLDS.setdefault(key, asyncio.Lock())

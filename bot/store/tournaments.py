@@ -180,8 +180,8 @@ class StoreTournaments(StoreBase):
     def hold_tournament(self, tournament_id: int) -> AbstractAsyncContextManager[None]:
         """Held while a tournament is moved on, so processes sharing a PostgreSQL database
         take turns (with SQLite, one process, it is a lock of that process); the
-        versioned writes and the tables' key keep the rounds right either way, and the
-        hold keeps a round's news told by one process at a time."""
+        versioned writes and the tables' key keep the rounds right either way (the news
+        has a hold of its own: :meth:`hold_tournament_news`)."""
         return self._db.hold(f"tournament:{tournament_id}")
 
     def hold_tournament_news(self, tournament_id: int) -> AbstractAsyncContextManager[None]:

@@ -90,8 +90,8 @@ class TournamentCore(ABC):
 
     def on_change(self, listener: Listener) -> None:
         """Tell ``listener`` each piece of news (a round opened, the end, a table that
-        could not be placed) once, after this process claimed it
-        (:mod:`bot.tournaments.news` says what a crash between the two loses)."""
+        could not be placed) until it is told whole, in a task of its own
+        (:mod:`bot.tournaments.news` says how a telling cut by a kill is finished)."""
         self._listeners.append(listener)
 
     async def tournament(self, tournament_id: int) -> TournamentRecord:

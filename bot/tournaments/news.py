@@ -3,7 +3,7 @@ round that could not be placed), told at least once and never twice.
 
 Each piece of news is due from what the store holds: a round whose tables are all placed
 and not yet told, the end of a finished tournament not yet told, a refusal the same write
-that paused the tournament recorded (``shown.refused``). While it is being told, each of
+that paused the tournament counted (``shown.refused``). While it is being told, each of
 its messages is sent with a nonce of its own (:func:`part_nonce`), and noted as sent
 (``shown.sent``) at once; once all are sent the news is written as told. A process killed
 anywhere on the way leaves the news due: the next
@@ -33,8 +33,8 @@ NewsKind = Literal["round", "final", "refused"]
 @dataclass(frozen=True, slots=True)
 class News:
     """``round``: round ``number`` is open (its tables all placed); ``final``: the
-    tournament finished after ``number`` rounds; ``refused``: round ``number``'s table
-    could not be placed (the tournament paused itself)."""
+    tournament finished after ``number`` rounds; ``refused``: a table could not be
+    placed, the tournament's ``number``-th such refusal (it paused itself)."""
 
     kind: NewsKind
     number: int
@@ -49,7 +49,8 @@ Listener = Callable[[TournamentRecord, News], Awaitable[None]]
 def shown_of(record: TournamentRecord) -> dict[str, Any]:
     """What has been shown of the tournament: ``signup_message`` (the sign-up message's
     id), ``round`` (the last round told), ``final`` (the final standings told),
-    ``refused`` (the round a refusal is due for) and ``refused_told`` (the last told),
+    ``refused`` (how many refusals to place a table paused it) and ``refused_told``
+    (how many of them were told),
     ``sent`` (the parts of the news being told that were sent: name -> message id)."""
     shown = record.settings.get("shown")
     return dict(shown) if isinstance(shown, Mapping) else {}
@@ -58,6 +59,11 @@ def shown_of(record: TournamentRecord) -> dict[str, Any]:
 def with_shown(record: TournamentRecord, **changes: Any) -> dict[str, Any]:
     """The tournament's settings JSON with ``changes`` noted as shown."""
     return {**record.settings, "shown": {**shown_of(record), **changes}}
+
+
+def refusals(record: TournamentRecord) -> int:
+    """How many times a table that could not be placed paused the tournament."""
+    return int(shown_of(record).get("refused", 0))
 
 
 def sent_parts(record: TournamentRecord) -> dict[str, int]:
@@ -97,7 +103,7 @@ def due(record: TournamentRecord, placed_rounds: set[int]) -> list[News]:
     told whose tables are all placed, then the end."""
     shown = shown_of(record)
     news = []
-    refused = int(shown.get("refused", 0))
+    refused = refusals(record)
     if refused > int(shown.get("refused_told", 0)):
         news.append(News("refused", refused))
     last = int(shown.get("round", 0))

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from bot.store import (
     Seat,
@@ -27,7 +28,7 @@ from bot.store import (
     TournamentStatus,
 )
 from bot.tournaments.core import PlaceRefused, TournamentCore
-from bot.tournaments.news import News, due, is_told, sent_parts, told, with_shown
+from bot.tournaments.news import News, due, is_told, refusals, sent_parts, told, with_shown
 from bot.tournaments.outcomes import played_rounds
 from bot.tournaments.rounds import PlayedRound
 from bot.tournaments.schedule import next_round
@@ -65,7 +66,8 @@ class TournamentRounds(TournamentCore):
 
     async def _pause_refused(self, tournament_id: int) -> TournamentRecord:
         """A round's table could not be placed: pause (a resume tries again), and in the
-        same write make the refusal due to be told."""
+        same write make the refusal due to be told (each refusal counted, so one after a
+        resume that found nothing changed is told too)."""
         record = await self.tournament(tournament_id)
         if record.status is TournamentStatus.RUNNING:
             try:
@@ -73,7 +75,7 @@ class TournamentRounds(TournamentCore):
                     record.id,
                     record.version,
                     status=TournamentStatus.PAUSED,
-                    settings=with_shown(record, refused=record.round),
+                    settings=with_shown(record, refused=refusals(record) + 1),
                 )
             except StaleVersionError:
                 return await self.tournament(tournament_id)
@@ -90,7 +92,15 @@ class TournamentRounds(TournamentCore):
         if running is not None and not running.done():
             self._tell_again.add(tournament_id)
             return
-        self._telling[tournament_id] = asyncio.create_task(self._tell_due(tournament_id))
+        task = asyncio.create_task(self._tell_due(tournament_id))
+        self._telling[tournament_id] = task
+        task.add_done_callback(lambda _: self._forget_telling(tournament_id, task))
+
+    def _forget_telling(self, tournament_id: int, task: asyncio.Task[None]) -> None:
+        """A telling ended: forget its task (a long-running process tells many
+        tournaments)."""
+        if self._telling.get(tournament_id) is task:
+            del self._telling[tournament_id]
 
     async def _tell_due(self, tournament_id: int) -> None:
         while True:
@@ -112,7 +122,7 @@ class TournamentRounds(TournamentCore):
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def settled(self) -> None:
-        """Wait until what this process is telling is told (tests, and a clean stop)."""
+        """Wait until what this process is telling is told (tests)."""
         while pending := [task for task in self._telling.values() if not task.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
 
@@ -135,28 +145,31 @@ class TournamentRounds(TournamentCore):
             await self._write_told(record.id, news)
 
     async def _write_told(self, tournament_id: int, news: News) -> None:
-        while True:
-            record = await self.tournament(tournament_id)
-            if is_told(record, news):
-                return
-            try:
-                await self.store.update_tournament(
-                    record.id, record.version, settings=told(record, news)
-                )
-                return
-            except StaleVersionError:
-                continue
+        await self._write_shown(
+            tournament_id, lambda record: None if is_told(record, news) else told(record, news)
+        )
 
     async def note_sent(self, tournament_id: int, part: str, message_id: int) -> None:
         """A listener sent ``part`` of the news it is telling (``message_id``: its
         message, 0 for a DM): a repeat of the telling skips it."""
+        await self._write_shown(
+            tournament_id,
+            lambda record: with_shown(record, sent={**sent_parts(record), part: message_id}),
+        )
+
+    async def _write_shown(
+        self, tournament_id: int, change: Callable[[TournamentRecord], dict[str, Any] | None]
+    ) -> None:
+        """Write the settings JSON ``change`` makes of the tournament's (None: nothing
+        to write), reading it again when another write came first: what was shown is
+        noted whatever the tournament's other writes do meanwhile."""
         while True:
             record = await self.tournament(tournament_id)
-            sent = {**sent_parts(record), part: message_id}
+            settings = change(record)
+            if settings is None:
+                return
             try:
-                await self.store.update_tournament(
-                    record.id, record.version, settings=with_shown(record, sent=sent)
-                )
+                await self.store.update_tournament(record.id, record.version, settings=settings)
                 return
             except StaleVersionError:
                 continue
@@ -170,17 +183,9 @@ class TournamentRounds(TournamentCore):
 
     async def remember_signup_message(self, tournament_id: int, message_id: int) -> None:
         """Keep the sign-up message's id, so it can be redrawn later."""
-        while True:
-            record = await self.tournament(tournament_id)
-            try:
-                await self.store.update_tournament(
-                    record.id,
-                    record.version,
-                    settings=with_shown(record, signup_message=message_id),
-                )
-                return
-            except StaleVersionError:
-                continue
+        await self._write_shown(
+            tournament_id, lambda record: with_shown(record, signup_message=message_id)
+        )
 
     async def resume_running(self) -> None:
         """After a start: move on every running tournament (a round that ended, or was

@@ -100,6 +100,28 @@ async def test_a_round_that_cannot_be_placed_pauses_until_resumed(
         assert told == [("refused", 1), ("round", 1)]
 
 
+async def test_a_resume_refused_again_is_told_again(store_target: str | Path) -> None:
+    """An organizer who resumes before the bot may post is told again why it paused:
+    each refusal is news of its own, even in the same round."""
+    async with Store.open(store_target) as store:
+
+        async def place(record: TournamentRecord, number: int, position: int) -> Place:
+            raise PlaceRefused("no place here")
+
+        bot = process(store, Places(channels()))
+        service = TournamentService(store, bot.tables, place)
+        told = heard(service)
+        tournament_id = await signed_up(service, event("sackson", 2, "swiss", 2), 4)
+        await service.start(tournament_id, ORGANIZER)
+        await service.settled()
+        record = await service.resume(tournament_id, ORGANIZER)
+        assert record.status is TournamentStatus.PAUSED
+        await service.settled()
+        assert told == [("refused", 1), ("refused", 2)]
+        record = await service.tournament(tournament_id)
+        assert due(record, set()) == []
+
+
 async def test_a_sign_up_deadline_starts_the_tournament_once_it_passes(tmp_path: Path) -> None:
     now = datetime(2030, 1, 1, tzinfo=UTC)
     clock = [now]
