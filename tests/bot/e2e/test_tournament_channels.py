@@ -138,9 +138,18 @@ async def test_where_the_bot_may_not_post_the_tournament_pauses_and_tells_its_or
         # nothing was placed: no table message, no thread, no post
         assert quiet.threads == [] and [m for m in quiet.messages if m.id != signup.id] == []
         assert not any("I cannot post in" in m.text for m in fake.dm_messages(bea.user))
+        desk = TableDriver(fake, quiet, [ada, bea])
+        # Resumed while the bot still may not post: paused again, and the organizer told again.
+        await desk.slash(ada, "tournament resume")
+        await fake.wait_until(
+            lambda: (
+                sum("I cannot post in" in m.text for m in fake.dm_messages(ada.user)) == 2 or None
+            ),
+            timeout=30,
+            what="the organizer's second DM",
+        )
         # Given Send Messages back, the organizer's resume opens round 1 in the channel.
         fake.world.deny_bot(quiet, 0)
-        desk = TableDriver(fake, quiet, [ada, bea])
         resumed = await desk.slash(ada, "tournament resume")
         assert resumed.ephemeral and "goes on" in resumed.text, resumed.text
         post = await fake.wait_until(
