@@ -27,6 +27,9 @@ Suggest = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
 ]
 
+MAX_OPTIONS: Final = 25
+"""Discord's most options for one command (a tree with more fails to sync)."""
+
 LEVEL_NAMES: Final = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """How a choice of computer level names each level."""
 
@@ -57,6 +60,10 @@ class CommandOptions:
         """One option; not ``required``, it is ``default`` when not given."""
         if name in self.describe:
             raise ValueError(f"two options of a command are named {name!r}")
+        if len(self.parameters) == MAX_OPTIONS:
+            raise ValueError(
+                f"{name!r} would be option {MAX_OPTIONS + 1}: Discord allows {MAX_OPTIONS}"
+            )
         self.parameters.append(
             inspect.Parameter(
                 name,
