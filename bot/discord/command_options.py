@@ -19,13 +19,16 @@ from bot.discord.answering import reader_text
 from bot.discord.command_words import said, verbatim
 from bot.tables.pace import format_turn, suggestions
 from engine.spec import Choice, GameSpec, OptionSpec
-from i18n import LANGUAGES, N_, NAMES
+from i18n import LANGUAGES, N_, NAMES, language_of
 
 Words = str | app_commands.locale_str
 Callback = Callable[..., Coroutine[Any, Any, None]]
 Suggest = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
 ]
+
+MAX_OPTIONS: Final = 25
+"""Discord's most options for one command (a tree with more fails to sync)."""
 
 LEVEL_NAMES: Final = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """How a choice of computer level names each level."""
@@ -57,6 +60,10 @@ class CommandOptions:
         """One option; not ``required``, it is ``default`` when not given."""
         if name in self.describe:
             raise ValueError(f"two options of a command are named {name!r}")
+        if len(self.parameters) == MAX_OPTIONS:
+            raise ValueError(
+                f"{name!r} would be option {MAX_OPTIONS + 1}: Discord allows {MAX_OPTIONS}"
+            )
         self.parameters.append(
             inspect.Parameter(
                 name,
@@ -106,7 +113,8 @@ class CommandOptions:
         self.add(N_("turn"), str, description, autocomplete=turn_choices)
 
     def add_language(self, description: str) -> None:
-        """The ``language`` option: each language named in its own words."""
+        """The ``language`` option: each language named in its own words (read with
+        :func:`table_language`)."""
         self.add(
             N_("language"),
             str,
@@ -141,6 +149,15 @@ class CommandOptions:
         app_commands.choices(**self.choices)(callback)
         app_commands.autocomplete(**self.autocomplete)(callback)
         return app_commands.Command(name=name, description=description, callback=callback)
+
+
+def table_language(interaction: discord.Interaction[Any], chosen: str | None) -> str:
+    """The ``language`` option read: the language a new table speaks in public, the one
+    chosen, else the server's preferred one (in a DM, the player's own)."""
+    if chosen is not None:
+        return language_of(chosen)
+    locale = interaction.guild_locale if interaction.guild_id is not None else None
+    return language_of((locale or interaction.locale).value)
 
 
 def level_choices(specs: Iterable[GameSpec]) -> list[app_commands.Choice[str]]:

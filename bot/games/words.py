@@ -26,12 +26,12 @@ class Words:
     """One deal or one game of a match, lower case: "hand", "game" (English, as data)."""
     wins: bool = False
     """Results are wins, draws and losses (a match counts games won), not points."""
-    begins: str = N_("dealt")
-    """After "Hand 2": how a round starts in the table's log ("dealt", "begins"); it
-    picks that line from :data:`MESSAGES`."""
-    begun: str = N_("has been dealt")
+    begins: str = "dealt"
+    """After "Hand 2": how a round starts in the table's log ("dealt", "begins"): a key
+    of :data:`MESSAGES`, which holds the whole line (English, as data)."""
+    begun: str = "has been dealt"
     """The same in the mover's note, "Hand 2 has been dealt." ("has been dealt", "has
-    begun")."""
+    begun"): a key of :data:`MESSAGES` too."""
     show_button: str = N_("Show hand")
     """The table message's button that opens a seat's private controls."""
     show_emoji: str = "🁢"
@@ -158,8 +158,8 @@ def words_for(spec: GameSpec) -> Words:
     return Words(
         round=spec.round_word,
         wins=wins,
-        begins=N_("begins"),
-        begun=N_("has begun"),
+        begins="begins",
+        begun="has begun",
         show_button=N_("Play"),
         show_emoji="♟️",
         show_command="board",

@@ -16,10 +16,8 @@ from bot.games.base import Controls, Subject, Target
 from bot.games.words import Words
 from bot.views import ids
 from bot.views.components import MAX_OPTIONS, Control, button, select
+from bot.views.layout import ROW_WIDTH
 from i18n import N_, Text
-
-ROW_WIDTH: Final = 5
-"""Discord's limit of buttons in one row."""
 
 ENGLISH: Final = Text()
 

@@ -102,10 +102,9 @@ def subject_id(table_id: int, turn: int, page: int) -> str:
 
 def show_places_id(table_id: int, turn: int, subject: str) -> str | None:
     """The button that shows where ``subject`` can go (as picking it from the menu would);
-    None when the subject's key cannot stand in an id."""
-    if re.fullmatch(r"[A-Za-z0-9-]{1,24}", subject) is None:
-        return None
-    return str(ControlId(table_id, "show", turn, subject))
+    None when the subject's key cannot stand in an id (:func:`parse` would not read it back)."""
+    control = ControlId(table_id, "show", turn, subject)
+    return str(control) if parse(str(control)) == control else None
 
 
 def target_id(table_id: int, turn: int, part: int) -> str:

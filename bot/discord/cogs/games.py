@@ -18,7 +18,13 @@ import discord
 from discord import app_commands
 
 from bot.discord.answering import reader_text
-from bot.discord.command_options import Callback, CommandOptions, Words, level_choices
+from bot.discord.command_options import (
+    Callback,
+    CommandOptions,
+    Words,
+    level_choices,
+    table_language,
+)
 from bot.discord.command_words import said, verbatim
 from bot.discord.handlers import Handlers
 from bot.games.base import GameAdapter
@@ -30,16 +36,7 @@ from bot.tables.pace import parse_turn
 from bot.tables.settings import TableSettings, is_challenge
 from engine.errors import Term
 from engine.spec import MatchFormat
-from i18n import N_, language_of
-
-
-def table_language(interaction: discord.Interaction[Any], chosen: str | None) -> str:
-    """The language a new table speaks in public: the one chosen, else the server's
-    preferred one (in a DM, the player's own)."""
-    if chosen is not None:
-        return language_of(chosen)
-    locale = interaction.guild_locale if interaction.guild_id is not None else None
-    return language_of((locale or interaction.locale).value)
+from i18n import N_
 
 
 def new_command(

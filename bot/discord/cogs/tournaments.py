@@ -15,8 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.answering import reader_text
-from bot.discord.cogs.games import table_language
-from bot.discord.command_options import CommandOptions, level_choices
+from bot.discord.command_options import CommandOptions, level_choices, table_language
 from bot.discord.handlers import Handlers
 from bot.publishing.replies import tell
 from bot.tables.errors import UserError

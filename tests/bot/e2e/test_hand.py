@@ -126,6 +126,46 @@ async def test_a_turn_offers_a_tile_s_places_and_draws_them_when_asked(
     assert len(answer) <= 2 and len(others) <= 2, (answer, others)  # the table, the next DM
 
 
+async def test_the_show_button_stays_private_and_a_stale_one_changes_nothing(
+    club: Club, bot: BotProcess
+) -> None:
+    """The button names a hidden tile: it is only on the player's own DM, never in the
+    channel or the log; pressed after the turn was played another way, it is refused
+    privately and nothing changes."""
+    fake = club.fake
+    table = await two_player_table(club, target=100)
+    for _ in range(20):  # until the player to move is offered the button
+        turn = await table.next_turn()
+        assert turn is not None
+        show = next((b for b in turn.message.buttons if ":show:" in (b.custom_id or "")), None)
+        if show is not None:
+            break
+        await table.play_first(turn)
+    else:
+        raise AssertionError("no turn offered its places' picture in 20 turns")
+    dm = turn.message
+    assert dm in fake.dm_messages(turn.player.user)
+    places = next(s for s in dm.selects if ":targ:" in s.custom_id)
+    move = places.options[0].value
+
+    edits = table.table().edit_count
+    played = await table.slash(turn.player, "network play", move=move)
+    assert played.ephemeral and not played.updated
+    table.last_turn = turn.turn
+    await table.table_redrawn(edits)
+    assert show in dm.buttons  # the DM still carries the now stale button
+
+    edits, posted = table.table().edit_count, len(table.public_messages())
+    stale = await table.seen(await fake.click(turn.player.user, dm, show))
+    assert not stale.updated and stale.ephemeral and "out of date" in stale.text, stale
+    assert show in dm.buttons and "candidates.png" not in [a.filename for a in dm.attachments]
+    assert table.table().edit_count == edits and len(table.public_messages()) == posted
+    everything = [*club.channel.messages, *club.channel.deleted_messages]
+    public = [m for m in everything if not m.ephemeral]
+    assert all(":show:" not in (b.custom_id or "") for m in public for b in m.buttons)
+    assert show.custom_id is not None and show.custom_id not in bot.log()
+
+
 async def test_a_play_that_passes_the_turn_to_closed_dms_costs_three_calls(
     club: Club, bot: BotProcess
 ) -> None:
