@@ -49,7 +49,7 @@ def tournament_group(handlers: Handlers, default_turn_seconds: int) -> app_comma
     """The whole ``/tournament`` group."""
     group = app_commands.Group(
         name=N_("tournament"),
-        description=N_("Run a tournament in this channel: rounds played in threads"),
+        description=N_("Run a tournament in this channel: each table in a thread, or here"),
     )
 
     options = CommandOptions()
