@@ -67,18 +67,18 @@ from render.kit.tiles import NUMERALS, E, N, S, W, numeral_size
 from render.line.plan import MAX_WIDTH
 
 NEG = -(10**9)
+"""A column's reach when nothing is in it."""
 MIN_ROOM = 8
 """Columns a row may always use before it turns back, however little room it is given."""
-"""A column's reach when nothing is in it."""
 
 CLEAR = -(-2 * MAX_WIDTH // CHAT_WIDTH)
 """The least gap (px) between things that are not joined: 2 px once even the widest
 picture is shown at chat width, so that no tile seems to lie against one it does not."""
 
 WEST_ROOM = 4
+"""Columns a side arm needs between its double and the one before to turn west there."""
 WIDE = 10_000
 """Room (columns) for a side arm's row that need never turn back."""
-"""Columns a side arm needs between its double and the one before to turn west there."""
 
 Point: TypeAlias = tuple[int, int]
 Side: TypeAlias = tuple[dict[int, int], dict[int, int]]
@@ -271,7 +271,7 @@ class TreeLayout:
         # does more than it needs straight, which never turns back either way.
         need = self.need(label, skip)
         room = min(max(room, MIN_ROOM), max(need, MIN_ROOM))
-        far_side = fold_up if overhang and self.compact else None
+        far_side = fold_up if overhang else None
         key = (label, skip, room, fold_up if room < need else None, far_side)
         if key in self._rows:
             return self._rows[key]
