@@ -267,10 +267,8 @@ class TreeLayout:
         allows and the row kept is the shortest along (or across) it, as in :meth:`pair`;
         with ``overhang`` too, what lies beyond the row on the ``fold_up`` side (away
         from the stem that climbs to it) may reach west past its column 0."""
-        # Laid out once for the room it uses: less than MIN_ROOM lays the same row, and so
-        # does more than it needs straight, which never turns back either way.
         need = self.need(label, skip)
-        room = min(max(room, MIN_ROOM), max(need, MIN_ROOM))
+        room = self._room(label, skip, room)
         far_side = fold_up if overhang else None
         key = (label, skip, room, fold_up if room < need else None, far_side)
         if key in self._rows:
@@ -285,6 +283,12 @@ class TreeLayout:
         shape = min(found, key=self._score) if len(found) > 1 else found[0]
         self._rows[key] = shape
         return shape
+
+    def _room(self, label: str, skip: int, room: int) -> int:
+        """The columns row ``label`` from tile ``skip`` on is laid in when given ``room``:
+        less than :data:`MIN_ROOM` lays the same row, and so does more than it needs
+        straight, which never turns back either way (so it is laid out once for both)."""
+        return min(max(room, MIN_ROOM), max(self.need(label, skip), MIN_ROOM))
 
     def _laid_row(
         self,
@@ -724,8 +728,7 @@ class TreeLayout:
         u = self.unit
         sides = self.children.get(("lead", 0), {})
         turns = ((False, room - 1), (True, other - 1))
-        need = self.need(label, 0)
-        room = min(max(room, MIN_ROOM), max(need, MIN_ROOM))
+        room = self._room(label, 0, room)
 
         def opened(shape: Shape, doubles: Sequence[tuple[int, int]]) -> bool:
             highest = doubles[0][0] - 2 if doubles else None
