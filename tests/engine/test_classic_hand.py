@@ -592,7 +592,7 @@ def test_bad_construction_is_refused() -> None:
         AllFives.deal(5, {}, 1)
     with pytest.raises(ValueError, match="distinct"):
         make(AllFives, [["6-4"], ["6-4"]])
-    with pytest.raises(ValueError, match="hands and boneyard must be .* of a double-6 set"):
+    with pytest.raises(ValueError, match=r"hands and boneyard must be .* of a double-6 set"):
         AllFives([[Tile(6, 4)], [Tile(9, 1)]], [])
     with pytest.raises(ValueError, match="spinner"):
         AllFives.deal(2, {"spinner": "sometimes"}, 1)
