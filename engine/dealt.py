@@ -187,14 +187,15 @@ class DealtHand(HandState[M], Generic[M, Opts, H]):
         self.history = []
 
     def _check_tiles(
-        self, hands: list[list[Tile]], stock: Sequence[Tile], tiles: frozenset[Tile], top: int
+        self, hands: list[list[Tile]], stock: Sequence[Tile], tiles: frozenset[Tile]
     ) -> None:
         """Refuse a position built by hand (tests set one up directly) whose hands and
-        stock are not distinct tiles of the game's set, ``tiles`` (a double-``top`` set)."""
+        stock are not distinct tiles of the game's set, ``tiles``."""
         every = [t for h in hands for t in h]
         every += stock
         distinct = set(every)
         if len(distinct) != len(every) or not distinct <= tiles:
+            top = max(tile.high for tile in tiles)
             raise ValueError(
                 f"the hands and {self.stock_name} must be distinct tiles of a double-{top} set"
             )

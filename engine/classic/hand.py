@@ -15,7 +15,17 @@ from functools import cache
 from typing import Any, ClassVar, Self, cast
 
 from engine.classic.line import INDEX, LABELS, Line
-from engine.classic.moves import DRAW, LEADS, PASS, PLAYS, SET_TOP, TILES, ClassicMove, parse_move
+from engine.classic.moves import (
+    BOOK,
+    DRAW,
+    LEADS,
+    PASS,
+    PLAYS,
+    SET_TOP,
+    TILES,
+    ClassicMove,
+    parse_move,
+)
 from engine.classic.options import (
     BLOCK_OPTIONS,
     FIVES_AND_THREES_OPTIONS,
@@ -100,7 +110,7 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         Tests build fixed positions with this directly; :meth:`deal` shuffles."""
         players = len(hands)  # one list of tiles a seat
         self.check_players(players)  # refuses ClassicHand itself
-        self._check_tiles(hands, boneyard, _TILE_SET, SET_TOP)
+        self._check_tiles(hands, boneyard, BOOK.tile_set)
         if not isinstance(options, ClassicOptions):
             options = ClassicOptions.from_json(options or {}, self.option_specs)
         elif options != _DEFAULTS:  # drop settings of options this game does not have
@@ -479,7 +489,6 @@ class ClassicHand(LineHand[ClassicMove, ClassicOptions, History, Line]):
         return hand
 
 
-_TILE_SET = frozenset(TILES)
 _DEFAULTS = ClassicOptions()
 
 

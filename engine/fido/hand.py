@@ -75,7 +75,7 @@ class FidoHand(LineHand[FidoMove, FidoOptions, History, CrosswiseLine]):
         self.divisor = options.divisor
         self.step = options.step
         self.book: MoveBook = book(options.top)
-        self._check_tiles(hands, stock, self.book.tile_set, options.top)
+        self._check_tiles(hands, stock, self.book.tile_set)
         self.redeals = redeals
         dealt = [list(h) for h in hands]
         opening = opener(dealt, options.top)

@@ -24,10 +24,9 @@ the area fits. A line of up to :data:`LEGIBLE_TILES` tiles that fits no budget i
 that narrow however tall, its side arms reaching over other doubles' columns if it is
 too branched to be that narrow otherwise (:attr:`TreeLayout.compact`; should even that
 fail, as legible as the budgets allow, or a little more in a taller picture); a longer
-one keeps to the budgets within the
-width limit, down to a unit of 20 px, where a face's numerals still read in the picture
-itself: a tree too big even then grows taller, never wider. The plan reads the view
-only.
+one keeps to the budgets within the width limit, down to a unit of 20 px, where a face's
+numerals still read in the picture itself: a tree too big even then grows taller, never
+wider. The plan reads the view only.
 """
 
 from __future__ import annotations
@@ -352,7 +351,7 @@ class _Trees:
     def loose(self) -> _Trees:
         """The same line's trees within :data:`MAX_WIDTH` alone (not ``legible``),
         sharing the trees laid out so far: a tree does not depend on the width allowed."""
-        trees = _Trees(self.line, legible=False)
+        trees = _Trees(self.line, legible=False, compact=self.compact)
         trees.layouts, trees.laid = self.layouts, self.laid
         return trees
 

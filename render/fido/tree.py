@@ -67,18 +67,18 @@ from render.kit.tiles import NUMERALS, E, N, S, W, numeral_size
 from render.line.plan import MAX_WIDTH
 
 NEG = -(10**9)
+"""A column's reach when nothing is in it."""
 MIN_ROOM = 8
 """Columns a row may always use before it turns back, however little room it is given."""
-"""A column's reach when nothing is in it."""
 
 CLEAR = -(-2 * MAX_WIDTH // CHAT_WIDTH)
 """The least gap (px) between things that are not joined: 2 px once even the widest
 picture is shown at chat width, so that no tile seems to lie against one it does not."""
 
 WEST_ROOM = 4
+"""Columns a side arm needs between its double and the one before to turn west there."""
 WIDE = 10_000
 """Room (columns) for a side arm's row that need never turn back."""
-"""Columns a side arm needs between its double and the one before to turn west there."""
 
 Point: TypeAlias = tuple[int, int]
 Side: TypeAlias = tuple[dict[int, int], dict[int, int]]
@@ -267,11 +267,9 @@ class TreeLayout:
         allows and the row kept is the shortest along (or across) it, as in :meth:`pair`;
         with ``overhang`` too, what lies beyond the row on the ``fold_up`` side (away
         from the stem that climbs to it) may reach west past its column 0."""
-        # Laid out once for the room it uses: less than MIN_ROOM lays the same row, and so
-        # does more than it needs straight, which never turns back either way.
         need = self.need(label, skip)
-        room = min(max(room, MIN_ROOM), max(need, MIN_ROOM))
-        far_side = fold_up if overhang and self.compact else None
+        room = self._room(label, skip, room)
+        far_side = fold_up if overhang else None
         key = (label, skip, room, fold_up if room < need else None, far_side)
         if key in self._rows:
             return self._rows[key]
@@ -285,6 +283,12 @@ class TreeLayout:
         shape = min(found, key=self._score) if len(found) > 1 else found[0]
         self._rows[key] = shape
         return shape
+
+    def _room(self, label: str, skip: int, room: int) -> int:
+        """The columns row ``label`` from tile ``skip`` on is laid in when given ``room``:
+        less than :data:`MIN_ROOM` lays the same row, and so does more than it needs
+        straight, which never turns back either way (so it is laid out once for both)."""
+        return min(max(room, MIN_ROOM), max(self.need(label, skip), MIN_ROOM))
 
     def _laid_row(
         self,
@@ -724,8 +728,7 @@ class TreeLayout:
         u = self.unit
         sides = self.children.get(("lead", 0), {})
         turns = ((False, room - 1), (True, other - 1))
-        need = self.need(label, 0)
-        room = min(max(room, MIN_ROOM), max(need, MIN_ROOM))
+        room = self._room(label, 0, room)
 
         def opened(shape: Shape, doubles: Sequence[tuple[int, int]]) -> bool:
             highest = doubles[0][0] - 2 if doubles else None

@@ -49,17 +49,12 @@ def ghost_unit(unit: int, scale: float) -> int:
     return max(8, round(unit * scale / 2) * 2)
 
 
-def _body_options(footprint: Rect, p: Placement, unit: int, small: int) -> tuple[Rect, ...]:
-    """Spots for a ghost of unit ``small`` inside ``footprint``, best first: in the middle,
-    where the tile would lie; then against the far end (where candidates differ), then the
-    near end; each centred across first."""
-    return _spots_inside(footprint, p.direction, small)
-
-
 @lru_cache(maxsize=1024)
-def _spots_inside(footprint: Rect, d: int, small: int) -> tuple[Rect, ...]:
-    """:func:`_body_options` for a ghost lying in direction ``d``. Cached: every plan of a
-    candidate picture, and each of its scales, asks again for the same footprints."""
+def _body_options(footprint: Rect, d: int, small: int) -> tuple[Rect, ...]:
+    """Spots for a ghost of unit ``small`` lying in direction ``d`` inside ``footprint``,
+    best first: in the middle, where the tile would lie; then against the far end (where
+    candidates differ), then the near end; each centred across first. Cached: every plan
+    of a candidate picture, and each of its scales, asks again for the same footprints."""
     width, height = tile_size(d, small)
     along_slack = (footprint.width - width) if DX[d] else (footprint.height - height)
     across_slack = (footprint.height - height) if DX[d] else (footprint.width - width)
@@ -136,6 +131,7 @@ def _arrange(
 
     for cluster in clusters:
         order = sorted(cluster, key=lambda i: len(free[i]))  # most cramped first
+        taken.clear()  # ghosts of other clusters are not in this one's way
         if not search(order, 0):
             return None
     return [chosen[i] for i in range(len(free))]
@@ -156,7 +152,7 @@ def arrange_ghosts(
             continue  # full-size ghosts are their footprints, and some of those overlap
         small = ghost_unit(unit, scale)
         options = [
-            _body_options(f, p, unit, small) for p, f in zip(ghosts, footprints, strict=True)
+            _body_options(f, p.direction, small) for p, f in zip(ghosts, footprints, strict=True)
         ]
         found = _arrange(options, footprints, clusters, avoid)
         if found is not None:
@@ -266,7 +262,8 @@ def _label_spot(
         return over_tile
     if clear is not None:
         return clear
-    free = [spot for spot in (Rect(*box) for box in seen) if not any(spot.meets(t) for t in taken)]
+    labels = [t.box for t in taken]
+    free = [Rect(*box) for box in seen if not meets_any(box, labels)]
     if not free:
         return None
     return pick_spot(free, (([body, *others], 4.0), (obstacles, 4.0)))

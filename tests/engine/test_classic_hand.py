@@ -27,7 +27,7 @@ from engine.classic.hand import first_leader, points_table, round_to
 from engine.errors import HandOverError, IllegalMoveError, NotYourTurnError, TileNotInHandError
 from engine.game import Event, Outcome, public
 from engine.network import NetworkHand
-from engine.tiles import double_set, parse_tile
+from engine.tiles import Tile, double_set, parse_tile
 
 
 def make(
@@ -592,6 +592,8 @@ def test_bad_construction_is_refused() -> None:
         AllFives.deal(5, {}, 1)
     with pytest.raises(ValueError, match="distinct"):
         make(AllFives, [["6-4"], ["6-4"]])
+    with pytest.raises(ValueError, match=r"hands and boneyard must be .* of a double-6 set"):
+        AllFives([[Tile(6, 4)], [Tile(9, 1)]], [])
     with pytest.raises(ValueError, match="spinner"):
         AllFives.deal(2, {"spinner": "sometimes"}, 1)
 
