@@ -67,9 +67,13 @@ class TournamentRounds(TournamentCore):
     async def _pause_refused(self, tournament_id: int) -> TournamentRecord:
         """A round's table could not be placed: pause (a resume tries again), and in the
         same write make the refusal due to be told (each refusal counted, so one after a
-        resume that found nothing changed is told too)."""
-        record = await self.tournament(tournament_id)
-        if record.status is TournamentStatus.RUNNING:
+        resume that found nothing changed is told too). A write that came first (news
+        noted as told, a pause by hand) is read again, never left to leave the tournament
+        running with a table nowhere."""
+        while True:
+            record = await self.tournament(tournament_id)
+            if record.status is not TournamentStatus.RUNNING:
+                return record
             try:
                 record = await self.store.update_tournament(
                     record.id,
@@ -78,9 +82,9 @@ class TournamentRounds(TournamentCore):
                     settings=with_shown(record, refused=refusals(record) + 1),
                 )
             except StaleVersionError:
-                return await self.tournament(tournament_id)
+                continue
             log.warning("tournament %d: a table could not be placed; paused", record.id)
-        return record
+            return record
 
     def _tell_later(self, tournament_id: int) -> None:
         """Tell what is due of the tournament in a task of its own, so that no caller

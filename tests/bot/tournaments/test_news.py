@@ -122,6 +122,37 @@ async def test_a_resume_refused_again_is_told_again(store_target: str | Path) ->
         assert due(record, set()) == []
 
 
+async def test_a_refusal_pauses_the_tournament_though_news_was_noted_meanwhile(
+    store_target: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A note of news told, written between the pause's read and its write, makes the
+    pause read the tournament again: it never stays running with a table nowhere."""
+    async with Store.open(store_target) as store:
+
+        async def place(record: TournamentRecord, number: int, position: int) -> Place:
+            raise PlaceRefused("no place here")
+
+        bot = process(store, Places(channels()))
+        service = TournamentService(store, bot.tables, place)
+        told = heard(service)
+        tournament_id = await signed_up(service, event("sackson", 2, "swiss", 2), 4)
+        update = store.update_tournament
+        raced: list[int] = []
+
+        async def noted_first(tid: int, version: int, **changes: object) -> TournamentRecord:
+            if changes.get("status") is TournamentStatus.PAUSED and not raced:
+                raced.append(version)
+                await service.note_sent(tid, "elsewhere", 1)  # another telling's note
+            return await update(tid, version, **changes)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(store, "update_tournament", noted_first)
+        record = await service.start(tournament_id, ORGANIZER)
+        assert raced, "the pause was never written"
+        assert record.status is TournamentStatus.PAUSED
+        await service.settled()
+        assert told == [("refused", 1)]
+
+
 async def test_a_sign_up_deadline_starts_the_tournament_once_it_passes(tmp_path: Path) -> None:
     now = datetime(2030, 1, 1, tzinfo=UTC)
     clock = [now]
