@@ -274,7 +274,8 @@ class TableDriver:
         record = await self.fake.click(host.user, message, message.button(label="Start"))
         seen = await self.seen(record)
         assert seen.updated and seen.message is message, seen  # the lobby became the table
-        assert "hand 1" in seen.text or "game 1" in seen.text  # FIDO calls a deal a game
+        # FIDO calls a deal a game
+        assert "hand 1" in seen.text or "game 1" in seen.text, [v.text for v in message.versions]
 
     def table(self) -> Message:
         """The live table message: each new hand gets a new one and the old is deleted."""
